@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { limits } from '#shared/limits';
+import type { Config } from './config.ts';
+import type { AppDatabase } from './db/database.ts';
+import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerApiDocs } from './plugins/docs.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: AppDatabase;
+  version: string;
+  /** Folder of the built web app; omitted in API tests. */
+  webRoot?: string;
+  /** Pino options; tests pass `false` to keep output quiet. */
+  logger?: boolean | object;
+}
+
+/** Assembles the server: plugins, modules and the one error handler. Does not listen. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database, version } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+          '*.token',
+          '*.password',
+        ],
+        censor: '[hidden]',
+      },
+    },
+    // Our own ids only: a client-chosen id could be used to forge log lines.
+    genReqId: () => `req-${randomUUID().slice(0, 8)}`,
+    requestIdHeader: false,
+    bodyLimit: limits.jsonBodyBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('database', database);
+  app.decorate('appVersion', version);
+  app.decorateRequest('person', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // API answers are personal and live: never stored by a browser or a proxy.
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  await registerApiDocs(app, version);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(clientErrorRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.webRoot) await registerWebApp(app, options.webRoot);
+  return app;
+}

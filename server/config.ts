@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalUrl = (protocols: string[], example: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ message: `expected a URL such as ${example}` })
+      .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+        message: `expected a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+      })
+      .optional(),
+  );
+
+const EnvSchema = z.object({
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'expected a port number from 0 to 65535' })
+      .int('expected a whole port number')
+      .min(0, 'expected a port number from 0 to 65535')
+      .max(65535, 'expected a port number from 0 to 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user:pass@localhost:5432/academy'),
+  PUBLIC_URL: optionalUrl(['http', 'https'], 'https://academy.example.vn'),
+  SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@mail.example.vn:587'),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Học viện <no-reply@localhost>')),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  OIDC_ISSUER: z.preprocess(
+    emptyToUndefined,
+    z.url({ message: 'expected the issuer URL, e.g. https://accounts.google.com' }).default(
+      'https://accounts.google.com',
+    ),
+  ),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false'], { message: 'expected true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/** A configuration mistake: its message is one line naming the variable and what is expected. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the configuration from environment variables. Throws ConfigError. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid configuration: ${variable}=${JSON.stringify(env[variable] ?? '')}: ${issue.message}.`,
+    );
+  }
+  const e = parsed.data;
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.',
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'academy.sqlite') },
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER }
+        : undefined,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

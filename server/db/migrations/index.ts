@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-initial.ts';
+
+/** Every migration, in order. Names are stored in the database: never rename one that shipped. */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+};

@@ -1,0 +1,290 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Table types of the database. Conventions, the same on SQLite and PostgreSQL:
+ * - ids are text (random UUIDs), times are epoch milliseconds in `bigint` columns,
+ * - flags are 0/1 integers (SQLite has no boolean; one query text serves both engines),
+ * - `*_search` columns hold `foldForSearch` of the column beside them, written on every write,
+ * - `is_demo` marks rows made by the demo-data generator (the spec's isAiGenerated).
+ */
+
+export type Role = 'admin' | 'instructor' | 'student';
+/** Students: pending, active, blocked, completed. Instructors: pending, active, blocked. */
+export type PersonStatus = 'pending' | 'active' | 'blocked' | 'completed';
+export type CourseStatus = 'pending' | 'active';
+export type PostKind = 'evaluation' | 'general';
+export type FeedbackStatus = 'new' | 'viewed' | 'resolved';
+export type Flag = 0 | 1;
+
+export interface PeopleTable {
+  id: string;
+  role: Role;
+  status: PersonStatus;
+  name: string;
+  name_search: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  /** Date of birth as YYYY-MM-DD. */
+  dob: string | null;
+  avatar_url: string | null;
+  bio: string | null;
+  registration_date: number;
+  proposed_course_name: string | null;
+  proposed_course_description: string | null;
+  ban_reason: string | null;
+  banned_by: string | null;
+  banned_at: number | null;
+  hide_my_posts: Generated<Flag>;
+  hide_mentioned_posts: Generated<Flag>;
+  notifications_read_at: Generated<number>;
+  is_demo: Generated<Flag>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The spec's authIdToStudentId, for every role: which person a sign-in identity is. */
+export interface LoginMappingsTable {
+  auth_user_id: string;
+  person_id: string;
+  created_at: number;
+}
+
+export interface CoursesTable {
+  id: string;
+  name: string;
+  name_search: string;
+  description: string;
+  image_url: string | null;
+  status: CourseStatus;
+  proposer_id: string | null;
+  is_demo: Generated<Flag>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LessonsTable {
+  id: string;
+  course_id: string;
+  title: string;
+  title_search: string;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The course's default instructors, and so what each instructor teaches. */
+export interface CourseInstructorsTable {
+  course_id: string;
+  person_id: string;
+  created_at: number;
+}
+
+export interface EnrolmentsTable {
+  person_id: string;
+  course_id: string;
+  enrolled_at: number;
+}
+
+export interface LessonProgressTable {
+  person_id: string;
+  lesson_id: string;
+  course_id: string;
+  completed: Flag;
+  summary: string | null;
+  last_updated_by: string | null;
+  last_updated_at: number;
+}
+
+export interface PostsTable {
+  id: string;
+  kind: PostKind;
+  author_id: string;
+  /** The student an evaluation is about. */
+  student_id: string | null;
+  /** The instructor a general post tags. */
+  tagged_instructor_id: string | null;
+  course_id: string | null;
+  lesson_id: string | null;
+  lesson_title: string | null;
+  text: string;
+  rating: number | null;
+  like_count: Generated<number>;
+  comment_count: Generated<number>;
+  is_demo: Generated<Flag>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PostMediaTable {
+  id: string;
+  post_id: string;
+  media_id: string | null;
+  url: string;
+  width: number | null;
+  height: number | null;
+  position: number;
+}
+
+export interface PostLikesTable {
+  post_id: string;
+  person_id: string;
+  created_at: number;
+}
+
+export interface PostBookmarksTable {
+  post_id: string;
+  person_id: string;
+  created_at: number;
+}
+
+export interface CommentsTable {
+  id: string;
+  post_id: string;
+  author_id: string;
+  parent_id: string | null;
+  text: string;
+  like_count: Generated<number>;
+  is_demo: Generated<Flag>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CommentLikesTable {
+  comment_id: string;
+  person_id: string;
+  created_at: number;
+}
+
+/** A person named with @[label](id) in a post's or a comment's text. */
+export interface MentionsTable {
+  id: string;
+  post_id: string;
+  comment_id: string | null;
+  person_id: string;
+  created_at: number;
+}
+
+export interface NotificationsTable {
+  id: string;
+  recipient_id: string;
+  type: string;
+  actor_id: string | null;
+  post_id: string | null;
+  comment_id: string | null;
+  course_id: string | null;
+  subject_person_id: string | null;
+  feedback_id: string | null;
+  read_at: number | null;
+  created_at: number;
+}
+
+/** Web Push subscriptions: the spec's fcmTokens, one row per person and device. */
+export interface PushSubscriptionsTable {
+  id: string;
+  person_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: number;
+  refreshed_at: number;
+}
+
+export interface FeedbackTable {
+  id: string;
+  author_id: string;
+  text: string;
+  status: FeedbackStatus;
+  last_updated_by: string | null;
+  last_status_update_at: number | null;
+  created_at: number;
+}
+
+export interface ActivityLogsTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  action: string;
+  target: string | null;
+  details: string | null;
+  created_at: number;
+}
+
+export interface ErrorLogsTable {
+  id: Generated<number>;
+  context: string;
+  message: string;
+  user_id: string | null;
+  user_name: string | null;
+  extra: string | null;
+  created_at: number;
+}
+
+/** settings/global: one row with id 'global'. */
+export interface SettingsTable {
+  id: string;
+  upload_service: 'builtin' | 'cloudinary';
+  cloudinary_cloud_name: string | null;
+  cloudinary_upload_preset: string | null;
+  updated_at: number;
+}
+
+/** public_config/global: one row with id 'global'. */
+export interface PublicConfigTable {
+  id: string;
+  student_access_enabled: Flag;
+  guest_mode_enabled: Flag;
+  updated_at: number;
+}
+
+/** Secrets the server generates on first start (session secret, VAPID keys). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export interface MediaTable {
+  /** Content hash of the stored file. */
+  id: string;
+  owner_id: string | null;
+  use: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: number;
+}
+
+export interface Database {
+  people: PeopleTable;
+  login_mappings: LoginMappingsTable;
+  courses: CoursesTable;
+  lessons: LessonsTable;
+  course_instructors: CourseInstructorsTable;
+  enrolments: EnrolmentsTable;
+  lesson_progress: LessonProgressTable;
+  posts: PostsTable;
+  post_media: PostMediaTable;
+  post_likes: PostLikesTable;
+  post_bookmarks: PostBookmarksTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
+  mentions: MentionsTable;
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  feedback: FeedbackTable;
+  activity_logs: ActivityLogsTable;
+  error_logs: ErrorLogsTable;
+  settings: SettingsTable;
+  public_config: PublicConfigTable;
+  server_secrets: ServerSecretsTable;
+  media: MediaTable;
+}
+
+export type PersonRow = Selectable<PeopleTable>;
+export type NewPerson = Insertable<PeopleTable>;
+export type PersonUpdate = Updateable<PeopleTable>;
+export type ErrorLogRow = Selectable<ErrorLogsTable>;
+export type PublicConfigRow = Selectable<PublicConfigTable>;
+export type SettingsRow = Selectable<SettingsTable>;

@@ -1,0 +1,21 @@
+import 'fastify';
+import type { AppDatabase } from './db/database.ts';
+import type { Role, PersonStatus } from './db/schema.ts';
+
+/** The signed-in person a request acts for (set by the Accounts capability's session hook). */
+export interface RequestPerson {
+  id: string;
+  name: string;
+  role: Role;
+  status: PersonStatus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: AppDatabase;
+    appVersion: string;
+  }
+  interface FastifyRequest {
+    person: RequestPerson | null;
+  }
+}

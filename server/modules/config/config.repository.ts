@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { Database, PublicConfigRow, SettingsRow } from '../../db/schema.ts';
+
+const GLOBAL = 'global';
+
+/**
+ * Creates public_config/global and settings/global with the spec's defaults when missing
+ * (student access off, guest mode off; the built-in upload service).
+ */
+export async function ensureConfigDefaults(db: Kysely<Database>, now: number): Promise<void> {
+  await db
+    .insertInto('public_config')
+    .values({ id: GLOBAL, student_access_enabled: 0, guest_mode_enabled: 0, updated_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('settings')
+    .values({
+      id: GLOBAL,
+      upload_service: 'builtin',
+      cloudinary_cloud_name: null,
+      cloudinary_upload_preset: null,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export async function findPublicConfig(db: Kysely<Database>): Promise<PublicConfigRow | undefined> {
+  return db.selectFrom('public_config').selectAll().where('id', '=', GLOBAL).executeTakeFirst();
+}
+
+export async function findSettings(db: Kysely<Database>): Promise<SettingsRow | undefined> {
+  return db.selectFrom('settings').selectAll().where('id', '=', GLOBAL).executeTakeFirst();
+}

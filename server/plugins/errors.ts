@@ -1,0 +1,117 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type ErrorBody, type ErrorCode, type ErrorDetail, errorMessage } from '#shared/errors';
+import { AppError } from '../lib/app-error.ts';
+import { recordError } from '../modules/error-logs/error-logs.service.ts';
+
+/** Error codes of PostgreSQL and of Node's sockets that mean "the database is not there". */
+const DATABASE_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && DATABASE_UNAVAILABLE_CODES.has(code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect/i.test(error.message);
+}
+
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  options: { message?: string; details?: ErrorDetail[] } = {},
+) {
+  const body: ErrorBody = {
+    error: {
+      code,
+      message: options.message ?? errorMessage(code),
+      ...(options.details ? { details: options.details } : {}),
+      requestId: request.id,
+    },
+  };
+  // The reply may carry a serializer for the route's success schema; errors bypass it.
+  return reply.status(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+}
+
+/** Maps an error of a 4xx kind that Fastify or a plugin raised onto our codes. */
+function clientErrorCode(error: FastifyError): { status: number; code: ErrorCode } | undefined {
+  const status = error.statusCode ?? 500;
+  if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, code: 'payload_too_large' };
+  }
+  if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, code: 'unsupported_media_type' };
+  }
+  if (status === 429) return { status: 429, code: 'rate_limited' };
+  if (
+    error instanceof SyntaxError ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+  ) {
+    return { status: 400, code: 'malformed_json' };
+  }
+  if (status >= 400 && status < 500) return { status, code: 'validation_failed' };
+  return undefined;
+}
+
+/**
+ * The one error handler: every failure leaves as `{ error: { code, message, requestId } }`.
+ * Caller mistakes are 4xx with the catalogue's message; anything unexpected is a 500 with a
+ * fixed message, and its full story goes to the log and the error-log table.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return send(reply, request, error.statusCode, error.code, {
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: [
+          issue.instancePath.split('/')[0] || (error.validationContext ?? 'body'),
+          ...issue.instancePath
+            .split('/')
+            .slice(1)
+            .filter(Boolean)
+            .map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+        ],
+        message: issue.message ?? 'invalid',
+      }));
+      return send(reply, request, 400, 'validation_failed', { details });
+    }
+    const clientError = clientErrorCode(error);
+    if (clientError) return send(reply, request, clientError.status, clientError.code);
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return send(reply, request, 503, 'database_unavailable');
+    }
+
+    request.log.error({ err: error }, 'unexpected error');
+    await recordError(app.database.db, request.log, {
+      context: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      message: error.message,
+      user: request.person ? { id: request.person.id, name: request.person.name } : null,
+      extra: { requestId: request.id, name: error.name },
+    });
+    return send(reply, request, 500, 'internal_error');
+  });
+
+  app.setNotFoundHandler((request, reply) => send(reply, request, 404, 'route_not_found'));
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built PWA at `/`. Hashed files under /assets never change, so browsers keep them
+ * for a year; index.html, the service worker and the manifest are revalidated every time so a
+ * new version reaches people on their next visit.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<boolean> {
+  if (!fs.existsSync(path.join(webRoot, 'index.html'))) {
+    app.log.warn({ webRoot }, 'the web app is not built; only the API is served');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const relative = path.relative(webRoot, filePath).split(path.sep).join('/');
+      res.header(
+        'cache-control',
+        relative.startsWith('assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+  return true;
+}

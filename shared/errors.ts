@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { vi } from './locales/vi.ts';
+
+/** Stable error codes of the API. Each has a Vietnamese message in the catalogue. */
+export type ErrorCode = keyof typeof vi.errors;
+
+export const ErrorDetail = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
+
+/** The one JSON shape of every error answer. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(ErrorDetail).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** The Vietnamese message of a code, with `{{name}}` placeholders filled in. */
+export function errorMessage(code: ErrorCode, values: Record<string, string> = {}): string {
+  return vi.errors[code].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}

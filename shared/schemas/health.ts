@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const Health = z.object({
+  status: z.literal('ok'),
+  db: z.enum(['sqlite', 'postgres']),
+  version: z.string(),
+});
+export type Health = z.infer<typeof Health>;
+
+export const HealthUnavailable = z.object({
+  status: z.literal('unavailable'),
+  db: z.enum(['sqlite', 'postgres']),
+  version: z.string(),
+  reason: z.string(),
+});
+export type HealthUnavailable = z.infer<typeof HealthUnavailable>;
