@@ -25,7 +25,10 @@ const EnvSchema = z.object({
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
-  DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user:pass@localhost:5432/academy'),
+  DATABASE_URL: optionalUrl(
+    ['postgres', 'postgresql'],
+    'postgres://user:pass@localhost:5432/academy',
+  ),
   PUBLIC_URL: optionalUrl(['http', 'https'], 'https://academy.example.vn'),
   SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@mail.example.vn:587'),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Học viện <no-reply@localhost>')),
@@ -33,9 +36,9 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   OIDC_ISSUER: z.preprocess(
     emptyToUndefined,
-    z.url({ message: 'expected the issuer URL, e.g. https://accounts.google.com' }).default(
-      'https://accounts.google.com',
-    ),
+    z
+      .url({ message: 'expected the issuer URL, e.g. https://accounts.google.com' })
+      .default('https://accounts.google.com'),
   ),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
@@ -50,9 +53,7 @@ const EnvSchema = z.object({
   ),
 });
 
-export type DatabaseConfig =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string };
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 export interface Config {
   port: number;
@@ -101,7 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     mailFrom: e.MAIL_FROM,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.OIDC_ISSUER,
+          }
         : undefined,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,6 @@
 import 'fastify';
 import type { AppDatabase } from './db/database.ts';
-import type { Role, PersonStatus } from './db/schema.ts';
+import type { PersonStatus, Role } from './db/schema.ts';
 
 /** The signed-in person a request acts for (set by the Accounts capability's session hook). */
 export interface RequestPerson {

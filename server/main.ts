@@ -34,7 +34,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const shown = config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const shown =
+    config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
   app.log.info(`Học viện is ready at ${shown} (database: ${database.kind})`);
 }
 

@@ -9,7 +9,8 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
     openapi: {
       info: {
         title: 'Học viện API',
-        description: 'The academy app API. Errors: { error: { code, message, details?, requestId } }.',
+        description:
+          'The academy app API. Errors: { error: { code, message, details?, requestId } }.',
         version,
       },
     },

@@ -44,7 +44,11 @@ function send(
     },
   };
   // The reply may carry a serializer for the route's success schema; errors bypass it.
-  return reply.status(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(body);
 }
 
 /** Maps an error of a 4xx kind that Fastify or a plugin raised onto our codes. */

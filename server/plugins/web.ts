@@ -23,9 +23,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       const relative = path.relative(webRoot, filePath).split(path.sep).join('/');
       res.header(
         'cache-control',
-        relative.startsWith('assets/')
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
+        relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
   });

@@ -78,6 +78,28 @@ export const vi = {
     privacy: {
       title: 'Quyền riêng tư',
       subtitle: 'Ứng dụng lưu gì và vì sao.',
+      sections: [
+        {
+          title: 'Ai vận hành ứng dụng',
+          body: 'Ứng dụng do chính học viện của bạn cài đặt và vận hành trên máy chủ của học viện. Dữ liệu không được gửi cho dịch vụ đám mây nào, trừ khi quản trị viên chọn Cloudinary để lưu ảnh.',
+        },
+        {
+          title: 'Chúng tôi lưu gì',
+          body: 'Họ tên, email, số điện thoại, địa chỉ, ngày sinh và ảnh đại diện bạn cung cấp; các khóa học bạn theo học hoặc giảng dạy; tiến độ từng bài học và nhận xét của giảng viên; bài đăng, ảnh, bình luận, lượt thích và bài đã lưu; thông báo và thiết bị nhận thông báo đẩy.',
+        },
+        {
+          title: 'Vì sao',
+          body: 'Để giảng viên theo dõi và đánh giá quá trình học, để học viên xem tiến độ của mình, và để cả lớp trao đổi trong bảng tin. Dữ liệu không dùng cho quảng cáo.',
+        },
+        {
+          title: 'Ai xem được',
+          body: 'Quản trị viên và giảng viên xem được hồ sơ học viên. Học viên chỉ xem được hồ sơ và tiến độ của chính mình. Bài đã lưu chỉ mình bạn thấy. Giảng viên có thể ẩn bài của mình và ẩn các bài nhắc đến mình.',
+        },
+        {
+          title: 'Quyền của bạn',
+          body: 'Bạn có thể sửa thông tin cá nhân trong mục Tôi, đổi email, và đề nghị quản trị viên xóa tài khoản. Khi tài khoản bị xóa, hồ sơ, tiến độ và bài đăng của bạn cũng bị xóa.',
+        },
+      ],
     },
     login: {
       title: 'Đăng nhập',
@@ -102,6 +124,7 @@ export const vi = {
   offline: {
     title: 'Mất kết nối',
     body: 'Vui lòng kiểm tra kết nối internet của bạn. Ứng dụng sẽ tự tiếp tục khi có mạng trở lại.',
+    back: 'Đã có kết nối trở lại.',
   },
   newVersion: {
     title: 'Đã có phiên bản mới',

@@ -40,7 +40,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('people_role_status').on('people').columns(['role', 'status']).execute();
+  await db.schema
+    .createIndex('people_role_status')
+    .on('people')
+    .columns(['role', 'status'])
+    .execute();
   await db.schema.createIndex('people_name_search').on('people').column('name_search').execute();
   await db.schema.createIndex('people_email').on('people').column('email').execute();
   await db.schema
@@ -143,12 +147,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('evaluation', 'general')`))
     .addColumn('author_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
     .addColumn('student_id', 'text', (c) => c.references('people.id').onDelete('cascade'))
-    .addColumn('tagged_instructor_id', 'text', (c) => c.references('people.id').onDelete('set null'))
+    .addColumn('tagged_instructor_id', 'text', (c) =>
+      c.references('people.id').onDelete('set null'),
+    )
     .addColumn('course_id', 'text', (c) => c.references('courses.id').onDelete('set null'))
     .addColumn('lesson_id', 'text', (c) => c.references('lessons.id').onDelete('set null'))
     .addColumn('lesson_title', 'text')
     .addColumn('text', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('rating', 'integer', (c) => c.check(sql`rating is null or (rating >= 0 and rating <= 10)`))
+    .addColumn('rating', 'integer', (c) =>
+      c.check(sql`rating is null or (rating >= 0 and rating <= 10)`),
+    )
     .addColumn('like_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('comment_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('is_demo', 'integer', (c) => c.notNull().defaultTo(0))
@@ -156,7 +164,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
   // Keyset pagination of the feed: newest first, ties broken by id.
-  await db.schema.createIndex('posts_feed').on('posts').columns(['created_at desc', 'id desc']).execute();
+  await db.schema
+    .createIndex('posts_feed')
+    .on('posts')
+    .columns(['created_at desc', 'id desc'])
+    .execute();
   for (const column of ['author_id', 'student_id', 'course_id', 'tagged_instructor_id']) {
     await db.schema
       .createIndex(`posts_${column}_feed`)
@@ -185,7 +197,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema
       .createTable(table)
       .addColumn('post_id', 'text', (c) => c.notNull().references('posts.id').onDelete('cascade'))
-      .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+      .addColumn('person_id', 'text', (c) =>
+        c.notNull().references('people.id').onDelete('cascade'),
+      )
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint(`${table}_pk`, ['post_id', 'person_id'])
       .execute();
@@ -292,7 +306,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('activity_logs')
-    .addColumn('id', autoId, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
+    .addColumn('id', autoId, (c) =>
+      c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)),
+    )
     .addColumn('actor_id', 'text')
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('target', 'text')
@@ -307,7 +323,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('error_logs')
-    .addColumn('id', autoId, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
+    .addColumn('id', autoId, (c) =>
+      c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)),
+    )
     .addColumn('context', 'text', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('user_id', 'text')
@@ -359,19 +377,44 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (kind === 'postgres') {
     // Substring search over folded names stays fast at 100,000 rows with trigram indexes.
     await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`create index people_name_trgm on people using gin (name_search gin_trgm_ops)`.execute(db);
-    await sql`create index courses_name_trgm on courses using gin (name_search gin_trgm_ops)`.execute(db);
-    await sql`create index lessons_title_trgm on lessons using gin (title_search gin_trgm_ops)`.execute(db);
+    await sql`create index people_name_trgm on people using gin (name_search gin_trgm_ops)`.execute(
+      db,
+    );
+    await sql`create index courses_name_trgm on courses using gin (name_search gin_trgm_ops)`.execute(
+      db,
+    );
+    await sql`create index lessons_title_trgm on lessons using gin (title_search gin_trgm_ops)`.execute(
+      db,
+    );
   }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'media', 'server_secrets', 'public_config', 'settings', 'error_logs', 'activity_logs',
-    'feedback', 'push_subscriptions', 'notifications', 'mentions', 'comment_likes', 'comments',
-    'post_bookmarks', 'post_likes', 'post_media', 'posts', 'lesson_progress', 'enrolments',
-    'course_instructors', 'lessons', 'courses', 'login_mappings', 'people',
+    'media',
+    'server_secrets',
+    'public_config',
+    'settings',
+    'error_logs',
+    'activity_logs',
+    'feedback',
+    'push_subscriptions',
+    'notifications',
+    'mentions',
+    'comment_likes',
+    'comments',
+    'post_bookmarks',
+    'post_likes',
+    'post_media',
+    'posts',
+    'lesson_progress',
+    'enrolments',
+    'course_instructors',
+    'lessons',
+    'courses',
+    'login_mappings',
+    'people',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

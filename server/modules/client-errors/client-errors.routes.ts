@@ -10,7 +10,7 @@ export const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 16 * 1024,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
-        summary: "Report a failure of the web app to the error log",
+        summary: 'Report a failure of the web app to the error log',
         tags: ['system'],
         body: ClientErrorReport,
         response: { 202: Accepted, 400: ErrorBody, 413: ErrorBody, 429: ErrorBody },

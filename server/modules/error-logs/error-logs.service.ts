@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { insertErrorLog } from './error-logs.repository.ts';
 

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+test.use({ serviceWorkers: 'allow' });
+
+test('the manifest names the app in Vietnamese with icons including maskable ones', async ({
+  request,
+}) => {
+  const manifestResponse = await request.get('/manifest.webmanifest');
+  expect(manifestResponse.ok()).toBe(true);
+  const manifest = await manifestResponse.json();
+  expect(manifest).toMatchObject({
+    name: 'Học viện — Học viện đào tạo',
+    short_name: 'Học viện',
+    lang: 'vi',
+    display: 'standalone',
+    start_url: '/#/activity',
+    theme_color: '#C2185B',
+  });
+  const purposes = manifest.icons.map((icon: { purpose: string }) => icon.purpose);
+  expect(purposes).toEqual(expect.arrayContaining(['any', 'maskable']));
+  for (const icon of manifest.icons as Array<{ src: string }>) {
+    const response = await request.get(`/${icon.src}`);
+    expect(response.headers()['content-type'], icon.src).toBe('image/png');
+  }
+});
+
+test('Chromium finds the app installable, and the worker precaches the shell but no API', async ({
+  baseURL,
+}, testInfo) => {
+  // Playwright's usual contexts are off the record, where Chromium never offers to install;
+  // a persistent profile is what a person's browser is.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    ...testInfo.project.use.launchOptions,
+    viewport: testInfo.project.use.viewport ?? null,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${baseURL}/#/activity`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe('/');
+
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    expect(installabilityErrors).toEqual([]);
+
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const entry of await (await caches.open(name)).keys()) {
+          urls.push(new URL(entry.url).pathname);
+        }
+      }
+      return urls;
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.some((url) => url.endsWith('.js'))).toBe(true);
+    expect(cached.filter((url) => url.startsWith('/api/'))).toEqual([]);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('the app shell opens from the service worker while offline', async ({ page, context }) => {
+  await page.goto('/#/courses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-notice')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
+});

@@ -1,0 +1,153 @@
+import { expect, navigation, screenshot, test } from './fixtures.ts';
+
+const destinations = [
+  { key: 'activity', label: 'Hoạt động', hash: '#/activity', heading: 'Hoạt động' },
+  { key: 'courses', label: 'Khóa học', hash: '#/courses', heading: 'Khóa học' },
+  { key: 'students', label: 'Học viên', hash: '#/students', heading: 'Học viên' },
+  { key: 'notifications', label: 'Thông báo', hash: '#/notifications', heading: 'Thông báo' },
+  { key: 'profile', label: 'Tôi', hash: '#/profile', heading: 'Tôi' },
+];
+
+test('the app opens on the activity feed, in Vietnamese', async ({ page, problems }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/activity$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
+  await expect(page).toHaveTitle('Học viện');
+  expect(problems).toEqual([]);
+});
+
+test('every destination is reachable from the navigation, highlighted when active', async ({
+  page,
+  problems,
+}) => {
+  await page.goto('/#/activity');
+  const nav = navigation(page);
+  await expect(nav).toBeVisible();
+  const links = nav.getByRole('link');
+  await expect(links).toHaveCount(5);
+  await expect(links).toHaveText(destinations.map((d) => d.label));
+  for (const destination of destinations) {
+    await nav.getByRole('link', { name: destination.label }).click();
+    await expect(page).toHaveURL(new RegExp(`${destination.hash}$`));
+    await expect(page.getByRole('heading', { level: 1, name: destination.heading })).toBeVisible();
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(nav.locator(`[data-nav="${destination.key}"]`)).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await screenshot(page, destination.key);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('Tôi stays highlighted on the screens reached from the profile', async ({ page }) => {
+  await page.goto('/#/profile');
+  const nav = navigation(page);
+  for (const [label, hash, heading] of [
+    ['Quản lý người dùng', '#/user-management', 'Quản lý người dùng'],
+    ['Công cụ quản trị', '#/admin-tools', 'Công cụ quản trị'],
+    ['Giảng viên', '#/instructors', 'Giảng viên'],
+    ['Bảng điều khiển', '#/dashboard', 'Bảng điều khiển'],
+  ] as const) {
+    await page.goto('/#/profile');
+    await page.getByRole('main').getByRole('link', { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`${hash}$`));
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(nav.locator('[data-nav="profile"]')).toHaveAttribute('aria-current', 'page');
+  }
+  await page.goto('/#/instructors/abc');
+  await expect(nav.locator('[data-nav="profile"]')).toHaveAttribute('aria-current', 'page');
+});
+
+test('Hoạt động stays highlighted on a post page', async ({ page }) => {
+  await page.goto('/#/posts/some-post');
+  await expect(navigation(page).locator('[data-nav="activity"]')).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
+test('/classroom lands on /courses', async ({ page }) => {
+  await page.goto('/#/classroom');
+  await expect(page).toHaveURL(/#\/courses$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
+});
+
+test('an unknown route shows a proper not-found screen', async ({ page, problems }) => {
+  await page.goto('/#/no-such-screen/at-all');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Không tìm thấy trang' })).toBeVisible();
+  await screenshot(page, 'not-found');
+  await page.getByRole('link', { name: 'Về trang Hoạt động' }).click();
+  await expect(page).toHaveURL(/#\/activity$/);
+  expect(problems).toEqual([]);
+});
+
+test('the offline notice covers the app while offline and a toast greets the return', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/#/courses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
+  await context.setOffline(true);
+  const notice = page.getByTestId('offline-notice');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Mất kết nối');
+  await expect(notice).toContainText('kiểm tra kết nối internet');
+  await screenshot(page, 'offline');
+  await context.setOffline(false);
+  await expect(notice).toBeHidden();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveText('Đã có kết nối trở lại.');
+  await expect(toast).toHaveAttribute('data-type', 'success');
+});
+
+test('a toast dismisses itself after 5 seconds and can be closed by hand', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/#/activity');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  await context.setOffline(false);
+  const toast = page.getByTestId('toast');
+  await expect(toast).toBeVisible();
+  const shownAt = Date.now();
+  await expect(toast).toBeHidden({ timeout: 8_000 });
+  const elapsed = Date.now() - shownAt;
+  expect(elapsed).toBeGreaterThan(3_500);
+
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(toast).toBeVisible();
+  await page.getByRole('button', { name: 'Đóng thông báo' }).click();
+  await expect(toast).toBeHidden({ timeout: 1_000 });
+});
+
+test('a screen whose file fails to load while online shows the new-version modal', async ({
+  page,
+}) => {
+  await page.goto('/#/activity');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
+  // As after a deployment: the old file name of the students screen is gone.
+  await page.route(/\/assets\/students-[^/]+\.js$/, (route) =>
+    route.fulfill({ status: 404, body: '' }),
+  );
+  await page.evaluate(() => {
+    window.location.hash = '#/students';
+  });
+  const modal = page.getByTestId('new-version-modal');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Cập nhật ngay' })).toBeVisible();
+  await screenshot(page, 'new-version');
+  await page.unroute(/\/assets\/students-[^/]+\.js$/);
+  await modal.getByRole('button', { name: 'Cập nhật ngay' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Học viên' })).toBeVisible();
+});
+
+test('the privacy page says what is stored and why', async ({ page }) => {
+  await page.goto('/#/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Quyền riêng tư' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(5);
+});

@@ -1,0 +1,143 @@
+/**
+ * `npm test`: everything, on real parts. Provisions Chromium and PostgreSQL, then runs
+ * format/lint/types, unit tests, the server suite on SQLite and on PostgreSQL, and the browser
+ * journeys, and ends with one line: "N passed, N failed".
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureChromium, type PostgresCluster, startPostgresCluster } from './provision.ts';
+
+const artifacts = path.resolve('.test-artifacts');
+fs.mkdirSync(artifacts, { recursive: true });
+
+interface StepResult {
+  name: string;
+  passed: number;
+  failed: number;
+}
+const results: StepResult[] = [];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+async function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  console.info(`\n=== ${name} ===`);
+  const code = await run(command, args, env);
+  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+}
+
+async function vitest(projects: string[], env: NodeJS.ProcessEnv, label: string) {
+  console.info(`\n=== ${label} ===`);
+  const report = path.join(artifacts, `vitest-${label.replace(/\W+/g, '-')}.json`);
+  fs.rmSync(report, { force: true });
+  const code = await run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    env,
+  );
+  const summary = readJson<{ numPassedTests: number; numFailedTests: number }>(report);
+  if (!summary) {
+    results.push({ name: label, passed: 0, failed: 1 });
+    return;
+  }
+  // A run that failed outside any test (a file that would not load) still counts as a failure.
+  const failed = summary.numFailedTests || (code === 0 ? 0 : 1);
+  results.push({ name: label, passed: summary.numPassedTests, failed });
+}
+
+interface PlaywrightStats {
+  stats?: { expected: number; unexpected: number; flaky: number };
+}
+
+async function playwright(chromium: string) {
+  console.info('\n=== browser journeys (Playwright, Chromium) ===');
+  const report = path.join(artifacts, 'playwright.json');
+  fs.rmSync(report, { force: true });
+  const code = await run('npx', ['playwright', 'test'], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  });
+  const stats = readJson<PlaywrightStats>(report)?.stats;
+  if (!stats) {
+    results.push({ name: 'browser journeys', passed: 0, failed: 1 });
+    return;
+  }
+  results.push({
+    name: 'browser journeys',
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected || (code === 0 ? 0 : 1),
+  });
+}
+
+async function main() {
+  const problems: string[] = [];
+  let chromium: string | undefined;
+  try {
+    chromium = ensureChromium();
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  let cluster: PostgresCluster | undefined;
+  let postgresUrl = process.env.TEST_DATABASE_URL;
+  if (!postgresUrl) {
+    try {
+      cluster = await startPostgresCluster();
+      postgresUrl = cluster.url;
+      console.info(`[provision] throwaway PostgreSQL at ${postgresUrl}`);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+
+  try {
+    await step('format, lint and types (npm run check)', 'npm', ['run', 'check', '--silent']);
+    await step('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+    await vitest(['unit', 'server-sqlite'], {}, 'unit and server tests on SQLite');
+    if (postgresUrl) {
+      await vitest(
+        ['server-postgres'],
+        { TEST_DATABASE_URL: postgresUrl },
+        'server tests on PostgreSQL',
+      );
+    }
+    if (chromium) await playwright(chromium);
+  } finally {
+    await cluster?.stop();
+  }
+
+  console.info('\n=== summary ===');
+  for (const r of results)
+    console.info(`${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+  for (const problem of problems) console.info(`NOT PROVISIONED: ${problem}`);
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0) + problems.length;
+  console.info(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed === 0 ? 0 : 1;
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  console.info(`0 passed, 1 failed`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({
+      kind: 'sqlite',
+      file: path.join(path.resolve('./data'), 'academy.sqlite'),
+    });
+    expect(config.google).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('chooses PostgreSQL for a postgres:// DATABASE_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@localhost:5432/academy' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@localhost:5432/academy',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('sqlite');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT="abc": expected a port number/],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT="70000": expected a port number/],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, /^Invalid configuration: DATABASE_URL=.*postgres:\/\//],
+    [{ DATABASE_URL: 'not a url' }, /^Invalid configuration: DATABASE_URL=.*expected a URL/],
+    [{ PUBLIC_URL: 'ftp://x' }, /^Invalid configuration: PUBLIC_URL=.*http:\/\//],
+    [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL=.*smtp:\/\//],
+    [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY="yes": expected true or false/],
+    [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together/],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('strips a trailing slash from PUBLIC_URL and enables Google when both secrets are set', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://academy.example.vn/',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(config.publicUrl).toBe('https://academy.example.vn');
+    expect(config.google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+  });
+});

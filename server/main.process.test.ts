@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/provision.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test/test-database.ts';
+
+/*
+ * The real server process, as `npm start` runs it (without the web build), on this run's
+ * engine: it starts, answers /api/health, refuses bad configuration in one line, and shuts down
+ * cleanly on SIGTERM.
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+let database: TestDatabase | undefined;
+let databaseUrl: string | undefined;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-proc-'));
+  if (testDatabaseKind() === 'postgres') {
+    // An empty database: the server must create its own schema at start.
+    database = await createTestDatabase({ migrate: false });
+    const admin = new URL(process.env.TEST_DATABASE_URL!);
+    const name = await database.db
+      .selectNoFrom((eb) => eb.fn<string>('current_database').as('name'))
+      .executeTakeFirstOrThrow();
+    admin.pathname = `/${name.name}`;
+    databaseUrl = admin.toString();
+  }
+});
+afterAll(async () => {
+  await database?.dispose();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return { child, output: () => output };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+describe(`the server process on ${testDatabaseKind()}`, () => {
+  it('starts, migrates, answers /api/health and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const { child, output } = startServer({ PORT: String(port), DATABASE_URL: databaseUrl ?? '' });
+    let body: unknown;
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+      if (response?.ok) {
+        body = await response.json();
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(body, output()).toMatchObject({ status: 'ok', db: testDatabaseKind() });
+    expect(output()).toContain('Học viện is ready at');
+
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect(output()).toContain('shutting down');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT="abc": expected a port number from 0 to 65535.'],
+    [
+      { DATABASE_URL: 'mysql://root@localhost/academy' },
+      'Invalid configuration: DATABASE_URL="mysql://root@localhost/academy": expected a URL starting with postgres:// or postgresql://.',
+    ],
+  ])('refuses %o at start with one clear line', async (env, line) => {
+    const { child, output } = startServer(env);
+    expect(await exited(child)).toBe(1);
+    expect(output().trim().split('\n').at(-1)).toBe(line);
+  });
+});

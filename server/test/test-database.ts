@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type AppDatabase, migrateToLatest, openDatabase } from '../db/database.ts';
+import { ensureConfigDefaults } from '../modules/config/config.repository.ts';
+
+export type TestDatabaseKind = 'sqlite' | 'postgres';
+
+/** The engine this test run targets: `TEST_DB=postgres` (with TEST_DATABASE_URL) or sqlite. */
+export function testDatabaseKind(): TestDatabaseKind {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+export interface TestDatabase extends AppDatabase {
+  /** Closes the connection and removes the database. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: a temporary SQLite file, or a new
+ * PostgreSQL database created on the server in TEST_DATABASE_URL.
+ */
+export async function createTestDatabase(
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
+  if (testDatabaseKind() === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-test-'));
+    const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.sqlite') });
+    if (migrate) await prepare(database);
+    return {
+      ...database,
+      dispose: async () => {
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `hv_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ kind: 'postgres', url: url.toString() });
+  if (migrate) await prepare(database);
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function prepare(database: AppDatabase): Promise<void> {
+  await migrateToLatest(database.db);
+  await ensureConfigDefaults(database.db, Date.now());
+}

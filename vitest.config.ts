@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = [
+  'server/**/*.routes.test.ts',
+  'server/**/*.service.test.ts',
+  'server/**/*.db.test.ts',
+  'server/**/*.process.test.ts',
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          exclude: serverTests,
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-sqlite',
+          include: serverTests,
+          env: { TEST_DB: 'sqlite' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-postgres',
+          include: serverTests,
+          env: { TEST_DB: 'postgres' },
+        },
+      },
+    ],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});

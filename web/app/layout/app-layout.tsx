@@ -1,0 +1,134 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { activeNavKey, type NavItem, navItems } from './nav-items.ts';
+
+/** Whether the red dot on Thông báo shows; fed by the notifications capability. */
+function useHasUnreadNotifications(): boolean {
+  return false;
+}
+
+function NavIcon({ item }: { item: NavItem }) {
+  if (item.key === 'profile') return <Avatar size={26} />;
+  const Icon = item.icon;
+  return <Icon className="size-6" aria-hidden="true" strokeWidth={1.9} />;
+}
+
+function NavEntry({
+  item,
+  active,
+  unread,
+  variant,
+}: {
+  item: NavItem;
+  active: boolean;
+  unread: boolean;
+  variant: 'sidebar' | 'bottom';
+}) {
+  const { t } = useTranslation();
+  const label = t(`nav.${item.key}`);
+  const dot = unread ? (
+    <span
+      data-testid="unread-dot"
+      className="absolute top-0 right-0 size-2.5 rounded-full bg-red-600 ring-2 ring-white"
+    />
+  ) : null;
+  if (variant === 'bottom') {
+    return (
+      <Link
+        to={item.to}
+        aria-current={active ? 'page' : undefined}
+        data-nav={item.key}
+        data-active={active}
+        className={`flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-medium ${active ? 'text-accent-700' : 'text-stone-500'}`}
+      >
+        <span className="relative">
+          <NavIcon item={item} />
+          {dot}
+        </span>
+        <span>{label}</span>
+        {unread ? <span className="sr-only">{t('nav.unread')}</span> : null}
+      </Link>
+    );
+  }
+  return (
+    <Link
+      to={item.to}
+      aria-current={active ? 'page' : undefined}
+      data-nav={item.key}
+      data-active={active}
+      title={label}
+      className={`flex h-12 items-center gap-3 rounded-xl px-3 text-[15px] font-medium max-xl:justify-center max-xl:px-0 ${active ? 'bg-accent-50 text-accent-700' : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900'}`}
+    >
+      <span className="relative shrink-0">
+        <NavIcon item={item} />
+        {dot}
+      </span>
+      <span className="max-xl:sr-only">{label}</span>
+      {unread ? <span className="sr-only">{t('nav.unread')}</span> : null}
+    </Link>
+  );
+}
+
+/**
+ * The protected layout: a sidebar from 768px (18rem, collapsed to 5rem below 1280px) and a
+ * bottom bar below 768px, with the five destinations of the spec.
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const active = activeNavKey(pathname);
+  const unread = useHasUnreadNotifications();
+  const entries = (variant: 'sidebar' | 'bottom') =>
+    navItems.map((item) => (
+      <NavEntry
+        key={item.key}
+        item={item}
+        active={active === item.key}
+        unread={item.key === 'notifications' && unread}
+        variant={variant}
+      />
+    ));
+  return (
+    <div className="min-h-dvh md:flex">
+      {/* A button, not a link: with hash routing "#main" would be read as a route. */}
+      <button
+        type="button"
+        onClick={() => document.getElementById('main')?.focus()}
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        {t('nav.skipToContent')}
+      </button>
+      <aside
+        data-testid="sidebar"
+        className="sticky top-0 hidden h-dvh w-20 shrink-0 flex-col border-r border-stone-200 bg-white px-3 py-5 md:flex xl:w-72 xl:px-4"
+      >
+        <div className="mb-6 flex items-center gap-3 px-1 max-xl:justify-center">
+          <img
+            src="/icons/icon-192.png"
+            alt=""
+            width={40}
+            height={40}
+            className="size-10 rounded-xl"
+          />
+          <span className="text-lg font-bold tracking-tight text-stone-900 max-xl:sr-only">
+            {t('app.name')}
+          </span>
+        </div>
+        <nav aria-label={t('nav.label')} className="flex flex-col gap-1">
+          {entries('sidebar')}
+        </nav>
+      </aside>
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 pb-24 outline-none md:pb-10">
+        <Outlet />
+      </main>
+      <nav
+        aria-label={t('nav.label')}
+        data-testid="bottom-bar"
+        className="fixed inset-x-0 bottom-0 z-40 flex border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      >
+        {entries('bottom')}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ComponentType } from 'react';
+import { createHashRouter, Navigate, Outlet } from 'react-router';
+import { OfflineNotice } from '../components/overlays/offline-notice.tsx';
+import { ToastViewport } from '../components/overlays/toast.tsx';
+import { TopLoadingBar } from '../components/overlays/top-loading-bar.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { RouteErrorScreen } from './routes/route-error.tsx';
+
+/** A lazily loaded screen: its code is fetched the first time the route is visited. */
+function screen(load: () => Promise<{ default: ComponentType }>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+/** Overlays that belong to the shell and stay above every screen. */
+function Shell() {
+  return (
+    <>
+      <TopLoadingBar />
+      <Outlet />
+      <ToastViewport />
+      <OfflineNotice />
+    </>
+  );
+}
+
+/** Every route of the spec (section 2), hash based. */
+export const router = createHashRouter([
+  {
+    element: <Shell />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { path: 'login', lazy: screen(() => import('./routes/login.tsx')) },
+      { path: 'onboarding', lazy: screen(() => import('./routes/onboarding.tsx')) },
+      { path: 'finishLogin', lazy: screen(() => import('./routes/finish-login.tsx')) },
+      { path: 'guest', lazy: screen(() => import('./routes/guest.tsx')) },
+      { path: 'classroom', element: <Navigate to="/courses" replace /> },
+      {
+        path: '/',
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <Navigate to="/activity" replace /> },
+          { path: 'activity', lazy: screen(() => import('./routes/activity.tsx')) },
+          { path: 'courses', lazy: screen(() => import('./routes/courses.tsx')) },
+          { path: 'courses/:courseId', lazy: screen(() => import('./routes/course-detail.tsx')) },
+          { path: 'students', lazy: screen(() => import('./routes/students.tsx')) },
+          { path: 'students/:id', lazy: screen(() => import('./routes/student-detail.tsx')) },
+          { path: 'instructors', lazy: screen(() => import('./routes/instructors.tsx')) },
+          { path: 'instructors/:id', lazy: screen(() => import('./routes/instructor-detail.tsx')) },
+          { path: 'notifications', lazy: screen(() => import('./routes/notifications.tsx')) },
+          { path: 'profile', lazy: screen(() => import('./routes/profile.tsx')) },
+          { path: 'posts/:postId', lazy: screen(() => import('./routes/post.tsx')) },
+          { path: 'user-management', lazy: screen(() => import('./routes/user-management.tsx')) },
+          { path: 'admin-tools', lazy: screen(() => import('./routes/admin-tools.tsx')) },
+          { path: 'dashboard', lazy: screen(() => import('./routes/dashboard.tsx')) },
+          { path: 'privacy', lazy: screen(() => import('./routes/privacy.tsx')) },
+          { path: '*', lazy: screen(() => import('./routes/not-found.tsx')) },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,5 @@
+import { ScreenInProgress } from '../../components/ui/page.tsx';
+
+export default function Screen() {
+  return <ScreenInProgress screen="notifications" />;
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+import { NewVersionModal } from '../../components/overlays/new-version-modal.tsx';
+import { OfflineNotice } from '../../components/overlays/offline-notice.tsx';
+import { useOnlineStatus } from '../../hooks/use-online-status.ts';
+import { isChunkLoadError } from '../../lib/chunk-errors.ts';
+import { reportClientError } from '../../lib/report-client-error.ts';
+
+/**
+ * The router's error screen. A screen's file that fails to load while online means a new
+ * version was deployed: the new-version modal. Anything else: the spec's default error screen.
+ */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  const online = useOnlineStatus();
+  const { t } = useTranslation();
+  const chunkError = isChunkLoadError(error);
+
+  useEffect(() => {
+    reportClientError(chunkError ? 'route: chunk load' : 'route: render', error);
+  }, [error, chunkError]);
+
+  if (chunkError) return online ? <NewVersionModal /> : <OfflineNotice />;
+  return (
+    <main
+      role="alert"
+      className="flex min-h-dvh flex-col items-center justify-center px-6 text-center"
+    >
+      <h1 className="text-2xl font-bold text-stone-900">{t('routerError.title')}</h1>
+      <p className="mt-2 max-w-sm text-stone-600">{t('routerError.body')}</p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-6 h-12 rounded-xl bg-accent-600 px-5 font-semibold text-white hover:bg-accent-700"
+      >
+        {t('routerError.reload')}
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,126 @@
+import { CheckCircle2, Info, TriangleAlert, X, XCircle } from 'lucide-react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { limits } from '#shared/limits';
+
+export type ToastType = 'success' | 'error' | 'info' | 'warning';
+
+export interface Toast {
+  id: string;
+  message: string;
+  type: ToastType;
+}
+
+interface ToastApi {
+  /** Shows a toast (type `info` unless said otherwise); returns its id. */
+  showToast(message: string, type?: ToastType): string;
+  dismissToast(id: string): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+const ToastListContext = createContext<Toast[]>([]);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const dismissToast = useCallback((id: string) => {
+    setToasts((list) => list.filter((toast) => toast.id !== id));
+  }, []);
+  const showToast = useCallback((message: string, type: ToastType = 'info') => {
+    const id = crypto.randomUUID();
+    setToasts((list) => [...list, { id, message, type }]);
+    return id;
+  }, []);
+  const api = useMemo(() => ({ showToast, dismissToast }), [showToast, dismissToast]);
+  return (
+    <ToastContext.Provider value={api}>
+      <ToastListContext.Provider value={toasts}>{children}</ToastListContext.Provider>
+    </ToastContext.Provider>
+  );
+}
+
+/** The toast API. Using it outside ToastProvider is a developer error (spec 8). */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}
+
+const icons = {
+  success: CheckCircle2,
+  error: XCircle,
+  info: Info,
+  warning: TriangleAlert,
+} as const;
+
+const tones: Record<ToastType, string> = {
+  success: 'border-emerald-200 bg-white text-stone-900 [&_svg.kind]:text-emerald-600',
+  error: 'border-red-200 bg-white text-stone-900 [&_svg.kind]:text-red-600',
+  info: 'border-stone-200 bg-white text-stone-900 [&_svg.kind]:text-accent-600',
+  warning: 'border-amber-200 bg-white text-stone-900 [&_svg.kind]:text-amber-600',
+};
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  const { t } = useTranslation();
+  const timer = useRef<number | undefined>(undefined);
+  const start = useCallback(
+    (ms: number) => {
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => onDismiss(toast.id), ms);
+    },
+    [onDismiss, toast.id],
+  );
+  useEffect(() => {
+    start(limits.toastDismissMs);
+    return () => window.clearTimeout(timer.current);
+  }, [start]);
+  const Icon = icons[toast.type];
+  return (
+    <li
+      data-testid="toast"
+      data-type={toast.type}
+      role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
+      className={`pointer-events-auto flex w-full animate-toast-in items-start gap-3 rounded-2xl border p-4 shadow-lg ${tones[toast.type]}`}
+      onPointerEnter={() => window.clearTimeout(timer.current)}
+      onPointerLeave={() => start(limits.toastDismissAfterHoverMs)}
+    >
+      <Icon className="kind mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <p className="flex-1 text-sm leading-5 font-medium">{toast.message}</p>
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        className="-m-2 grid size-9 shrink-0 place-items-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-800"
+        aria-label={t('toast.close')}
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
+
+/** Where toasts appear: above the bottom bar on phones, top right on desktop. */
+export function ToastViewport() {
+  const toasts = useContext(ToastListContext);
+  const { dismissToast } = useToast();
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-label={t('toast.region')}
+      className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 md:top-4 md:right-4 md:bottom-auto md:left-auto md:w-96 md:px-0"
+    >
+      <ol className="flex w-full max-w-md flex-col gap-2">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismissToast} />
+        ))}
+      </ol>
+    </section>
+  );
+}

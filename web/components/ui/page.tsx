@@ -1,0 +1,47 @@
+import { Hammer } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <header className="mx-auto flex w-full max-w-5xl items-end justify-between gap-4 px-4 pt-6 pb-4 md:px-8 md:pt-10">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 md:text-3xl">{title}</h1>
+        {subtitle ? <p className="mt-1 text-sm text-stone-500 md:text-base">{subtitle}</p> : null}
+      </div>
+      {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
+    </header>
+  );
+}
+
+export function PageBody({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-5xl px-4 md:px-8">{children}</div>;
+}
+
+/** A screen whose capability has not landed yet: its title and an honest word about it. */
+export function ScreenInProgress({ screen }: { screen: string }) {
+  const { t } = useTranslation();
+  const subtitleKey = `screens.${screen}.subtitle`;
+  return (
+    <>
+      <PageHeader
+        title={t(`screens.${screen}.title`)}
+        {...(t(subtitleKey) !== subtitleKey ? { subtitle: t(subtitleKey) } : {})}
+      />
+      <PageBody>
+        <div className="flex items-center gap-4 rounded-2xl border border-dashed border-stone-300 bg-white/60 p-5 text-stone-600">
+          <Hammer className="size-6 shrink-0 text-stone-400" aria-hidden="true" />
+          <p className="text-sm leading-6">{t('screens.comingSoon')}</p>
+        </div>
+      </PageBody>
+    </>
+  );
+}

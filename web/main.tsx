@@ -1,0 +1,23 @@
+import './lib/zod-setup.ts';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { reportClientError } from './lib/report-client-error.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
+
+window.addEventListener('unhandledrejection', (event) =>
+  reportClientError('window: unhandled rejection', event.reason),
+);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
+
+registerServiceWorker();
