@@ -23,11 +23,27 @@ function Shell() {
   );
 }
 
+/** What shows while the first screen's code loads: the academy's mark on a calm page. */
+function Splash() {
+  return (
+    <div className="grid min-h-dvh place-items-center bg-stone-50" aria-busy="true">
+      <img
+        src="/icons/icon-192.png"
+        alt=""
+        width={64}
+        height={64}
+        className="size-16 rounded-2xl opacity-90"
+      />
+    </div>
+  );
+}
+
 /** Every route of the spec (section 2), hash based. */
 export const router = createHashRouter([
   {
     element: <Shell />,
     errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <Splash />,
     children: [
       { path: 'login', lazy: screen(() => import('./routes/login.tsx')) },
       { path: 'onboarding', lazy: screen(() => import('./routes/onboarding.tsx')) },

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { ErrorBody } from '#shared/errors';
+import type { ErrorBody } from '#shared/errors';
 import { vi } from '#shared/locales/vi';
 
 /** A failed API call, carrying the server's code and Vietnamese message. */
@@ -15,29 +14,40 @@ export class ApiError extends Error {
   }
 }
 
-interface RequestOptions<T extends z.ZodType> {
+/** Anything with zod's `parse`: the response schemas of shared/schemas fit. */
+export interface ResponseSchema<T> {
+  parse(value: unknown): T;
+}
+
+interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** The response schema from shared/schemas: the answer is checked and typed by it. */
-  schema: T;
+  /** The answer is checked with it when given; screens pass their shared zod schema. */
+  schema?: ResponseSchema<T>;
   signal?: AbortSignal;
 }
 
+function isErrorBody(value: unknown): value is ErrorBody {
+  const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+}
+
 /**
- * Calls the API with the session cookie and parses the answer with the same zod schema the
- * server declared. Network failures become the catalogue's network message.
+ * Calls the API with the session cookie. Error answers become an ApiError with the server's
+ * Vietnamese message; a network failure becomes the catalogue's network message. Zod is not
+ * imported here, so the app shell's first load stays small; screens bring their schemas.
  */
-export async function apiRequest<T extends z.ZodType>(
+export async function apiRequest<T>(
   path: string,
-  { method = 'GET', body, schema, signal }: RequestOptions<T>,
-): Promise<z.infer<T>> {
+  { method = 'GET', body, schema, signal }: RequestOptions<T> = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method,
       credentials: 'same-origin',
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? null : JSON.stringify(body),
       signal: signal ?? null,
     });
   } catch (error) {
@@ -46,12 +56,11 @@ export async function apiRequest<T extends z.ZodType>(
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = ErrorBody.safeParse(payload);
-    if (parsed.success) {
-      const { code, message, requestId } = parsed.data.error;
+    if (isErrorBody(payload)) {
+      const { code, message, requestId } = payload.error;
       throw new ApiError(response.status, code, message, requestId);
     }
     throw new ApiError(response.status, 'internal_error', vi.errors.internal_error);
   }
-  return schema.parse(payload);
+  return schema ? schema.parse(payload) : (payload as T);
 }

@@ -1,16 +1,14 @@
-import { Accepted } from '#shared/schemas/client-errors';
+import { limits } from '#shared/limits';
+import type { Accepted, ClientErrorReport } from '#shared/schemas/client-errors';
 import { apiRequest } from './api-client.ts';
 
 /** Sends a failure of the web app to the server's error log; never throws. */
 export function reportClientError(context: string, error: unknown): void {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  void apiRequest('/client-errors', {
-    method: 'POST',
-    body: {
-      context: context.slice(0, 200),
-      message: message.slice(0, 2000),
-      extra: { url: window.location.href.slice(0, 500) },
-    },
-    schema: Accepted,
-  }).catch(() => {});
+  const report: ClientErrorReport = {
+    context: context.slice(0, 200),
+    message: message.slice(0, limits.clientErrorMessageChars) || 'unknown',
+    extra: { url: window.location.href.slice(0, 500) },
+  };
+  void apiRequest<Accepted>('/client-errors', { method: 'POST', body: report }).catch(() => {});
 }
