@@ -151,3 +151,9 @@ test('the privacy page says what is stored and why', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Quyền riêng tư' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2 })).toHaveCount(5);
 });
+
+test('the API documentation page renders the OpenAPI document', async ({ page }) => {
+  await page.goto('/api/docs/');
+  await expect(page.getByRole('heading', { name: /Học viện API/ })).toBeVisible();
+  await expect(page.getByText('/api/health').first()).toBeVisible();
+});

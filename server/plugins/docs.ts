@@ -19,6 +19,9 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    // The plugin's policy upgrades requests to https, which breaks the page on a plain-http
+    // address in the academy's own network.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
     uiConfig: { docExpansion: 'list', deepLinking: false },
   });
 }

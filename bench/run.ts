@@ -1,0 +1,22 @@
+/**
+ * `npm run bench`: runs the benchmarks that exist so far, prints a table and writes
+ * bench/results.json. Not part of `npm test`: timings vary with the machine; figures go to
+ * bench/README.md with the machine they ran on.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { measureColdStart } from './cold-start.ts';
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+console.info(`machine: ${machine}`);
+
+const coldStart = await measureColdStart(5);
+const rows = [
+  ['cold start to healthy /api/health (SQLite), median', `${coldStart.medianMs} ms`, '≤ 1,500 ms'],
+  ['cold start to healthy /api/health (SQLite), worst of 5', `${coldStart.maxMs} ms`, '≤ 1,500 ms'],
+];
+console.table(rows.map(([measure, value, target]) => ({ measure, value, target })));
+fs.writeFileSync(
+  new URL('./results.json', import.meta.url),
+  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart }, null, 2)}\n`,
+);
