@@ -20,14 +20,22 @@ async function once(env: NodeJS.ProcessEnv): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-cold-'));
   const started = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   try {
     for (;;) {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
       if (response?.ok) return performance.now() - started;
-      if (performance.now() - started > 30_000) throw new Error('the server did not become healthy in 30 s');
+      if (performance.now() - started > 30_000)
+        throw new Error('the server did not become healthy in 30 s');
       await new Promise((r) => setTimeout(r, 10));
     }
   } finally {
@@ -37,7 +45,10 @@ async function once(env: NodeJS.ProcessEnv): Promise<number> {
   }
 }
 
-export async function measureColdStart(runs = 5, env: NodeJS.ProcessEnv = {}): Promise<ColdStartResult> {
+export async function measureColdStart(
+  runs = 5,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ColdStartResult> {
   await once(env); // warms the build check and tsx's transform cache, as a second start would
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) times.push(await once(env));

@@ -10,8 +10,11 @@ import {
 import { limits } from '#shared/limits';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
+import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerApiDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -57,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', database);
   app.decorate('appVersion', version);
+  app.decorate('config', config);
   app.decorateRequest('person', null);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -70,15 +74,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  registerCrossSiteGuard(app, config);
   await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await registerApiDocs(app, version);
+  await registerAuth(app, config);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(clientErrorRoutes);
+      await api.register(accountRoutes);
     },
     { prefix: '/api' },
   );

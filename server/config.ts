@@ -89,6 +89,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.',
     );
   }
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    // Links in e-mails must not be built from a request's Host header, which a caller controls.
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL must be set when SMTP_URL is, so that e-mailed links point at this app.',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,

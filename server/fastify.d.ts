@@ -1,4 +1,5 @@
 import 'fastify';
+import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { PersonStatus, Role } from './db/schema.ts';
 
@@ -14,6 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: AppDatabase;
     appVersion: string;
+    config: Config;
   }
   interface FastifyRequest {
     person: RequestPerson | null;

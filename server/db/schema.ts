@@ -256,6 +256,33 @@ export interface MediaTable {
   created_at: number;
 }
 
+export interface AuthAttemptsTable {
+  id: string;
+  /** 'link_email' | 'link_ip' | 'reset_email' | 'reset_ip' */
+  kind: string;
+  key: string;
+  created_at: number;
+}
+
+/** better-auth's tables (created by its own migrations); only the columns we read. */
+export interface AuthUserTable {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: number | boolean;
+}
+export interface AuthVerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: string | number | Date;
+}
+export interface AuthSessionTable {
+  id: string;
+  userId: string;
+  token: string;
+}
+
 export interface Database {
   people: PeopleTable;
   login_mappings: LoginMappingsTable;
@@ -280,6 +307,10 @@ export interface Database {
   public_config: PublicConfigTable;
   server_secrets: ServerSecretsTable;
   media: MediaTable;
+  auth_attempts: AuthAttemptsTable;
+  user: AuthUserTable;
+  session: AuthSessionTable;
+  verification: AuthVerificationTable;
 }
 
 export type PersonRow = Selectable<PeopleTable>;

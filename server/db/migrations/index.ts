@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial.ts';
+import * as m0002 from './0002-auth-attempts.ts';
 
 /** Every migration, in order. Names are stored in the database: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-auth-attempts': m0002,
 };

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { testDatabaseKind } from '../../test/test-database.ts';
 
@@ -26,23 +23,17 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 with a reason when the database cannot be reached', async () => {
-    // A PostgreSQL server that is not there: nothing listens on port 1.
-    const database = openDatabase({ kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none' });
-    const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent' }),
-      database,
-      version: 'x',
-      logger: false,
-    });
-    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    const lost = await buildTestApp();
+    // The database goes away under a running server.
+    await lost.database.close();
+    const response = await lost.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
       status: 'unavailable',
-      db: 'postgres',
-      version: 'x',
+      db: testDatabaseKind(),
+      version: '0.0.0-test',
       reason: 'database unreachable',
     });
-    await app.close();
-    await database.close();
+    await lost.app.close();
   });
 });

@@ -1,0 +1,70 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyRequest } from 'fastify';
+import type { PersonRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { resolveViewer, type Viewer } from './accounts.service.ts';
+
+const viewers = new WeakMap<FastifyRequest, Promise<Viewer>>();
+
+/** The viewer of a request, resolved once from its session cookie. */
+export function getViewer(request: FastifyRequest): Promise<Viewer> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = (async () => {
+      const session = await request.server.auth.api.getSession({
+        headers: fromNodeHeaders(request.headers),
+      });
+      const resolved = await resolveViewer(request.server.database, session?.user.id ?? null);
+      if (resolved.kind === 'member') {
+        const { id, name, role, status } = resolved.person;
+        request.person = { id, name, role, status };
+      }
+      return resolved;
+    })();
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+function refuse(viewer: Viewer): never {
+  if (viewer.kind === 'anonymous') throw new AppError('unauthenticated', 401);
+  if (viewer.kind === 'refused') {
+    throw new AppError(viewer.code, 403, {
+      values: { status: viewer.message.match(/"(.*)"/)?.[1] ?? '' },
+    });
+  }
+  throw new AppError('forbidden', 403);
+}
+
+/** A signed-in person allowed to use the app, or a 401/403 with the reason. */
+export async function requireMember(request: FastifyRequest): Promise<PersonRow> {
+  const viewer = await getViewer(request);
+  if (viewer.kind !== 'member') refuse(viewer);
+  return viewer.person;
+}
+
+/** An admin or an instructor. */
+export async function requireStaff(request: FastifyRequest): Promise<PersonRow> {
+  const person = await requireMember(request);
+  if (person.role === 'student') throw new AppError('forbidden', 403);
+  return person;
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<PersonRow> {
+  const person = await requireMember(request);
+  if (person.role !== 'admin') throw new AppError('forbidden', 403);
+  return person;
+}
+
+/**
+ * Someone who may read: a member, or any visitor while guest mode is on (spec 6). Guests get
+ * `person: null` and must be shown no contact data.
+ */
+export async function requireReader(
+  request: FastifyRequest,
+): Promise<{ person: PersonRow | null }> {
+  const viewer = await getViewer(request);
+  if (viewer.kind === 'member') return { person: viewer.person };
+  if (viewer.kind === 'anonymous' && viewer.guestMode) return { person: null };
+  refuse(viewer);
+}

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { foldForSearch } from '#shared/text';
+import type { Database, NewPerson, PersonRow, PublicConfigRow } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The person a sign-in identity maps to, if any (the spec's authIdToStudentId, for all roles). */
+export async function findPersonByAuthUser(
+  db: Db,
+  authUserId: string,
+): Promise<PersonRow | undefined> {
+  return db
+    .selectFrom('login_mappings')
+    .innerJoin('people', 'people.id', 'login_mappings.person_id')
+    .selectAll('people')
+    .where('login_mappings.auth_user_id', '=', authUserId)
+    .executeTakeFirst();
+}
+
+export async function findAuthUserEmail(db: Db, authUserId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('user')
+    .select('email')
+    .where('id', '=', authUserId)
+    .executeTakeFirst();
+  return row?.email ?? null;
+}
+
+export async function hasMapping(db: Db, authUserId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('login_mappings')
+    .select('auth_user_id')
+    .where('auth_user_id', '=', authUserId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Serialises onboarding so two "first instructors" cannot both become admin: PostgreSQL locks
+ * the config row; SQLite runs one write transaction at a time already.
+ */
+export async function lockForOnboarding(trx: Transaction<Database>, kind: 'sqlite' | 'postgres') {
+  if (kind === 'postgres') {
+    await sql`select id from public_config where id = 'global' for update`.execute(trx);
+  }
+}
+
+export async function countStaff(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('people')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', 'in', ['admin', 'instructor'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertPerson(db: Db, person: Omit<NewPerson, 'name_search'>): Promise<void> {
+  await db
+    .insertInto('people')
+    .values({ ...person, name_search: foldForSearch(person.name) })
+    .execute();
+}
+
+export async function insertMapping(db: Db, authUserId: string, personId: string, now: number) {
+  await db
+    .insertInto('login_mappings')
+    .values({ auth_user_id: authUserId, person_id: personId, created_at: now })
+    .execute();
+}
+
+/** An active course proposed by an instructor, with them as default instructor and proposer. */
+export async function insertProposedCourse(
+  db: Db,
+  course: {
+    name: string;
+    description: string;
+    proposerId: string;
+    status: 'active' | 'pending';
+    now: number;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('courses')
+    .values({
+      id,
+      name: course.name,
+      name_search: foldForSearch(course.name),
+      description: course.description,
+      image_url: null,
+      status: course.status,
+      proposer_id: course.proposerId,
+      created_at: course.now,
+      updated_at: course.now,
+    })
+    .execute();
+  await db
+    .insertInto('course_instructors')
+    .values({ course_id: id, person_id: course.proposerId, created_at: course.now })
+    .execute();
+  return id;
+}
+
+export async function listAdminIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('people')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function insertApprovalRequests(
+  db: Db,
+  adminIds: string[],
+  subjectPersonId: string,
+  now: number,
+): Promise<void> {
+  if (adminIds.length === 0) return;
+  await db
+    .insertInto('notifications')
+    .values(
+      adminIds.map((recipient) => ({
+        id: randomUUID(),
+        recipient_id: recipient,
+        type: 'approval_request',
+        actor_id: subjectPersonId,
+        post_id: null,
+        comment_id: null,
+        course_id: null,
+        subject_person_id: subjectPersonId,
+        feedback_id: null,
+        read_at: null,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+export async function insertActivityLog(
+  db: Db,
+  entry: {
+    actorId: string | null;
+    action: string;
+    target: string | null;
+    details?: Record<string, unknown>;
+    now: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('activity_logs')
+    .values({
+      actor_id: entry.actorId,
+      action: entry.action,
+      target: entry.target,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+      created_at: entry.now,
+    })
+    .execute();
+}
+
+export async function updatePersonEmailByAuthUser(
+  db: Db,
+  authUserId: string,
+  email: string,
+  now: number,
+) {
+  await db
+    .updateTable('people')
+    .set({ email, updated_at: now })
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('login_mappings').select('person_id').where('auth_user_id', '=', authUserId),
+    )
+    .where('email', '!=', email)
+    .execute();
+}
+
+export async function findPublicConfigRow(db: Db): Promise<PublicConfigRow> {
+  return db
+    .selectFrom('public_config')
+    .selectAll()
+    .where('id', '=', 'global')
+    .executeTakeFirstOrThrow();
+}
+
+/** Records one attempt and says how many there were in the window, this one included. */
+export async function recordAttempt(
+  db: Db,
+  attempt: { kind: string; key: string; now: number; windowMs: number },
+): Promise<number> {
+  await db
+    .insertInto('auth_attempts')
+    .values({ id: randomUUID(), kind: attempt.kind, key: attempt.key, created_at: attempt.now })
+    .execute();
+  const row = await db
+    .selectFrom('auth_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', attempt.kind)
+    .where('key', '=', attempt.key)
+    .where('created_at', '>', attempt.now - attempt.windowMs)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function pruneAttempts(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('auth_attempts').where('created_at', '<', before).execute();
+}

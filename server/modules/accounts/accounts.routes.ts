@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '#shared/errors';
+import {
+  Me,
+  Ok,
+  Onboarding,
+  PublicConfig,
+  RedeemSignInLink,
+  RequestPasswordReset,
+  SendSignInLink,
+} from '#shared/schemas/accounts';
+import { AppError } from '../../lib/app-error.ts';
+import { getViewer } from './access.ts';
+import { findPublicConfigRow } from './accounts.repository.ts';
+import { onboard, resolveViewer } from './accounts.service.ts';
+import { describeMe } from './me.ts';
+import { redeemSignInLink, sendPasswordReset, sendSignInLink } from './sign-in.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me',
+    {
+      schema: {
+        summary: 'Who the browser is signed in as, and what they may do',
+        tags: ['accounts'],
+        response: { 200: Me },
+      },
+    },
+    async (request) => describeMe(await getViewer(request)),
+  );
+
+  app.get(
+    '/public-config',
+    {
+      schema: {
+        summary: 'Settings every visitor needs before signing in',
+        tags: ['accounts'],
+        response: { 200: PublicConfig },
+      },
+    },
+    async () => {
+      const config = await findPublicConfigRow(app.database.db);
+      return {
+        studentAccessEnabled: config.student_access_enabled === 1,
+        guestModeEnabled: config.guest_mode_enabled === 1,
+        googleEnabled: Boolean(app.config.google),
+      };
+    },
+  );
+
+  app.post(
+    '/sign-in/email-link',
+    {
+      schema: {
+        summary: 'Send a sign-in link (same answer for known and unknown addresses)',
+        tags: ['accounts'],
+        body: SendSignInLink,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      await sendSignInLink(request, request.body.email);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/sign-in/email-link/redeem',
+    {
+      // No rate limit: a link's token has 190 bits of chance, past guessing; and a limit here
+      // would turn a person's retries into errors.
+      schema: {
+        summary: 'Redeem a sign-in link with the e-mail it was sent to',
+        tags: ['accounts'],
+        body: RedeemSignInLink,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const cookies = await redeemSignInLink(request, request.body);
+      reply.header('set-cookie', cookies);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/sign-in/password-reset',
+    {
+      schema: {
+        summary: 'Send a password-reset e-mail',
+        tags: ['accounts'],
+        body: RequestPasswordReset,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      await sendPasswordReset(request, request.body.email);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/onboarding',
+    {
+      schema: {
+        summary: 'Create the profile of a new sign-in (student or instructor)',
+        tags: ['accounts'],
+        body: Onboarding,
+        response: { 200: Me, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await getViewer(request);
+      if (viewer.kind === 'anonymous') throw new AppError('unauthenticated', 401);
+      if (viewer.kind !== 'new') throw new AppError('already_onboarded', 409);
+      await onboard(app.database, viewer.authUserId, request.body);
+      return describeMe(await resolveViewer(app.database, viewer.authUserId));
+    },
+  );
+};

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorCode } from '#shared/errors';
+import { vi } from '#shared/locales/vi';
+import type { Onboarding } from '#shared/schemas/accounts';
+import type { AppDatabase } from '../../db/database.ts';
+import type { PersonRow, PublicConfigRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  countStaff,
+  findAuthUserEmail,
+  findPersonByAuthUser,
+  findPublicConfigRow,
+  hasMapping,
+  insertActivityLog,
+  insertApprovalRequests,
+  insertMapping,
+  insertPerson,
+  insertProposedCourse,
+  listAdminIds,
+  lockForOnboarding,
+  recordAttempt,
+} from './accounts.repository.ts';
+
+/** Who is asking: the one answer every permission check starts from. */
+export type Viewer =
+  | { kind: 'anonymous'; guestMode: boolean }
+  | { kind: 'new'; authUserId: string; email: string | null }
+  | {
+      kind: 'refused';
+      authUserId: string;
+      person: PersonRow;
+      code: ErrorCode;
+      message: string;
+    }
+  | { kind: 'member'; authUserId: string; person: PersonRow };
+
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+}
+
+function statusLabel(person: PersonRow): string {
+  return person.role === 'student'
+    ? vi.status.student[person.status]
+    : vi.status.instructor[person.status as 'pending' | 'active' | 'blocked'];
+}
+
+/**
+ * Whether a person may use the app now (spec 6): students only while student access is on and
+ * when not pending or on hold; instructors and admins only when active.
+ */
+export function accessRefusal(person: PersonRow, config: PublicConfigRow): Refusal | null {
+  if (person.role === 'student') {
+    if (!config.student_access_enabled) {
+      return { code: 'student_access_disabled', message: vi.errors.student_access_disabled };
+    }
+    if (person.status === 'pending')
+      return { code: 'account_pending', message: vi.errors.account_pending };
+    if (person.status === 'blocked') {
+      return {
+        code: 'account_status',
+        message: vi.errors.account_status.replace('{{status}}', statusLabel(person)),
+      };
+    }
+    return null;
+  }
+  if (person.status !== 'active') {
+    return {
+      code: 'account_status',
+      message: vi.errors.account_status.replace('{{status}}', statusLabel(person)),
+    };
+  }
+  return null;
+}
+
+/** The viewer behind a sign-in identity, or anonymous when there is none. */
+export async function resolveViewer(
+  database: AppDatabase,
+  authUserId: string | null,
+): Promise<Viewer> {
+  const config = await findPublicConfigRow(database.db);
+  if (!authUserId) return { kind: 'anonymous', guestMode: config.guest_mode_enabled === 1 };
+  const person = await findPersonByAuthUser(database.db, authUserId);
+  // No profile (never made, or deleted with its mapping): a new user, sent to onboarding.
+  if (!person) {
+    return { kind: 'new', authUserId, email: await findAuthUserEmail(database.db, authUserId) };
+  }
+  const refusal = accessRefusal(person, config);
+  if (refusal) return { kind: 'refused', authUserId, person, ...refusal };
+  return { kind: 'member', authUserId, person };
+}
+
+/**
+ * Creates the profile of a new sign-in (spec 4): the first instructor ever becomes admin and
+ * active, and a course they propose is created active at once; later instructors are pending
+ * with their proposal kept for approval; students are pending. Admins are asked to approve.
+ */
+export async function onboard(
+  database: AppDatabase,
+  authUserId: string,
+  input: Onboarding & { phone: string },
+): Promise<PersonRow> {
+  const now = Date.now();
+  const personId = randomUUID();
+  await database.db.transaction().execute(async (trx) => {
+    await lockForOnboarding(trx, database.kind);
+    if (await hasMapping(trx, authUserId)) throw new AppError('already_onboarded', 409);
+    const email = await findAuthUserEmail(trx, authUserId);
+    const firstInstructor = input.role === 'instructor' && (await countStaff(trx)) === 0;
+    const role = input.role === 'student' ? 'student' : firstInstructor ? 'admin' : 'instructor';
+    const status = firstInstructor ? 'active' : 'pending';
+    const proposal = input.role === 'instructor' ? input.proposedCourse : undefined;
+    await insertPerson(trx, {
+      id: personId,
+      role,
+      status,
+      name: input.name,
+      email,
+      phone: input.phone,
+      address: input.address ?? null,
+      dob: input.role === 'student' ? (input.dob ?? null) : null,
+      avatar_url: null,
+      bio: input.role === 'instructor' ? (input.bio ?? null) : null,
+      registration_date: now,
+      proposed_course_name: proposal && !firstInstructor ? proposal.name : null,
+      proposed_course_description:
+        proposal && !firstInstructor ? (proposal.description ?? '') : null,
+      ban_reason: null,
+      banned_by: null,
+      banned_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await insertMapping(trx, authUserId, personId, now);
+    if (firstInstructor && proposal) {
+      const courseId = await insertProposedCourse(trx, {
+        name: proposal.name,
+        description: proposal.description ?? '',
+        proposerId: personId,
+        status: 'active',
+        now,
+      });
+      await insertActivityLog(trx, {
+        actorId: personId,
+        action: 'course.created',
+        target: courseId,
+        now,
+      });
+    }
+    if (status === 'pending') {
+      await insertApprovalRequests(trx, await listAdminIds(trx), personId, now);
+    }
+    if (role !== 'student') {
+      await insertActivityLog(trx, {
+        actorId: personId,
+        action: 'account.onboarded',
+        target: personId,
+        details: { role, status },
+        now,
+      });
+    }
+  });
+  const person = await findPersonByAuthUser(database.db, authUserId);
+  if (!person) throw new Error('onboarding wrote no person');
+  return person;
+}
+
+/** Records a staff member's sign-in in the activity log (spec: only signed-in staff). */
+export async function logStaffSignIn(database: AppDatabase, authUserId: string, method: string) {
+  const person = await findPersonByAuthUser(database.db, authUserId);
+  if (!person || person.role === 'student') return;
+  await insertActivityLog(database.db, {
+    actorId: person.id,
+    action: 'account.signed_in',
+    target: person.id,
+    details: { method },
+    now: Date.now(),
+  });
+}
+
+const HOUR = 60 * 60 * 1000;
+export const emailLimits = { perAddress: 5, perClient: 10, windowMs: HOUR } as const;
+
+/**
+ * Counts an e-mail about to be sent (a sign-in link or a password reset) against the limits per
+ * address and per client address, refusing with 429 past either.
+ */
+export async function guardEmailSend(
+  database: AppDatabase,
+  purpose: 'link' | 'reset',
+  email: string,
+  clientAddress: string,
+): Promise<void> {
+  const now = Date.now();
+  const byAddress = await recordAttempt(database.db, {
+    kind: `${purpose}_email`,
+    key: email,
+    now,
+    windowMs: emailLimits.windowMs,
+  });
+  const byClient = await recordAttempt(database.db, {
+    kind: `${purpose}_ip`,
+    key: clientAddress,
+    now,
+    windowMs: emailLimits.windowMs,
+  });
+  if (byAddress > emailLimits.perAddress || byClient > emailLimits.perClient) {
+    throw new AppError('rate_limited', 429);
+  }
+}

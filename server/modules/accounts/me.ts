@@ -1,0 +1,33 @@
+import type { Me } from '#shared/schemas/accounts';
+import type { Viewer } from './accounts.service.ts';
+
+/** The /api/me answer for a viewer: state, person and what the interface may offer. */
+export function describeMe(viewer: Viewer): Me {
+  switch (viewer.kind) {
+    case 'anonymous':
+      return { state: 'anonymous', guestMode: viewer.guestMode };
+    case 'new':
+      return { state: 'new', email: viewer.email };
+    case 'refused':
+      return { state: 'refused', code: viewer.code, message: viewer.message };
+    case 'member': {
+      const { person } = viewer;
+      return {
+        state: 'member',
+        person: {
+          id: person.id,
+          name: person.name,
+          role: person.role,
+          status: person.status,
+          email: person.email,
+          avatarUrl: person.avatar_url,
+        },
+        can: {
+          manageUsers: person.role === 'admin',
+          seeInstructors: person.role !== 'student',
+          teach: person.role !== 'student',
+        },
+      };
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyRequest } from 'fastify';
+import type { RedeemSignInLink } from '#shared/schemas/accounts';
+import { AppError } from '../../lib/app-error.ts';
+import { guardEmailSend } from './accounts.service.ts';
+
+/** better-auth stores magic-link tokens as base64url SHA-256 (storeToken: 'hashed'). */
+function storedIdentifier(token: string): string {
+  return `magic-link:${createHash('sha256').update(token).digest('base64url')}`;
+}
+
+/**
+ * Sends a sign-in link. The answer is the same whether or not the address has an account;
+ * only the rate limits (per address and per client) can refuse.
+ */
+export async function sendSignInLink(request: FastifyRequest, email: string): Promise<void> {
+  await guardEmailSend(request.server.database, 'link', email, request.ip);
+  await request.server.auth.api.signInMagicLink({
+    body: { email },
+    headers: fromNodeHeaders(request.headers),
+  });
+}
+
+/**
+ * Redeems a sign-in link on the person's action in the page: the e-mail typed (or remembered
+ * by this browser) must be the one the link was sent to; better-auth then consumes the token
+ * atomically, so of many parallel redemptions exactly one gets a session. Returns its cookies.
+ */
+export async function redeemSignInLink(
+  request: FastifyRequest,
+  input: RedeemSignInLink,
+): Promise<string[]> {
+  const { db } = request.server.database;
+  const row = await db
+    .selectFrom('verification')
+    .select(['value', 'expiresAt'])
+    .where('identifier', '=', storedIdentifier(input.token))
+    .executeTakeFirst();
+  if (!row || new Date(row.expiresAt).getTime() <= Date.now()) {
+    throw new AppError('invalid_link', 400);
+  }
+  let linkEmail: string | undefined;
+  try {
+    linkEmail = (JSON.parse(row.value) as { email?: string }).email?.toLowerCase();
+  } catch {
+    throw new AppError('invalid_link', 400);
+  }
+  if (linkEmail !== input.email) throw new AppError('email_mismatch', 400);
+
+  const response = await request.server.auth.api.magicLinkVerify({
+    query: { token: input.token },
+    headers: fromNodeHeaders(request.headers),
+    asResponse: true,
+  });
+  const cookies = response.headers.getSetCookie();
+  if (response.status !== 200 || cookies.length === 0) throw new AppError('invalid_link', 400);
+  return cookies;
+}
+
+/** Sends a password-reset e-mail; the same answer whether or not the address has an account. */
+export async function sendPasswordReset(request: FastifyRequest, email: string): Promise<void> {
+  await guardEmailSend(request.server.database, 'reset', email, request.ip);
+  await request.server.auth.api.requestPasswordReset({
+    body: { email, redirectTo: '/#/login' },
+    headers: fromNodeHeaders(request.headers),
+  });
+}

@@ -1,0 +1,141 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { magicLink } from 'better-auth/plugins/magic-link';
+import type { FastifyBaseLogger } from 'fastify';
+import { vi } from '#shared/locales/vi';
+import type { Config } from '../../config.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { getOrCreateSecret } from '../secrets/secrets.repository.ts';
+import { linkEmail } from './emails.ts';
+import type { Mailer } from './mailer.ts';
+
+/** Sign-in links live 10 minutes (issue: at most 10). */
+export const SIGN_IN_LINK_SECONDS = 600;
+
+export interface AuthHooks {
+  /** Called after a session is created (any sign-in method). */
+  onSessionCreated(authUserId: string, method: string): Promise<void>;
+  /** Called after a sign-in identity's e-mail changed (verified change). */
+  onEmailChanged(authUserId: string, email: string): Promise<void>;
+}
+
+/** Where links in e-mails point: PUBLIC_URL, or (only with no SMTP) the request's own origin. */
+export function linkOrigin(config: Config, request: Request | undefined): string {
+  if (config.publicUrl) return config.publicUrl;
+  return request ? new URL(request.url).origin : `http://localhost:${config.port}`;
+}
+
+export async function createAuth(options: {
+  config: Config;
+  database: AppDatabase;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  hooks: AuthHooks;
+}) {
+  const { config, database, mailer, hooks } = options;
+  const secret = await getOrCreateSecret(database.db, 'auth_secret', () =>
+    randomBytes(32).toString('base64url'),
+  );
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+
+  const auth = betterAuth({
+    appName: vi.app.name,
+    ...(config.publicUrl ? { baseURL: config.publicUrl } : {}),
+    basePath: '/api/auth',
+    secret,
+    database: { db: database.db, type: database.kind },
+    trustedOrigins: (request) => [linkOrigin(config, request)],
+    logger: {
+      level: 'warn',
+      log: (level, message) => options.log[level]({ source: 'auth' }, message),
+    },
+    emailAndPassword: {
+      enabled: true,
+      // People join by e-mail link or Google; a password is something they may set later.
+      disableSignUp: true,
+      minPasswordLength: 8,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }, request) => {
+        const url = `${linkOrigin(config, request)}/#/login?resetToken=${encodeURIComponent(token)}`;
+        await mailer.send(linkEmail(vi.emails.resetPassword, user.email, url, { name: user.name }));
+      },
+    },
+    emailVerification: {
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(linkEmail(vi.emails.changeEmail, user.email, url, { name: user.name }));
+      },
+    },
+    user: { changeEmail: { enabled: true } },
+    account: {
+      // An outside identity joins an existing account only when its provider vouches for the
+      // e-mail (better-auth checks the provider's email_verified).
+      accountLinking: { enabled: true, trustedProviders: [] },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 200,
+      customRules: { '/sign-in/email': { window: 60, max: 10 } },
+    },
+    advanced: {
+      useSecureCookies: https,
+      database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await hooks.onSessionCreated(session.userId, 'session');
+          },
+        },
+      },
+      user: {
+        update: {
+          after: async (user) => {
+            await hooks.onEmailChanged(user.id, user.email);
+          },
+        },
+      },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: SIGN_IN_LINK_SECONDS,
+        storeToken: 'hashed',
+        // The link points at the app's own page, which redeems it on the person's action, so a
+        // mail scanner that fetches links spends nothing.
+        sendMagicLink: async ({ email, token }, ctx) => {
+          const url = `${linkOrigin(config, ctx?.request)}/#/finishLogin?token=${encodeURIComponent(token)}`;
+          await mailer.send(linkEmail(vi.emails.signIn, email, url));
+        },
+      }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  discoveryUrl: `${config.google.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+  return auth;
+}
+
+export type Auth = Awaited<ReturnType<typeof createAuth>>;

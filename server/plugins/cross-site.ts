@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { errorMessage } from '#shared/errors';
+import type { Config } from '../config.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses state-changing API requests that a browser sent from another site: by
+ * Sec-Fetch-Site when the browser sends it, else by Origin. Requests with neither (scripts,
+ * curl) carry no cookies of a victim's browser and pass. better-auth checks its own routes.
+ */
+export function registerCrossSiteGuard(app: FastifyInstance, config: Config): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const site = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    const ownOrigin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const crossSite =
+      (typeof site === 'string' && site !== 'same-origin' && site !== 'none') ||
+      (typeof origin === 'string' && origin !== ownOrigin);
+    if (crossSite) {
+      return reply.status(403).send({
+        error: {
+          code: 'cross_site_request',
+          message: errorMessage('cross_site_request'),
+          requestId: request.id,
+        },
+      });
+    }
+  });
+}

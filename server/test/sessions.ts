@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { Onboarding } from '#shared/schemas/accounts';
+import type { MailCatcher } from './mail-catcher.ts';
+
+/** `name=value` pairs of Set-Cookie headers, as a browser would send them back. */
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const values = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return values.map((value) => value.split(';')[0]).join('; ');
+}
+
+/** Asks for a sign-in link and returns its token, read from the e-mail that arrived. */
+export async function requestLinkToken(
+  app: FastifyInstance,
+  mail: MailCatcher,
+  email: string,
+  clientAddress = '127.0.0.1',
+): Promise<string> {
+  const arrived = mail.next(email);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/sign-in/email-link',
+    payload: { email },
+    remoteAddress: clientAddress,
+  });
+  if (response.statusCode !== 200) throw new Error(`link request failed: ${response.body}`);
+  const link = mail.linkIn(await arrived, 'http');
+  return new URL(link.replace('/#/', '/')).searchParams.get('token')!;
+}
+
+/** Signs in by e-mail link, the whole way, and returns the session cookie header. */
+export async function signInByLink(app: FastifyInstance, mail: MailCatcher, email: string) {
+  const token = await requestLinkToken(app, mail, email);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/sign-in/email-link/redeem',
+    payload: { token, email },
+  });
+  if (response.statusCode !== 200) throw new Error(`redeem failed: ${response.body}`);
+  return cookieHeader(response.headers['set-cookie']);
+}
+
+export const instructorForm = (name: string, extra: Partial<Onboarding> = {}): Onboarding =>
+  ({
+    role: 'instructor',
+    name,
+    phone: '0912 345 678',
+    ...extra,
+  }) as Onboarding;
+
+export const studentForm = (name: string): Onboarding => ({
+  role: 'student',
+  name,
+  phone: '+84 912 345 679',
+  dob: '2000-05-12',
+});
+
+/** Signs in a new address and creates its profile; returns the cookie. */
+export async function signUp(
+  app: FastifyInstance,
+  mail: MailCatcher,
+  email: string,
+  form: Onboarding,
+): Promise<string> {
+  const cookie = await signInByLink(app, mail, email);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/onboarding',
+    headers: { cookie },
+    payload: form,
+  });
+  if (response.statusCode !== 200) throw new Error(`onboarding failed: ${response.body}`);
+  return cookie;
+}

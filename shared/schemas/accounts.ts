@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { DateOfBirth, PersonName, PersonStatus, Role, VietnamesePhone } from './people.ts';
+
+export const EmailAddress = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: 'Email không hợp lệ.' }))
+  .transform((email) => email.toLowerCase());
+
+export const SendSignInLink = z.strictObject({ email: EmailAddress });
+export type SendSignInLink = z.infer<typeof SendSignInLink>;
+
+export const RedeemSignInLink = z.strictObject({
+  token: z.string().min(10).max(200),
+  email: EmailAddress,
+});
+export type RedeemSignInLink = z.infer<typeof RedeemSignInLink>;
+
+export const RequestPasswordReset = z.strictObject({ email: EmailAddress });
+
+export const Ok = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof Ok>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const ProposedCourse = z.strictObject({
+  name: z.string().trim().min(2, { message: 'Vui lòng nhập tên khóa học.' }).max(120),
+  description: z.string().trim().max(2000).default(''),
+});
+
+export const Onboarding = z.discriminatedUnion('role', [
+  z.strictObject({
+    role: z.literal('student'),
+    name: PersonName,
+    phone: VietnamesePhone,
+    address: optionalText(300),
+    dob: DateOfBirth.optional(),
+  }),
+  z.strictObject({
+    role: z.literal('instructor'),
+    name: PersonName,
+    phone: VietnamesePhone,
+    address: optionalText(300),
+    bio: optionalText(1000),
+    proposedCourse: ProposedCourse.optional(),
+  }),
+]);
+export type Onboarding = z.input<typeof Onboarding>;
+
+export const MePerson = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: Role,
+  status: PersonStatus,
+  email: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type MePerson = z.infer<typeof MePerson>;
+
+/** What the signed-in browser is, and so where the guard sends it. */
+export const Me = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('anonymous'), guestMode: z.boolean() }),
+  z.object({ state: z.literal('new'), email: z.string().nullable() }),
+  z.object({ state: z.literal('refused'), code: z.string(), message: z.string() }),
+  z.object({
+    state: z.literal('member'),
+    person: MePerson,
+    can: z.object({
+      manageUsers: z.boolean(),
+      seeInstructors: z.boolean(),
+      teach: z.boolean(),
+    }),
+  }),
+]);
+export type Me = z.infer<typeof Me>;
+
+export const PublicConfig = z.object({
+  studentAccessEnabled: z.boolean(),
+  guestModeEnabled: z.boolean(),
+  googleEnabled: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
