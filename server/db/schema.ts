@@ -277,6 +277,11 @@ export interface AuthVerificationTable {
   value: string;
   expiresAt: string | number | Date;
 }
+export interface AuthAccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+}
 export interface AuthSessionTable {
   id: string;
   userId: string;
@@ -311,6 +316,7 @@ export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
   verification: AuthVerificationTable;
+  account: AuthAccountTable;
 }
 
 export type PersonRow = Selectable<PeopleTable>;
