@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { OWNER_STATE } from './e2e/support/paths.ts';
 import { freePort } from './scripts/provision.ts';
 
 /*
@@ -9,6 +10,8 @@ import { freePort } from './scripts/provision.ts';
  * built app and a fresh SQLite database, at phone and desktop sizes.
  */
 process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_MAILBOX_PORT ??= String(await freePort());
+process.env.E2E_OIDC_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'hv-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -41,27 +44,35 @@ export default defineConfig({
     },
   },
   projects: [
+    // The academy's owner signs up first (and so becomes admin); the journeys reuse the session.
+    { name: 'setup', testMatch: /\.setup\.ts$/, use: { viewport: { width: 390, height: 844 } } },
     {
       name: 'phone',
+      dependencies: ['setup'],
+      testIgnore: /\.setup\.ts$/,
+      // Journeys that switch the academy's settings run once, at desktop size, so that two
+      // sizes never flip the same switch at the same moment.
+      grepInvert: /@config/,
       use: {
         viewport: { width: 390, height: 844 },
         isMobile: true,
         hasTouch: true,
         deviceScaleFactor: 2,
+        storageState: OWNER_STATE,
       },
     },
-    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'desktop',
+      dependencies: ['setup'],
+      testIgnore: /\.setup\.ts$/,
+      use: { viewport: { width: 1440, height: 900 }, storageState: OWNER_STATE },
+    },
   ],
   webServer: {
-    command: 'npx tsx server/main.ts',
+    command: 'npx tsx e2e/support/stack.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: {
-      PORT: process.env.E2E_PORT,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-    },
+    stdout: 'pipe',
   },
 });

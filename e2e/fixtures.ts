@@ -1,10 +1,34 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 /**
  * `test` with a page that fails the test on any console error, uncaught exception or
  * Content-Security-Policy violation, so a journey that "looks fine" cannot hide one.
  */
-export const test = base.extend<{ problems: string[] }>({
+export const test = base.extend<{ problems: string[]; newVisitor: () => Promise<Page> }>({
+  /** A page in a brand-new browser profile at this project's size: nobody signed in. */
+  newVisitor: async ({ browser }, use, testInfo) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const { baseURL, viewport, isMobile, hasTouch, locale, serviceWorkers } =
+        testInfo.project.use;
+      const context = await browser.newContext({
+        baseURL,
+        viewport: viewport ?? null,
+        isMobile: isMobile ?? false,
+        hasTouch: hasTouch ?? false,
+        locale: locale ?? 'vi-VN',
+        serviceWorkers: serviceWorkers ?? 'block',
+        // Explicitly empty: otherwise the project's signed-in owner state would be inherited.
+        storageState: { cookies: [], origins: [] },
+        extraHTTPHeaders: {
+          'x-forwarded-for': `10.${randomByte()}.${randomByte()}.${randomByte()}`,
+        },
+      });
+      contexts.push(context);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close();
+  },
   problems: async ({ page }, use) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -25,6 +49,8 @@ export const test = base.extend<{ problems: string[] }>({
 });
 
 export { expect };
+
+const randomByte = () => Math.floor(Math.random() * 254) + 1;
 
 /** Whether this project is the phone one (bottom bar) or the desktop one (sidebar). */
 export function isPhone(page: Page): boolean {

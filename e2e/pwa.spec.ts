@@ -40,8 +40,9 @@ test('Chromium finds the app installable, and the worker precaches the shell but
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
+    // Signed out: the login screen is what a person opens before installing.
     await page.goto(`${baseURL}/#/activity`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeVisible();
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(new URL(scope).pathname).toBe('/');
 

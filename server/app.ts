@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(clientErrorRoutes);
       await api.register(accountRoutes);
+      await api.register(configRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,20 +1,12 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
-import { ensureConfigDefaults } from './modules/config/config.repository.ts';
-import { readVersion } from './version.ts';
+import { startServer } from './start.ts';
 
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig(process.env);
-  const database = openDatabase(config.database);
-  await migrateToLatest(database.db);
-  await ensureConfigDefaults(database.db, Date.now());
-
-  const webRoot = path.resolve(import.meta.dirname, '../dist/web');
-  const app = await buildApp({ config, database, version: readVersion(), webRoot });
+  const server = await startServer(config);
+  const { app } = server;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,17 +18,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     timer.unref();
-    await app.close();
-    await database.close();
+    await server.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-  const shown =
-    config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
-  app.log.info(`Học viện is ready at ${shown} (database: ${database.kind})`);
+  app.log.info(`Học viện is ready at ${server.url} (database: ${server.database.kind})`);
 }
 
 main().catch((error: unknown) => {

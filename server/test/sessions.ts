@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Onboarding } from '#shared/schemas/accounts';
+import type { OnboardingForm as Onboarding } from '#shared/schemas/accounts';
 import type { MailCatcher } from './mail-catcher.ts';
 
 /** `name=value` pairs of Set-Cookie headers, as a browser would send them back. */

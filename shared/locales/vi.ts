@@ -80,6 +80,12 @@ export const vi = {
     adminTools: {
       title: 'Công cụ quản trị',
       subtitle: 'Cấu hình, nhật ký và dữ liệu mẫu.',
+      access: 'Quyền truy cập',
+      studentAccess: 'Cho phép học viên đăng nhập',
+      studentAccessHint: 'Khi tắt, học viên đang đăng nhập sẽ bị đăng xuất.',
+      guestMode: 'Chế độ khách',
+      guestModeHint: 'Cho phép xem học viện mà không cần đăng nhập, không hiện thông tin liên hệ.',
+      saved: 'Đã lưu cài đặt.',
     },
     dashboard: {
       title: 'Bảng điều khiển',

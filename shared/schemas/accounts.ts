@@ -41,7 +41,8 @@ export const Onboarding = z.discriminatedUnion('role', [
     name: PersonName,
     phone: VietnamesePhone,
     address: optionalText(300),
-    dob: DateOfBirth.optional(),
+    // A date input that was left empty sends ''.
+    dob: z.preprocess((value) => (value === '' ? undefined : value), DateOfBirth.optional()),
   }),
   z.strictObject({
     role: z.literal('instructor'),
@@ -52,7 +53,8 @@ export const Onboarding = z.discriminatedUnion('role', [
     proposedCourse: ProposedCourse.optional(),
   }),
 ]);
-export type Onboarding = z.input<typeof Onboarding>;
+export type Onboarding = z.output<typeof Onboarding>;
+export type OnboardingForm = z.input<typeof Onboarding>;
 
 export const MePerson = z.object({
   id: z.string(),

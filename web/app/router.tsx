@@ -3,6 +3,7 @@ import { createHashRouter, Navigate, Outlet } from 'react-router';
 import { OfflineNotice } from '../components/overlays/offline-notice.tsx';
 import { ToastViewport } from '../components/overlays/toast.tsx';
 import { TopLoadingBar } from '../components/overlays/top-loading-bar.tsx';
+import { RequireViewer } from '../features/accounts/components/guard.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RouteErrorScreen } from './routes/route-error.tsx';
 
@@ -52,7 +53,11 @@ export const router = createHashRouter([
       { path: 'classroom', element: <Navigate to="/courses" replace /> },
       {
         path: '/',
-        element: <AppLayout />,
+        element: (
+          <RequireViewer splash={<Splash />}>
+            <AppLayout />
+          </RequireViewer>
+        ),
         children: [
           { index: true, element: <Navigate to="/activity" replace /> },
           { path: 'activity', lazy: screen(() => import('./routes/activity.tsx')) },

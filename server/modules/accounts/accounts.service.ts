@@ -98,7 +98,7 @@ export async function resolveViewer(
 export async function onboard(
   database: AppDatabase,
   authUserId: string,
-  input: Onboarding & { phone: string },
+  input: Onboarding,
 ): Promise<PersonRow> {
   const now = Date.now();
   const personId = randomUUID();

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, PublicConfigRow, SettingsRow } from '../../db/schema.ts';
 
 const GLOBAL = 'global';
@@ -32,4 +32,16 @@ export async function findPublicConfig(db: Kysely<Database>): Promise<PublicConf
 
 export async function findSettings(db: Kysely<Database>): Promise<SettingsRow | undefined> {
   return db.selectFrom('settings').selectAll().where('id', '=', GLOBAL).executeTakeFirst();
+}
+
+export async function updatePublicConfig(
+  db: Kysely<Database> | Transaction<Database>,
+  patch: { student_access_enabled?: 0 | 1; guest_mode_enabled?: 0 | 1 },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('public_config')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', GLOBAL)
+    .execute();
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { useMe } from '../../features/accounts/api/session.ts';
 import { activeNavKey, type NavItem, navItems } from './nav-items.ts';
 
 /** Whether the red dot on Thông báo shows; fed by the notifications capability. */
@@ -8,8 +9,32 @@ function useHasUnreadNotifications(): boolean {
   return false;
 }
 
+function ProfileAvatar() {
+  const { data: me } = useMe();
+  const person = me?.state === 'member' ? me.person : undefined;
+  return <Avatar size={26} name={person?.name} url={person?.avatarUrl} />;
+}
+
+/** Shown to visitors browsing in guest mode, with the way to sign in. */
+function GuestBanner() {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  if (me?.state !== 'anonymous') return null;
+  return (
+    <div
+      role="status"
+      className="flex items-center justify-between gap-3 bg-amber-50 px-4 py-2 text-sm text-amber-900 md:px-8"
+    >
+      <span>{t('screens.guest.banner')}</span>
+      <Link to="/login" className="min-h-11 content-center font-semibold underline">
+        {t('screens.guest.signIn')}
+      </Link>
+    </div>
+  );
+}
+
 function NavIcon({ item }: { item: NavItem }) {
-  if (item.key === 'profile') return <Avatar size={26} />;
+  if (item.key === 'profile') return <ProfileAvatar />;
   const Icon = item.icon;
   return <Icon className="size-6" aria-hidden="true" strokeWidth={1.9} />;
 }
@@ -120,6 +145,7 @@ export function AppLayout() {
         </nav>
       </aside>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 pb-24 outline-none md:pb-10">
+        <GuestBanner />
         <Outlet />
       </main>
       <nav

@@ -1,5 +1,199 @@
-import { ScreenInProgress } from '../../components/ui/page.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { BookOpen, GraduationCap, Hourglass } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { type Me, Onboarding } from '#shared/schemas/accounts';
+import { useToast } from '../../components/overlays/toast.tsx';
+import { Button, TextField } from '../../components/ui/form.tsx';
+import { meQueryKey, signOut, useMe } from '../../features/accounts/api/session.ts';
+import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { PublicFrame } from '../layout/public-frame.tsx';
 
-export default function Screen() {
-  return <ScreenInProgress screen="onboarding" />;
+type FormInput = z.input<typeof Onboarding>;
+type FormOutput = z.output<typeof Onboarding>;
+type Role = FormInput['role'];
+
+function RoleChoice({ role, onChange }: { role: Role; onChange: (role: Role) => void }) {
+  const { t } = useTranslation();
+  const options = [
+    {
+      value: 'student' as const,
+      icon: GraduationCap,
+      title: t('screens.onboarding.student'),
+      hint: t('screens.onboarding.studentHint'),
+    },
+    {
+      value: 'instructor' as const,
+      icon: BookOpen,
+      title: t('screens.onboarding.instructor'),
+      hint: t('screens.onboarding.instructorHint'),
+    },
+  ];
+  return (
+    <fieldset className="mb-5">
+      <legend className="mb-2 text-sm font-medium text-stone-700">
+        {t('screens.onboarding.iAm')}
+      </legend>
+      <div className="grid grid-cols-2 gap-3">
+        {options.map(({ value, icon: Icon, title, hint }) => (
+          <label
+            key={value}
+            className={`flex cursor-pointer flex-col gap-1 rounded-2xl border-2 p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600 ${role === value ? 'border-accent-600 bg-accent-50' : 'border-stone-200 bg-white hover:border-stone-300'}`}
+          >
+            <input
+              type="radio"
+              name="role"
+              value={value}
+              checked={role === value}
+              onChange={() => onChange(value)}
+              className="sr-only"
+            />
+            <Icon
+              className={`size-6 ${role === value ? 'text-accent-700' : 'text-stone-500'}`}
+              aria-hidden="true"
+            />
+            <span className="font-semibold text-stone-900">{title}</span>
+            <span className="text-xs leading-5 text-stone-600">{hint}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** After a first sign-in: become a student or an instructor (spec 4). */
+export default function OnboardingScreen() {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: me, isPending } = useMe();
+  const [propose, setPropose] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(Onboarding),
+    defaultValues: { role: 'student', name: '', phone: '' },
+    shouldUnregister: true,
+  });
+  const role = form.watch('role');
+  const { errors, isSubmitting } = form.formState;
+
+  if (refusal) {
+    return (
+      <PublicFrame title={t('screens.onboarding.pendingTitle')}>
+        <div className="flex gap-3" data-testid="onboarding-pending">
+          <Hourglass className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
+          <div className="space-y-2 text-sm leading-6 text-stone-700">
+            <p className="font-medium">{refusal}</p>
+            <p>{t('screens.onboarding.pendingBody')}</p>
+          </div>
+        </div>
+        <Button
+          variant="secondary"
+          className="mt-6 w-full"
+          onClick={() =>
+            void signOut().then(() => {
+              queryClient.clear();
+              navigate('/login', { replace: true });
+            })
+          }
+        >
+          {t('screens.onboarding.backToLogin')}
+        </Button>
+      </PublicFrame>
+    );
+  }
+  if (isPending) return null;
+  if (me?.state === 'anonymous') return <Navigate to="/login" replace />;
+  if (me?.state === 'member') return <Navigate to="/activity" replace />;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await apiRequest<Me>('/onboarding', { method: 'POST', body: values });
+      queryClient.setQueryData(meQueryKey, result);
+      if (result.state === 'member') navigate('/activity', { replace: true });
+      else if (result.state === 'refused') setRefusal(result.message);
+    } catch (failure) {
+      showToast(
+        failure instanceof ApiError ? failure.message : t('toasts.createProfileFailed'),
+        'error',
+      );
+    }
+  });
+
+  return (
+    <PublicFrame title={t('screens.onboarding.title')} subtitle={t('screens.onboarding.subtitle')}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <RoleChoice role={role} onChange={(value) => form.setValue('role', value)} />
+        <TextField
+          label={t('screens.onboarding.name')}
+          autoComplete="name"
+          {...form.register('name')}
+          error={errors.name?.message}
+        />
+        <TextField
+          label={t('screens.onboarding.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="0912 345 678"
+          {...form.register('phone')}
+          error={errors.phone?.message}
+        />
+        <TextField
+          label={`${t('screens.onboarding.address')} (${t('screens.onboarding.optional')})`}
+          autoComplete="street-address"
+          {...form.register('address')}
+          error={errors.address?.message}
+        />
+        {role === 'student' ? (
+          <TextField
+            label={`${t('screens.onboarding.dob')} (${t('screens.onboarding.optional')})`}
+            type="date"
+            {...form.register('dob')}
+            error={'dob' in errors ? errors.dob?.message : undefined}
+          />
+        ) : (
+          <>
+            <TextField
+              label={`${t('screens.onboarding.bio')} (${t('screens.onboarding.optional')})`}
+              {...form.register('bio')}
+              error={'bio' in errors ? errors.bio?.message : undefined}
+            />
+            <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-stone-700">
+              <input
+                type="checkbox"
+                checked={propose}
+                onChange={(event) => setPropose(event.target.checked)}
+                className="size-5 accent-accent-600"
+              />
+              {t('screens.onboarding.proposeCourse')}
+            </label>
+            {propose ? (
+              <div className="space-y-4 rounded-2xl bg-stone-50 p-4">
+                <TextField
+                  label={t('screens.onboarding.courseName')}
+                  {...form.register('proposedCourse.name')}
+                  error={
+                    'proposedCourse' in errors ? errors.proposedCourse?.name?.message : undefined
+                  }
+                />
+                <TextField
+                  label={t('screens.onboarding.courseDescription')}
+                  {...form.register('proposedCourse.description')}
+                />
+              </div>
+            ) : null}
+          </>
+        )}
+        <Button type="submit" busy={isSubmitting} className="w-full">
+          {isSubmitting ? t('screens.onboarding.submitting') : t('screens.onboarding.submit')}
+        </Button>
+      </form>
+    </PublicFrame>
+  );
 }

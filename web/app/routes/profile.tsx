@@ -1,36 +1,207 @@
-import { ChevronRight, Gauge, GraduationCap, ShieldCheck, UserCog, Wrench } from 'lucide-react';
+import {
+  ChevronRight,
+  Gauge,
+  GraduationCap,
+  KeyRound,
+  LogOut,
+  Mail,
+  ShieldCheck,
+  UserCog,
+  Wrench,
+} from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { Me } from '#shared/schemas/accounts';
+import { useToast } from '../../components/overlays/toast.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button, TextField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import {
+  changeEmail,
+  requestPasswordReset,
+  useMe,
+  useSignOut,
+} from '../../features/accounts/api/session.ts';
+import { ApiError } from '../../lib/api-client.ts';
+
+type Member = Extract<Me, { state: 'member' }>;
 
 const links = [
-  { to: '/user-management', key: 'userManagement', icon: UserCog },
-  { to: '/admin-tools', key: 'adminTools', icon: Wrench },
-  { to: '/instructors', key: 'instructors', icon: GraduationCap },
-  { to: '/dashboard', key: 'dashboard', icon: Gauge },
-  { to: '/privacy', key: 'privacy', icon: ShieldCheck },
+  {
+    to: '/user-management',
+    key: 'userManagement',
+    icon: UserCog,
+    allowed: (me: Member) => me.can.manageUsers,
+  },
+  {
+    to: '/admin-tools',
+    key: 'adminTools',
+    icon: Wrench,
+    allowed: (me: Member) => me.can.manageUsers,
+  },
+  {
+    to: '/instructors',
+    key: 'instructors',
+    icon: GraduationCap,
+    allowed: (me: Member) => me.can.seeInstructors,
+  },
+  { to: '/dashboard', key: 'dashboard', icon: Gauge, allowed: (me: Member) => me.can.manageUsers },
+  { to: '/privacy', key: 'privacy', icon: ShieldCheck, allowed: () => true },
 ] as const;
+
+function ChangeEmailForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
+      return setError(t('screens.login.invalidEmail'));
+    setBusy(true);
+    try {
+      await changeEmail(email.trim().toLowerCase());
+      showToast(t('screens.profile.changeEmailSent'), 'success');
+      onDone();
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.status === 0
+          ? failure.message
+          : t('toasts.updateFailed'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3 px-4 pb-4">
+      <TextField
+        label={t('screens.profile.newEmail')}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error}
+      />
+      <Button type="submit" busy={busy}>
+        {t('screens.profile.sendVerification')}
+      </Button>
+    </form>
+  );
+}
 
 export default function ProfileScreen() {
   const { t } = useTranslation();
+  const { showToast } = useToast();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { data: me } = useMe();
+  const signOut = useSignOut();
+  const [changingEmail, setChangingEmail] = useState(false);
+
+  useEffect(() => {
+    if (params.get('emailChanged')) {
+      showToast(t('screens.profile.emailChanged'), 'success');
+      setParams({}, { replace: true });
+    }
+  }, [params, setParams, showToast, t]);
+
+  const member = me?.state === 'member' ? me : null;
+  const row =
+    'flex min-h-14 w-full items-center gap-3 px-4 text-left text-[15px] font-medium text-stone-800 hover:bg-stone-50';
+
   return (
     <>
       <PageHeader title={t('screens.profile.title')} subtitle={t('screens.profile.subtitle')} />
       <PageBody>
-        <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]">
-          {links.map(({ to, key, icon: Icon }) => (
-            <li key={to}>
-              <Link
-                to={to}
-                className="flex min-h-14 items-center gap-3 px-4 text-[15px] font-medium text-stone-800 hover:bg-stone-50"
-              >
-                <Icon className="size-5 text-stone-500" aria-hidden="true" />
-                <span className="flex-1">{t(`screens.profile.${key}`)}</span>
-                <ChevronRight className="size-5 text-stone-400" aria-hidden="true" />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <div className="space-y-5">
+          {member ? (
+            <section className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-[var(--shadow-card)]">
+              <Avatar name={member.person.name} url={member.person.avatarUrl} size={56} />
+              <div className="min-w-0">
+                <p className="truncate text-lg font-semibold text-stone-900">
+                  {member.person.name}
+                </p>
+                <p className="truncate text-sm text-stone-500">
+                  {t(`role.${member.person.role}`)} · {member.person.email}
+                </p>
+              </div>
+            </section>
+          ) : null}
+          <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]">
+            {links
+              .filter((link) => (member ? link.allowed(member) : link.key === 'privacy'))
+              .map(({ to, key, icon: Icon }) => (
+                <li key={to}>
+                  <Link to={to} className={row}>
+                    <Icon className="size-5 text-stone-500" aria-hidden="true" />
+                    <span className="flex-1">{t(`screens.profile.${key}`)}</span>
+                    <ChevronRight className="size-5 text-stone-400" aria-hidden="true" />
+                  </Link>
+                </li>
+              ))}
+          </ul>
+          {member ? (
+            <section
+              aria-label={t('screens.profile.account')}
+              className="overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]"
+            >
+              <ul className="divide-y divide-stone-100">
+                <li>
+                  <button
+                    type="button"
+                    className={row}
+                    aria-expanded={changingEmail}
+                    onClick={() => setChangingEmail((on) => !on)}
+                  >
+                    <Mail className="size-5 text-stone-500" aria-hidden="true" />
+                    {t('screens.profile.changeEmail')}
+                  </button>
+                  {changingEmail ? (
+                    <ChangeEmailForm onDone={() => setChangingEmail(false)} />
+                  ) : null}
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className={row}
+                    onClick={() =>
+                      void requestPasswordReset(member.person.email ?? '')
+                        .then(() => showToast(t('screens.profile.resetPasswordSent'), 'success'))
+                        .catch((failure: unknown) =>
+                          showToast(
+                            failure instanceof ApiError
+                              ? failure.message
+                              : t('toasts.updateFailed'),
+                            'error',
+                          ),
+                        )
+                    }
+                  >
+                    <KeyRound className="size-5 text-stone-500" aria-hidden="true" />
+                    {t('screens.profile.resetPassword')}
+                  </button>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className={`${row} text-red-700`}
+                    onClick={() =>
+                      signOut.mutate(undefined, {
+                        onSettled: () => navigate('/login', { replace: true }),
+                      })
+                    }
+                  >
+                    <LogOut className="size-5" aria-hidden="true" />
+                    {t('screens.profile.signOut')}
+                  </button>
+                </li>
+              </ul>
+            </section>
+          ) : null}
+        </div>
       </PageBody>
     </>
   );

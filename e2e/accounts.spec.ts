@@ -1,0 +1,152 @@
+import { expect, screenshot, test } from './fixtures.ts';
+import { onboard, requestLink, setSwitch, signInByLink } from './support/accounts.ts';
+import { uniqueEmail } from './support/mailbox.ts';
+
+test('a link opened on another device asks for the e-mail, and works only once', async ({
+  newVisitor,
+}) => {
+  const email = uniqueEmail('device');
+  const phone = await newVisitor();
+  const link = await requestLink(phone, email);
+  await screenshot(phone, 'login-link-sent');
+
+  const laptop = await newVisitor();
+  await laptop.goto(link);
+  await expect(laptop.getByText('Bạn đang mở liên kết trên một thiết bị khác.')).toBeVisible();
+  await laptop.getByLabel('Email').fill('someone-else@example.vn');
+  await laptop.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(
+    laptop.getByText('Email không khớp với email đã nhận liên kết đăng nhập.'),
+  ).toBeVisible();
+  await laptop.getByLabel('Email').fill(email);
+  await laptop.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(laptop).toHaveURL(/#\/onboarding$/);
+  await screenshot(laptop, 'onboarding');
+
+  const third = await newVisitor();
+  await third.goto(link);
+  await third.getByLabel('Email').fill(email);
+  await third.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(
+    third.getByTestId('toast').filter({ hasText: 'Liên kết không hợp lệ hoặc đã hết hạn.' }),
+  ).toBeVisible();
+  await expect(third).toHaveURL(/#\/login$/);
+});
+
+test('a link without its token sends back to login with the spec message', async ({
+  newVisitor,
+}) => {
+  const page = await newVisitor();
+  await page.goto('/#/finishLogin');
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Liên kết không hợp lệ hoặc đã hết hạn.' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/#\/login$/);
+});
+
+test('a later instructor waits for approval and is refused at sign-in with the spec message', async ({
+  newVisitor,
+}) => {
+  const email = uniqueEmail('teacher');
+  const page = await newVisitor();
+  await signInByLink(page, email);
+  await onboard(page, 'Giảng viên', 'Lê Minh Anh');
+  await expect(page.getByTestId('onboarding-pending')).toContainText(
+    'Tài khoản đang ở trạng thái "Chờ duyệt".',
+  );
+  await screenshot(page, 'onboarding-pending');
+  await page.getByRole('button', { name: 'Về trang đăng nhập' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+
+  await signInByLink(page, email);
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Tài khoản đang ở trạng thái "Chờ duyệt".' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/#\/login$/);
+  expect((await (await page.request.get('/api/me')).json()).state).toBe('anonymous');
+});
+
+test('Google sign-in through the OpenID provider lands a new person on onboarding', async ({
+  newVisitor,
+}) => {
+  const email = uniqueEmail('google');
+  const page = await newVisitor();
+  await page.goto('/#/login');
+  await page.getByRole('button', { name: 'Đăng nhập với Google' }).click();
+  // The stand-in provider's own sign-in page.
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill('any');
+  await page.locator('button[type="submit"]').click();
+  const consent = page.locator('button[autofocus], button[type="submit"]').first();
+  if (
+    (await consent.isVisible({ timeout: 2000 }).catch(() => false)) &&
+    !page.url().includes('127.0.0.1:' + process.env.E2E_PORT)
+  ) {
+    await consent.click();
+  }
+  await expect(page).toHaveURL(/#\/onboarding$/, { timeout: 15_000 });
+  expect(await (await page.request.get('/api/me')).json()).toEqual({ state: 'new', email });
+});
+
+test('signing out ends the session: the app goes back to login', async ({ page, newVisitor }) => {
+  // A second session of the owner, so the journeys' own session stays signed in.
+  const owner = (await (await page.request.get('/api/me')).json()).person.email as string;
+  const second = await newVisitor();
+  await signInByLink(second, owner);
+  await expect(second).toHaveURL(/#\/activity$/);
+  await second.goto('/#/profile');
+  await screenshot(second, 'profile');
+  await second.getByRole('button', { name: 'Đăng xuất' }).click();
+  await expect(second).toHaveURL(/#\/login$/);
+  await second.goto('/#/courses');
+  await expect(second).toHaveURL(/#\/login$/);
+});
+
+test.describe('switches of the academy @config', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('students are refused while student access is off, then while pending', async ({
+    page,
+    newVisitor,
+  }) => {
+    await setSwitch(page, 'Cho phép học viên đăng nhập', false);
+    const email = uniqueEmail('student');
+    const student = await newVisitor();
+    await signInByLink(student, email);
+    await onboard(student, 'Học viên', 'Phạm Thị Lan');
+    await expect(student.getByTestId('onboarding-pending')).toContainText(
+      'Quyền truy cập của học viên hiện đang bị tắt.',
+    );
+
+    await setSwitch(page, 'Cho phép học viên đăng nhập', true);
+    await student.getByRole('button', { name: 'Về trang đăng nhập' }).click();
+    await signInByLink(student, email);
+    await expect(
+      student.getByTestId('toast').filter({ hasText: 'Tài khoản đang chờ phê duyệt.' }),
+    ).toBeVisible();
+    await expect(student).toHaveURL(/#\/login$/);
+    await setSwitch(page, 'Cho phép học viên đăng nhập', false);
+  });
+
+  test('guest mode lets a visitor browse without signing in, and turning it off closes the door', async ({
+    page,
+    newVisitor,
+  }) => {
+    await setSwitch(page, 'Chế độ khách', true);
+    const visitor = await newVisitor();
+    await visitor.goto('/#/activity');
+    await expect(visitor).toHaveURL(/#\/login$/);
+    await visitor.getByRole('link', { name: 'Xem với tư cách khách' }).click();
+    await expect(visitor).toHaveURL(/#\/guest$/);
+    await visitor.getByRole('button', { name: 'Vào xem' }).click();
+    await expect(visitor).toHaveURL(/#\/activity$/);
+    await expect(visitor.getByText('Bạn đang xem với tư cách khách.')).toBeVisible();
+    await screenshot(visitor, 'guest');
+
+    await setSwitch(page, 'Chế độ khách', false);
+    await visitor.reload();
+    await expect(visitor).toHaveURL(/#\/login$/);
+    await visitor.goto('/#/guest');
+    await expect(visitor.getByText('Chế độ khách đang tắt. Vui lòng đăng nhập.')).toBeVisible();
+  });
+});

@@ -1,0 +1,43 @@
+import { expect, type Page } from '@playwright/test';
+import { linkFromMail, mailsTo } from './mailbox.ts';
+
+/** Asks for a sign-in link on the login screen and returns the link from the mail. */
+export async function requestLink(page: Page, email: string): Promise<string> {
+  const before = (await mailsTo(email)).length;
+  await page.goto('/#/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Gửi liên kết đăng nhập' }).click();
+  await expect(page.getByTestId('link-sent')).toContainText(email);
+  return linkFromMail(email, before + 1);
+}
+
+/** Signs in by link in this browser (which remembers the address) up to the app's answer. */
+export async function signInByLink(page: Page, email: string): Promise<void> {
+  const link = await requestLink(page, email);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Hoàn tất đăng nhập' })).toBeVisible();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+}
+
+/** Fills the onboarding form; the role is 'Học viên' or 'Giảng viên'. */
+export async function onboard(page: Page, role: 'Học viên' | 'Giảng viên', name: string) {
+  await expect(page).toHaveURL(/#\/onboarding$/);
+  await page.getByText(role, { exact: true }).click();
+  await page.getByLabel('Họ và tên').fill(name);
+  await page.getByLabel('Số điện thoại').fill('0987 654 321');
+  await page.getByRole('button', { name: 'Hoàn tất' }).click();
+}
+
+/** The owner flips a switch on the admin tools screen and waits for it to be saved. */
+export async function setSwitch(ownerPage: Page, label: string, on: boolean) {
+  await ownerPage.goto('/#/admin-tools');
+  const toggle = ownerPage.getByRole('switch', { name: label });
+  await expect(toggle).toBeEnabled();
+  if ((await toggle.getAttribute('aria-checked')) !== String(on)) {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', String(on));
+    await expect(
+      ownerPage.getByTestId('toast').filter({ hasText: 'Đã lưu cài đặt.' }).last(),
+    ).toBeVisible();
+  }
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { type AppDatabase, migrateToLatest, openDatabase } from './db/database.ts';
+import { ensureConfigDefaults } from './modules/config/config.repository.ts';
+import { readVersion } from './version.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: AppDatabase;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, builds the app with the built PWA, and listens. */
+export async function startServer(
+  config: Config,
+  options: { logger?: boolean | object } = {},
+): Promise<RunningServer> {
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  await ensureConfigDefaults(database.db, Date.now());
+  const app = await buildApp({
+    config,
+    database,
+    version: readVersion(),
+    webRoot: path.resolve(import.meta.dirname, '../dist/web'),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as { port: number };
+  return {
+    app,
+    database,
+    url: config.publicUrl ?? `http://localhost:${port}`,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

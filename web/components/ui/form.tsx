@@ -1,0 +1,90 @@
+import { Loader2 } from 'lucide-react';
+import {
+  type ButtonHTMLAttributes,
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useId,
+} from 'react';
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'primary' | 'secondary' | 'ghost';
+  busy?: boolean;
+};
+
+const variants = {
+  primary:
+    'bg-accent-600 text-white hover:bg-accent-700 active:bg-accent-800 disabled:bg-accent-600/60',
+  secondary:
+    'border border-stone-300 bg-white text-stone-800 hover:bg-stone-50 disabled:text-stone-400',
+  ghost: 'text-accent-700 hover:bg-accent-50 disabled:text-stone-400',
+};
+
+/** A button at least 48 px tall; while `busy` it shows progress and cannot be pressed again. */
+export function Button({
+  variant = 'primary',
+  busy = false,
+  children,
+  className = '',
+  disabled,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type="button"
+      {...props}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className={`inline-flex h-12 items-center justify-center gap-2 rounded-xl px-5 text-[15px] font-semibold transition-colors ${variants[variant]} ${className}`}
+    >
+      {busy ? (
+        <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      ) : null}
+      {children}
+    </button>
+  );
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+};
+
+/** A labelled input with its error under it, announced to screen readers. */
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
+  { label, error, hint, className = '', id, ...props },
+  ref,
+) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-stone-700">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={
+          [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined
+        }
+        className={`h-12 w-full rounded-xl border bg-white px-3.5 text-base text-stone-900 placeholder:text-stone-400 focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100 ${error ? 'border-red-500' : 'border-stone-300'}`}
+        {...props}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-xs text-stone-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});
