@@ -13,14 +13,14 @@ export function PublicFrame({
 }) {
   const { t } = useTranslation();
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-accent-50 to-stone-50 px-4 py-10">
-      <div className="mb-8 flex flex-col items-center gap-3 text-center">
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-accent-50 to-stone-50 px-4 py-6 sm:py-10">
+      <div className="mb-5 flex flex-col items-center gap-2 text-center sm:mb-8 sm:gap-3">
         <img
           src="/icons/icon-192.png"
           alt=""
           width={64}
           height={64}
-          className="size-16 rounded-2xl shadow-md"
+          className="size-12 rounded-2xl shadow-md sm:size-16"
         />
         <p className="text-lg font-bold tracking-tight text-stone-900">{t('app.name')}</p>
       </div>

@@ -176,7 +176,7 @@ export default function LoginScreen() {
         >
           <MailCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <p className="text-sm leading-6">
-            <strong className="font-semibold">{sentTo}</strong>
+            <strong className="font-semibold break-all">{sentTo}</strong>
             <br />
             {t('screens.login.checkMail')}
           </p>

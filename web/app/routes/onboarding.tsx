@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, GraduationCap, Hourglass } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -17,7 +17,7 @@ type FormInput = z.input<typeof Onboarding>;
 type FormOutput = z.output<typeof Onboarding>;
 type Role = FormInput['role'];
 
-function RoleChoice({ role, onChange }: { role: Role; onChange: (role: Role) => void }) {
+function RoleChoice({ role, field }: { role: Role | undefined; field: UseFormRegisterReturn<'role'> }) {
   const { t } = useTranslation();
   const options = [
     {
@@ -44,14 +44,7 @@ function RoleChoice({ role, onChange }: { role: Role; onChange: (role: Role) => 
             key={value}
             className={`flex cursor-pointer flex-col gap-1 rounded-2xl border-2 p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600 ${role === value ? 'border-accent-600 bg-accent-50' : 'border-stone-200 bg-white hover:border-stone-300'}`}
           >
-            <input
-              type="radio"
-              name="role"
-              value={value}
-              checked={role === value}
-              onChange={() => onChange(value)}
-              className="sr-only"
-            />
+            <input type="radio" value={value} {...field} className="sr-only" />
             <Icon
               className={`size-6 ${role === value ? 'text-accent-700' : 'text-stone-500'}`}
               aria-hidden="true"
@@ -128,7 +121,7 @@ export default function OnboardingScreen() {
   return (
     <PublicFrame title={t('screens.onboarding.title')} subtitle={t('screens.onboarding.subtitle')}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <RoleChoice role={role} onChange={(value) => form.setValue('role', value)} />
+        <RoleChoice role={role} field={form.register('role')} />
         <TextField
           label={t('screens.onboarding.name')}
           autoComplete="name"
