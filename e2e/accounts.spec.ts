@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures.ts';
 import { onboard, requestLink, setSwitch, signInByLink } from './support/accounts.ts';
 import { uniqueEmail } from './support/mailbox.ts';
@@ -66,26 +67,56 @@ test('a later instructor waits for approval and is refused at sign-in with the s
   expect((await (await page.request.get('/api/me')).json()).state).toBe('anonymous');
 });
 
+async function signInWithGoogle(page: Page, login: string) {
+  await page.goto('/#/login');
+  await page.getByRole('button', { name: 'Đăng nhập với Google' }).click();
+  // The stand-in provider's own sign-in page; the login typed is the account's e-mail.
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any');
+  await page.locator('button[type="submit"]').click();
+}
+
 test('Google sign-in through the OpenID provider lands a new person on onboarding', async ({
   newVisitor,
 }) => {
   const email = uniqueEmail('google');
   const page = await newVisitor();
-  await page.goto('/#/login');
-  await page.getByRole('button', { name: 'Đăng nhập với Google' }).click();
-  // The stand-in provider's own sign-in page.
-  await page.locator('input[name="login"]').fill(email);
-  await page.locator('input[name="password"]').fill('any');
-  await page.locator('button[type="submit"]').click();
-  const consent = page.locator('button[autofocus], button[type="submit"]').first();
-  if (
-    (await consent.isVisible({ timeout: 2000 }).catch(() => false)) &&
-    !page.url().includes('127.0.0.1:' + process.env.E2E_PORT)
-  ) {
-    await consent.click();
-  }
+  await signInWithGoogle(page, email);
   await expect(page).toHaveURL(/#\/onboarding$/, { timeout: 15_000 });
   expect(await (await page.request.get('/api/me')).json()).toEqual({ state: 'new', email });
+});
+
+test('Google joins an existing account when the provider vouches for the e-mail', async ({
+  page,
+  newVisitor,
+}) => {
+  const owner = (await (await page.request.get('/api/me')).json()).person.email as string;
+  const visitor = await newVisitor();
+  await signInWithGoogle(visitor, owner);
+  await expect(visitor).toHaveURL(/#\/activity$/, { timeout: 15_000 });
+  expect(await (await visitor.request.get('/api/me')).json()).toMatchObject({
+    state: 'member',
+    person: { role: 'admin', email: owner },
+  });
+});
+
+test('Google does not join an existing account when the e-mail is not verified', async ({
+  newVisitor,
+}) => {
+  const email = uniqueEmail('unverified');
+  const first = await newVisitor();
+  await signInByLink(first, email);
+  await expect(first).toHaveURL(/#\/onboarding$/);
+
+  const attacker = await newVisitor();
+  await signInWithGoogle(attacker, email);
+  await expect(attacker).toHaveURL(/#\/login/, { timeout: 15_000 });
+  await expect(
+    attacker
+      .getByTestId('toast')
+      .filter({ hasText: 'Đăng nhập không thành công. Vui lòng thử lại.' }),
+  ).toBeVisible();
+  expect((await (await attacker.request.get('/api/me')).json()).state).toBe('anonymous');
 });
 
 test('signing out ends the session: the app goes back to login', async ({ page, newVisitor }) => {

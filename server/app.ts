@@ -63,6 +63,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('appVersion', version);
   app.decorate('config', config);
   app.decorateRequest('person', null);
+  // Every route, as registered: the authorisation table test checks that each has its rows.
+  const routes: Array<{ method: string; url: string }> = [];
+  app.decorate('routeCatalogue', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -16,6 +16,8 @@ declare module 'fastify' {
     database: AppDatabase;
     appVersion: string;
     config: Config;
+    /** Every route registered, for tests that must cover them all. */
+    routeCatalogue: Array<{ method: string; url: string }>;
   }
   interface FastifyRequest {
     person: RequestPerson | null;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessage } from '#shared/errors';
 import type { Config } from '../config.ts';
+import { findUnsafeRedirect } from '../lib/safe-redirect.ts';
 import { updatePersonEmailByAuthUser } from '../modules/accounts/accounts.repository.ts';
 import { logStaffSignIn } from '../modules/accounts/accounts.service.ts';
 import { type Auth, createAuth } from '../modules/auth/auth.ts';
@@ -79,6 +80,19 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
           error: {
             code: 'route_not_found',
             message: errorMessage('route_not_found'),
+            requestId: request.id,
+          },
+        });
+      }
+      // better-auth redirects to some of these unchecked (verify-email with a bad token, the
+      // link of change-email): only paths on this app pass.
+      const unsafe = findUnsafeRedirect(request.query as Record<string, unknown>, request.body);
+      if (unsafe) {
+        return reply.status(400).send({
+          error: {
+            code: 'validation_failed',
+            message: errorMessage('validation_failed'),
+            details: [{ path: [unsafe], message: 'not a path on this app' }],
             requestId: request.id,
           },
         });

@@ -17,7 +17,13 @@ type FormInput = z.input<typeof Onboarding>;
 type FormOutput = z.output<typeof Onboarding>;
 type Role = FormInput['role'];
 
-function RoleChoice({ role, field }: { role: Role | undefined; field: UseFormRegisterReturn<'role'> }) {
+function RoleChoice({
+  role,
+  field,
+}: {
+  role: Role | undefined;
+  field: UseFormRegisterReturn<'role'>;
+}) {
   const { t } = useTranslation();
   const options = [
     {

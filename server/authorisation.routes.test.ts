@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
+import { instructorForm, signInByLink, signUp, studentForm } from './test/sessions.ts';
+
+/*
+ * The authorisation table: every API route × every kind of viewer, with the status expected.
+ * A route added without rows here fails the first test. better-auth's own routes (/api/auth/*)
+ * and the OpenAPI page are covered by their own tests.
+ */
+
+const viewers = [
+  'anonymous',
+  'guest',
+  'new',
+  'pending',
+  'blocked',
+  'student',
+  'instructor',
+  'admin',
+] as const;
+type ViewerKind = (typeof viewers)[number];
+
+interface Row {
+  method: string;
+  url: string;
+  payload?: unknown | (() => unknown);
+  /** Expected status per viewer; `all` for routes open to everyone. */
+  expect: Partial<Record<ViewerKind | 'all', number>>;
+}
+
+const table: Row[] = [
+  { method: 'GET', url: '/api/health', expect: { all: 200 } },
+  {
+    method: 'POST',
+    url: '/api/client-errors',
+    payload: { context: 'x', message: 'y' },
+    expect: { all: 202 },
+  },
+  { method: 'GET', url: '/api/me', expect: { all: 200 } },
+  { method: 'GET', url: '/api/public-config', expect: { all: 200 } },
+  {
+    method: 'POST',
+    url: '/api/sign-in/email-link',
+    payload: () => ({ email: uniqueAddress() }),
+    expect: { all: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/sign-in/email-link/redeem',
+    payload: { token: 'x'.repeat(32), email: 'table@example.vn' },
+    expect: { all: 400 },
+  },
+  {
+    method: 'POST',
+    url: '/api/sign-in/password-reset',
+    payload: () => ({ email: uniqueAddress() }),
+    expect: { all: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/onboarding',
+    payload: instructorForm('Người Thử'),
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 200,
+      pending: 409,
+      blocked: 409,
+      student: 409,
+      instructor: 409,
+      admin: 409,
+    },
+  },
+  {
+    method: 'PATCH',
+    url: '/api/admin/public-config',
+    payload: { guestModeEnabled: true },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 403,
+      admin: 200,
+    },
+  },
+];
+
+function uniqueAddress() {
+  return `table-${Math.random().toString(36).slice(2)}@example.vn`;
+}
+
+const exempt = (url: string) => url.startsWith('/api/auth/') || url.startsWith('/api/docs');
+
+let t: TestApp;
+let mail: MailCatcher;
+const cookies = new Map<ViewerKind, string>();
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
+  const { db } = t.database;
+  cookies.set('admin', await signUp(t.app, mail, 'admin@example.vn', instructorForm('Quản Trị')));
+  cookies.set(
+    'instructor',
+    await signUp(t.app, mail, 'gv@example.vn', instructorForm('Giảng Viên')),
+  );
+  cookies.set('pending', await signUp(t.app, mail, 'cho@example.vn', instructorForm('Chờ Duyệt')));
+  cookies.set('blocked', await signUp(t.app, mail, 'chan@example.vn', instructorForm('Bị Chặn')));
+  cookies.set('student', await signUp(t.app, mail, 'hv@example.vn', studentForm('Học Viên')));
+  await db
+    .updateTable('people')
+    .set({ status: 'active' })
+    .where('name', 'in', ['Giảng Viên', 'Học Viên'])
+    .execute();
+  await db.updateTable('people').set({ status: 'blocked' }).where('name', '=', 'Bị Chặn').execute();
+  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+async function cookieFor(viewer: ViewerKind): Promise<string | undefined> {
+  if (viewer === 'anonymous' || viewer === 'guest') return undefined;
+  // A new sign-in for each request: onboarding spends it.
+  if (viewer === 'new')
+    return signInByLink(t.app, mail, `new-${Math.random().toString(36).slice(2)}@example.vn`);
+  return cookies.get(viewer);
+}
+
+describe('authorisation table', () => {
+  it('has rows for every API route', () => {
+    const routes = t.app.routeCatalogue
+      .filter(
+        (route) => route.url.startsWith('/api/') && !exempt(route.url) && route.method !== 'HEAD',
+      )
+      .map((route) => `${route.method} ${route.url}`);
+    const covered = new Set(table.map((row) => `${row.method} ${row.url}`));
+    expect(routes.filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  for (const row of table) {
+    for (const viewer of viewers) {
+      const expected = row.expect[viewer] ?? row.expect.all;
+      it(`${row.method} ${row.url} as ${viewer} → ${expected}`, async () => {
+        expect(expected, 'a row must say what every viewer gets').toBeTypeOf('number');
+        await t.database.db
+          .updateTable('public_config')
+          .set({ guest_mode_enabled: viewer === 'guest' ? 1 : 0 })
+          .execute();
+        const cookie = await cookieFor(viewer);
+        const response = await t.app.inject({
+          method: row.method as 'GET',
+          url: row.url,
+          headers: cookie ? { cookie } : {},
+          ...(row.payload === undefined
+            ? {}
+            : {
+                payload: (typeof row.payload === 'function'
+                  ? row.payload()
+                  : row.payload) as object,
+              }),
+          // Each request from its own client address, so e-mail limits never decide a status here.
+          remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        });
+        expect(response.statusCode, response.body).toBe(expected);
+      });
+    }
+  }
+});
