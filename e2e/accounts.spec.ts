@@ -173,6 +173,16 @@ test.describe('switches of the academy @config', () => {
     await expect(visitor).toHaveURL(/#\/activity$/);
     await expect(visitor.getByText('Bạn đang xem với tư cách khách.')).toBeVisible();
     await screenshot(visitor, 'guest');
+    // Admin screens stay closed to guests (and their data is refused by the server).
+    await visitor.goto('/#/admin-tools');
+    await expect(visitor.getByTestId('forbidden')).toBeVisible();
+    expect(
+      (
+        await visitor.request.patch('/api/admin/public-config', {
+          data: { guestModeEnabled: false },
+        })
+      ).status(),
+    ).toBe(401);
 
     await setSwitch(page, 'Chế độ khách', false);
     await visitor.reload();

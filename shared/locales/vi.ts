@@ -184,6 +184,10 @@ export const vi = {
     },
     comingSoon: 'Màn hình này đang được hoàn thiện.',
   },
+  forbidden: {
+    title: 'Bạn không có quyền xem trang này',
+    body: 'Trang này chỉ dành cho quản trị viên hoặc giảng viên.',
+  },
   notFound: {
     title: 'Không tìm thấy trang',
     body: 'Địa chỉ này không tồn tại hoặc đã bị xóa.',

@@ -4,12 +4,30 @@ import { OfflineNotice } from '../components/overlays/offline-notice.tsx';
 import { ToastViewport } from '../components/overlays/toast.tsx';
 import { TopLoadingBar } from '../components/overlays/top-loading-bar.tsx';
 import { RequireViewer } from '../features/accounts/components/guard.tsx';
+import { RequireCan } from '../features/accounts/components/require-can.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RouteErrorScreen } from './routes/route-error.tsx';
 
 /** A lazily loaded screen: its code is fetched the first time the route is visited. */
 function screen(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
+}
+
+/** A lazily loaded screen for those with an ability only (admins, staff). */
+function guardedScreen(
+  ability: 'manageUsers' | 'seeInstructors',
+  load: () => Promise<{ default: ComponentType }>,
+) {
+  return async () => {
+    const Screen = (await load()).default;
+    return {
+      Component: () => (
+        <RequireCan ability={ability}>
+          <Screen />
+        </RequireCan>
+      ),
+    };
+  };
 }
 
 /** Overlays that belong to the shell and stay above every screen. */
@@ -65,14 +83,29 @@ export const router = createHashRouter([
           { path: 'courses/:courseId', lazy: screen(() => import('./routes/course-detail.tsx')) },
           { path: 'students', lazy: screen(() => import('./routes/students.tsx')) },
           { path: 'students/:id', lazy: screen(() => import('./routes/student-detail.tsx')) },
-          { path: 'instructors', lazy: screen(() => import('./routes/instructors.tsx')) },
-          { path: 'instructors/:id', lazy: screen(() => import('./routes/instructor-detail.tsx')) },
+          {
+            path: 'instructors',
+            lazy: guardedScreen('seeInstructors', () => import('./routes/instructors.tsx')),
+          },
+          {
+            path: 'instructors/:id',
+            lazy: guardedScreen('seeInstructors', () => import('./routes/instructor-detail.tsx')),
+          },
           { path: 'notifications', lazy: screen(() => import('./routes/notifications.tsx')) },
           { path: 'profile', lazy: screen(() => import('./routes/profile.tsx')) },
           { path: 'posts/:postId', lazy: screen(() => import('./routes/post.tsx')) },
-          { path: 'user-management', lazy: screen(() => import('./routes/user-management.tsx')) },
-          { path: 'admin-tools', lazy: screen(() => import('./routes/admin-tools.tsx')) },
-          { path: 'dashboard', lazy: screen(() => import('./routes/dashboard.tsx')) },
+          {
+            path: 'user-management',
+            lazy: guardedScreen('manageUsers', () => import('./routes/user-management.tsx')),
+          },
+          {
+            path: 'admin-tools',
+            lazy: guardedScreen('manageUsers', () => import('./routes/admin-tools.tsx')),
+          },
+          {
+            path: 'dashboard',
+            lazy: guardedScreen('manageUsers', () => import('./routes/dashboard.tsx')),
+          },
           { path: 'privacy', lazy: screen(() => import('./routes/privacy.tsx')) },
           { path: '*', lazy: screen(() => import('./routes/not-found.tsx')) },
         ],
