@@ -13,23 +13,6 @@ function screen(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
 
-/** A lazily loaded screen for those with an ability only (admins, staff). */
-function guardedScreen(
-  ability: 'manageUsers' | 'seeInstructors',
-  load: () => Promise<{ default: ComponentType }>,
-) {
-  return async () => {
-    const Screen = (await load()).default;
-    return {
-      Component: () => (
-        <RequireCan ability={ability}>
-          <Screen />
-        </RequireCan>
-      ),
-    };
-  };
-}
-
 /** Overlays that belong to the shell and stay above every screen. */
 function Shell() {
   return (
@@ -84,27 +67,28 @@ export const router = createHashRouter([
           { path: 'students', lazy: screen(() => import('./routes/students.tsx')) },
           { path: 'students/:id', lazy: screen(() => import('./routes/student-detail.tsx')) },
           {
-            path: 'instructors',
-            lazy: guardedScreen('seeInstructors', () => import('./routes/instructors.tsx')),
-          },
-          {
-            path: 'instructors/:id',
-            lazy: guardedScreen('seeInstructors', () => import('./routes/instructor-detail.tsx')),
+            element: <RequireCan ability="seeInstructors" />,
+            children: [
+              { path: 'instructors', lazy: screen(() => import('./routes/instructors.tsx')) },
+              {
+                path: 'instructors/:id',
+                lazy: screen(() => import('./routes/instructor-detail.tsx')),
+              },
+            ],
           },
           { path: 'notifications', lazy: screen(() => import('./routes/notifications.tsx')) },
           { path: 'profile', lazy: screen(() => import('./routes/profile.tsx')) },
           { path: 'posts/:postId', lazy: screen(() => import('./routes/post.tsx')) },
           {
-            path: 'user-management',
-            lazy: guardedScreen('manageUsers', () => import('./routes/user-management.tsx')),
-          },
-          {
-            path: 'admin-tools',
-            lazy: guardedScreen('manageUsers', () => import('./routes/admin-tools.tsx')),
-          },
-          {
-            path: 'dashboard',
-            lazy: guardedScreen('manageUsers', () => import('./routes/dashboard.tsx')),
+            element: <RequireCan ability="manageUsers" />,
+            children: [
+              {
+                path: 'user-management',
+                lazy: screen(() => import('./routes/user-management.tsx')),
+              },
+              { path: 'admin-tools', lazy: screen(() => import('./routes/admin-tools.tsx')) },
+              { path: 'dashboard', lazy: screen(() => import('./routes/dashboard.tsx')) },
+            ],
           },
           { path: 'privacy', lazy: screen(() => import('./routes/privacy.tsx')) },
           { path: '*', lazy: screen(() => import('./routes/not-found.tsx')) },

@@ -1,20 +1,19 @@
 import { Lock } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import type { Me } from '#shared/schemas/accounts';
 import { useMe } from '../api/session.ts';
 
 type Ability = keyof Extract<Me, { state: 'member' }>['can'];
 
 /**
- * Shows a screen only to people the server says may use it (admins for user management, staff
+ * Shows the screens under it only to people the server says may use it (admins for user management, staff
  * for instructors); the server refuses the data anyway, this spares a screen of errors.
  */
-export function RequireCan({ ability, children }: { ability: Ability; children: ReactNode }) {
+export function RequireCan({ ability }: { ability: Ability }) {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  if (me?.state === 'member' && me.can[ability]) return children;
+  if (me?.state === 'member' && me.can[ability]) return <Outlet />;
   return (
     <div
       data-testid="forbidden"
