@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -14,6 +15,7 @@ import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaFileRoutes, uploadRoutes } from './modules/media/media.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerApiDocs } from './plugins/docs.ts';
@@ -85,6 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: limits.uploadBytes, files: 1, fields: 4, parts: 5, headerPairs: 50 },
+  });
   await registerApiDocs(app, version);
   await registerAuth(app, config);
 
@@ -94,10 +99,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(clientErrorRoutes);
       await api.register(accountRoutes);
       await api.register(configRoutes);
+      await api.register(uploadRoutes);
     },
     { prefix: '/api' },
   );
 
+  await app.register(mediaFileRoutes);
   if (options.webRoot) await registerWebApp(app, options.webRoot);
   return app;
 }

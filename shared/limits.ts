@@ -15,5 +15,12 @@ export const limits = {
   /** The largest JSON body the API accepts (uploads have their own limit). */
   jsonBodyBytes: 256 * 1024,
   clientErrorMessageChars: 2000,
+  uploadBytes: 15 * 1024 * 1024,
+  uploadPixels: 40_000_000,
+  /** Long side of stored photos, and of the small variant for lists and cards. */
+  imageLongSide: 2048,
+  imageSmallLongSide: 480,
+  /** The browser shrinks photos larger than this before sending them. */
+  clientShrinkLongSide: 2560,
   clientErrorExtraChars: 8000,
 } as const;

@@ -65,6 +65,8 @@ export const vi = {
       resetPassword: 'Đặt lại mật khẩu',
       resetPasswordSent: 'Đã gửi email đặt lại mật khẩu. Vui lòng kiểm tra hộp thư của bạn.',
       emailChanged: 'Đã đổi email.',
+      changePhoto: 'Đổi ảnh đại diện',
+      photoSaved: 'Đã cập nhật ảnh đại diện.',
       userManagement: 'Quản lý người dùng',
       adminTools: 'Công cụ quản trị',
       instructors: 'Giảng viên',
@@ -210,6 +212,15 @@ export const vi = {
     action: 'Cập nhật ngay',
   },
   loading: 'Đang tải…',
+  upload: {
+    choose: 'Chọn ảnh',
+    change: 'Đổi ảnh',
+    takePhoto: 'Chụp ảnh',
+    uploading: 'Đang tải ảnh lên… {{percent}}%',
+    cancel: 'Hủy',
+    progress: 'Tiến độ tải ảnh',
+    retry: 'Thử lại',
+  },
   toast: {
     close: 'Đóng thông báo',
     region: 'Thông báo nhanh',
@@ -308,6 +319,14 @@ export const vi = {
     already_onboarded: 'Tài khoản này đã có hồ sơ.',
     invalid_email: 'Email không hợp lệ.',
     auth_failed: 'Đăng nhập không thành công. Vui lòng thử lại.',
+    upload_missing: 'Vui lòng chọn một ảnh để tải lên.',
+    upload_type_not_allowed:
+      'Tệp này không phải ảnh được hỗ trợ. Vui lòng chọn ảnh JPEG, PNG, WebP, HEIC hoặc AVIF.',
+    upload_too_large: 'Ảnh quá lớn. Vui lòng chọn ảnh dưới 15 MB.',
+    upload_too_many_pixels: 'Ảnh có kích thước quá lớn (tối đa 40 megapixel).',
+    upload_corrupt: 'Ảnh bị hỏng hoặc tải lên chưa trọn vẹn. Vui lòng thử lại với ảnh khác.',
+    upload_busy: 'Máy chủ đang xử lý nhiều ảnh. Vui lòng thử lại sau giây lát.',
+    media_not_found: 'Không tìm thấy ảnh.',
   },
 } as const;
 

@@ -62,7 +62,8 @@ export const MePerson = z.object({
   role: Role,
   status: PersonStatus,
   email: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+  /** The photo, or the generated avatar (initials on a colour) when there is none. */
+  avatarUrl: z.string(),
 });
 export type MePerson = z.infer<typeof MePerson>;
 

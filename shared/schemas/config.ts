@@ -8,3 +8,23 @@ export const PublicConfigPatch = z
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Không có gì để thay đổi.' });
 export type PublicConfigPatch = z.infer<typeof PublicConfigPatch>;
+
+/** Where photos go: the built-in service, or Cloudinary with a cloud name and unsigned preset. */
+export const UploadTarget = z.object({
+  service: z.enum(['builtin', 'cloudinary']),
+  cloudName: z.string().nullable(),
+  uploadPreset: z.string().nullable(),
+});
+export type UploadTarget = z.infer<typeof UploadTarget>;
+
+const cloudinaryName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, { message: 'Chỉ gồm chữ, số, "-" và "_".' });
+
+export const UploadSettingsPatch = z.strictObject({
+  service: z.enum(['builtin', 'cloudinary']),
+  cloudName: cloudinaryName.nullable().optional(),
+  uploadPreset: cloudinaryName.nullable().optional(),
+});
+export type UploadSettingsPatch = z.infer<typeof UploadSettingsPatch>;

@@ -1,4 +1,5 @@
 import type { Me } from '#shared/schemas/accounts';
+import { avatarUrl } from '../media/avatar.ts';
 import type { Viewer } from './accounts.service.ts';
 
 /** The /api/me answer for a viewer: state, person and what the interface may offer. */
@@ -20,7 +21,7 @@ export function describeMe(viewer: Viewer): Me {
           role: person.role,
           status: person.status,
           email: person.email,
-          avatarUrl: person.avatar_url,
+          avatarUrl: person.avatar_url ?? avatarUrl(person.name),
         },
         can: {
           manageUsers: person.role === 'admin',

@@ -45,3 +45,17 @@ export async function updatePublicConfig(
     .where('id', '=', GLOBAL)
     .execute();
 }
+
+export async function updateSettings(
+  db: Kysely<Database> | Transaction<Database>,
+  patch: Partial<
+    Pick<SettingsRow, 'upload_service' | 'cloudinary_cloud_name' | 'cloudinary_upload_preset'>
+  >,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('settings')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', GLOBAL)
+    .execute();
+}

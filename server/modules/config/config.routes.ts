@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '#shared/errors';
 import { PublicConfig } from '#shared/schemas/accounts';
-import { PublicConfigPatch } from '#shared/schemas/config';
-import { requireAdmin } from '../accounts/access.ts';
-import { changePublicConfig } from './config.service.ts';
+import { PublicConfigPatch, UploadSettingsPatch, UploadTarget } from '#shared/schemas/config';
+import { requireAdmin, requireMember } from '../accounts/access.ts';
+import { changePublicConfig, changeUploadSettings, getUploadTarget } from './config.service.ts';
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
@@ -19,6 +19,37 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request);
       return changePublicConfig(app.database, admin, request.body, Boolean(app.config.google));
+    },
+  );
+
+  app.get(
+    '/upload-target',
+    {
+      schema: {
+        summary: 'Where this app sends photos (built-in or Cloudinary)',
+        tags: ['media'],
+        response: { 200: UploadTarget, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) => {
+      await requireMember(request);
+      return getUploadTarget(app.database);
+    },
+  );
+
+  app.put(
+    '/admin/upload-settings',
+    {
+      schema: {
+        summary: 'Choose the upload service (admins)',
+        tags: ['admin'],
+        body: UploadSettingsPatch,
+        response: { 200: UploadTarget, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      return changeUploadSettings(app.database, admin, request.body);
     },
   );
 };

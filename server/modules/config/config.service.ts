@@ -1,9 +1,14 @@
 import type { PublicConfig } from '#shared/schemas/accounts';
-import type { PublicConfigPatch } from '#shared/schemas/config';
+import type { PublicConfigPatch, UploadSettingsPatch, UploadTarget } from '#shared/schemas/config';
 import type { AppDatabase } from '../../db/database.ts';
-import type { PersonRow } from '../../db/schema.ts';
+import type { PersonRow, SettingsRow } from '../../db/schema.ts';
 import { insertActivityLog } from '../accounts/accounts.repository.ts';
-import { findPublicConfig, updatePublicConfig } from './config.repository.ts';
+import {
+  findPublicConfig,
+  findSettings,
+  updatePublicConfig,
+  updateSettings,
+} from './config.repository.ts';
 
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
@@ -40,4 +45,46 @@ export async function changePublicConfig(
     guestModeEnabled: row?.guest_mode_enabled === 1,
     googleEnabled,
   };
+}
+
+function toUploadTarget(row: SettingsRow | undefined): UploadTarget {
+  return {
+    service: row?.upload_service ?? 'builtin',
+    cloudName: row?.cloudinary_cloud_name ?? null,
+    uploadPreset: row?.cloudinary_upload_preset ?? null,
+  };
+}
+
+export async function getUploadTarget(database: AppDatabase): Promise<UploadTarget> {
+  return toUploadTarget(await findSettings(database.db));
+}
+
+/** An admin chooses where photos go (spec: settings/global); the change is logged. */
+export async function changeUploadSettings(
+  database: AppDatabase,
+  admin: PersonRow,
+  patch: UploadSettingsPatch,
+): Promise<UploadTarget> {
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    await updateSettings(
+      trx,
+      {
+        upload_service: patch.service,
+        ...(patch.cloudName === undefined ? {} : { cloudinary_cloud_name: patch.cloudName }),
+        ...(patch.uploadPreset === undefined
+          ? {}
+          : { cloudinary_upload_preset: patch.uploadPreset }),
+      },
+      now,
+    );
+    await insertActivityLog(trx, {
+      actorId: admin.id,
+      action: 'settings.updated',
+      target: 'settings',
+      details: patch,
+      now,
+    });
+  });
+  return getUploadTarget(database);
 }

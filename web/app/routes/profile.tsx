@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   ChevronRight,
   Gauge,
@@ -19,11 +20,13 @@ import { Button, TextField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import {
   changeEmail,
+  meQueryKey,
   requestPasswordReset,
   useMe,
   useSignOut,
 } from '../../features/accounts/api/session.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ImagePicker } from '../../features/media/components/image-picker.tsx';
+import { ApiError, apiRequest } from '../../lib/api-client.ts';
 
 type Member = Extract<Me, { state: 'member' }>;
 
@@ -99,6 +102,7 @@ export default function ProfileScreen() {
   const [params, setParams] = useSearchParams();
   const { data: me } = useMe();
   const signOut = useSignOut();
+  const queryClient = useQueryClient();
   const [changingEmail, setChangingEmail] = useState(false);
 
   useEffect(() => {
@@ -118,16 +122,35 @@ export default function ProfileScreen() {
       <PageBody>
         <div className="space-y-5">
           {member ? (
-            <section className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-[var(--shadow-card)]">
-              <Avatar name={member.person.name} url={member.person.avatarUrl} size={56} />
-              <div className="min-w-0">
-                <p className="truncate text-lg font-semibold text-stone-900">
-                  {member.person.name}
-                </p>
-                <p className="truncate text-sm text-stone-500">
-                  {t(`role.${member.person.role}`)} · {member.person.email}
-                </p>
+            <section className="rounded-2xl bg-white p-4 shadow-[var(--shadow-card)]">
+              <div className="flex items-center gap-4">
+                <Avatar name={member.person.name} url={member.person.avatarUrl} size={64} />
+                <div className="min-w-0">
+                  <p className="truncate text-lg font-semibold text-stone-900">
+                    {member.person.name}
+                  </p>
+                  <p className="truncate text-sm text-stone-500">
+                    {t(`role.${member.person.role}`)} · {member.person.email}
+                  </p>
+                </div>
               </div>
+              <ImagePicker
+                use="avatar"
+                capture="user"
+                label={t('screens.profile.changePhoto')}
+                className="mt-4"
+                onUploaded={(result) =>
+                  void apiRequest<Me>('/me/avatar', {
+                    method: 'PUT',
+                    body: { mediaId: result.public_id },
+                  })
+                    .then((me) => {
+                      queryClient.setQueryData(meQueryKey, me);
+                      showToast(t('screens.profile.photoSaved'), 'success');
+                    })
+                    .catch(() => showToast(t('toasts.updateFailed'), 'error'))
+                }
+              />
             </section>
           ) : null}
           <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]">

@@ -1,0 +1,103 @@
+import pLimit from 'p-limit';
+import sharp, { type Metadata } from 'sharp';
+import { limits } from '#shared/limits';
+import { AppError } from '../../lib/app-error.ts';
+
+/** Formats people's phones and cameras produce that we accept, as sharp names them. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
+
+// One image at a time per core: decoding a 12 MP photo takes ~100 MB; a burst of uploads waits
+// its turn instead of exhausting memory. libvips' own thread pool is kept to one thread per job.
+sharp.concurrency(1);
+sharp.cache(false);
+const imageSlots = pLimit(2);
+const MAX_WAITING = 200;
+
+export interface ProcessedImage {
+  main: Buffer;
+  small: Buffer;
+  width: number;
+  height: number;
+}
+
+const MARKUP = /<(?:!doctype|html|script|svg|iframe|object|body|head|\?xml)/i;
+
+/**
+ * Files that are an image and something else at once: markup at either end, or bytes after the
+ * end of a PNG or JPEG image. Browsers and scanners may read such a file as the other thing.
+ */
+export function looksLikePolyglot(file: Buffer, format: string): boolean {
+  const head = file.subarray(0, 4096).toString('latin1');
+  const tail = file.subarray(Math.max(0, file.length - 4096)).toString('latin1');
+  if (MARKUP.test(head) || MARKUP.test(tail)) return true;
+  if (format === 'png') {
+    const iend = file.lastIndexOf('IEND');
+    return iend >= 0 && file.length > iend + 8;
+  }
+  if (format === 'jpeg') {
+    // Bytes other than padding after the last end-of-image marker. A file with no marker at all
+    // is truncated, which decoding reports.
+    const eoi = file.lastIndexOf(Buffer.from([0xff, 0xd9]));
+    return eoi >= 0 && file.subarray(eoi + 2).some((byte) => byte !== 0);
+  }
+  return false;
+}
+
+async function processNow(file: Buffer): Promise<ProcessedImage> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError('upload_type_not_allowed', 415);
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
+    throw new AppError('upload_type_not_allowed', 415);
+  }
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > limits.uploadPixels) {
+    throw new AppError('upload_too_many_pixels', 413);
+  }
+  if (looksLikePolyglot(file, metadata.format)) throw new AppError('upload_type_not_allowed', 415);
+
+  const input = () =>
+    sharp(file, {
+      failOn: 'truncated',
+      limitInputPixels: limits.uploadPixels,
+      sequentialRead: true,
+    })
+      // Applies the EXIF orientation. sharp copies no metadata (EXIF, GPS, XMP) to the output
+      // unless asked to, and converts colours to sRGB.
+      .rotate();
+  try {
+    const { data: main, info } = await input()
+      .resize({
+        width: limits.imageLongSide,
+        height: limits.imageLongSide,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 82, effort: 3 })
+      .toBuffer({ resolveWithObject: true });
+    const small = await sharp(main)
+      .resize({
+        width: limits.imageSmallLongSide,
+        height: limits.imageSmallLongSide,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 75, effort: 3 })
+      .toBuffer();
+    return { main, small, width: info.width, height: info.height };
+  } catch {
+    throw new AppError('upload_corrupt', 422);
+  }
+}
+
+/**
+ * Checks that a file is a photo of an accepted kind by its content, within the size and pixel
+ * limits, and re-encodes it: orientation applied, metadata dropped, long side capped, WebP plus
+ * a small variant. At most two images are processed at once.
+ */
+export async function processImage(file: Buffer): Promise<ProcessedImage> {
+  if (imageSlots.pendingCount >= MAX_WAITING) throw new AppError('upload_busy', 503);
+  return imageSlots(() => processNow(file));
+}

@@ -1,0 +1,296 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
+import { multipartBody } from '../../test/multipart.ts';
+import { instructorForm, signUp } from '../../test/sessions.ts';
+
+let t: TestApp;
+let mail: MailCatcher;
+let cookie: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  dataDir = fs.mkdtempSync('/tmp/hv-media-');
+  t = await buildTestApp({
+    env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test', DATA_DIR: dataDir },
+  });
+  cookie = await signUp(t.app, mail, 'photo@example.vn', instructorForm('Nguyễn Thị Hoa'));
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const storedFiles = () => {
+  const dir = path.join(dataDir, 'media');
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+const mediaRows = async () =>
+  (await t.database.db.selectFrom('media').selectAll().execute()).length;
+
+function upload(file: Buffer, options: Parameters<typeof multipartBody>[1] = {}, use = 'post') {
+  const body = multipartBody(file, options);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/uploads?use=${use}`,
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+const canvas = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 194, g: 24, b: 91 } } });
+
+describe('POST /api/uploads: accepted photos', () => {
+  it.each([
+    ['JPEG', () => canvas(1200, 800).jpeg().toBuffer()],
+    ['PNG', () => canvas(1200, 800).png().toBuffer()],
+    ['WebP', () => canvas(1200, 800).webp().toBuffer()],
+    ['AVIF', () => canvas(1200, 800).avif().toBuffer()],
+  ])('re-encodes a %s to WebP with a small variant, named by content', async (_, make) => {
+    const response = await upload(await make());
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ width: 1200, height: 800, format: 'webp' });
+    expect(body.secure_url).toMatch(/^\/media\/[a-f0-9]{64}\.webp$/);
+    expect(body.thumbnail_url).toBe(body.secure_url.replace('.webp', '-sm.webp'));
+
+    const served = await t.app.inject({ method: 'GET', url: body.secure_url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    const small = await sharp(
+      Buffer.from((await t.app.inject({ method: 'GET', url: body.thumbnail_url })).rawPayload),
+    ).metadata();
+    expect(Math.max(small.width!, small.height!)).toBe(480);
+  });
+
+  it('applies the EXIF orientation and keeps no metadata (no GPS, no camera)', async () => {
+    const rotated = await canvas(1200, 800)
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Make: 'Phone', Copyright: 'secret' } } })
+      .toBuffer();
+    expect((await sharp(rotated).metadata()).orientation).toBe(6);
+    const response = await upload(rotated);
+    expect(response.json()).toMatchObject({ width: 800, height: 1200 });
+    const stored = await sharp(
+      path.join(dataDir, 'media', `${response.json().public_id}.webp`),
+    ).metadata();
+    expect(stored.exif).toBeUndefined();
+    expect(stored.orientation).toBeUndefined();
+    expect(stored.width).toBe(800);
+  });
+
+  it('caps the long side at 2048 px', async () => {
+    const response = await upload(await canvas(4000, 3000).jpeg().toBuffer());
+    expect(response.json()).toMatchObject({ width: 2048, height: 1536 });
+  });
+
+  it('records the owner and the use of each image', async () => {
+    const response = await upload(await canvas(300, 300).png().toBuffer(), {}, 'avatar');
+    const row = await t.database.db
+      .selectFrom('media')
+      .selectAll()
+      .where('id', '=', response.json().public_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      use: 'avatar',
+      content_type: 'image/webp',
+      width: 300,
+      height: 300,
+    });
+    expect(row.owner_id).toBeTruthy();
+  });
+});
+
+describe('POST /api/uploads: the attack corpus is refused and nothing is stored', () => {
+  let before: { files: string[]; rows: number };
+  beforeEach(async () => {
+    before = { files: storedFiles(), rows: await mediaRows() };
+  });
+  const nothingStored = async () => {
+    expect(storedFiles()).toEqual(before.files);
+    expect(await mediaRows()).toBe(before.rows);
+  };
+
+  it.each([
+    [
+      'an SVG with a script',
+      () =>
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+        ),
+      415,
+    ],
+    [
+      'HTML renamed .jpg',
+      () => Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+      415,
+    ],
+    [
+      'a PNG/HTML polyglot',
+      async () =>
+        Buffer.concat([
+          await canvas(50, 50).png().toBuffer(),
+          Buffer.from('<html><script>alert(1)</script></html>'),
+        ]),
+      415,
+    ],
+    [
+      'a JPEG with HTML after its end',
+      async () =>
+        Buffer.concat([
+          await canvas(50, 50).jpeg().toBuffer(),
+          Buffer.from('<script>alert(1)</script>'),
+        ]),
+      415,
+    ],
+    [
+      'a decompression bomb (48 MP of one colour)',
+      () => canvas(8000, 6000).png({ compressionLevel: 9 }).toBuffer(),
+      413,
+    ],
+    [
+      'a truncated JPEG',
+      async () => {
+        const whole = await sharp({
+          create: {
+            width: 800,
+            height: 600,
+            channels: 3,
+            background: '#888',
+            noise: { type: 'gaussian', mean: 128, sigma: 40 },
+          },
+        })
+          .jpeg()
+          .toBuffer();
+        return whole.subarray(0, Math.floor(whole.length / 2));
+      },
+      422,
+    ],
+    [
+      'random bytes',
+      () => Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7919) % 256)),
+      415,
+    ],
+    ['a GIF (not a photo format we accept)', () => canvas(20, 20).gif().toBuffer(), 415],
+    ['a file over 15 MB', () => Buffer.alloc(16 * 1024 * 1024, 1), 413],
+  ])('refuses %s', async (_, make, status) => {
+    const response = await upload(await make());
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json().error.message).toMatch(/ảnh|Ảnh/);
+    await nothingStored();
+  });
+
+  it('never uses the uploader’s file name: a path-traversal name stores nothing outside media/', async () => {
+    const target = path.join(dataDir, 'escaped.jpg');
+    const response = await upload(await canvas(51, 50).jpeg().toBuffer(), {
+      filename: '../escaped.jpg',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().secure_url).toMatch(/^\/media\/[a-f0-9]{64}\.webp$/);
+    expect(fs.existsSync(target)).toBe(false);
+    expect(fs.readdirSync(dataDir)).toEqual(['media']);
+  });
+
+  it('refuses an upload with no file, another field, or not multipart', async () => {
+    const wrongField = await upload(await canvas(50, 50).jpeg().toBuffer(), { field: 'avatar' });
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().error.message).toBe('Vui lòng chọn một ảnh để tải lên.');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { cookie },
+      payload: { file: 'x' },
+    });
+    expect(json.statusCode).toBe(400);
+    const badUse = await upload(await canvas(50, 50).jpeg().toBuffer(), {}, 'anything');
+    expect(badUse.statusCode).toBe(400);
+    await nothingStored();
+  });
+
+  it('refuses anonymous uploads', async () => {
+    const body = multipartBody(await canvas(50, 50).jpeg().toBuffer());
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: body.headers,
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(401);
+    await nothingStored();
+  });
+});
+
+describe('serving media', () => {
+  it.each([
+    '../academy.sqlite',
+    '..%2Facademy.sqlite',
+    'x.webp',
+    `${'a'.repeat(64)}.svg`,
+    `${'a'.repeat(64)}.webp`,
+  ])('answers 404 for %s', async (name) => {
+    const response = await t.app.inject({ method: 'GET', url: `/media/${name}` });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('avatars', () => {
+  it('generates initials on a colour from the name, the same each time, safely escaped', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/avatars/${encodeURIComponent('Nguyễn Thị Hoa')}.svg`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.body).toContain('>NH</text>');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/avatars/${encodeURIComponent('Nguyễn Thị Hoa')}.svg`,
+    });
+    expect(again.body).toBe(response.body);
+    const hostile = await t.app.inject({
+      method: 'GET',
+      url: `/api/avatars/${encodeURIComponent('<script>alert(1)</script> "x')}.svg`,
+    });
+    expect(hostile.body).not.toContain('<script>');
+  });
+
+  it('sets my photo to an image I uploaded, and falls back to the generated avatar', async () => {
+    const me = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json();
+    expect((await me()).person.avatarUrl).toBe(
+      `/api/avatars/${encodeURIComponent('Nguyễn Thị Hoa')}.svg`,
+    );
+    const uploaded = (await upload(await canvas(400, 400).jpeg().toBuffer(), {}, 'avatar')).json();
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/avatar',
+      headers: { cookie },
+      payload: { mediaId: uploaded.public_id },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().person.avatarUrl).toBe(uploaded.secure_url);
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/avatar',
+      headers: { cookie },
+      payload: { mediaId: 'f'.repeat(64) },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const removed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/avatar',
+      headers: { cookie },
+      payload: { mediaId: null },
+    });
+    expect(removed.json().person.avatarUrl).toContain('/api/avatars/');
+  });
+});

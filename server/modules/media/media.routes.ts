@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '#shared/errors';
+import { Me } from '#shared/schemas/accounts';
+import { MEDIA_NAME, SetAvatar, UploadQuery, UploadResult } from '#shared/schemas/media';
+import { AppError } from '../../lib/app-error.ts';
+import { getViewer, requireMember } from '../accounts/access.ts';
+import { resolveViewer } from '../accounts/accounts.service.ts';
+import { describeMe } from '../accounts/me.ts';
+import { setOwnAvatar } from './avatar.service.ts';
+import { avatarSvg } from './avatar.ts';
+import { uploadImage } from './media.service.ts';
+import { mediaDir } from './media.storage.ts';
+
+/** POST /api/uploads and GET /api/avatars/:name.svg (registered under /api). */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/uploads',
+    {
+      schema: {
+        summary: 'Upload a photo (multipart field "file"); answers like Cloudinary',
+        tags: ['media'],
+        consumes: ['multipart/form-data'],
+        querystring: UploadQuery,
+        response: {
+          201: UploadResult,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          413: ErrorBody,
+          415: ErrorBody,
+          422: ErrorBody,
+          503: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const owner = await requireMember(request);
+      if (!request.isMultipart()) throw new AppError('upload_missing', 400);
+      const result = await uploadImage({
+        database: app.database,
+        dataDir: app.config.dataDir,
+        owner,
+        use: request.query.use,
+        file: await request.file(),
+      });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.put(
+    '/me/avatar',
+    {
+      schema: {
+        summary: 'Set or remove my photo (an image I uploaded with use=avatar)',
+        tags: ['media'],
+        body: SetAvatar,
+        response: { 200: Me, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const person = await requireMember(request);
+      await setOwnAvatar(app.database, person, request.body.mediaId);
+      const viewer = await getViewer(request);
+      return describeMe(
+        await resolveViewer(app.database, viewer.kind === 'member' ? viewer.authUserId : null),
+      );
+    },
+  );
+
+  app.get(
+    '/avatars/:file',
+    {
+      schema: {
+        summary: 'The generated avatar (initials on a colour) of a name',
+        tags: ['media'],
+        params: z.strictObject({
+          file: z
+            .string()
+            .min(5)
+            .max(300)
+            .regex(/\.svg$/),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const name = request.params.file.slice(0, -4).slice(0, 120);
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=604800')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(avatarSvg(name));
+    },
+  );
+};
+
+/** GET /media/:name — stored photos, by content-hash name only, never as a page. */
+export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/media/:name',
+    {
+      schema: {
+        summary: 'A stored photo',
+        tags: ['media'],
+        params: z.strictObject({ name: z.string().max(80) }),
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!MEDIA_NAME.test(name)) throw new AppError('media_not_found', 404);
+      const file = path.join(mediaDir(app.config.dataDir), name);
+      try {
+        await fs.promises.access(file);
+      } catch {
+        throw new AppError('media_not_found', 404);
+      }
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-disposition', 'inline')
+        .send(fs.createReadStream(file));
+    },
+  );
+};

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const MediaUse = z.enum(['avatar', 'course-cover', 'post']);
+export type MediaUse = z.infer<typeof MediaUse>;
+
+export const UploadQuery = z.strictObject({ use: MediaUse.default('post') });
+
+/** The answer to an upload: the same field names as Cloudinary's, so one client handles both. */
+export const UploadResult = z.object({
+  public_id: z.string(),
+  secure_url: z.string(),
+  thumbnail_url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+  format: z.literal('webp'),
+});
+export type UploadResult = z.infer<typeof UploadResult>;
+
+/** Stored media names: a SHA-256 of the stored image, and "-sm" for the small variant. */
+export const MEDIA_NAME = /^[a-f0-9]{64}(-sm)?\.webp$/;
+
+/** Sets (or, with null, removes) the signed-in person's photo, by an uploaded image's id. */
+export const SetAvatar = z.strictObject({
+  mediaId: z
+    .string()
+    .regex(/^[a-f0-9]{64}$/)
+    .nullable(),
+});
+export type SetAvatar = z.infer<typeof SetAvatar>;

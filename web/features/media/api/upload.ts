@@ -1,0 +1,99 @@
+import { limits } from '#shared/limits';
+import { vi } from '#shared/locales/vi';
+import type { MediaUse, UploadResult } from '#shared/schemas/media';
+
+/** An upload that did not succeed, with the Vietnamese message to show. */
+export class UploadError extends Error {
+  override name = 'UploadError';
+}
+
+export interface UploadTarget {
+  service: 'builtin' | 'cloudinary';
+  cloudName?: string | null;
+  uploadPreset?: string | null;
+}
+
+/**
+ * Shrinks a large photo in the browser before sending it (long side 2560 px, JPEG), so a 12 MP
+ * phone photo costs seconds less on a slow connection. Files the browser cannot decode (HEIC
+ * on most browsers) are sent as they are; the server decodes what it can.
+ */
+export async function shrinkForUpload(file: File): Promise<Blob> {
+  if (file.size < 1024 * 1024 || typeof createImageBitmap !== 'function') return file;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch {
+    return file;
+  }
+  const scale = Math.min(1, limits.clientShrinkLongSide / Math.max(bitmap.width, bitmap.height));
+  if (scale === 1 && file.type === 'image/jpeg') {
+    bitmap.close();
+    return file;
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const blob = await new Promise<Blob | null>((resolve) =>
+    canvas.toBlob(resolve, 'image/jpeg', 0.9),
+  );
+  return blob && blob.size < file.size ? blob : file;
+}
+
+function errorMessageOf(xhr: XMLHttpRequest): string {
+  try {
+    const body = JSON.parse(xhr.responseText) as { error?: { message?: unknown } };
+    if (typeof body.error?.message === 'string') return body.error.message;
+  } catch {
+    // not JSON
+  }
+  return vi.toasts.uploadFailedStatus.replace('{{status}}', String(xhr.status));
+}
+
+/**
+ * Sends a photo with upload progress (0–1) to the built-in service or, when the admin chose it,
+ * straight to Cloudinary (fields `file` and `upload_preset`); both answer `secure_url`.
+ */
+export function sendImage(
+  blob: Blob,
+  target: UploadTarget,
+  use: MediaUse,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<UploadResult> {
+  let url = `/api/uploads?use=${use}`;
+  const form = new FormData();
+  form.append('file', blob, 'photo.jpg');
+  if (target.service === 'cloudinary') {
+    if (!target.cloudName || !target.uploadPreset)
+      return Promise.reject(new UploadError(vi.toasts.cloudinaryMissing));
+    url = `https://api.cloudinary.com/v1_1/${encodeURIComponent(target.cloudName)}/image/upload`;
+    form.append('upload_preset', target.uploadPreset);
+  }
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        try {
+          resolve(JSON.parse(xhr.responseText) as UploadResult);
+        } catch {
+          reject(new UploadError(vi.toasts.uploadFailed));
+        }
+      } else {
+        reject(new UploadError(errorMessageOf(xhr)));
+      }
+    };
+    xhr.onerror = () => reject(new UploadError(vi.toasts.networkError));
+    xhr.onabort = () => reject(new DOMException('cancelled', 'AbortError'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
