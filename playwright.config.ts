@@ -15,6 +15,14 @@ process.env.E2E_OIDC_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'hv-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
+const phone = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+const desktop = { viewport: { width: 1440, height: 900 } };
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: '.test-artifacts/playwright',
@@ -50,22 +58,25 @@ export default defineConfig({
       name: 'phone',
       dependencies: ['setup'],
       testIgnore: /\.setup\.ts$/,
-      // Journeys that switch the academy's settings run once, at desktop size, so that two
-      // sizes never flip the same switch at the same moment.
       grepInvert: /@config/,
-      use: {
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        deviceScaleFactor: 2,
-        storageState: OWNER_STATE,
-      },
+      use: { ...phone, storageState: OWNER_STATE },
     },
     {
       name: 'desktop',
       dependencies: ['setup'],
       testIgnore: /\.setup\.ts$/,
-      use: { viewport: { width: 1440, height: 900 }, storageState: OWNER_STATE },
+      grepInvert: /@config/,
+      use: { ...desktop, storageState: OWNER_STATE },
+    },
+    // Journeys that switch the academy's settings (student access, guest mode, upload service)
+    // run after all the others, one at a time, so no journey sees a switch flip under it.
+    {
+      name: 'settings',
+      dependencies: ['phone', 'desktop'],
+      testIgnore: /\.setup\.ts$/,
+      grep: /@config/,
+      fullyParallel: false,
+      use: { ...desktop, storageState: OWNER_STATE },
     },
   ],
   webServer: {

@@ -13,9 +13,53 @@ const env = process.env;
 const appUrl = `http://127.0.0.1:${env.E2E_PORT}`;
 
 const mail = await startMailCatcher();
+
+/**
+ * A stand-in for Cloudinary's unsigned upload API: POST /cloudinary/v1_1/:cloud/image/upload
+ * with multipart fields `file` and `upload_preset` ("hv_unsigned" is the one that exists),
+ * answering like Cloudinary.
+ */
+function cloudinaryStandIn(request: http.IncomingMessage, response: http.ServerResponse, url: URL) {
+  const upload = url.pathname.match(/^\/cloudinary\/v1_1\/([\w-]+)\/image\/upload$/);
+  if (upload && request.method === 'POST') {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const text = body.toString('latin1');
+      const preset = text.match(/name="upload_preset"\r\n\r\n([^\r]*)/)?.[1];
+      const fileStart = text.indexOf('\r\n\r\n', text.indexOf('name="file"')) + 4;
+      const boundary = text.slice(0, text.indexOf('\r\n'));
+      const fileEnd = text.indexOf(`\r\n${boundary}`, fileStart);
+      response.setHeader('content-type', 'application/json');
+      response.setHeader('access-control-allow-origin', '*');
+      if (preset !== 'hv_unsigned') {
+        response.statusCode = 400;
+        response.end(JSON.stringify({ error: { message: 'Upload preset not found' } }));
+        return;
+      }
+      const id = `avatars/${Date.now()}`;
+      response.end(
+        JSON.stringify({
+          public_id: id,
+          secure_url: `https://res.cloudinary.com/${upload[1]}/image/upload/v1/${id}.jpg`,
+          width: 1600,
+          height: 1200,
+          bytes: fileEnd - fileStart,
+          format: 'jpg',
+        }),
+      );
+    });
+    return true;
+  }
+  return false;
+}
+
 http
   .createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://mailbox');
+    if (url.pathname.startsWith('/cloudinary/') && cloudinaryStandIn(request, response, url))
+      return;
     const to = url.searchParams.get('to')?.toLowerCase();
     const mails = mail.mails.filter((m) => !to || m.to === to);
     response.setHeader('content-type', 'application/json');

@@ -20,11 +20,17 @@ export type UploadResult = z.infer<typeof UploadResult>;
 /** Stored media names: a SHA-256 of the stored image, and "-sm" for the small variant. */
 export const MEDIA_NAME = /^[a-f0-9]{64}(-sm)?\.webp$/;
 
-/** Sets (or, with null, removes) the signed-in person's photo, by an uploaded image's id. */
-export const SetAvatar = z.strictObject({
-  mediaId: z
-    .string()
-    .regex(/^[a-f0-9]{64}$/)
-    .nullable(),
-});
+/**
+ * Sets the signed-in person's photo: an image uploaded to the built-in service (its id), or to
+ * the academy's Cloudinary (its secure_url); `mediaId: null` removes the photo.
+ */
+export const SetAvatar = z.union([
+  z.strictObject({
+    mediaId: z
+      .string()
+      .regex(/^[a-f0-9]{64}$/)
+      .nullable(),
+  }),
+  z.strictObject({ url: z.url().max(500) }),
+]);
 export type SetAvatar = z.infer<typeof SetAvatar>;

@@ -1,17 +1,29 @@
+import type { SetAvatar } from '#shared/schemas/media';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { findSettings } from '../config/config.repository.ts';
 import { findMedia } from './media.repository.ts';
 
-/** A person sets their own photo to an image they uploaded, or removes it. */
-export async function setOwnAvatar(
-  database: AppDatabase,
-  person: PersonRow,
-  mediaId: string | null,
-) {
+/** Only images in the academy's own Cloudinary account are accepted by address. */
+async function isAcademyCloudinaryUrl(database: AppDatabase, url: string): Promise<boolean> {
+  const settings = await findSettings(database.db);
+  const cloud = settings?.cloudinary_cloud_name;
+  return Boolean(cloud) && url.startsWith(`https://res.cloudinary.com/${cloud}/image/upload/`);
+}
+
+/**
+ * A person sets their own photo: an image they uploaded here, or one in the academy's
+ * Cloudinary account; or removes it (the generated avatar shows instead).
+ */
+export async function setOwnAvatar(database: AppDatabase, person: PersonRow, choice: SetAvatar) {
   let url: string | null = null;
-  if (mediaId) {
-    const media = await findMedia(database.db, mediaId);
+  if ('url' in choice) {
+    if (!(await isAcademyCloudinaryUrl(database, choice.url)))
+      throw new AppError('media_not_found', 404);
+    url = choice.url;
+  } else if (choice.mediaId) {
+    const media = await findMedia(database.db, choice.mediaId);
     if (!media || media.owner_id !== person.id) throw new AppError('media_not_found', 404);
     url = `/media/${media.id}.webp`;
   }

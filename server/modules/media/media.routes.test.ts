@@ -294,3 +294,43 @@ describe('avatars', () => {
     expect(removed.json().person.avatarUrl).toContain('/api/avatars/');
   });
 });
+
+describe('avatars from Cloudinary', () => {
+  it('accepts only addresses in the academy’s own Cloudinary account', async () => {
+    const admin = cookie;
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/upload-settings',
+      headers: { cookie: admin },
+      payload: { service: 'cloudinary', cloudName: 'hoc-vien', uploadPreset: 'unsigned' },
+    });
+    const own = 'https://res.cloudinary.com/hoc-vien/image/upload/v1/avatars/abc.jpg';
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/avatar',
+      headers: { cookie },
+      payload: { url: own },
+    });
+    expect(set.json().person.avatarUrl).toBe(own);
+    for (const url of [
+      'https://res.cloudinary.com/other/image/upload/x.jpg',
+      'https://evil.example/x.jpg',
+      'javascript:alert(1)',
+    ]) {
+      const refused = await t.app.inject({
+        method: 'PUT',
+        url: '/api/me/avatar',
+        headers: { cookie },
+        payload: { url },
+      });
+      expect(refused.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode).toBeLessThan(500);
+    }
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/upload-settings',
+      headers: { cookie: admin },
+      payload: { service: 'builtin' },
+    });
+  });
+});

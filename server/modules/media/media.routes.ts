@@ -62,7 +62,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const person = await requireMember(request);
-      await setOwnAvatar(app.database, person, request.body.mediaId);
+      await setOwnAvatar(app.database, person, request.body);
       const viewer = await getViewer(request);
       return describeMe(
         await resolveViewer(app.database, viewer.kind === 'member' ? viewer.authUserId : null),

@@ -12,7 +12,8 @@ function useHasUnreadNotifications(): boolean {
 function ProfileAvatar() {
   const { data: me } = useMe();
   const person = me?.state === 'member' ? me.person : undefined;
-  return <Avatar size={26} name={person?.name} url={person?.avatarUrl} />;
+  // Decorative here: the link already says "Tôi".
+  return <Avatar size={26} url={person?.avatarUrl} />;
 }
 
 /** Shown to visitors browsing in guest mode, with the way to sign in. */

@@ -142,7 +142,10 @@ export default function ProfileScreen() {
                 onUploaded={(result) =>
                   void apiRequest<Me>('/me/avatar', {
                     method: 'PUT',
-                    body: { mediaId: result.public_id },
+                    // Built-in uploads are named by their id; Cloudinary's by their address.
+                    body: result.secure_url.startsWith('/media/')
+                      ? { mediaId: result.public_id }
+                      : { url: result.secure_url },
                   })
                     .then((me) => {
                       queryClient.setQueryData(meQueryKey, me);

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect, screenshot, test } from './fixtures.ts';
+
+/** A phone-like photo: 1600×1200 of noise, about 1.5 MB as JPEG, so uploading takes a while. */
+async function photoFile(): Promise<string> {
+  const file = path.join(
+    os.tmpdir(),
+    `hv-photo-${Date.now()}-${Math.random().toString(36).slice(2)}.jpg`,
+  );
+  await sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: '#c2185b',
+      noise: { type: 'gaussian', mean: 120, sigma: 60 },
+    },
+  })
+    .jpeg({ quality: 95 })
+    .toFile(file);
+  return file;
+}
+
+test('a person changes their photo: progress shows while it uploads, then the photo is theirs', async ({
+  page,
+}) => {
+  await page.goto('/#/profile');
+  const avatar = page.getByRole('main').locator('img').first();
+  // The generated avatar, or a photo another journey of the same owner already set.
+  await expect(avatar).toHaveAttribute(
+    'src',
+    /^(\/api\/avatars\/.+\.svg|\/media\/[a-f0-9]{64}\.webp)$/,
+  );
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const before = await avatar.getAttribute('src');
+
+  // A slow mobile connection, so the progress is there to be seen.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
+  await page.getByLabel('Đổi ảnh đại diện').setInputFiles(await photoFile());
+  const progress = page.getByRole('progressbar', { name: 'Tiến độ tải ảnh' });
+  await expect(progress).toBeVisible();
+  await screenshot(page, 'avatar-uploading');
+  await expect(progress).toBeHidden({ timeout: 20_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Đã cập nhật ảnh đại diện.' }),
+  ).toBeVisible();
+  await expect(avatar).toHaveAttribute('src', /^\/media\/[a-f0-9]{64}\.webp$/);
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(await avatar.getAttribute('src')).not.toBe(before);
+  await screenshot(page, 'avatar-done');
+});
+
+test('a file that is not a photo is refused with the server’s Vietnamese message', async ({
+  page,
+}) => {
+  await page.goto('/#/profile');
+  const file = path.join(os.tmpdir(), `hv-not-a-photo-${Date.now()}.jpg`);
+  fs.writeFileSync(file, '<!doctype html><html><script>alert(1)</script></html>');
+  await page.getByLabel('Đổi ảnh đại diện').setInputFiles(file);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Tệp này không phải ảnh được hỗ trợ.' }),
+  ).toBeVisible();
+});
+
+test.describe('uploads through Cloudinary @config', () => {
+  const cloud = 'hoc-vien-test';
+  const standIn = () => `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/cloudinary`;
+
+  test.afterEach(async ({ page }) => {
+    await page.request.put('/api/admin/upload-settings', { data: { service: 'builtin' } });
+  });
+
+  test('photos go straight to Cloudinary with the preset, and its answer is used', async ({
+    page,
+  }) => {
+    const settings = await page.request.put('/api/admin/upload-settings', {
+      data: { service: 'cloudinary', cloudName: cloud, uploadPreset: 'hv_unsigned' },
+    });
+    expect(settings.ok()).toBe(true);
+    // Cloudinary's addresses are answered by the stand-in, which speaks its format.
+    await page.route('https://api.cloudinary.com/**', async (route) => {
+      const url = new URL(route.request().url());
+      route.fulfill({ response: await route.fetch({ url: `${standIn()}${url.pathname}` }) });
+    });
+    // Chromium's interception cannot read an upload's file bytes back, so the stored image is
+    // served from a fixture at Cloudinary's address.
+    const fixture = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#c2185b' },
+    })
+      .jpeg()
+      .toBuffer();
+    await page.route('https://res.cloudinary.com/**', (route) =>
+      route.fulfill({ contentType: 'image/jpeg', body: fixture }),
+    );
+    await page.goto('/#/profile');
+    await page.getByLabel('Đổi ảnh đại diện').setInputFiles(await photoFile());
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Đã cập nhật ảnh đại diện.' }),
+    ).toBeVisible();
+    const avatar = page.getByRole('main').locator('img').first();
+    await expect(avatar).toHaveAttribute(
+      'src',
+      new RegExp(`^https://res\\.cloudinary\\.com/${cloud}/image/upload/`),
+    );
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+  });
+
+  test('Cloudinary’s own error message is shown, and a missing preset is named', async ({
+    page,
+  }) => {
+    await page.request.put('/api/admin/upload-settings', {
+      data: { service: 'cloudinary', cloudName: cloud, uploadPreset: 'wrong_preset' },
+    });
+    await page.route('https://api.cloudinary.com/**', async (route) => {
+      const url = new URL(route.request().url());
+      route.fulfill({ response: await route.fetch({ url: `${standIn()}${url.pathname}` }) });
+    });
+    await page.goto('/#/profile');
+    await page.getByLabel('Đổi ảnh đại diện').setInputFiles(await photoFile());
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Upload preset not found' }),
+    ).toBeVisible();
+
+    await page.request.put('/api/admin/upload-settings', {
+      data: { service: 'cloudinary', cloudName: cloud, uploadPreset: null },
+    });
+    await page.reload();
+    await page.getByLabel('Đổi ảnh đại diện').setInputFiles(await photoFile());
+    await expect(
+      page.getByRole('alert').filter({
+        hasText: 'Cấu hình Cloudinary chưa được thiết lập. Vui lòng vào Bảng điều khiển của Admin.',
+      }),
+    ).toBeVisible();
+  });
+});
