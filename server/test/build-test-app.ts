@@ -12,7 +12,7 @@ export interface TestApp {
 
 /** The real app on a fresh database of the run's engine, driven with `app.inject`. */
 export async function buildTestApp(
-  options: { env?: NodeJS.ProcessEnv; webRoot?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; webRoot?: string; logger?: object } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: '/tmp/hv-unused', LOG_LEVEL: 'silent', ...options.env });
@@ -20,7 +20,7 @@ export async function buildTestApp(
     config,
     database,
     version: '0.0.0-test',
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
   });
   return {

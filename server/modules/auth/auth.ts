@@ -21,10 +21,19 @@ export interface AuthHooks {
   onEmailChanged(authUserId: string, email: string): Promise<void>;
 }
 
-/** Where links in e-mails point: PUBLIC_URL, or (only with no SMTP) the request's own origin. */
-export function linkOrigin(config: Config, request: Request | undefined): string {
+/**
+ * Where links in e-mails point: PUBLIC_URL; without it (and so without SMTP: the link is only
+ * printed to the log) the address the person used to reach the server.
+ */
+export function linkOrigin(
+  config: Config,
+  request: Request | undefined,
+  headers?: Headers | undefined,
+): string {
   if (config.publicUrl) return config.publicUrl;
-  return request ? new URL(request.url).origin : `http://localhost:${config.port}`;
+  if (request) return new URL(request.url).origin;
+  const host = headers?.get('host');
+  return host ? `http://${host}` : `http://localhost:${config.port}`;
 }
 
 export async function createAuth(options: {
@@ -42,7 +51,8 @@ export async function createAuth(options: {
 
   const auth = betterAuth({
     appName: vi.app.name,
-    ...(config.publicUrl ? { baseURL: config.publicUrl } : {}),
+    // better-auth needs a base address also when called directly (auth.api), with no request.
+    baseURL: config.publicUrl ?? `http://localhost:${config.port}`,
     basePath: '/api/auth',
     secret,
     database: { db: database.db, type: database.kind },
@@ -110,7 +120,7 @@ export async function createAuth(options: {
         // The link points at the app's own page, which redeems it on the person's action, so a
         // mail scanner that fetches links spends nothing.
         sendMagicLink: async ({ email, token }, ctx) => {
-          const url = `${linkOrigin(config, ctx?.request)}/#/finishLogin?token=${encodeURIComponent(token)}`;
+          const url = `${linkOrigin(config, ctx?.request, ctx?.headers)}/#/finishLogin?token=${encodeURIComponent(token)}`;
           await mailer.send(linkEmail(vi.emails.signIn, email, url));
         },
       }),
