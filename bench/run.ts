@@ -6,17 +6,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { measureColdStart } from './cold-start.ts';
+import { measureUploads } from './uploads.ts';
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 console.info(`machine: ${machine}`);
 
 const coldStart = await measureColdStart(5);
+const uploads = await measureUploads(50);
 const rows = [
   ['cold start to healthy /api/health (SQLite), median', `${coldStart.medianMs} ms`, '≤ 1,500 ms'],
   ['cold start to healthy /api/health (SQLite), worst of 5', `${coldStart.maxMs} ms`, '≤ 1,500 ms'],
+  ['50 uploads of a 12 MP JPEG at once: server peak RSS', `${uploads.peakRssMb} MB`, '< 512 MB'],
+  ['50 uploads of a 12 MP JPEG at once: photos per second', `${uploads.photosPerSecond}`, '—'],
+  ['50 uploads of a 12 MP JPEG at once: failed', `${uploads.failures}`, '0'],
 ];
 console.table(rows.map(([measure, value, target]) => ({ measure, value, target })));
 fs.writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart }, null, 2)}\n`,
+  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart, uploads }, null, 2)}\n`,
 );

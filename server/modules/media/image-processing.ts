@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { limits } from '#shared/limits';
@@ -25,25 +26,38 @@ const MARKUP = /<(?:!doctype|html|script|svg|iframe|object|body|head|\?xml)/i;
 /**
  * Files that are an image and something else at once: markup at either end, or bytes after the
  * end of a PNG or JPEG image. Browsers and scanners may read such a file as the other thing.
+ * Reads only the first and last 4 KB.
  */
-export function looksLikePolyglot(file: Buffer, format: string): boolean {
-  const head = file.subarray(0, 4096).toString('latin1');
-  const tail = file.subarray(Math.max(0, file.length - 4096)).toString('latin1');
-  if (MARKUP.test(head) || MARKUP.test(tail)) return true;
+export function looksLikePolyglot(head: Buffer, tail: Buffer, format: string): boolean {
+  if (MARKUP.test(head.toString('latin1')) || MARKUP.test(tail.toString('latin1'))) return true;
   if (format === 'png') {
-    const iend = file.lastIndexOf('IEND');
-    return iend >= 0 && file.length > iend + 8;
+    const iend = tail.lastIndexOf('IEND');
+    return iend >= 0 && tail.length > iend + 8;
   }
   if (format === 'jpeg') {
     // Bytes other than padding after the last end-of-image marker. A file with no marker at all
     // is truncated, which decoding reports.
-    const eoi = file.lastIndexOf(Buffer.from([0xff, 0xd9]));
-    return eoi >= 0 && file.subarray(eoi + 2).some((byte) => byte !== 0);
+    const eoi = tail.lastIndexOf(Buffer.from([0xff, 0xd9]));
+    return eoi >= 0 && tail.subarray(eoi + 2).some((byte) => byte !== 0);
   }
   return false;
 }
 
-async function processNow(file: Buffer): Promise<ProcessedImage> {
+async function headAndTail(file: string): Promise<{ head: Buffer; tail: Buffer }> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(Math.min(4096, size));
+    const tail = Buffer.alloc(Math.min(4096, size));
+    await handle.read(head, 0, head.length, 0);
+    await handle.read(tail, 0, tail.length, size - tail.length);
+    return { head, tail };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function processNow(file: string): Promise<ProcessedImage> {
   let metadata: Metadata;
   try {
     metadata = await sharp(file, { limitInputPixels: false }).metadata();
@@ -56,9 +70,12 @@ async function processNow(file: Buffer): Promise<ProcessedImage> {
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > limits.uploadPixels) {
     throw new AppError('upload_too_many_pixels', 413);
   }
-  if (looksLikePolyglot(file, metadata.format)) throw new AppError('upload_type_not_allowed', 415);
+  const { head, tail } = await headAndTail(file);
+  if (looksLikePolyglot(head, tail, metadata.format))
+    throw new AppError('upload_type_not_allowed', 415);
 
   const input = () =>
+    // Read from disk in strips: a 12 MP JPEG is never held whole in memory.
     sharp(file, {
       failOn: 'truncated',
       limitInputPixels: limits.uploadPixels,
@@ -97,7 +114,7 @@ async function processNow(file: Buffer): Promise<ProcessedImage> {
  * limits, and re-encodes it: orientation applied, metadata dropped, long side capped, WebP plus
  * a small variant. At most two images are processed at once.
  */
-export async function processImage(file: Buffer): Promise<ProcessedImage> {
+export async function processImage(file: string): Promise<ProcessedImage> {
   if (imageSlots.pendingCount >= MAX_WAITING) throw new AppError('upload_busy', 503);
   return imageSlots(() => processNow(file));
 }

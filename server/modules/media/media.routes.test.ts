@@ -197,7 +197,9 @@ describe('POST /api/uploads: the attack corpus is refused and nothing is stored'
     expect(response.statusCode).toBe(201);
     expect(response.json().secure_url).toMatch(/^\/media\/[a-f0-9]{64}\.webp$/);
     expect(fs.existsSync(target)).toBe(false);
-    expect(fs.readdirSync(dataDir)).toEqual(['media']);
+    expect(fs.readdirSync(dataDir).sort()).toEqual(['media', 'tmp']);
+    // Temporary upload files are gone once the answer is sent.
+    expect(fs.readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
   });
 
   it('refuses an upload with no file, another field, or not multipart', async () => {

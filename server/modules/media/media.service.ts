@@ -1,3 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
 import type { AppDatabase } from '../../db/database.ts';
@@ -7,14 +12,22 @@ import { processImage } from './image-processing.ts';
 import { insertMedia } from './media.repository.ts';
 import { storeImage } from './media.storage.ts';
 
-async function readUpload(file: MultipartFile | undefined): Promise<Buffer> {
+/**
+ * Writes the uploaded file to a temporary file as it arrives, so waiting uploads hold no memory.
+ * Returns its path; the caller removes it.
+ */
+async function receiveUpload(file: MultipartFile | undefined, dataDir: string): Promise<string> {
   if (!file || file.fieldname !== 'file') throw new AppError('upload_missing', 400);
+  const dir = path.join(dataDir, 'tmp');
+  await fs.mkdir(dir, { recursive: true });
+  const temporary = path.join(dir, `${randomUUID()}.upload`);
   try {
-    const data = await file.toBuffer();
+    await pipeline(file.file, createWriteStream(temporary));
     if (file.file.truncated) throw new AppError('upload_too_large', 413);
-    if (data.length === 0) throw new AppError('upload_missing', 400);
-    return data;
+    if ((await fs.stat(temporary)).size === 0) throw new AppError('upload_missing', 400);
+    return temporary;
   } catch (error) {
+    await fs.rm(temporary, { force: true });
     if (error instanceof AppError) throw error;
     // @fastify/multipart raises this when the file passes the size limit.
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
@@ -34,8 +47,8 @@ export async function uploadImage(options: {
   use: MediaUse;
   file: MultipartFile | undefined;
 }): Promise<UploadResult> {
-  const data = await readUpload(options.file);
-  const image = await processImage(data);
+  const temporary = await receiveUpload(options.file, options.dataDir);
+  const image = await processImage(temporary).finally(() => fs.rm(temporary, { force: true }));
   const stored = await storeImage(options.dataDir, image);
   await insertMedia(options.database.db, {
     id: stored.id,
