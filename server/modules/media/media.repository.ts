@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export async function insertMedia(
@@ -31,4 +31,50 @@ export async function insertMedia(
 
 export async function findMedia(db: Kysely<Database>, id: string) {
   return db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Media uploaded before `before` that nothing points at: no person's photo, no course cover,
+ * no post photo. Recent uploads are spared: a form may be about to use them.
+ */
+export async function listUnreferencedMedia(
+  db: Kysely<Database>,
+  before: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('media')
+    .select('media.id')
+    .where('media.created_at', '<', before)
+    .where(({ not, exists, selectFrom, ref }) => {
+      // String literals, not parameters: PostgreSQL cannot type a parameter inside ||.
+      const address = sql<string>`'/media/' || ${ref('media.id')} || '.webp'`;
+      return not(
+        exists(
+          selectFrom('people')
+            .select('people.id')
+            .whereRef('people.avatar_url', '=', address)
+            .unionAll(
+              selectFrom('courses')
+                .select('courses.id')
+                .whereRef('courses.image_url', '=', address),
+            )
+            .unionAll(
+              selectFrom('post_media')
+                .select('post_media.id')
+                .where((eb) =>
+                  eb.or([
+                    eb('post_media.media_id', '=', ref('media.id')),
+                    eb('post_media.url', '=', address),
+                  ]),
+                ),
+            ),
+        ),
+      );
+    })
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function deleteMedia(db: Kysely<Database>, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('media').where('id', 'in', ids).execute();
 }
