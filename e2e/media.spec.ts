@@ -94,10 +94,16 @@ test.describe('uploads through Cloudinary @config', () => {
   test('photos go straight to Cloudinary with the preset, and its answer is used', async ({
     page,
   }) => {
-    const settings = await page.request.put('/api/admin/upload-settings', {
-      data: { service: 'cloudinary', cloudName: cloud, uploadPreset: 'hv_unsigned' },
-    });
-    expect(settings.ok()).toBe(true);
+    // The admin chooses Cloudinary on the admin tools screen.
+    await page.goto('/#/admin-tools');
+    await page.getByRole('radio', { name: /^Cloudinary/ }).check();
+    await page.getByLabel('Cloud name', { exact: true }).fill(cloud);
+    await page.getByLabel('Upload preset', { exact: true }).fill('hv_unsigned');
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Đã lưu cài đặt.' }).last(),
+    ).toBeVisible();
+    await screenshot(page, 'admin-tools');
     // Cloudinary's addresses are answered by the stand-in, which speaks its format.
     await page.route('https://api.cloudinary.com/**', async (route) => {
       const url = new URL(route.request().url());

@@ -88,6 +88,15 @@ export const vi = {
       guestMode: 'Chế độ khách',
       guestModeHint: 'Cho phép xem học viện mà không cần đăng nhập, không hiện thông tin liên hệ.',
       saved: 'Đã lưu cài đặt.',
+      uploads: 'Lưu trữ ảnh',
+      builtin: 'Trên máy chủ của học viện',
+      builtinHint: 'Ảnh được lưu trong thư mục dữ liệu của máy chủ này.',
+      cloudinary: 'Cloudinary',
+      cloudinaryHint:
+        'Ảnh được tải thẳng lên tài khoản Cloudinary của học viện (upload preset không ký).',
+      cloudName: 'Cloud name',
+      uploadPreset: 'Upload preset',
+      save: 'Lưu',
     },
     dashboard: {
       title: 'Bảng điều khiển',

@@ -6,6 +6,7 @@ import { useToast } from '../../components/overlays/toast.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { ToggleRow } from '../../components/ui/toggle-row.tsx';
 import { publicConfigQueryKey, usePublicConfig } from '../../features/accounts/api/session.ts';
+import { UploadSettingsForm } from '../../features/media/components/upload-settings-form.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 
 export default function AdminToolsScreen() {
@@ -56,6 +57,18 @@ export default function AdminToolsScreen() {
               onChange={(on) => change.mutate({ guestModeEnabled: on })}
             />
           </div>
+        </section>
+        <section
+          aria-labelledby="uploads-heading"
+          className="mt-5 overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]"
+        >
+          <h2
+            id="uploads-heading"
+            className="px-4 pt-4 text-sm font-semibold tracking-wide text-stone-500 uppercase"
+          >
+            {t('screens.adminTools.uploads')}
+          </h2>
+          <UploadSettingsForm />
         </section>
       </PageBody>
     </>
