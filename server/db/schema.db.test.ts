@@ -5,6 +5,7 @@ import {
   findPublicConfig,
   findSettings,
 } from '../modules/config/config.repository.ts';
+import { insertTestPerson } from '../test/factories/people.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/test-database.ts';
 import { migrateToLatest } from './database.ts';
 
@@ -45,30 +46,13 @@ afterAll(async () => {
 });
 
 async function insertPerson(id: string, role: 'admin' | 'instructor' | 'student' = 'instructor') {
-  await database.db
-    .insertInto('people')
-    .values({
-      id,
-      role,
-      status: 'active',
-      name: `Người ${id}`,
-      name_search: `nguoi ${id}`,
-      email: null,
-      phone: null,
-      address: null,
-      dob: null,
-      avatar_url: null,
-      bio: null,
-      registration_date: now,
-      proposed_course_name: null,
-      proposed_course_description: null,
-      ban_reason: null,
-      banned_by: null,
-      banned_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertTestPerson(database.db, {
+    id,
+    role,
+    registration_date: now,
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 async function insertPost(id: string, authorId: string, rating: number | null = null) {

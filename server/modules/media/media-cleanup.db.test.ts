@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestPerson } from '../../test/factories/people.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { processImage } from './image-processing.ts';
 import { cleanUpUnreferencedMedia } from './media.cleanup.ts';
@@ -36,30 +37,7 @@ async function stored(colour: string, createdAt: number): Promise<string> {
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-cleanup-'));
-  await database.db
-    .insertInto('people')
-    .values({
-      id: 'owner',
-      role: 'admin',
-      status: 'active',
-      name: 'Chủ',
-      name_search: 'chu',
-      email: null,
-      phone: null,
-      address: null,
-      dob: null,
-      avatar_url: null,
-      bio: null,
-      registration_date: now,
-      proposed_course_name: null,
-      proposed_course_description: null,
-      ban_reason: null,
-      banned_by: null,
-      banned_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertTestPerson(database.db, { id: 'owner', role: 'admin', name: 'Chủ' });
 });
 afterAll(async () => {
   await database.dispose();
