@@ -229,6 +229,9 @@ export const vi = {
     cancel: 'Hủy',
     progress: 'Tiến độ tải ảnh',
     retry: 'Thử lại',
+    addPhotos: 'Thêm ảnh',
+    remove: 'Bỏ ảnh này',
+    photo: 'Ảnh {{number}}',
   },
   toast: {
     close: 'Đóng thông báo',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { vi } from '#shared/locales/vi';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -19,53 +19,115 @@ export function useUploadTarget() {
   });
 }
 
+/**
+ * Uploads one file, reporting each state (progress, done, the spec's failure messages); a
+ * cancelled upload ends as idle. Shared by the one-photo and the several-photos hooks.
+ */
+async function runUpload(
+  file: File,
+  target: UploadTarget | undefined,
+  use: MediaUse,
+  report: (state: UploadState) => void,
+  signal: AbortSignal,
+): Promise<UploadResult | null> {
+  const preview = URL.createObjectURL(file);
+  if (!target) {
+    report({ status: 'failed', preview, message: vi.toasts.settingsLoading });
+    return null;
+  }
+  report({ status: 'working', progress: 0, preview });
+  try {
+    const blob = await shrinkForUpload(file);
+    const result = await sendImage(
+      blob,
+      target,
+      use,
+      (progress) => report({ status: 'working', progress, preview }),
+      signal,
+    );
+    report({ status: 'done', preview, result });
+    return result;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') {
+      report({ status: 'idle' });
+      return null;
+    }
+    report({
+      status: 'failed',
+      preview,
+      message: error instanceof UploadError ? error.message : vi.toasts.uploadFailed,
+    });
+    return null;
+  }
+}
+
 /** One photo upload: preview, shrink, progress, cancel, and the spec's messages on failure. */
 export function useImageUpload(use: MediaUse) {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
-  const { data: target, isPending } = useUploadTarget();
+  const { data: target } = useUploadTarget();
 
   const upload = useCallback(
-    async (file: File): Promise<UploadResult | null> => {
-      const preview = URL.createObjectURL(file);
-      if (isPending || !target) {
-        setState({ status: 'failed', preview, message: vi.toasts.settingsLoading });
-        return null;
-      }
+    (file: File) => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
-      setState({ status: 'working', progress: 0, preview });
-      try {
-        const blob = await shrinkForUpload(file);
-        const result = await sendImage(
-          blob,
-          target,
-          use,
-          (progress) => {
-            setState({ status: 'working', progress, preview });
-          },
-          current.signal,
+      return runUpload(file, target, use, setState, current.signal);
+    },
+    [target, use],
+  );
+  const cancel = useCallback(() => controller.current?.abort(), []);
+  return { state, upload, cancel };
+}
+
+export interface UploadItem {
+  id: string;
+  state: UploadState;
+}
+
+/**
+ * Several photos at once (a post's photos): each uploads on its own with its own progress and
+ * can be removed (which cancels it while it uploads). `results` are the finished ones, in the
+ * order they were chosen.
+ */
+export function useImageUploads(use: MediaUse) {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const controllers = useRef(new Map<string, AbortController>());
+  const { data: target } = useUploadTarget();
+
+  useEffect(() => {
+    const running = controllers.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+    };
+  }, []);
+
+  const add = useCallback(
+    (files: File[]) => {
+      for (const file of files) {
+        const id = crypto.randomUUID();
+        const controller = new AbortController();
+        controllers.current.set(id, controller);
+        setItems((list) => [...list, { id, state: { status: 'idle' } }]);
+        const report = (state: UploadState) =>
+          setItems((list) => list.map((item) => (item.id === id ? { id, state } : item)));
+        void runUpload(file, target, use, report, controller.signal).finally(() =>
+          controllers.current.delete(id),
         );
-        setState({ status: 'done', preview, result });
-        return result;
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') {
-          setState({ status: 'idle' });
-          return null;
-        }
-        setState({
-          status: 'failed',
-          preview,
-          message: error instanceof UploadError ? error.message : vi.toasts.uploadFailed,
-        });
-        return null;
       }
     },
-    [isPending, target, use],
+    [target, use],
   );
 
-  const cancel = useCallback(() => controller.current?.abort(), []);
-  const reset = useCallback(() => setState({ status: 'idle' }), []);
-  return { state, upload, cancel, reset };
+  const remove = useCallback((id: string) => {
+    controllers.current.get(id)?.abort();
+    controllers.current.delete(id);
+    setItems((list) => list.filter((item) => item.id !== id));
+  }, []);
+
+  const results = items.flatMap((item) =>
+    item.state.status === 'done' ? [item.state.result] : [],
+  );
+  const busy = items.some((item) => item.state.status === 'working');
+  return { items, results, busy, add, remove };
 }

@@ -1,0 +1,109 @@
+import { ImagePlus, X } from 'lucide-react';
+import { type ChangeEvent, useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MediaUse, UploadResult } from '#shared/schemas/media';
+import { useImageUploads } from '../api/use-image-upload.ts';
+
+/**
+ * Several photos at once, e.g. a student's work for an evaluation: a grid of previews, each with
+ * its own progress and a remove button. Calls `onChange` with the uploaded photos in order.
+ */
+export function MultiImagePicker({
+  use,
+  onChange,
+  capture,
+}: {
+  use: MediaUse;
+  onChange: (results: UploadResult[]) => void;
+  capture?: 'environment';
+}) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const { items, results, add, remove } = useImageUploads(use);
+
+  const uploadedIds = results.map((result) => result.public_id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the uploaded ids are what matter; `results` and `onChange` are new objects on every render
+  useEffect(() => {
+    onChange(results);
+  }, [uploadedIds]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    add(Array.from(event.target.files ?? []));
+    event.target.value = '';
+  };
+
+  return (
+    <div>
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={t('upload.addPhotos')}>
+        {items.map((item, index) => {
+          const preview = item.state.status === 'idle' ? null : item.state.preview;
+          const percent =
+            item.state.status === 'working' ? Math.round(item.state.progress * 100) : null;
+          return (
+            <li
+              key={item.id}
+              data-testid="photo-item"
+              data-status={item.state.status}
+              className="relative aspect-square overflow-hidden rounded-xl bg-stone-100"
+            >
+              {preview ? (
+                <img
+                  src={preview}
+                  alt={t('upload.photo', { number: index + 1 })}
+                  className="size-full object-cover"
+                />
+              ) : null}
+              {percent !== null ? (
+                <div
+                  role="progressbar"
+                  aria-label={t('upload.progress')}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={percent}
+                  className="absolute inset-x-2 bottom-2 h-1.5 overflow-hidden rounded-full bg-white/70"
+                >
+                  <div className="h-full bg-accent-600" style={{ width: `${percent}%` }} />
+                </div>
+              ) : null}
+              {item.state.status === 'failed' ? (
+                <p
+                  role="alert"
+                  className="absolute inset-x-0 bottom-0 bg-red-700/90 p-1.5 text-[11px] leading-4 text-white"
+                >
+                  {item.state.message}
+                </p>
+              ) : null}
+              <button
+                type="button"
+                onClick={() => remove(item.id)}
+                aria-label={`${t('upload.remove')} (${t('upload.photo', { number: index + 1 })})`}
+                className="absolute top-1 right-1 grid size-9 place-items-center rounded-full bg-stone-900/60 text-white hover:bg-stone-900/80"
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            </li>
+          );
+        })}
+        <li className="aspect-square">
+          <label
+            htmlFor={inputId}
+            className="flex size-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-stone-300 text-sm font-medium text-stone-600 hover:border-accent-600 hover:text-accent-700"
+          >
+            <ImagePlus className="size-6" aria-hidden="true" />
+            {t('upload.addPhotos')}
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            multiple
+            {...(capture ? { capture } : {})}
+            onChange={choose}
+            className="sr-only"
+            aria-label={t('upload.addPhotos')}
+          />
+        </li>
+      </ul>
+    </div>
+  );
+}
