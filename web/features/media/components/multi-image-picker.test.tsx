@@ -9,7 +9,11 @@ import { MultiImagePicker } from './multi-image-picker.tsx';
 /** Stands in for the browser's XMLHttpRequest: reports progress, then answers like the server. */
 class FakeUploadRequest {
   static sent: Array<{ url: string; size: number }> = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+  upload: {
+    onprogress:
+      | ((event: { lengthComputable: boolean; loaded: number; total: number }) => void)
+      | null;
+  } = {
     onprogress: null,
   };
   onload: (() => void) | null = null;
@@ -30,7 +34,12 @@ class FakeUploadRequest {
       // A 13-byte "photo" is what the server refuses.
       if (file.size === 13) {
         this.status = 415;
-        this.responseText = JSON.stringify({ error: { code: 'upload_type_not_allowed', message: 'Tệp này không phải ảnh được hỗ trợ.' } });
+        this.responseText = JSON.stringify({
+          error: {
+            code: 'upload_type_not_allowed',
+            message: 'Tệp này không phải ảnh được hỗ trợ.',
+          },
+        });
       } else {
         this.status = 201;
         const id = String(file.size).padStart(64, '0');
@@ -47,7 +56,9 @@ class FakeUploadRequest {
 beforeEach(() => {
   FakeUploadRequest.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeUploadRequest);
-  vi.stubGlobal('fetch', async () => Response.json({ service: 'builtin', cloudName: null, uploadPreset: null }));
+  vi.stubGlobal('fetch', async () =>
+    Response.json({ service: 'builtin', cloudName: null, uploadPreset: null }),
+  );
   URL.createObjectURL = () => 'blob:preview';
 });
 afterEach(() => {
@@ -55,7 +66,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const photo = (bytes: number) => new File([new Uint8Array(bytes)], `p${bytes}.jpg`, { type: 'image/jpeg' });
+const photo = (bytes: number) =>
+  new File([new Uint8Array(bytes)], `p${bytes}.jpg`, { type: 'image/jpeg' });
 
 describe('several photos at once', () => {
   it('uploads each with its own progress, reports the finished ones in order, and removes one', async () => {
@@ -65,7 +77,9 @@ describe('several photos at once', () => {
         <MultiImagePicker use="post" onChange={onChange} />
       </QueryClientProvider>,
     );
-    const input = screen.getAllByLabelText('Thêm ảnh').find((element) => element.tagName === 'INPUT')!;
+    const input = screen
+      .getAllByLabelText('Thêm ảnh')
+      .find((element) => element.tagName === 'INPUT')!;
     // Let the upload target load first, as it does while a person picks photos.
     await waitFor(() => expect(input).toBeTruthy());
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -73,7 +87,11 @@ describe('several photos at once', () => {
 
     await waitFor(() => expect(screen.getAllByTestId('photo-item')).toHaveLength(3));
     await waitFor(() =>
-      expect(screen.getAllByTestId('photo-item').map((item) => item.dataset.status)).toEqual(['done', 'failed', 'done']),
+      expect(screen.getAllByTestId('photo-item').map((item) => item.dataset.status)).toEqual([
+        'done',
+        'failed',
+        'done',
+      ]),
     );
     expect(FakeUploadRequest.sent.map((request) => request.url)).toEqual([
       '/api/uploads?use=post',
@@ -82,7 +100,10 @@ describe('several photos at once', () => {
     ]);
     expect(screen.getByRole('alert').textContent).toBe('Tệp này không phải ảnh được hỗ trợ.');
     const latest = () => onChange.mock.calls.at(-1)?.[0].map((result) => result.secure_url);
-    expect(latest()).toEqual([`/media/${'100'.padStart(64, '0')}.webp`, `/media/${'300'.padStart(64, '0')}.webp`]);
+    expect(latest()).toEqual([
+      `/media/${'100'.padStart(64, '0')}.webp`,
+      `/media/${'300'.padStart(64, '0')}.webp`,
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Bỏ ảnh này (Ảnh 1)' }));
     await waitFor(() => expect(screen.getAllByTestId('photo-item')).toHaveLength(2));
