@@ -17,7 +17,7 @@ import { storeImage } from './media.storage.ts';
  * Returns its path; the caller removes it.
  */
 async function receiveUpload(file: MultipartFile | undefined, dataDir: string): Promise<string> {
-  if (!file || file.fieldname !== 'file') throw new AppError('upload_missing', 400);
+  if (file?.fieldname !== 'file') throw new AppError('upload_missing', 400);
   const dir = path.join(dataDir, 'tmp');
   await fs.mkdir(dir, { recursive: true });
   const temporary = path.join(dir, `${randomUUID()}.upload`);
