@@ -29,9 +29,7 @@ export function getViewer(request: FastifyRequest): Promise<Viewer> {
 function refuse(viewer: Viewer): never {
   if (viewer.kind === 'anonymous') throw new AppError('unauthenticated', 401);
   if (viewer.kind === 'refused') {
-    throw new AppError(viewer.code, 403, {
-      values: { status: viewer.message.match(/"(.*)"/)?.[1] ?? '' },
-    });
+    throw new AppError(viewer.refusal.code, 403, { values: viewer.refusal.values });
   }
   throw new AppError('forbidden', 403);
 }

@@ -18,6 +18,7 @@ import {
   insertProposedCourse,
   listAdminIds,
   lockForOnboarding,
+  pruneAttempts,
   recordAttempt,
 } from './accounts.repository.ts';
 
@@ -25,18 +26,13 @@ import {
 export type Viewer =
   | { kind: 'anonymous'; guestMode: boolean }
   | { kind: 'new'; authUserId: string; email: string | null }
-  | {
-      kind: 'refused';
-      authUserId: string;
-      person: PersonRow;
-      code: ErrorCode;
-      message: string;
-    }
+  | { kind: 'refused'; authUserId: string; person: PersonRow; refusal: Refusal }
   | { kind: 'member'; authUserId: string; person: PersonRow };
 
+/** Why a person may not use the app now: a catalogue code and the values its message needs. */
 export interface Refusal {
   code: ErrorCode;
-  message: string;
+  values: Record<string, string>;
 }
 
 function statusLabel(person: PersonRow): string {
@@ -51,25 +47,14 @@ function statusLabel(person: PersonRow): string {
  */
 export function accessRefusal(person: PersonRow, config: PublicConfigRow): Refusal | null {
   if (person.role === 'student') {
-    if (!config.student_access_enabled) {
-      return { code: 'student_access_disabled', message: vi.errors.student_access_disabled };
-    }
-    if (person.status === 'pending')
-      return { code: 'account_pending', message: vi.errors.account_pending };
-    if (person.status === 'blocked') {
-      return {
-        code: 'account_status',
-        message: vi.errors.account_status.replace('{{status}}', statusLabel(person)),
-      };
-    }
+    if (!config.student_access_enabled) return { code: 'student_access_disabled', values: {} };
+    if (person.status === 'pending') return { code: 'account_pending', values: {} };
+    if (person.status === 'blocked')
+      return { code: 'account_status', values: { status: statusLabel(person) } };
     return null;
   }
-  if (person.status !== 'active') {
-    return {
-      code: 'account_status',
-      message: vi.errors.account_status.replace('{{status}}', statusLabel(person)),
-    };
-  }
+  if (person.status !== 'active')
+    return { code: 'account_status', values: { status: statusLabel(person) } };
   return null;
 }
 
@@ -86,7 +71,7 @@ export async function resolveViewer(
     return { kind: 'new', authUserId, email: await findAuthUserEmail(database.db, authUserId) };
   }
   const refusal = accessRefusal(person, config);
-  if (refusal) return { kind: 'refused', authUserId, person, ...refusal };
+  if (refusal) return { kind: 'refused', authUserId, person, refusal };
   return { kind: 'member', authUserId, person };
 }
 
@@ -192,6 +177,8 @@ export async function guardEmailSend(
   clientAddress: string,
 ): Promise<void> {
   const now = Date.now();
+  // Attempts older than the window count for nothing; dropping them keeps the table small.
+  await pruneAttempts(database.db, now - emailLimits.windowMs);
   const byAddress = await recordAttempt(database.db, {
     kind: `${purpose}_email`,
     key: email,

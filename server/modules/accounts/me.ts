@@ -1,3 +1,4 @@
+import { errorMessage } from '#shared/errors';
 import type { Me } from '#shared/schemas/accounts';
 import { avatarUrl } from '../media/avatar.ts';
 import type { Viewer } from './accounts.service.ts';
@@ -10,7 +11,11 @@ export function describeMe(viewer: Viewer): Me {
     case 'new':
       return { state: 'new', email: viewer.email };
     case 'refused':
-      return { state: 'refused', code: viewer.code, message: viewer.message };
+      return {
+        state: 'refused',
+        code: viewer.refusal.code,
+        message: errorMessage(viewer.refusal.code, viewer.refusal.values),
+      };
     case 'member': {
       const { person } = viewer;
       return {
