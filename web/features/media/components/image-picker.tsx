@@ -3,6 +3,7 @@ import { type ChangeEvent, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
 import { useImageUpload } from '../api/use-image-upload.ts';
+import { UploadProgressBar } from './upload-progress-bar.tsx';
 
 /**
  * Picks or takes one photo and uploads it, with a preview, a real progress bar and a cancel
@@ -68,19 +69,7 @@ export function ImagePicker({
       </div>
       {state.status === 'working' ? (
         <div className="mt-3" data-testid="upload-progress">
-          <div
-            role="progressbar"
-            aria-label={t('upload.progress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 overflow-hidden rounded-full bg-stone-200"
-          >
-            <div
-              className="h-full rounded-full bg-accent-600 transition-[width]"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <UploadProgressBar percent={percent} className="h-2 bg-stone-200" />
           <p className="mt-1 text-xs text-stone-500">{t('upload.uploading', { percent })}</p>
         </div>
       ) : null}

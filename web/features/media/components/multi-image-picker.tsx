@@ -3,6 +3,7 @@ import { type ChangeEvent, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
 import { useImageUploads } from '../api/use-image-upload.ts';
+import { UploadProgressBar } from './upload-progress-bar.tsx';
 
 /**
  * Several photos at once, e.g. a student's work for an evaluation: a grid of previews, each with
@@ -54,16 +55,10 @@ export function MultiImagePicker({
                 />
               ) : null}
               {percent !== null ? (
-                <div
-                  role="progressbar"
-                  aria-label={t('upload.progress')}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={percent}
-                  className="absolute inset-x-2 bottom-2 h-1.5 overflow-hidden rounded-full bg-white/70"
-                >
-                  <div className="h-full bg-accent-600" style={{ width: `${percent}%` }} />
-                </div>
+                <UploadProgressBar
+                  percent={percent}
+                  className="absolute inset-x-2 bottom-2 h-1.5 bg-white/70"
+                />
               ) : null}
               {item.state.status === 'failed' ? (
                 <p
