@@ -14,6 +14,7 @@ import type { AppDatabase } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { courseRoutes } from './modules/courses/courses.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaFileRoutes, uploadRoutes } from './modules/media/media.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes);
       await api.register(configRoutes);
       await api.register(uploadRoutes);
+      await api.register(courseRoutes);
     },
     { prefix: '/api' },
   );

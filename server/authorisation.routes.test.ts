@@ -148,6 +148,93 @@ const table: Row[] = [
       admin: 200,
     },
   },
+  {
+    method: 'GET',
+    url: '/api/courses',
+    expect: {
+      anonymous: 401,
+      guest: 200,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/courses/:courseId',
+    // An id no course has: readers learn only that it is not there.
+    expect: {
+      anonymous: 401,
+      guest: 404,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 404,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/courses',
+    payload: { name: 'Khóa thử quyền' },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 201,
+      admin: 201,
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/courses/:courseId',
+    payload: { name: 'Khóa thử quyền' },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 404,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/courses/:courseId',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 404,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/courses/:courseId/approve',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 403,
+      admin: 404,
+    },
+  },
 ];
 
 function uniqueAddress() {
@@ -216,7 +303,9 @@ describe('authorisation table', () => {
         const cookie = await cookieFor(viewer);
         const response = await t.app.inject({
           method: row.method as 'GET',
-          url: row.url.replace(':file', 'Lan.svg'),
+          url: row.url
+            .replace(':file', 'Lan.svg')
+            .replace(':courseId', '00000000-0000-4000-8000-00000000c0de'),
           headers: cookie ? { cookie } : {},
           ...(row.payload === undefined
             ? {}

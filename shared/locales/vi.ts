@@ -339,6 +339,11 @@ export const vi = {
     upload_corrupt: 'Ảnh bị hỏng hoặc tải lên chưa trọn vẹn. Vui lòng thử lại với ảnh khác.',
     upload_busy: 'Máy chủ đang xử lý nhiều ảnh. Vui lòng thử lại sau giây lát.',
     media_not_found: 'Không tìm thấy ảnh.',
+    course_not_found: 'Không tìm thấy khóa học.',
+    course_already_active: 'Khóa học này đã được duyệt.',
+    duplicate_lesson: 'Danh sách bài học có bài bị lặp.',
+    lesson_not_in_course: 'Bài học không thuộc khóa học này.',
+    instructor_not_found: 'Giảng viên được chọn không tồn tại hoặc chưa được duyệt.',
   },
 } as const;
 

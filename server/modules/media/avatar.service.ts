@@ -2,15 +2,8 @@ import type { SetAvatar } from '#shared/schemas/media';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findSettings } from '../config/config.repository.ts';
+import { isUsableImageUrl } from './image-urls.ts';
 import { findMedia } from './media.repository.ts';
-
-/** Only images in the academy's own Cloudinary account are accepted by address. */
-async function isAcademyCloudinaryUrl(database: AppDatabase, url: string): Promise<boolean> {
-  const settings = await findSettings(database.db);
-  const cloud = settings?.cloudinary_cloud_name;
-  return Boolean(cloud) && url.startsWith(`https://res.cloudinary.com/${cloud}/image/upload/`);
-}
 
 /**
  * A person sets their own photo: an image they uploaded here, or one in the academy's
@@ -19,7 +12,8 @@ async function isAcademyCloudinaryUrl(database: AppDatabase, url: string): Promi
 export async function setOwnAvatar(database: AppDatabase, person: PersonRow, choice: SetAvatar) {
   let url: string | null = null;
   if ('url' in choice) {
-    if (!(await isAcademyCloudinaryUrl(database, choice.url)))
+    // Photos uploaded here are chosen by id (so ownership is checked); by address only Cloudinary's.
+    if (choice.url.startsWith('/') || !(await isUsableImageUrl(database, choice.url)))
       throw new AppError('media_not_found', 404);
     url = choice.url;
   } else if (choice.mediaId) {

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
+import { instructorForm, signUp, studentForm } from '../../test/sessions.ts';
+
+let t: TestApp;
+let mail: MailCatcher;
+const cookie = { admin: '', teacher: '', other: '', student: '' };
+const ids = { teacher: '', other: '' };
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
+  cookie.admin = await signUp(t.app, mail, 'admin@example.vn', instructorForm('Trần Thu Hà'));
+  cookie.teacher = await signUp(t.app, mail, 'gv@example.vn', instructorForm('Lê Minh Anh'));
+  cookie.other = await signUp(t.app, mail, 'gv2@example.vn', instructorForm('Phạm Văn Đức'));
+  cookie.student = await signUp(t.app, mail, 'hv@example.vn', studentForm('Ngô Thị Lan'));
+  const { db } = t.database;
+  await db.updateTable('people').set({ status: 'active' }).execute();
+  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
+  const people = await db.selectFrom('people').select(['id', 'name']).execute();
+  ids.teacher = people.find((p) => p.name === 'Lê Minh Anh')!.id;
+  ids.other = people.find((p) => p.name === 'Phạm Văn Đức')!.id;
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+const as = (who: keyof typeof cookie) => ({ cookie: cookie[who] });
+const create = (who: keyof typeof cookie, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/courses', headers: as(who), payload });
+
+describe('courses', () => {
+  it('an admin creates an active course with lessons in order and default instructors', async () => {
+    const response = await create('admin', {
+      name: 'Sơn gel cơ bản',
+      description: 'Nhập môn.',
+      lessons: [{ title: 'Chuẩn bị móng' }, { title: 'Sơn nền' }, { title: 'Sơn màu' }],
+      instructorIds: [ids.teacher],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const course = response.json();
+    expect(course).toMatchObject({
+      name: 'Sơn gel cơ bản',
+      status: 'active',
+      proposerId: null,
+      studentCount: 0,
+    });
+    expect(
+      course.lessons.map((l: { title: string; position: number }) => [l.position, l.title]),
+    ).toEqual([
+      [0, 'Chuẩn bị móng'],
+      [1, 'Sơn nền'],
+      [2, 'Sơn màu'],
+    ]);
+    expect(course.instructors.map((i: { name: string }) => i.name)).toEqual(['Lê Minh Anh']);
+  });
+
+  it('an instructor proposes: pending, visible to them and admins only, then approved once', async () => {
+    const proposed = (await create('other', { name: 'Vẽ hoa nổi' })).json();
+    expect(proposed).toMatchObject({ status: 'pending', instructors: [{ name: 'Phạm Văn Đức' }] });
+    const names = async (who: keyof typeof cookie) =>
+      (await t.app.inject({ method: 'GET', url: '/api/courses', headers: as(who) }))
+        .json()
+        .courses.map((c: { name: string }) => c.name);
+    expect(await names('other')).toContain('Vẽ hoa nổi');
+    expect(await names('admin')).toContain('Vẽ hoa nổi');
+    expect(await names('teacher')).not.toContain('Vẽ hoa nổi');
+    expect(await names('student')).not.toContain('Vẽ hoa nổi');
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `/api/courses/${proposed.id}`,
+      headers: as('student'),
+    });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().error.message).toBe('Không tìm thấy khóa học.');
+
+    const byInstructor = await t.app.inject({
+      method: 'POST',
+      url: `/api/courses/${proposed.id}/approve`,
+      headers: as('other'),
+    });
+    expect(byInstructor.statusCode).toBe(403);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/courses/${proposed.id}/approve`,
+      headers: as('admin'),
+    });
+    expect(approved.json().status).toBe('active');
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/courses/${proposed.id}/approve`,
+      headers: as('admin'),
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe('Khóa học này đã được duyệt.');
+    const told = await t.database.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('type', '=', 'course_approved')
+      .execute();
+    expect(told).toEqual([
+      expect.objectContaining({ recipient_id: ids.other, course_id: proposed.id }),
+    ]);
+  });
+
+  it('editing keeps lesson ids (and so progress), reorders, adds and removes lessons', async () => {
+    const course = (
+      await create('admin', {
+        name: 'Đắp bột',
+        lessons: [{ title: 'A' }, { title: 'B' }, { title: 'C' }],
+        instructorIds: [ids.teacher],
+      })
+    ).json();
+    const [a, b, c] = course.lessons as Array<{ id: string; title: string }>;
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/courses/${course.id}`,
+      headers: as('teacher'),
+      payload: {
+        name: 'Đắp bột nâng cao',
+        lessons: [{ id: c!.id, title: 'C' }, { id: a!.id, title: 'A (sửa)' }, { title: 'D' }],
+        instructorIds: [ids.teacher],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const lessons = response.json().lessons as Array<{
+      id: string;
+      title: string;
+      position: number;
+    }>;
+    expect(lessons.map((l) => l.title)).toEqual(['C', 'A (sửa)', 'D']);
+    expect(lessons[0]!.id).toBe(c!.id);
+    expect(lessons[1]!.id).toBe(a!.id);
+    expect(lessons.some((l) => l.id === b!.id)).toBe(false);
+
+    const stranger = await t.app.inject({
+      method: 'PUT',
+      url: `/api/courses/${course.id}`,
+      headers: as('other'),
+      payload: { name: 'X Y' },
+    });
+    expect(stranger.statusCode).toBe(403);
+  });
+
+  it.each([
+    ['an empty name', { name: ' ' }],
+    ['an over-long name', { name: 'x'.repeat(121) }],
+    ['an empty lesson title', { name: 'Khóa A', lessons: [{ title: '' }] }],
+    [
+      'an unknown instructor',
+      { name: 'Khóa A', instructorIds: ['00000000-0000-4000-8000-000000000000'] },
+    ],
+    [
+      'a lesson id on a new course',
+      { name: 'Khóa A', lessons: [{ id: '00000000-0000-4000-8000-000000000000', title: 'X' }] },
+    ],
+    ['a cover from elsewhere', { name: 'Khóa A', imageUrl: 'https://evil.example/x.jpg' }],
+    ['a status field', { name: 'Khóa A', status: 'active' }],
+  ])('refuses %s with a 400 and saves nothing', async (_, payload) => {
+    const before = await t.database.db.selectFrom('courses').select('id').execute();
+    const response = await create('admin', payload);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(await t.database.db.selectFrom('courses').select('id').execute()).toHaveLength(
+      before.length,
+    );
+  });
+
+  it('refuses duplicate lesson ids and a stale list with lessons of another course', async () => {
+    const one = (await create('admin', { name: 'Khóa một', lessons: [{ title: 'A' }] })).json();
+    const two = (await create('admin', { name: 'Khóa hai', lessons: [{ title: 'B' }] })).json();
+    const lessonA = one.lessons[0].id;
+    const duplicate = await t.app.inject({
+      method: 'PUT',
+      url: `/api/courses/${one.id}`,
+      headers: as('admin'),
+      payload: {
+        name: 'Khóa một',
+        lessons: [
+          { id: lessonA, title: 'A' },
+          { id: lessonA, title: 'A' },
+        ],
+      },
+    });
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json().error.message).toBe('Danh sách bài học có bài bị lặp.');
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/courses/${two.id}`,
+      headers: as('admin'),
+      payload: { name: 'Khóa hai', lessons: [{ id: lessonA, title: 'A' }] },
+    });
+    expect(foreign.statusCode).toBe(400);
+    const lessonsOfOne = await t.database.db
+      .selectFrom('lessons')
+      .select('title')
+      .where('course_id', '=', one.id)
+      .execute();
+    expect(lessonsOfOne).toEqual([{ title: 'A' }]);
+  });
+
+  it('students cannot create; deleting twice, or an unknown id, is a 404', async () => {
+    expect((await create('student', { name: 'Khóa của tôi' })).statusCode).toBe(403);
+    const course = (await create('admin', { name: 'Khóa tạm' })).json();
+    const first = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/courses/${course.id}`,
+      headers: as('admin'),
+    });
+    expect(first.json()).toEqual({ deleted: true });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/courses/${course.id}`,
+      headers: as('admin'),
+    });
+    expect(again.statusCode).toBe(404);
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: '/api/courses/not-a-uuid',
+      headers: as('admin'),
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+});

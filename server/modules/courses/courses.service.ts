@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type { Course, CourseData, CourseSummary } from '#shared/schemas/courses';
+import type { AppDatabase } from '../../db/database.ts';
+import type { PersonRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { insertActivityLog } from '../accounts/accounts.repository.ts';
+import { avatarUrl } from '../media/avatar.ts';
+import { isUsableImageUrl } from '../media/image-urls.ts';
+import {
+  activateCourse,
+  activeStaffIds,
+  type CourseRow,
+  countsByCourse,
+  deleteCourseRow,
+  findCourseRow,
+  insertCourseRow,
+  instructorsByCourse,
+  isCourseInstructor,
+  lessonIdsOf,
+  listCourseRows,
+  listLessons,
+  replaceInstructors,
+  replaceLessons,
+  updateCourseRow,
+} from './courses.repository.ts';
+
+/** Who may see a course: active ones everyone who may read; pending ones admins and the proposer. */
+function canSee(viewer: PersonRow | null, course: CourseRow): boolean {
+  if (course.status === 'active') return true;
+  return viewer?.role === 'admin' || (viewer !== null && course.proposer_id === viewer.id);
+}
+
+async function summarise(database: AppDatabase, rows: CourseRow[]): Promise<CourseSummary[]> {
+  const ids = rows.map((row) => row.id);
+  const [counts, instructors] = await Promise.all([
+    countsByCourse(database.db, ids),
+    instructorsByCourse(database.db, ids),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.image_url,
+    status: row.status,
+    proposerId: row.proposer_id,
+    lessonCount: counts.lessons.get(row.id) ?? 0,
+    studentCount: counts.students.get(row.id) ?? 0,
+    instructors: instructors
+      .filter((instructor) => instructor.course_id === row.id)
+      .map((instructor) => ({
+        id: instructor.id,
+        name: instructor.name,
+        avatarUrl: instructor.avatar_url ?? avatarUrl(instructor.name),
+      })),
+  }));
+}
+
+export async function listCourses(
+  database: AppDatabase,
+  viewer: PersonRow | null,
+): Promise<CourseSummary[]> {
+  const rows = await listCourseRows(database.db, {
+    all: viewer?.role === 'admin',
+    proposerId: viewer?.id ?? null,
+  });
+  return summarise(database, rows);
+}
+
+export async function getCourse(
+  database: AppDatabase,
+  viewer: PersonRow | null,
+  id: string,
+): Promise<Course> {
+  const row = await findCourseRow(database.db, id);
+  if (!row || !canSee(viewer, row)) throw new AppError('course_not_found', 404);
+  const [summary] = await summarise(database, [row]);
+  const { lessonCount: _, ...rest } = summary!;
+  return { ...rest, lessons: await listLessons(database.db, id) };
+}
+
+/** Checks what a course form sent beyond its shape: lessons, instructors, cover image. */
+async function checkCourseData(database: AppDatabase, data: CourseData, courseId: string | null) {
+  const lessonIds = data.lessons.flatMap((lesson) => (lesson.id ? [lesson.id] : []));
+  if (new Set(lessonIds).size !== lessonIds.length) throw new AppError('duplicate_lesson', 400);
+  const existing = courseId ? await lessonIdsOf(database.db, courseId) : new Set<string>();
+  if (lessonIds.some((id) => !existing.has(id))) throw new AppError('lesson_not_in_course', 400);
+  const staff = await activeStaffIds(database.db, data.instructorIds);
+  if (data.instructorIds.some((id) => !staff.has(id)))
+    throw new AppError('instructor_not_found', 400);
+  if (data.imageUrl && !(await isUsableImageUrl(database, data.imageUrl)))
+    throw new AppError('media_not_found', 400);
+}
+
+async function requireCourseEditor(
+  database: AppDatabase,
+  person: PersonRow,
+  id: string,
+): Promise<CourseRow> {
+  const row = await findCourseRow(database.db, id);
+  if (!row || !canSee(person, row)) throw new AppError('course_not_found', 404);
+  if (person.role !== 'admin' && !(await isCourseInstructor(database.db, id, person.id))) {
+    throw new AppError('forbidden', 403);
+  }
+  return row;
+}
+
+/**
+ * An admin creates an active course; an instructor proposes one, pending until an admin
+ * approves it (spec 4), with themselves as proposer and instructor. Students cannot.
+ */
+export async function createCourse(
+  database: AppDatabase,
+  person: PersonRow,
+  data: CourseData,
+): Promise<Course> {
+  if (person.role === 'student') throw new AppError('forbidden', 403);
+  await checkCourseData(database, data, null);
+  const id = randomUUID();
+  const now = Date.now();
+  const instructors =
+    person.role === 'admin' ? data.instructorIds : [...new Set([person.id, ...data.instructorIds])];
+  await database.db.transaction().execute(async (trx) => {
+    await insertCourseRow(trx, {
+      id,
+      name: data.name,
+      description: data.description,
+      imageUrl: data.imageUrl,
+      status: person.role === 'admin' ? 'active' : 'pending',
+      proposerId: person.role === 'admin' ? null : person.id,
+      now,
+    });
+    await replaceLessons(trx, id, data.lessons, now);
+    await replaceInstructors(trx, id, instructors, now);
+    await insertActivityLog(trx, { actorId: person.id, action: 'course.created', target: id, now });
+  });
+  return getCourse(database, person, id);
+}
+
+/** Admins and the course's instructors edit its details, lessons (in order) and instructors. */
+export async function updateCourse(
+  database: AppDatabase,
+  person: PersonRow,
+  id: string,
+  data: CourseData,
+): Promise<Course> {
+  await requireCourseEditor(database, person, id);
+  await checkCourseData(database, data, id);
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    await updateCourseRow(trx, id, {
+      name: data.name,
+      description: data.description,
+      imageUrl: data.imageUrl,
+      now,
+    });
+    await replaceLessons(trx, id, data.lessons, now);
+    await replaceInstructors(trx, id, data.instructorIds, now);
+    await insertActivityLog(trx, { actorId: person.id, action: 'course.updated', target: id, now });
+  });
+  return getCourse(database, person, id);
+}
+
+/** Deleting a course deletes its lessons, enrolments and progress; its posts stay, unlinked. */
+export async function deleteCourse(
+  database: AppDatabase,
+  person: PersonRow,
+  id: string,
+): Promise<void> {
+  await requireCourseEditor(database, person, id);
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    if ((await deleteCourseRow(trx, id)) === 0) throw new AppError('course_not_found', 404);
+    await insertActivityLog(trx, { actorId: person.id, action: 'course.deleted', target: id, now });
+  });
+}
+
+/** An admin approves a proposed course: active, and the proposer is told (spec 4). */
+export async function approveCourse(
+  database: AppDatabase,
+  admin: PersonRow,
+  id: string,
+): Promise<Course> {
+  const row = await findCourseRow(database.db, id);
+  if (!row) throw new AppError('course_not_found', 404);
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    if ((await activateCourse(trx, id, now)) === 0)
+      throw new AppError('course_already_active', 409);
+    if (row.proposer_id) {
+      await trx
+        .insertInto('notifications')
+        .values({
+          id: randomUUID(),
+          recipient_id: row.proposer_id,
+          type: 'course_approved',
+          actor_id: admin.id,
+          post_id: null,
+          comment_id: null,
+          course_id: id,
+          subject_person_id: null,
+          feedback_id: null,
+          read_at: null,
+          created_at: now,
+        })
+        .execute();
+    }
+    await insertActivityLog(trx, { actorId: admin.id, action: 'course.approved', target: id, now });
+  });
+  return getCourse(database, admin, id);
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const CourseName = z
+  .string()
+  .trim()
+  .min(2, { message: 'Tên khóa học cần ít nhất 2 ký tự.' })
+  .max(120, { message: 'Tên khóa học tối đa 120 ký tự.' });
+
+export const LessonInput = z.strictObject({
+  /** An existing lesson keeps its id (and its students' progress); a new one has none. */
+  id: z.uuid().optional(),
+  title: z.string().trim().min(1, { message: 'Vui lòng nhập tên bài học.' }).max(200),
+});
+
+/** A course as its form sends it: details, the lessons in order, the default instructors. */
+export const CourseInput = z.strictObject({
+  name: CourseName,
+  description: z.string().trim().max(2000).default(''),
+  imageUrl: z.string().max(500).nullable().default(null),
+  lessons: z.array(LessonInput).max(200).default([]),
+  instructorIds: z.array(z.uuid()).max(20).default([]),
+});
+export type CourseInput = z.input<typeof CourseInput>;
+export type CourseData = z.output<typeof CourseInput>;
+
+export const CourseIdParams = z.strictObject({
+  courseId: z.uuid({ message: 'Không tìm thấy khóa học.' }),
+});
+
+export const PersonSummary = z.object({ id: z.string(), name: z.string(), avatarUrl: z.string() });
+
+export const Lesson = z.object({ id: z.string(), title: z.string(), position: z.number().int() });
+
+export const Course = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  status: z.enum(['pending', 'active']),
+  proposerId: z.string().nullable(),
+  lessons: z.array(Lesson),
+  instructors: z.array(PersonSummary),
+  studentCount: z.number().int(),
+});
+export type Course = z.infer<typeof Course>;
+
+export const CourseSummary = Course.omit({ lessons: true }).extend({
+  lessonCount: z.number().int(),
+});
+export type CourseSummary = z.infer<typeof CourseSummary>;
+export const CourseList = z.object({ courses: z.array(CourseSummary) });
+export type CourseList = z.infer<typeof CourseList>;
