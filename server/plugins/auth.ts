@@ -102,5 +102,3 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     },
   });
 }
-
-export { sendFetchResponse, toFetchRequest };

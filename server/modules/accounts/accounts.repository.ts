@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { foldForSearch } from '#shared/text';
-import type { Database, NewPerson, PersonRow, PublicConfigRow } from '../../db/schema.ts';
+import type { Database, NewPerson, PersonRow } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -112,55 +112,6 @@ export async function listAdminIds(db: Db): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-export async function insertApprovalRequests(
-  db: Db,
-  adminIds: string[],
-  subjectPersonId: string,
-  now: number,
-): Promise<void> {
-  if (adminIds.length === 0) return;
-  await db
-    .insertInto('notifications')
-    .values(
-      adminIds.map((recipient) => ({
-        id: randomUUID(),
-        recipient_id: recipient,
-        type: 'approval_request',
-        actor_id: subjectPersonId,
-        post_id: null,
-        comment_id: null,
-        course_id: null,
-        subject_person_id: subjectPersonId,
-        feedback_id: null,
-        read_at: null,
-        created_at: now,
-      })),
-    )
-    .execute();
-}
-
-export async function insertActivityLog(
-  db: Db,
-  entry: {
-    actorId: string | null;
-    action: string;
-    target: string | null;
-    details?: Record<string, unknown>;
-    now: number;
-  },
-): Promise<void> {
-  await db
-    .insertInto('activity_logs')
-    .values({
-      actor_id: entry.actorId,
-      action: entry.action,
-      target: entry.target,
-      details: entry.details ? JSON.stringify(entry.details) : null,
-      created_at: entry.now,
-    })
-    .execute();
-}
-
 export async function updatePersonEmailByAuthUser(
   db: Db,
   authUserId: string,
@@ -175,14 +126,6 @@ export async function updatePersonEmailByAuthUser(
     )
     .where('email', '!=', email)
     .execute();
-}
-
-export async function findPublicConfigRow(db: Db): Promise<PublicConfigRow> {
-  return db
-    .selectFrom('public_config')
-    .selectAll()
-    .where('id', '=', 'global')
-    .executeTakeFirstOrThrow();
 }
 
 /** Records one attempt and says how many there were in the window, this one included. */
@@ -206,4 +149,21 @@ export async function recordAttempt(
 
 export async function pruneAttempts(db: Db, before: number): Promise<void> {
   await db.deleteFrom('auth_attempts').where('created_at', '<', before).execute();
+}
+
+/** A pending sign-in link as better-auth stored it (value and expiry), by its stored identifier. */
+export async function findVerification(db: Db, identifier: string) {
+  return db
+    .selectFrom('verification')
+    .select(['value', 'expiresAt'])
+    .where('identifier', '=', identifier)
+    .executeTakeFirst();
+}
+
+export async function setPersonAvatar(db: Db, personId: string, url: string | null, now: number) {
+  await db
+    .updateTable('people')
+    .set({ avatar_url: url, updated_at: now })
+    .where('id', '=', personId)
+    .execute();
 }

@@ -10,8 +10,8 @@ import {
   SendSignInLink,
 } from '#shared/schemas/accounts';
 import { AppError } from '../../lib/app-error.ts';
+import { readPublicConfig } from '../config/config.service.ts';
 import { getViewer } from './access.ts';
-import { findPublicConfigRow } from './accounts.repository.ts';
 import { onboard, resolveViewer } from './accounts.service.ts';
 import { describeMe } from './me.ts';
 import { redeemSignInLink, sendPasswordReset, sendSignInLink } from './sign-in.service.ts';
@@ -40,14 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicConfig },
       },
     },
-    async () => {
-      const config = await findPublicConfigRow(app.database.db);
-      return {
-        studentAccessEnabled: config.student_access_enabled === 1,
-        guestModeEnabled: config.guest_mode_enabled === 1,
-        googleEnabled: Boolean(app.config.google),
-      };
-    },
+    async () => readPublicConfig(app.database, Boolean(app.config.google)),
   );
 
   app.post(

@@ -5,14 +5,14 @@ import type { Onboarding } from '#shared/schemas/accounts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { findPublicConfig } from '../config/config.repository.ts';
+import { insertNotifications } from '../notifications/notifications.repository.ts';
 import {
   countStaff,
   findAuthUserEmail,
   findPersonByAuthUser,
-  findPublicConfigRow,
   hasMapping,
-  insertActivityLog,
-  insertApprovalRequests,
   insertMapping,
   insertPerson,
   insertProposedCourse,
@@ -63,7 +63,8 @@ export async function resolveViewer(
   database: AppDatabase,
   authUserId: string | null,
 ): Promise<Viewer> {
-  const config = await findPublicConfigRow(database.db);
+  const config = await findPublicConfig(database.db);
+  if (!config) throw new Error('public_config is missing: migrations and defaults run at start');
   if (!authUserId) return { kind: 'anonymous', guestMode: config.guest_mode_enabled === 1 };
   const person = await findPersonByAuthUser(database.db, authUserId);
   // No profile (never made, or deleted with its mapping): a new user, sent to onboarding.
@@ -133,7 +134,17 @@ export async function onboard(
       });
     }
     if (status === 'pending') {
-      await insertApprovalRequests(trx, await listAdminIds(trx), personId, now);
+      const admins = await listAdminIds(trx);
+      await insertNotifications(
+        trx,
+        admins.map((adminId) => ({
+          recipientId: adminId,
+          type: 'approval_request',
+          actorId: personId,
+          subjectPersonId: personId,
+        })),
+        now,
+      );
     }
     if (role !== 'student') {
       await insertActivityLog(trx, {

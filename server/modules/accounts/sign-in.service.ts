@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { RedeemSignInLink } from '#shared/schemas/accounts';
 import { AppError } from '../../lib/app-error.ts';
+import { findVerification } from './accounts.repository.ts';
 import { guardEmailSend } from './accounts.service.ts';
 
 /** better-auth stores magic-link tokens as base64url SHA-256 (storeToken: 'hashed'). */
@@ -31,12 +32,7 @@ export async function redeemSignInLink(
   request: FastifyRequest,
   input: RedeemSignInLink,
 ): Promise<string[]> {
-  const { db } = request.server.database;
-  const row = await db
-    .selectFrom('verification')
-    .select(['value', 'expiresAt'])
-    .where('identifier', '=', storedIdentifier(input.token))
-    .executeTakeFirst();
+  const row = await findVerification(request.server.database.db, storedIdentifier(input.token));
   if (!row || new Date(row.expiresAt).getTime() <= Date.now()) {
     throw new AppError('invalid_link', 400);
   }

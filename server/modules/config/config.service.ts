@@ -2,7 +2,7 @@ import type { PublicConfig } from '#shared/schemas/accounts';
 import type { PublicConfigPatch, UploadSettingsPatch, UploadTarget } from '#shared/schemas/config';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, SettingsRow } from '../../db/schema.ts';
-import { insertActivityLog } from '../accounts/accounts.repository.ts';
+import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import {
   findPublicConfig,
   findSettings,
@@ -39,6 +39,14 @@ export async function changePublicConfig(
       now,
     });
   });
+  return readPublicConfig(database, googleEnabled);
+}
+
+/** The public config as every visitor sees it (spec: public_config/global), plus Google's switch. */
+export async function readPublicConfig(
+  database: AppDatabase,
+  googleEnabled: boolean,
+): Promise<PublicConfig> {
   const row = await findPublicConfig(database.db);
   return {
     studentAccessEnabled: row?.student_access_enabled === 1,

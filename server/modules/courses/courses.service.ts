@@ -3,9 +3,10 @@ import type { Course, CourseData, CourseSummary } from '#shared/schemas/courses'
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { insertActivityLog } from '../accounts/accounts.repository.ts';
+import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { isUsableImageUrl } from '../media/image-urls.ts';
+import { insertNotifications } from '../notifications/notifications.repository.ts';
 import {
   activateCourse,
   activeStaffIds,
@@ -187,22 +188,18 @@ export async function approveCourse(
     if ((await activateCourse(trx, id, now)) === 0)
       throw new AppError('course_already_active', 409);
     if (row.proposer_id) {
-      await trx
-        .insertInto('notifications')
-        .values({
-          id: randomUUID(),
-          recipient_id: row.proposer_id,
-          type: 'course_approved',
-          actor_id: admin.id,
-          post_id: null,
-          comment_id: null,
-          course_id: id,
-          subject_person_id: null,
-          feedback_id: null,
-          read_at: null,
-          created_at: now,
-        })
-        .execute();
+      await insertNotifications(
+        trx,
+        [
+          {
+            recipientId: row.proposer_id,
+            type: 'course_approved',
+            actorId: admin.id,
+            courseId: id,
+          },
+        ],
+        now,
+      );
     }
     await insertActivityLog(trx, { actorId: admin.id, action: 'course.approved', target: id, now });
   });

@@ -2,6 +2,7 @@ import type { SetAvatar } from '#shared/schemas/media';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { setPersonAvatar } from '../accounts/accounts.repository.ts';
 import { isUsableImageUrl } from './image-urls.ts';
 import { findMedia } from './media.repository.ts';
 
@@ -21,9 +22,5 @@ export async function setOwnAvatar(database: AppDatabase, person: PersonRow, cho
     if (!media || media.owner_id !== person.id) throw new AppError('media_not_found', 404);
     url = `/media/${media.id}.webp`;
   }
-  await database.db
-    .updateTable('people')
-    .set({ avatar_url: url, updated_at: Date.now() })
-    .where('id', '=', person.id)
-    .execute();
+  await setPersonAvatar(database.db, person.id, url, Date.now());
 }

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewNotification {
+  recipientId: string;
+  type: string;
+  actorId?: string | null;
+  postId?: string | null;
+  commentId?: string | null;
+  courseId?: string | null;
+  subjectPersonId?: string | null;
+  feedbackId?: string | null;
+}
+
+/** Writes notification rows (one per recipient), unread, at `now`. */
+export async function insertNotifications(
+  db: Db,
+  notifications: NewNotification[],
+  now: number,
+): Promise<void> {
+  if (notifications.length === 0) return;
+  await db
+    .insertInto('notifications')
+    .values(
+      notifications.map((n) => ({
+        id: randomUUID(),
+        recipient_id: n.recipientId,
+        type: n.type,
+        actor_id: n.actorId ?? null,
+        post_id: n.postId ?? null,
+        comment_id: n.commentId ?? null,
+        course_id: n.courseId ?? null,
+        subject_person_id: n.subjectPersonId ?? null,
+        feedback_id: n.feedbackId ?? null,
+        read_at: null,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
