@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { measureColdStart } from './cold-start.ts';
+import { measureSearch, searchBenchSize } from './search.ts';
 import { measureUploads } from './uploads.ts';
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -13,15 +14,19 @@ console.info(`machine: ${machine}`);
 
 const coldStart = await measureColdStart(5);
 const uploads = await measureUploads(50);
+const search = await measureSearch();
+const searchSize = `${searchBenchSize.students / 1000}k students, ${searchBenchSize.courses / 1000}k courses, ${(searchBenchSize.courses * searchBenchSize.lessonsPerCourse) / 1000}k lessons`;
 const rows = [
   ['cold start to healthy /api/health (SQLite), median', `${coldStart.medianMs} ms`, '≤ 1,500 ms'],
   ['cold start to healthy /api/health (SQLite), worst of 5', `${coldStart.maxMs} ms`, '≤ 1,500 ms'],
   ['50 uploads of a 12 MP JPEG at once: server peak RSS', `${uploads.peakRssMb} MB`, '< 512 MB'],
   ['50 uploads of a 12 MP JPEG at once: photos per second', `${uploads.photosPerSecond}`, '—'],
   ['50 uploads of a 12 MP JPEG at once: failed', `${uploads.failures}`, '0'],
+  [`search p95 over ${searchSize} (SQLite)`, `${search.sqlite.p95Ms} ms`, '< 15 ms'],
+  [`search p95 over ${searchSize} (PostgreSQL)`, `${search.postgres.p95Ms} ms`, '< 15 ms'],
 ];
 console.table(rows.map(([measure, value, target]) => ({ measure, value, target })));
 fs.writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart, uploads }, null, 2)}\n`,
+  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart, uploads, search }, null, 2)}\n`,
 );

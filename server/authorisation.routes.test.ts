@@ -25,6 +25,8 @@ interface Row {
   method: string;
   url: string;
   payload?: unknown | (() => unknown);
+  /** Query string sent with the request, `?` included. */
+  query?: string;
   /** Expected status per viewer; `all` for routes open to everyone. */
   expect: Partial<Record<ViewerKind | 'all', number>>;
 }
@@ -151,6 +153,21 @@ const table: Row[] = [
   {
     method: 'GET',
     url: '/api/courses',
+    expect: {
+      anonymous: 401,
+      guest: 200,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/search',
+    query: '?q=hoa',
     expect: {
       anonymous: 401,
       guest: 200,
@@ -305,7 +322,8 @@ describe('authorisation table', () => {
           method: row.method as 'GET',
           url: row.url
             .replace(':file', 'Lan.svg')
-            .replace(':courseId', '00000000-0000-4000-8000-00000000c0de'),
+            .replace(':courseId', '00000000-0000-4000-8000-00000000c0de')
+            .concat(row.query ?? ''),
           headers: cookie ? { cookie } : {},
           ...(row.payload === undefined
             ? {}

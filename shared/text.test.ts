@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVietnameseNames, foldForSearch, initialsOf } from './text.ts';
+import { compareVietnameseNames, foldForSearch, initialsOf, lowerForSearch } from './text.ts';
 
 describe('foldForSearch', () => {
   it.each([
@@ -16,6 +16,26 @@ describe('foldForSearch', () => {
 
   it('folds precomposed and decomposed accents alike', () => {
     expect(foldForSearch('Ho\u0300a')).toBe(foldForSearch('Hòa'));
+  });
+});
+
+describe('lowerForSearch', () => {
+  it.each([
+    ['Đường', 'đường'],
+    ['Hòa', 'hoà'],
+    ['HOÀ', 'hoà'],
+    ['Thúy', 'thuý'],
+    ['khỏe mạnh', 'khoẻ mạnh'],
+    ['Hoàn', 'hoàn'],
+    ['múa', 'múa'],
+    ['Quý', 'quý'],
+    ['  Sơn   Gel ', 'sơn gel'],
+  ])('%s → %s', (input, lowered) => {
+    expect(lowerForSearch(input)).toBe(lowered);
+  });
+
+  it('keeps the diacritics that tell words apart', () => {
+    expect(lowerForSearch('Đắp')).not.toBe(lowerForSearch('Dáp'));
   });
 });
 

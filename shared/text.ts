@@ -12,6 +12,30 @@ export function foldForSearch(text: string): string {
     .trim();
 }
 
+/** Vietnamese tone marks as combining characters (NFD). */
+const toneMarks = '\u0300\u0301\u0303\u0309\u0323';
+/** "hòa", "thúy", "khỏe" (tone on the first vowel) → "hoà", "thuý", "khoẻ": both spellings are in use. */
+const oldTonePlacement = new RegExp(
+  `(o)([${toneMarks}])([ae])(?![\\p{L}\\p{M}])|(u)([${toneMarks}])(y)(?![\\p{L}\\p{M}])`,
+  'gu',
+);
+
+/**
+ * Lower-cased text with its diacritics kept, for ranking matches of the typed diacritics first.
+ * Tone marks on "oa", "oe", "uy" at a word's end move to one place, so "Hòa" and "Hoà" agree.
+ */
+export function lowerForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .toLocaleLowerCase('vi')
+    .replace(oldTonePlacement, (_match, o, oTone, oNext, u, uTone, y) =>
+      o ? `${o}${oNext}${oTone}` : `${u}${y}${uTone}`,
+    )
+    .normalize('NFC')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 const vietnameseCollator = new Intl.Collator('vi', { sensitivity: 'base' });
 
 /** Splits a Vietnamese full name into the given name (the last word) and the rest. */

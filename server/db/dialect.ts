@@ -1,8 +1,8 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
 /** Which engine a Kysely instance talks to, for the few statements that differ. */
-export function databaseKindOf(db: Kysely<unknown>): DatabaseKind {
+export function databaseKindOf(db: { getExecutor(): { adapter: unknown } }): DatabaseKind {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -4,7 +4,8 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * Table types of the database. Conventions, the same on SQLite and PostgreSQL:
  * - ids are text (random UUIDs), times are epoch milliseconds in `bigint` columns,
  * - flags are 0/1 integers (SQLite has no boolean; one query text serves both engines),
- * - `*_search` columns hold `foldForSearch` of the column beside them, written on every write,
+ * - `*_search` columns hold `foldForSearch` of the column beside them and `*_lower` its
+ *   `lowerForSearch`, both written on every write (`search-columns.ts`),
  * - `is_demo` marks rows made by the demo-data generator (the spec's isAiGenerated).
  */
 
@@ -22,6 +23,7 @@ export interface PeopleTable {
   status: PersonStatus;
   name: string;
   name_search: string;
+  name_lower: string;
   email: string | null;
   phone: string | null;
   address: string | null;
@@ -54,6 +56,7 @@ export interface CoursesTable {
   id: string;
   name: string;
   name_search: string;
+  name_lower: string;
   description: string;
   image_url: string | null;
   status: CourseStatus;
@@ -68,6 +71,7 @@ export interface LessonsTable {
   course_id: string;
   title: string;
   title_search: string;
+  title_lower: string;
   position: number;
   created_at: number;
   updated_at: number;

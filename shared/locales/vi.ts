@@ -306,6 +306,25 @@ export const vi = {
     uploadFailedStatus: 'Tải lên thất bại. Mã lỗi: {{status}}',
     loginLinkSent: 'Đã gửi liên kết đăng nhập. Vui lòng kiểm tra email của bạn!',
   },
+  /** Messages of field rules (shared/schemas), shown under the field and in 400 details. */
+  validation: {
+    emailInvalid: 'Email không hợp lệ.',
+    proposedCourseNameRequired: 'Vui lòng nhập tên khóa học.',
+    courseNameTooShort: 'Tên khóa học cần ít nhất 2 ký tự.',
+    courseNameTooLong: 'Tên khóa học tối đa 120 ký tự.',
+    lessonTitleRequired: 'Vui lòng nhập tên bài học.',
+    lessonTitleTooLong: 'Tên bài học tối đa 200 ký tự.',
+    courseIdInvalid: 'Không tìm thấy khóa học.',
+    nothingToChange: 'Không có gì để thay đổi.',
+    cloudSettingChars: 'Chỉ gồm chữ, số, "-" và "_".',
+    phoneInvalid: 'Số điện thoại không hợp lệ.',
+    personNameRequired: 'Vui lòng nhập họ và tên.',
+    personNameTooLong: 'Họ và tên tối đa 100 ký tự.',
+    dobInvalid: 'Ngày sinh không hợp lệ.',
+    dobInFuture: 'Ngày sinh không thể ở tương lai.',
+    searchRequired: 'Vui lòng nhập từ khóa tìm kiếm.',
+    searchTooLong: 'Từ khóa tìm kiếm tối đa 100 ký tự.',
+  },
   /** Messages of the API's error codes (shared/errors.ts); the web app shows `errors.<code>`. */
   errors: {
     validation_failed: 'Dữ liệu không hợp lệ.',

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { vi } from '../locales/vi.ts';
 import { DateOfBirth, PersonName, PersonStatus, Role, VietnamesePhone } from './people.ts';
 
 export const EmailAddress = z
   .string()
   .trim()
   .max(254)
-  .pipe(z.email({ message: 'Email không hợp lệ.' }))
+  .pipe(z.email({ message: vi.validation.emailInvalid }))
   .transform((email) => email.toLowerCase());
 
 export const SendSignInLink = z.strictObject({ email: EmailAddress });
@@ -31,7 +32,7 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : undefined));
 
 export const ProposedCourse = z.strictObject({
-  name: z.string().trim().min(2, { message: 'Vui lòng nhập tên khóa học.' }).max(120),
+  name: z.string().trim().min(2, { message: vi.validation.proposedCourseNameRequired }).max(120),
   description: z.string().trim().max(2000).default(''),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vi } from '../locales/vi.ts';
 
 /** An admin's change to the public config; only the fields sent change. */
 export const PublicConfigPatch = z
@@ -6,7 +7,7 @@ export const PublicConfigPatch = z
     studentAccessEnabled: z.boolean().optional(),
     guestModeEnabled: z.boolean().optional(),
   })
-  .refine((patch) => Object.keys(patch).length > 0, { message: 'Không có gì để thay đổi.' });
+  .refine((patch) => Object.keys(patch).length > 0, { message: vi.validation.nothingToChange });
 export type PublicConfigPatch = z.infer<typeof PublicConfigPatch>;
 
 /** Where photos go: the built-in service, or Cloudinary with a cloud name and unsigned preset. */
@@ -20,7 +21,7 @@ export type UploadTarget = z.infer<typeof UploadTarget>;
 const cloudinaryName = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,100}$/, { message: 'Chỉ gồm chữ, số, "-" và "_".' });
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, { message: vi.validation.cloudSettingChars });
 
 export const UploadSettingsPatch = z.strictObject({
   service: z.enum(['builtin', 'cloudinary']),

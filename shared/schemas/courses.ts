@@ -1,15 +1,20 @@
 import { z } from 'zod';
+import { vi } from '../locales/vi.ts';
 
 export const CourseName = z
   .string()
   .trim()
-  .min(2, { message: 'Tên khóa học cần ít nhất 2 ký tự.' })
-  .max(120, { message: 'Tên khóa học tối đa 120 ký tự.' });
+  .min(2, { message: vi.validation.courseNameTooShort })
+  .max(120, { message: vi.validation.courseNameTooLong });
 
 export const LessonInput = z.strictObject({
   /** An existing lesson keeps its id (and its students' progress); a new one has none. */
   id: z.uuid().optional(),
-  title: z.string().trim().min(1, { message: 'Vui lòng nhập tên bài học.' }).max(200),
+  title: z
+    .string()
+    .trim()
+    .min(1, { message: vi.validation.lessonTitleRequired })
+    .max(200, { message: vi.validation.lessonTitleTooLong }),
 });
 
 /** A course as its form sends it: details, the lessons in order, the default instructors. */
@@ -24,7 +29,7 @@ export type CourseInput = z.input<typeof CourseInput>;
 export type CourseData = z.output<typeof CourseInput>;
 
 export const CourseIdParams = z.strictObject({
-  courseId: z.uuid({ message: 'Không tìm thấy khóa học.' }),
+  courseId: z.uuid({ message: vi.validation.courseIdInvalid }),
 });
 
 export const PersonSummary = z.object({ id: z.string(), name: z.string(), avatarUrl: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vi } from '../locales/vi.ts';
 
 /** Vietnamese phone numbers as people type them: "0912 345 678", "+84 912 345 678", "0912.345.678". */
 export const VietnamesePhone = z
@@ -8,32 +9,32 @@ export const VietnamesePhone = z
   .pipe(
     z
       .string()
-      .regex(/^(?:\+?84|0)(?:3|5|7|8|9|2\d)\d{8}$/, { message: 'Số điện thoại không hợp lệ.' })
+      .regex(/^(?:\+?84|0)(?:3|5|7|8|9|2\d)\d{8}$/, { message: vi.validation.phoneInvalid })
       .transform((digits) => `0${digits.replace(/^\+?84|^0/, '')}`),
   );
 
 export const PersonName = z
   .string()
   .trim()
-  .min(2, { message: 'Vui lòng nhập họ và tên.' })
-  .max(100, { message: 'Họ và tên tối đa 100 ký tự.' });
+  .min(2, { message: vi.validation.personNameRequired })
+  .max(100, { message: vi.validation.personNameTooLong });
 
 /** A date of birth as YYYY-MM-DD, a real date, not in the future. */
 export const DateOfBirth = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Ngày sinh không hợp lệ.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: vi.validation.dobInvalid })
   .refine(
     (value) =>
       !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
       new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
     {
-      message: 'Ngày sinh không hợp lệ.',
+      message: vi.validation.dobInvalid,
     },
   )
   .refine((value) => value <= new Date().toISOString().slice(0, 10), {
-    message: 'Ngày sinh không thể ở tương lai.',
+    message: vi.validation.dobInFuture,
   })
-  .refine((value) => value >= '1900-01-01', { message: 'Ngày sinh không hợp lệ.' });
+  .refine((value) => value >= '1900-01-01', { message: vi.validation.dobInvalid });
 
 export const Role = z.enum(['admin', 'instructor', 'student']);
 export type Role = z.infer<typeof Role>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { foldForSearch } from '#shared/text';
 import type { Database, NewPerson, PersonRow } from '../../db/schema.ts';
+import { nameSearchColumns } from '../../db/search-columns.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -55,10 +55,13 @@ export async function countStaff(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-export async function insertPerson(db: Db, person: Omit<NewPerson, 'name_search'>): Promise<void> {
+export async function insertPerson(
+  db: Db,
+  person: Omit<NewPerson, 'name_search' | 'name_lower'>,
+): Promise<void> {
   await db
     .insertInto('people')
-    .values({ ...person, name_search: foldForSearch(person.name) })
+    .values({ ...person, ...nameSearchColumns(person.name) })
     .execute();
 }
 
@@ -67,39 +70,6 @@ export async function insertMapping(db: Db, authUserId: string, personId: string
     .insertInto('login_mappings')
     .values({ auth_user_id: authUserId, person_id: personId, created_at: now })
     .execute();
-}
-
-/** An active course proposed by an instructor, with them as default instructor and proposer. */
-export async function insertProposedCourse(
-  db: Db,
-  course: {
-    name: string;
-    description: string;
-    proposerId: string;
-    status: 'active' | 'pending';
-    now: number;
-  },
-): Promise<string> {
-  const id = randomUUID();
-  await db
-    .insertInto('courses')
-    .values({
-      id,
-      name: course.name,
-      name_search: foldForSearch(course.name),
-      description: course.description,
-      image_url: null,
-      status: course.status,
-      proposer_id: course.proposerId,
-      created_at: course.now,
-      updated_at: course.now,
-    })
-    .execute();
-  await db
-    .insertInto('course_instructors')
-    .values({ course_id: id, person_id: course.proposerId, created_at: course.now })
-    .execute();
-  return id;
 }
 
 export async function listAdminIds(db: Db): Promise<string[]> {

@@ -7,6 +7,7 @@ import type { PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { findPublicConfig } from '../config/config.repository.ts';
+import { insertCourseRow, replaceInstructors } from '../courses/courses.repository.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
 import {
   countStaff,
@@ -15,7 +16,6 @@ import {
   hasMapping,
   insertMapping,
   insertPerson,
-  insertProposedCourse,
   listAdminIds,
   lockForOnboarding,
   pruneAttempts,
@@ -119,13 +119,17 @@ export async function onboard(
     });
     await insertMapping(trx, authUserId, personId, now);
     if (firstInstructor && proposal) {
-      const courseId = await insertProposedCourse(trx, {
+      const courseId = randomUUID();
+      await insertCourseRow(trx, {
+        id: courseId,
         name: proposal.name,
         description: proposal.description ?? '',
-        proposerId: personId,
+        imageUrl: null,
         status: 'active',
+        proposerId: personId,
         now,
       });
+      await replaceInstructors(trx, courseId, [personId], now);
       await insertActivityLog(trx, {
         actorId: personId,
         action: 'course.created',

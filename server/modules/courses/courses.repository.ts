@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { foldForSearch } from '#shared/text';
 import type { Database } from '../../db/schema.ts';
+import { nameSearchColumns, titleSearchColumns } from '../../db/search-columns.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -97,7 +97,7 @@ export async function insertCourseRow(
     .values({
       id: course.id,
       name: course.name,
-      name_search: foldForSearch(course.name),
+      ...nameSearchColumns(course.name),
       description: course.description,
       image_url: course.imageUrl,
       status: course.status,
@@ -117,7 +117,7 @@ export async function updateCourseRow(
     .updateTable('courses')
     .set({
       name: details.name,
-      name_search: foldForSearch(details.name),
+      ...nameSearchColumns(details.name),
       description: details.description,
       image_url: details.imageUrl,
       updated_at: details.now,
@@ -146,7 +146,7 @@ export async function replaceLessons(
         .updateTable('lessons')
         .set({
           title: lesson.title,
-          title_search: foldForSearch(lesson.title),
+          ...titleSearchColumns(lesson.title),
           position,
           updated_at: now,
         })
@@ -159,7 +159,7 @@ export async function replaceLessons(
           id: randomUUID(),
           course_id: courseId,
           title: lesson.title,
-          title_search: foldForSearch(lesson.title),
+          ...titleSearchColumns(lesson.title),
           position,
           created_at: now,
           updated_at: now,

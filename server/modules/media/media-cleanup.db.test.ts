@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nameSearchColumns } from '../../db/search-columns.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { processImage } from './image-processing.ts';
@@ -59,7 +60,7 @@ describe('clean-up of media no longer used', () => {
       .values({
         id: 'c1',
         name: 'Sơn gel',
-        name_search: 'son gel',
+        ...nameSearchColumns('Sơn gel'),
         description: '',
         image_url: `/media/${cover}.webp`,
         status: 'active',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { foldForSearch } from '#shared/text';
 import type { Database, NewPerson } from '../../db/schema.ts';
+import { nameSearchColumns } from '../../db/search-columns.ts';
 
 /** Inserts a person row directly (no sign-in), with sensible defaults for what is not given. */
 export async function insertTestPerson(
@@ -30,7 +30,7 @@ export async function insertTestPerson(
       updated_at: now,
       ...person,
       name,
-      name_search: foldForSearch(name),
+      ...nameSearchColumns(name),
     })
     .execute();
 }

@@ -1,0 +1,312 @@
+/**
+ * Global search over a large academy: 100,000 students, 1,000 courses and 20,000 lessons on
+ * SQLite and on PostgreSQL. Times the search service (the three grouped queries an admin's
+ * search box makes) for a mix of what people type, and reports p50/p95/max per engine.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { startPostgresCluster } from '../scripts/provision.ts';
+import { type AppDatabase, migrateToLatest, openDatabase } from '../server/db/database.ts';
+import type { PersonRow } from '../server/db/schema.ts';
+import { nameSearchColumns, titleSearchColumns } from '../server/db/search-columns.ts';
+import { search } from '../server/modules/search/search.service.ts';
+
+export interface SearchBenchResult {
+  queries: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  seedSeconds: number;
+  /** The five slowest queries by median, to see what costs. */
+  slowest: Array<{ q: string; medianMs: number }>;
+}
+
+export const searchBenchSize = { students: 100_000, courses: 1_000, lessonsPerCourse: 20 };
+
+/** A small deterministic generator, so every run searches the same academy. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const familyNames = [
+  'Nguyễn',
+  'Nguyễn',
+  'Nguyễn',
+  'Trần',
+  'Trần',
+  'Lê',
+  'Phạm',
+  'Hoàng',
+  'Huỳnh',
+  'Phan',
+  'Vũ',
+  'Võ',
+  'Đặng',
+  'Bùi',
+  'Đỗ',
+  'Hồ',
+  'Ngô',
+  'Dương',
+  'Lý',
+];
+const middleNames = [
+  'Thị',
+  'Thị',
+  'Văn',
+  'Ngọc',
+  'Thanh',
+  'Minh',
+  'Thu',
+  'Hoài',
+  'Kim',
+  'Bảo',
+  'Phương',
+  'Mỹ',
+];
+const givenNames = [
+  'Hoa',
+  'Hoà',
+  'Hòa',
+  'Lan',
+  'Mai',
+  'Đào',
+  'Cúc',
+  'Trang',
+  'Linh',
+  'Hương',
+  'Thảo',
+  'Ngân',
+  'Vy',
+  'Anh',
+  'Đường',
+  'Dương',
+  'Nhung',
+  'Yến',
+  'Thuý',
+  'Thúy',
+  'Khoa',
+  'Nga',
+  'Hạnh',
+  'Tâm',
+  'Quỳnh',
+  'Châu',
+  'Hiền',
+  'Loan',
+  'Phượng',
+  'Diễm',
+];
+const courseWords = [
+  'Sơn gel',
+  'Đắp bột',
+  'Vẽ móng',
+  'Nối móng',
+  'Úp móng',
+  'Đính đá',
+  'Chăm sóc da tay',
+  'Nail art',
+  'Vẽ hoa',
+  'Ombre',
+  'French',
+  'Tráng gương',
+];
+const levels = ['cơ bản', 'nâng cao', 'chuyên sâu', 'cấp tốc', 'cho người mới'];
+const lessonWords = [
+  'Chuẩn bị móng',
+  'Sơn nền',
+  'Sơn màu',
+  'Vẽ hoa mai',
+  'Đắp gel nổi',
+  'Phủ bóng',
+  'Tạo form',
+  'Dũa móng',
+  'Cắt da',
+  'Đính đá',
+  'Vẽ nét',
+  'Hơ đèn',
+  'Tháo gel',
+  'Chụp ảnh sản phẩm',
+];
+
+const pick = <T>(next: () => number, list: readonly T[]): T =>
+  list[Math.floor(next() * list.length)]!;
+
+/** What people type into the box: whole and partial names, with and without diacritics. */
+const typed = [
+  'ng',
+  'nguy',
+  'nguyen',
+  'nguyen thi',
+  'Nguyễn Thị',
+  'hoa',
+  'Hòa',
+  'hoà',
+  'Đường',
+  'duong',
+  'lan',
+  'thi lan',
+  'son gel',
+  'dap bot',
+  'Đắp',
+  've hoa',
+  'mai',
+  'thuy',
+  'quynh',
+  'phuong',
+  'tran thi mai',
+  'chăm sóc',
+  'oe',
+  'xyz',
+  'nail',
+  'gel noi',
+  'chup anh',
+  'hien',
+  'bao chau',
+  'diem',
+];
+
+async function seed(database: AppDatabase) {
+  const next = random(20261122);
+  const now = Date.now();
+  const batch = 500;
+  for (let start = 0; start < searchBenchSize.students; start += batch) {
+    const rows = Array.from({ length: batch }, (_, i) => {
+      const name = `${pick(next, familyNames)} ${pick(next, middleNames)} ${pick(next, givenNames)}`;
+      return {
+        id: randomUUID(),
+        role: 'student' as const,
+        status: 'active' as const,
+        name,
+        ...nameSearchColumns(name),
+        registration_date: now - start - i,
+        created_at: now - start - i,
+        updated_at: now,
+      };
+    });
+    await database.db.insertInto('people').values(rows).execute();
+  }
+  for (let start = 0; start < searchBenchSize.courses; start += 100) {
+    const courses = Array.from({ length: 100 }, (_, i) => {
+      const name = `${pick(next, courseWords)} ${pick(next, levels)} ${start + i + 1}`;
+      return {
+        id: randomUUID(),
+        name,
+        ...nameSearchColumns(name),
+        description: '',
+        image_url: null,
+        status: 'active' as const,
+        proposer_id: null,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    await database.db.insertInto('courses').values(courses).execute();
+    const lessons = courses.flatMap((course) =>
+      Array.from({ length: searchBenchSize.lessonsPerCourse }, (_, position) => {
+        const title = `${pick(next, lessonWords)} ${position + 1}`;
+        return {
+          id: randomUUID(),
+          course_id: course.id,
+          title,
+          ...titleSearchColumns(title),
+          position,
+          created_at: now,
+          updated_at: now,
+        };
+      }),
+    );
+    for (let i = 0; i < lessons.length; i += batch) {
+      await database.db
+        .insertInto('lessons')
+        .values(lessons.slice(i, i + batch))
+        .execute();
+    }
+  }
+}
+
+async function measure(database: AppDatabase): Promise<SearchBenchResult> {
+  const seedStart = performance.now();
+  await migrateToLatest(database.db);
+  await seed(database);
+  // A running server's autovacuum keeps statistics and visibility maps current.
+  if (database.kind === 'postgres') await sql`vacuum analyze`.execute(database.db);
+  const seedSeconds = Math.round((performance.now() - seedStart) / 100) / 10;
+  const admin = { id: randomUUID(), role: 'admin' } as PersonRow;
+  for (const q of typed) await search(database, admin, q);
+  const timings: number[] = [];
+  const byQuery = new Map<string, number[]>();
+  for (let round = 0; round < 10; round += 1) {
+    for (const q of typed) {
+      const start = performance.now();
+      await search(database, admin, q);
+      const ms = performance.now() - start;
+      timings.push(ms);
+      byQuery.set(q, [...(byQuery.get(q) ?? []), ms]);
+    }
+  }
+  const slowest = [...byQuery]
+    .map(([q, list]) => ({ q, medianMs: Math.round(list.sort((a, b) => a - b)[5]! * 10) / 10 }))
+    .sort((a, b) => b.medianMs - a.medianMs)
+    .slice(0, 5);
+  timings.sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    Math.round(timings[Math.min(timings.length - 1, Math.floor(fraction * timings.length))]! * 10) /
+    10;
+  return {
+    queries: timings.length,
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    maxMs: Math.round(timings.at(-1)! * 10) / 10,
+    seedSeconds,
+    slowest,
+  };
+}
+
+export async function measureSearch(): Promise<{
+  sqlite: SearchBenchResult;
+  postgres: SearchBenchResult;
+}> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-search-'));
+  const sqliteDb = openDatabase({ kind: 'sqlite', file: path.join(dir, 'search.sqlite') });
+  let sqlite: SearchBenchResult;
+  try {
+    sqlite = await measure(sqliteDb);
+  } finally {
+    await sqliteDb.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  if (process.env.BENCH_SQLITE_ONLY) return { sqlite, postgres: sqlite };
+  const cluster = process.env.TEST_DATABASE_URL ? null : await startPostgresCluster();
+  const adminUrl = process.env.TEST_DATABASE_URL ?? cluster!.url;
+  const name = `hv_bench_search_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pgDb = openDatabase({ kind: 'postgres', url: url.toString() });
+  let postgres: SearchBenchResult;
+  try {
+    postgres = await measure(pgDb);
+  } finally {
+    await pgDb.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await cluster?.stop();
+  }
+  return { sqlite, postgres };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.dir(await measureSearch(), { depth: 4 });
+}

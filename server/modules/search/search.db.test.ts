@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PersonRow } from '../../db/schema.ts';
+import { nameSearchColumns } from '../../db/search-columns.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { search } from './search.service.ts';
+
+/*
+ * More rows than the recent window (decision 0005): a rank with many rows is read among the
+ * newest, a rank with few (here the two oldest rows) through the trigram index. The ranking
+ * must come out the same either way.
+ */
+let database: TestDatabase;
+const admin = { id: 'admin', role: 'admin' } as PersonRow;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const rows = [
+    // The oldest, and the only one with the diacritics "hoà" typed exactly.
+    { name: 'Lê Hoà', created_at: 1 },
+    // Inside a word only, with the typed diacritics: second rank.
+    { name: 'Đặng Khoà', created_at: 2 },
+    ...Array.from({ length: 2400 }, (_, i) => ({ name: `Trần Văn Hoa ${i}`, created_at: 10 + i })),
+  ];
+  const values = rows.map((row, i) => ({
+    id: `p-${String(i).padStart(4, '0')}`,
+    role: 'student' as const,
+    status: 'active' as const,
+    ...row,
+    ...nameSearchColumns(row.name),
+    registration_date: row.created_at,
+    updated_at: row.created_at,
+  }));
+  for (let start = 0; start < values.length; start += 400) {
+    await database.db
+      .insertInto('people')
+      .values(values.slice(start, start + 400))
+      .execute();
+  }
+});
+afterAll(() => database.dispose());
+
+describe('search with many matches', () => {
+  it('still puts the typed diacritics first, then the newest word starts', async () => {
+    const { students } = await search(database, admin, 'hoà');
+    expect(students.map((s) => s.name)).toEqual([
+      'Lê Hoà',
+      'Đặng Khoà',
+      'Trần Văn Hoa 2399',
+      'Trần Văn Hoa 2398',
+      'Trần Văn Hoa 2397',
+      'Trần Văn Hoa 2396',
+      'Trần Văn Hoa 2395',
+      'Trần Văn Hoa 2394',
+    ]);
+  });
+
+  it('without diacritics, word starts newest first and nothing else', async () => {
+    const { students } = await search(database, admin, 'hoa');
+    expect(students.map((s) => s.name)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `Trần Văn Hoa ${2399 - i}`),
+    );
+  });
+
+  it('narrows down to the few matches of a longer query, ranked the same way', async () => {
+    // "hoa 7" starts a word in "Hoa 7", "Hoa 70" … "Hoa 79", "Hoa 700" … "Hoa 799".
+    const { students } = await search(database, admin, 'hoa 7');
+    expect(students.map((s) => s.name)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `Trần Văn Hoa ${799 - i}`),
+    );
+    const exact = await search(database, admin, 'Khoà');
+    expect(exact.students.map((s) => s.name)).toEqual(['Đặng Khoà']);
+  });
+});
