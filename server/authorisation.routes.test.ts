@@ -166,6 +166,20 @@ const table: Row[] = [
   },
   {
     method: 'GET',
+    url: '/api/courses/instructor-choices',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'GET',
     url: '/api/search',
     query: '?q=hoa',
     expect: {

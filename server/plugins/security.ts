@@ -15,7 +15,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // One inline style is allowed, by its hash: React Aria's modal scroll lock on touch
+        // screens injects `@layer { * { overscroll-behavior: contain; } }` (usePreventScroll).
+        // A library upgrade that changes its text shows up as a CSP violation in the journeys.
+        styleSrc: ["'self'", "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://res.cloudinary.com'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", 'https://api.cloudinary.com'],

@@ -55,3 +55,6 @@ export const CourseSummary = Course.omit({ lessons: true }).extend({
 export type CourseSummary = z.infer<typeof CourseSummary>;
 export const CourseList = z.object({ courses: z.array(CourseSummary) });
 export type CourseList = z.infer<typeof CourseList>;
+
+export const InstructorChoices = z.object({ instructors: z.array(PersonSummary) });
+export type InstructorChoices = z.infer<typeof InstructorChoices>;

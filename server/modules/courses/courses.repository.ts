@@ -199,6 +199,17 @@ export async function lessonIdsOf(db: Db, courseId: string): Promise<Set<string>
   return new Set(rows.map((row) => row.id));
 }
 
+/** Active staff (instructors and admins), who may be a course's default instructors. */
+export async function listActiveStaff(db: Db) {
+  return db
+    .selectFrom('people')
+    .select(['id', 'name', 'avatar_url'])
+    .where('role', 'in', ['admin', 'instructor'])
+    .where('status', '=', 'active')
+    .orderBy('name_search')
+    .execute();
+}
+
 /** Which of these ids are active staff (instructors or admins). */
 export async function activeStaffIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

@@ -32,6 +32,19 @@ const create = (who: keyof typeof cookie, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/courses', headers: as(who), payload });
 
 describe('courses', () => {
+  it('offers active staff as default instructors, to staff only', async () => {
+    const url = '/api/courses/instructor-choices';
+    const response = await t.app.inject({ method: 'GET', url, headers: as('teacher') });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().instructors.map((p: { name: string }) => p.name)).toEqual([
+      'Lê Minh Anh',
+      'Phạm Văn Đức',
+      'Trần Thu Hà',
+    ]);
+    const asStudent = await t.app.inject({ method: 'GET', url, headers: as('student') });
+    expect(asStudent.statusCode).toBe(403);
+  });
+
   it('an admin creates an active course with lessons in order and default instructors', async () => {
     const response = await create('admin', {
       name: 'Sơn gel cơ bản',

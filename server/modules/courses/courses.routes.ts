@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '#shared/errors';
-import { Course, CourseIdParams, CourseInput, CourseList } from '#shared/schemas/courses';
-import { requireAdmin, requireMember, requireReader } from '../accounts/access.ts';
+import {
+  Course,
+  CourseIdParams,
+  CourseInput,
+  CourseList,
+  InstructorChoices,
+} from '#shared/schemas/courses';
+import { requireAdmin, requireMember, requireReader, requireStaff } from '../accounts/access.ts';
 import {
   approveCourse,
   createCourse,
   deleteCourse,
   getCourse,
   listCourses,
+  listInstructorChoices,
   updateCourse,
 } from './courses.service.ts';
 
@@ -27,6 +34,21 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { person } = await requireReader(request);
       return { courses: await listCourses(app.database, person) };
+    },
+  );
+
+  app.get(
+    '/courses/instructor-choices',
+    {
+      schema: {
+        summary: 'Who a course form offers as default instructors (staff only)',
+        tags: ['courses'],
+        response: { 200: InstructorChoices, ...errors },
+      },
+    },
+    async (request) => {
+      await requireStaff(request);
+      return { instructors: await listInstructorChoices(app.database) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Course, CourseData, CourseSummary } from '#shared/schemas/courses';
+import { compareVietnameseNames } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,6 +19,7 @@ import {
   instructorsByCourse,
   isCourseInstructor,
   lessonIdsOf,
+  listActiveStaff,
   listCourseRows,
   listLessons,
   replaceInstructors,
@@ -77,6 +79,18 @@ export async function getCourse(
   const [summary] = await summarise(database, [row]);
   const { lessonCount: _, ...rest } = summary!;
   return { ...rest, lessons: await listLessons(database.db, id) };
+}
+
+/** Who a course form offers as default instructors: active staff, in Vietnamese name order. */
+export async function listInstructorChoices(database: AppDatabase) {
+  const staff = await listActiveStaff(database.db);
+  return staff
+    .map((person) => ({
+      id: person.id,
+      name: person.name,
+      avatarUrl: person.avatar_url ?? avatarUrl(person.name),
+    }))
+    .sort((a, b) => compareVietnameseNames(a.name, b.name));
 }
 
 /** Checks what a course form sent beyond its shape: lessons, instructors, cover image. */

@@ -1,5 +1,182 @@
-import { ScreenInProgress } from '../../components/ui/page.tsx';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LayoutGrid, List, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import type { CourseSummary } from '#shared/schemas/courses';
+import { useToast } from '../../components/overlays/toast.tsx';
+import { Button } from '../../components/ui/form.tsx';
+import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import { useMember } from '../../features/accounts/api/session.ts';
+import { approveCourse, coursesQueryKey, useCourses } from '../../features/courses/api/courses.ts';
+import { CourseCard, type CourseView } from '../../features/courses/components/course-card.tsx';
+import { CourseFormDialog } from '../../features/courses/components/course-form-dialog.tsx';
+import { GlobalSearch } from '../../features/courses/components/global-search.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 
-export default function Screen() {
-  return <ScreenInProgress screen="courses" />;
+/** The grid/list choice, remembered per person on this device. */
+function useRememberedView(personId: string | null): [CourseView, (view: CourseView) => void] {
+  const key = `hv.courses-view.${personId ?? 'guest'}`;
+  const [view, setView] = useState<CourseView>(() =>
+    localStorage.getItem(key) === 'list' ? 'list' : 'grid',
+  );
+  return [
+    view,
+    (next) => {
+      localStorage.setItem(key, next);
+      setView(next);
+    },
+  ];
+}
+
+function CourseSkeletons({ view }: { view: CourseView }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-3'}
+    >
+      {Array.from({ length: 6 }, (_, index) => (
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          key={index}
+          className={`animate-pulse rounded-2xl bg-stone-200/70 motion-reduce:animate-none ${view === 'grid' ? 'h-56' : 'h-22'}`}
+        />
+      ))}
+    </div>
+  );
+}
+
+export default function CoursesScreen() {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const member = useMember();
+  const [view, setView] = useRememberedView(member?.id ?? null);
+  const [formOpen, setFormOpen] = useState(false);
+  const courses = useCourses();
+  const isAdmin = member?.role === 'admin';
+  const isStaff = isAdmin || member?.role === 'instructor';
+
+  const approve = useMutation({
+    mutationFn: (course: CourseSummary) => approveCourse(course.id),
+    onSuccess: async (course) => {
+      await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
+      showToast(t('screens.courses.approved', { name: course.name }), 'success');
+    },
+    onError: (failure) =>
+      showToast(
+        failure instanceof ApiError
+          ? `${t('toasts.approveFailed')} ${failure.message}`
+          : t('toasts.approveFailed'),
+        'error',
+      ),
+  });
+
+  const all = courses.data?.courses ?? [];
+  const pending = isAdmin ? all.filter((course) => course.status === 'pending') : [];
+  const listed = all.filter((course) => !pending.includes(course));
+  const layout = view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-3';
+  const card = (course: CourseSummary) => (
+    <li key={course.id}>
+      <CourseCard
+        course={course}
+        view={view}
+        onApprove={
+          isAdmin && course.status === 'pending' ? () => approve.mutate(course) : undefined
+        }
+        approving={approve.isPending && approve.variables?.id === course.id}
+      />
+    </li>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('screens.courses.title')}
+        subtitle={t('screens.courses.subtitle')}
+        actions={
+          isStaff ? (
+            <Button onClick={() => setFormOpen(true)} className="px-4">
+              <Plus className="size-5" aria-hidden="true" />
+              <span>{t(isAdmin ? 'screens.courses.add' : 'screens.courses.propose')}</span>
+            </Button>
+          ) : null
+        }
+      />
+      <PageBody>
+        <div className="mb-5 flex items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <GlobalSearch />
+          </div>
+          <ToggleButtonGroup
+            aria-label={t('screens.courses.view')}
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={[view]}
+            onSelectionChange={(keys) => setView([...keys][0] === 'list' ? 'list' : 'grid')}
+            className="flex shrink-0 rounded-xl border border-stone-300 bg-white p-0.5"
+          >
+            {(
+              [
+                ['grid', LayoutGrid, 'screens.courses.gridView'],
+                ['list', List, 'screens.courses.listView'],
+              ] as const
+            ).map(([id, Icon, label]) => (
+              <ToggleButton
+                key={id}
+                id={id}
+                aria-label={t(label)}
+                className="grid size-11 place-items-center rounded-[10px] text-stone-500 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:bg-accent-50 data-[selected]:text-accent-700"
+              >
+                <Icon className="size-5" aria-hidden="true" />
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </div>
+
+        {courses.isPending ? <CourseSkeletons view={view} /> : null}
+        {courses.isError ? (
+          <div
+            role="alert"
+            className="rounded-2xl bg-white p-5 text-stone-700 shadow-[var(--shadow-card)]"
+          >
+            <p>{t('screens.courses.loadFailed')}</p>
+            <Button variant="secondary" className="mt-3" onClick={() => courses.refetch()}>
+              {t('screens.courses.retry')}
+            </Button>
+          </div>
+        ) : null}
+
+        {pending.length > 0 ? (
+          <section aria-labelledby="pending-courses" className="mb-8">
+            <h2 id="pending-courses" className="mb-3 text-lg font-semibold text-stone-900">
+              {t('screens.courses.pendingTitle')}
+            </h2>
+            <ul className={layout}>{pending.map(card)}</ul>
+          </section>
+        ) : null}
+
+        {courses.isSuccess && listed.length === 0 && pending.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-stone-300 bg-white/60 p-6 text-center">
+            <p className="text-stone-600">
+              {t(isStaff ? 'screens.courses.empty' : 'screens.courses.emptyReader')}
+            </p>
+            {isStaff ? (
+              <Button className="mt-4" onClick={() => setFormOpen(true)}>
+                <Plus className="size-5" aria-hidden="true" />
+                {t(isAdmin ? 'screens.courses.add' : 'screens.courses.propose')}
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <ul className={`${layout} pb-8`} aria-label={t('screens.courses.title')}>
+            {listed.map(card)}
+          </ul>
+        )}
+      </PageBody>
+      {formOpen ? (
+        <CourseFormDialog mode={isAdmin ? 'create' : 'propose'} isOpen onOpenChange={setFormOpen} />
+      ) : null}
+    </>
+  );
 }

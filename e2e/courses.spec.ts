@@ -1,0 +1,104 @@
+import { expect, screenshot, test } from './fixtures.ts';
+import { photoFile } from './support/photos.ts';
+
+/** Names unique to this run: the phone and desktop projects share one owner and database. */
+const unique = () => Math.random().toString(36).slice(2, 7);
+
+test('an admin creates a course with a cover and three lessons, reorders them, then finds it by typing without diacritics', async ({
+  page,
+}, testInfo) => {
+  const tag = unique();
+  const name = `Đắp bột nghệ thuật ${tag}`;
+  await page.goto('/#/courses');
+  await page.getByRole('button', { name: 'Thêm khóa học' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Thêm khóa học' });
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('Chọn ảnh bìa').setInputFiles(await photoFile());
+  await expect(dialog.getByRole('img', { name: 'Ảnh bìa' })).toBeVisible({ timeout: 20_000 });
+
+  await dialog.getByLabel('Tên khóa học').fill(name);
+  await dialog.getByLabel('Mô tả').fill('Từ dũa form đến đắp bột hoa nổi.');
+  const newLesson = dialog.getByLabel('Tên bài học mới');
+  for (const title of ['Chuẩn bị móng', `Vẽ hoa mai ${tag}`, 'Phủ bóng']) {
+    await newLesson.fill(title);
+    await newLesson.press('Enter');
+  }
+  const lessonTitles = () =>
+    dialog
+      .getByRole('row')
+      .evaluateAll((rows) =>
+        rows.map((row) => (row.querySelector('input') as HTMLInputElement).value),
+      );
+  await expect.poll(lessonTitles).toEqual(['Chuẩn bị móng', `Vẽ hoa mai ${tag}`, 'Phủ bóng']);
+
+  // Keyboard reordering: choose the third lesson's handle, move up past the gaps between the
+  // other lessons (its own gap first), drop it at the top.
+  await dialog.getByRole('button', { name: 'Kéo để sắp xếp' }).nth(2).focus();
+  await page.keyboard.press('Enter');
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect.poll(lessonTitles).toEqual(['Phủ bóng', 'Chuẩn bị móng', `Vẽ hoa mai ${tag}`]);
+
+  // Renaming in place.
+  await dialog.getByLabel('Tên bài học 1').fill('Phủ bóng gel');
+  await screenshot(page, 'course-form');
+  await dialog.getByRole('button', { name: 'Tạo khóa học' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Đã tạo khóa học và phân công giảng viên.' }).last(),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole('article').filter({ hasText: name });
+  await expect(card).toContainText('3 bài học');
+  await expect(card.locator('img').first()).toHaveAttribute('src', /^\/media\/[a-f0-9]{64}\.webp$/);
+  await screenshot(page, 'courses');
+
+  // The grid/list choice is remembered.
+  await page.getByRole('radio', { name: 'Dạng danh sách' }).click();
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Dạng danh sách' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Dạng lưới' }).click();
+
+  // Search without diacritics finds the course and the lesson, grouped; the keyboard opens one.
+  const search = page.getByRole('combobox', { name: 'Tìm khóa học, bài học, học viên…' });
+  await search.fill(`dap bot nghe thuat ${tag}`);
+  const results = page.getByRole('listbox');
+  await expect(results.getByRole('option', { name, exact: true })).toBeVisible();
+  await expect(results.getByText('Khóa học', { exact: true })).toBeVisible();
+  await search.fill(`ve hoa mai ${tag}`);
+  await expect(
+    results.getByRole('option', { name: new RegExp(`Vẽ hoa mai ${tag}`) }),
+  ).toBeVisible();
+  await expect(results.getByText('Bài học', { exact: true })).toBeVisible();
+  await screenshot(page, 'course-search');
+  await search.fill(`dap bot nghe thuat ${tag}`);
+  await expect(results.getByRole('option')).toHaveCount(1);
+  await expect(results.getByRole('option', { name, exact: true })).toBeVisible();
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/#\/courses\/[0-9a-f-]{36}$/);
+  testInfo.annotations.push({ type: 'course', description: name });
+});
+
+test('a wrong course form says what is wrong, and nothing is saved', async ({ page }) => {
+  await page.goto('/#/courses');
+  await page.getByRole('button', { name: 'Thêm khóa học' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Thêm khóa học' });
+  await dialog.getByLabel('Tên khóa học').fill('A');
+  await dialog.getByLabel('Tên bài học mới').fill('Bài một');
+  await dialog.getByLabel('Tên bài học mới').press('Enter');
+  await dialog.getByLabel('Tên bài học 1').fill('   ');
+  await dialog.getByRole('button', { name: 'Tạo khóa học' }).click();
+  await expect(dialog.getByText('Tên khóa học cần ít nhất 2 ký tự.')).toBeVisible();
+  await expect(dialog.getByText('Vui lòng nhập tên bài học.')).toBeVisible();
+  // Deleting a lesson asks first.
+  await dialog.getByRole('button', { name: 'Xóa bài học 1' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Xóa bài học " "?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Xóa bài học' }).click();
+  await expect(dialog.getByText('Chưa có bài học nào.', { exact: false })).toBeVisible();
+  await expect(dialog.getByLabel('Tên bài học mới')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

@@ -1,0 +1,263 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Check, X } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Checkbox, CheckboxGroup, Label } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { type Course, CourseInput } from '#shared/schemas/courses';
+import { useToast } from '../../../components/overlays/toast.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { SheetDialog } from '../../../components/ui/dialog.tsx';
+import { Button, TextField } from '../../../components/ui/form.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { ImagePicker } from '../../media/components/image-picker.tsx';
+import {
+  courseQueryKey,
+  coursesQueryKey,
+  createCourse,
+  updateCourse,
+  useInstructorChoices,
+} from '../api/courses.ts';
+import { type DraftLesson, LessonsEditor } from './lessons-editor.tsx';
+
+export type CourseFormMode = 'create' | 'propose' | 'edit';
+
+type FieldErrors = { name?: string; description?: string; lessons: Record<number, string> };
+
+/**
+ * Adds (admins), proposes (instructors) or edits a course: cover photo, name, description,
+ * lessons in order and default instructors. Saved in one request; nothing is half-saved.
+ */
+export function CourseFormDialog({
+  mode,
+  course,
+  isOpen,
+  onOpenChange,
+  onSaved,
+}: {
+  mode: CourseFormMode;
+  course?: Course;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved?: (course: Course) => void;
+}) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const choices = useInstructorChoices(isOpen);
+  const [name, setName] = useState(course?.name ?? '');
+  const [description, setDescription] = useState(course?.description ?? '');
+  const [imageUrl, setImageUrl] = useState<string | null>(course?.imageUrl ?? null);
+  const [lessons, setLessons] = useState<DraftLesson[]>(
+    course?.lessons.map((lesson) => ({ key: lesson.id, id: lesson.id, title: lesson.title })) ?? [],
+  );
+  const [instructorIds, setInstructorIds] = useState<string[]>(
+    course?.instructors.map((person) => person.id) ?? [],
+  );
+  const [errors, setErrors] = useState<FieldErrors>({ lessons: {} });
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      name,
+      description,
+      imageUrl,
+      lessons: lessons.map((lesson) => ({
+        ...(lesson.id ? { id: lesson.id } : {}),
+        title: lesson.title,
+      })),
+      instructorIds,
+    };
+    const parsed = CourseInput.safeParse(input);
+    if (!parsed.success) {
+      const next: FieldErrors = { lessons: {} };
+      for (const issue of parsed.error.issues) {
+        const [field, index] = issue.path;
+        if (field === 'name') next.name ??= issue.message;
+        if (field === 'description') next.description ??= issue.message;
+        if (field === 'lessons' && typeof index === 'number') next.lessons[index] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({ lessons: {} });
+    setSaving(true);
+    try {
+      const saved = course ? await updateCourse(course.id, input) : await createCourse(input);
+      queryClient.setQueryData(courseQueryKey(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
+      showToast(
+        t(
+          mode === 'edit'
+            ? 'screens.courses.updated'
+            : saved.status === 'pending'
+              ? 'screens.courses.proposed'
+              : 'screens.courses.created',
+        ),
+        'success',
+      );
+      onSaved?.(saved);
+      onOpenChange(false);
+    } catch (failure) {
+      const removedLessons =
+        course?.lessons.some((lesson) => !lessons.some((draft) => draft.id === lesson.id)) ?? false;
+      const fallback =
+        mode !== 'edit'
+          ? t('toasts.addCourseFailed')
+          : removedLessons
+            ? t('toasts.deleteLessonFailed')
+            : t('toasts.updateFailed');
+      showToast(
+        failure instanceof ApiError && failure.status !== 500
+          ? `${fallback} ${failure.message}`
+          : fallback,
+        'error',
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = t(
+    mode === 'edit'
+      ? 'screens.courses.form.editTitle'
+      : mode === 'propose'
+        ? 'screens.courses.form.proposeTitle'
+        : 'screens.courses.form.newTitle',
+  );
+  const submitLabel = t(
+    mode === 'edit'
+      ? 'screens.courses.form.save'
+      : mode === 'propose'
+        ? 'screens.courses.form.sendProposal'
+        : 'screens.courses.form.create',
+  );
+  return (
+    <SheetDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={title}
+      isDismissable={!saving}
+      footer={
+        <>
+          <Button
+            variant="secondary"
+            className="flex-1 sm:flex-none"
+            onClick={() => onOpenChange(false)}
+            disabled={saving}
+          >
+            {t('screens.courses.form.cancel')}
+          </Button>
+          <Button type="submit" form={formId} busy={saving} className="flex-1">
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-6">
+        <section aria-labelledby={`${formId}-cover`}>
+          <h3 id={`${formId}-cover`} className="mb-2 text-sm font-semibold text-stone-700">
+            {t('screens.courses.form.cover')}
+          </h3>
+          {imageUrl ? (
+            <div className="relative mb-3 overflow-hidden rounded-2xl bg-stone-100">
+              <img
+                src={imageUrl}
+                alt={t('screens.courses.form.cover')}
+                width={640}
+                height={360}
+                className="aspect-video w-full object-cover"
+              />
+              <button
+                type="button"
+                onClick={() => setImageUrl(null)}
+                aria-label={t('screens.courses.form.removeCover')}
+                className="absolute top-2 right-2 grid size-11 place-items-center rounded-full bg-white/90 text-stone-700 shadow hover:bg-white"
+              >
+                <X className="size-5" aria-hidden="true" />
+              </button>
+            </div>
+          ) : null}
+          <ImagePicker
+            use="course-cover"
+            label={t(
+              imageUrl ? 'screens.courses.form.changeCover' : 'screens.courses.form.chooseCover',
+            )}
+            onUploaded={(result) => setImageUrl(result.secure_url)}
+          />
+        </section>
+
+        <section className="flex flex-col gap-4" aria-label={t('screens.courses.form.details')}>
+          <TextField
+            label={t('screens.courses.form.name')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={errors.name}
+            maxLength={120}
+            autoComplete="off"
+          />
+          <div>
+            <label
+              htmlFor={`${formId}-description`}
+              className="mb-1.5 block text-sm font-medium text-stone-700"
+            >
+              {t('screens.courses.form.description')}
+            </label>
+            <textarea
+              id={`${formId}-description`}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              rows={3}
+              maxLength={2000}
+              className="w-full rounded-xl border border-stone-300 bg-white px-3.5 py-3 text-base text-stone-900 focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
+            />
+            {errors.description ? (
+              <p role="alert" className="mt-1.5 text-sm text-red-700">
+                {errors.description}
+              </p>
+            ) : null}
+          </div>
+        </section>
+
+        <section aria-labelledby={`${formId}-lessons`}>
+          <h3 id={`${formId}-lessons`} className="mb-2 text-sm font-semibold text-stone-700">
+            {t('screens.courses.form.lessons')}
+          </h3>
+          <LessonsEditor lessons={lessons} onChange={setLessons} errors={errors.lessons} />
+        </section>
+
+        <CheckboxGroup
+          value={instructorIds}
+          onChange={setInstructorIds}
+          className="flex flex-col gap-2"
+        >
+          <Label className="text-sm font-semibold text-stone-700">
+            {t('screens.courses.form.instructors')}
+          </Label>
+          {choices.data?.instructors.length === 0 ? (
+            <p className="text-sm text-stone-500">
+              {t('screens.courses.form.noInstructorChoices')}
+            </p>
+          ) : null}
+          {choices.data?.instructors.map((person) => (
+            <Checkbox
+              key={person.id}
+              value={person.id}
+              className="group flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-stone-200 px-3 py-2 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-accent-300 data-[selected]:bg-accent-50"
+            >
+              <span
+                aria-hidden="true"
+                className="grid size-5 shrink-0 place-items-center rounded-md border-2 border-stone-300 text-white group-data-[selected]:border-accent-600 group-data-[selected]:bg-accent-600"
+              >
+                <Check className="size-3.5" strokeWidth={3} />
+              </span>
+              <Avatar url={person.avatarUrl} size={32} />
+              <span className="text-[15px] text-stone-800">{person.name}</span>
+            </Checkbox>
+          ))}
+        </CheckboxGroup>
+      </form>
+    </SheetDialog>
+  );
+}
