@@ -102,3 +102,47 @@ test('a wrong course form says what is wrong, and nothing is saved', async ({ pa
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('an admin edits a course from its page, then deletes it after being told what happens', async ({
+  page,
+}) => {
+  const tag = unique();
+  const created = await page.request.post('/api/courses', {
+    data: { name: `Sơn thạch ${tag}`, lessons: [{ title: 'Sơn nền' }, { title: 'Sơn màu' }] },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  await page.goto(`/#/courses/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Sơn thạch ${tag}` })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Sơn màu' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sửa' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sửa khóa học' });
+  await dialog.getByLabel('Tên khóa học').fill(`Sơn thạch nâng cao ${tag}`);
+  await dialog.getByLabel('Tên bài học 2').fill('Sơn màu thạch');
+  await dialog.getByRole('button', { name: 'Lưu khóa học' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Đã cập nhật khóa học.' }).last(),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Sơn thạch nâng cao ${tag}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Sơn màu thạch' })).toBeVisible();
+  await screenshot(page, 'course-detail');
+
+  await page.getByRole('button', { name: 'Xóa khóa học' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Không thể hoàn tác.');
+  await confirm.getByRole('button', { name: 'Xóa khóa học' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Đã xóa khóa học.' }).last(),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/#\/courses$/);
+  await expect(page.getByRole('article').filter({ hasText: tag })).toHaveCount(0);
+
+  // The deleted course's address now says so, as does one that never existed.
+  for (const address of [`/#/courses/${id}`, '/#/courses/not-a-course']) {
+    await page.goto(address);
+    await expect(page.getByTestId('course-not-found')).toContainText('Không tìm thấy khóa học');
+  }
+});
