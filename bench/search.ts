@@ -285,7 +285,6 @@ export async function measureSearch(): Promise<{
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  if (process.env.BENCH_SQLITE_ONLY) return { sqlite, postgres: sqlite };
   const cluster = process.env.TEST_DATABASE_URL ? null : await startPostgresCluster();
   const adminUrl = process.env.TEST_DATABASE_URL ?? cluster!.url;
   const name = `hv_bench_search_${Date.now()}`;

@@ -64,3 +64,13 @@ export async function apiRequest<T>(
   }
   return schema ? schema.parse(payload) : (payload as T);
 }
+
+/**
+ * A failure toast: the spec's message for the action, followed by the server's reason when it
+ * gave one worth reading (a 4xx says what was wrong; a 5xx says nothing more than the toast).
+ */
+export function failureMessage(action: string, failure: unknown): string {
+  return failure instanceof ApiError && failure.status < 500
+    ? `${action} ${failure.message}`
+    : action;
+}

@@ -18,6 +18,7 @@ const searchable = [
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's table types
 export async function up(db: Kysely<any>): Promise<void> {
   const kind = databaseKindOf(db);
+  if (kind === 'postgres') await sql`create extension if not exists pg_trgm`.execute(db);
   for (const { table, text, search, lower } of searchable) {
     await db.schema
       .alterTable(table)
@@ -49,7 +50,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       .columns(['created_at', 'id', search, lower, ...(table === 'people' ? ['role'] : [])])
       .execute();
     if (kind === 'postgres') {
-      await sql`create extension if not exists pg_trgm`.execute(db);
       for (const column of [search, lower]) {
         await sql`create index ${sql.id(`${table}_${column}_trgm`)} on ${sql.table(table)}
           using gin (${sql.ref(column)} gin_trgm_ops)`.execute(db);

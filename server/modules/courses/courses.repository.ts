@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { nameSearchColumns, titleSearchColumns } from '../../db/search-columns.ts';
 
@@ -16,21 +16,29 @@ export interface CourseRow {
 
 const courseColumns = ['id', 'name', 'description', 'image_url', 'status', 'proposer_id'] as const;
 
-/** Courses in name order: all, or active ones plus those proposed by `proposerId`. */
-export async function listCourseRows(
-  db: Db,
-  filter: { all: boolean; proposerId: string | null },
-): Promise<CourseRow[]> {
-  let query = db.selectFrom('courses').select(courseColumns).orderBy('name_search').orderBy('id');
-  if (!filter.all) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('status', '=', 'active'),
-        ...(filter.proposerId ? [eb('proposer_id', '=', filter.proposerId)] : []),
-      ]),
-    );
-  }
-  return query.execute();
+/** Which courses a viewer may see: all for admins, else active ones and their own proposals. */
+export interface CourseVisibility {
+  all: boolean;
+  proposerId: string | null;
+}
+
+/** The visibility rule as a condition on `courses`, for every query that lists courses. */
+export function visibleCourses(visibility: CourseVisibility) {
+  if (visibility.all) return sql<boolean>`1 = 1`;
+  return visibility.proposerId
+    ? sql<boolean>`(courses.status = 'active' or courses.proposer_id = ${visibility.proposerId})`
+    : sql<boolean>`courses.status = 'active'`;
+}
+
+/** The courses a viewer may see, in name order. */
+export async function listCourseRows(db: Db, visibility: CourseVisibility): Promise<CourseRow[]> {
+  return db
+    .selectFrom('courses')
+    .select(courseColumns)
+    .where(visibleCourses(visibility))
+    .orderBy('name_search')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findCourseRow(db: Db, id: string): Promise<CourseRow | undefined> {
@@ -206,7 +214,6 @@ export async function listActiveStaff(db: Db) {
     .select(['id', 'name', 'avatar_url'])
     .where('role', 'in', ['admin', 'instructor'])
     .where('status', '=', 'active')
-    .orderBy('name_search')
     .execute();
 }
 

@@ -12,6 +12,7 @@ import {
   activateCourse,
   activeStaffIds,
   type CourseRow,
+  type CourseVisibility,
   countsByCourse,
   deleteCourseRow,
   findCourseRow,
@@ -27,7 +28,12 @@ import {
   updateCourseRow,
 } from './courses.repository.ts';
 
-/** Who may see a course: active ones everyone who may read; pending ones admins and the proposer. */
+/** Who may see which courses (spec 4): active ones all readers, pending ones admins and the proposer. */
+export function courseVisibilityFor(viewer: PersonRow | null): CourseVisibility {
+  return { all: viewer?.role === 'admin', proposerId: viewer?.id ?? null };
+}
+
+/** The same rule for one course already read. */
 function canSee(viewer: PersonRow | null, course: CourseRow): boolean {
   if (course.status === 'active') return true;
   return viewer?.role === 'admin' || (viewer !== null && course.proposer_id === viewer.id);
@@ -62,10 +68,7 @@ export async function listCourses(
   database: AppDatabase,
   viewer: PersonRow | null,
 ): Promise<CourseSummary[]> {
-  const rows = await listCourseRows(database.db, {
-    all: viewer?.role === 'admin',
-    proposerId: viewer?.id ?? null,
-  });
+  const rows = await listCourseRows(database.db, courseVisibilityFor(viewer));
   return summarise(database, rows);
 }
 

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { type DatabaseKind, databaseKindOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import { type CourseVisibility, visibleCourses } from '../courses/courses.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -10,12 +11,6 @@ export interface SearchNeedle {
   folded: string;
   /** `lowerForSearch` of the query: ranks matches of the typed diacritics first. */
   lower: string;
-}
-
-/** Which courses a viewer may find: all for admins, else active ones and their own proposals. */
-export interface CourseVisibility {
-  all: boolean;
-  proposerId: string | null;
 }
 
 /*
@@ -167,13 +162,6 @@ async function collect<Row>(
     rows.push(...(await fetch(condition, wanted)));
   }
   return rows;
-}
-
-function visibleCourses(visibility: CourseVisibility) {
-  if (visibility.all) return sql<boolean>`1 = 1`;
-  return visibility.proposerId
-    ? sql<boolean>`(courses.status = 'active' or courses.proposer_id = ${visibility.proposerId})`
-    : sql<boolean>`courses.status = 'active'`;
 }
 
 export async function searchCourses(

@@ -2,6 +2,7 @@ import type { SearchResults } from '#shared/schemas/search';
 import { foldForSearch, lowerForSearch } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
+import { courseVisibilityFor } from '../courses/courses.service.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { searchCourses, searchLessons, searchStudents } from './search.repository.ts';
 
@@ -21,7 +22,7 @@ export async function search(
 ): Promise<SearchResults> {
   const needle = { folded: foldForSearch(query), lower: lowerForSearch(query) };
   if (needle.folded === '') return emptyResults;
-  const visibility = { all: viewer?.role === 'admin', proposerId: viewer?.id ?? null };
+  const visibility = courseVisibilityFor(viewer);
   const isStaff = viewer?.role === 'admin' || viewer?.role === 'instructor';
   const [courses, lessons, students] = await Promise.all([
     searchCourses(database.db, needle, visibility, searchLimits.courses),

@@ -10,9 +10,14 @@ import { Button } from '../../components/ui/form.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/session.ts';
-import { coursesQueryKey, deleteCourse, useCourse } from '../../features/courses/api/courses.ts';
+import {
+  courseQueryKey,
+  coursesQueryKey,
+  deleteCourse,
+  useCourse,
+} from '../../features/courses/api/courses.ts';
 import { CourseFormDialog } from '../../features/courses/components/course-form-dialog.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, failureMessage } from '../../lib/api-client.ts';
 
 /**
  * A course: cover, details, instructors and lessons in order; admins and its instructors edit
@@ -58,17 +63,12 @@ export default function CourseDetailScreen() {
     setDeleting(true);
     try {
       await deleteCourse(data.id);
-      queryClient.removeQueries({ queryKey: ['courses', data.id] });
+      queryClient.removeQueries({ queryKey: courseQueryKey(data.id) });
       await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
       showToast(t('screens.courses.deleted'), 'success');
       navigate('/courses');
     } catch (failure) {
-      showToast(
-        failure instanceof ApiError && failure.status !== 500
-          ? `${t('toasts.deleteFailed')} ${failure.message}`
-          : t('toasts.deleteFailed'),
-        'error',
-      );
+      showToast(failureMessage(t('toasts.deleteFailed'), failure), 'error');
       setDeleting(false);
       setConfirmingDelete(false);
     }

@@ -12,7 +12,7 @@ import { approveCourse, coursesQueryKey, useCourses } from '../../features/cours
 import { CourseCard, type CourseView } from '../../features/courses/components/course-card.tsx';
 import { CourseFormDialog } from '../../features/courses/components/course-form-dialog.tsx';
 import { GlobalSearch } from '../../features/courses/components/global-search.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { failureMessage } from '../../lib/api-client.ts';
 
 /** The grid/list choice, remembered per person on this device. */
 function useRememberedView(personId: string | null): [CourseView, (view: CourseView) => void] {
@@ -63,13 +63,7 @@ export default function CoursesScreen() {
       await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
       showToast(t('screens.courses.approved', { name: course.name }), 'success');
     },
-    onError: (failure) =>
-      showToast(
-        failure instanceof ApiError
-          ? `${t('toasts.approveFailed')} ${failure.message}`
-          : t('toasts.approveFailed'),
-        'error',
-      ),
+    onError: (failure) => showToast(failureMessage(t('toasts.approveFailed'), failure), 'error'),
   });
 
   const all = courses.data?.courses ?? [];

@@ -8,7 +8,7 @@ import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { SheetDialog } from '../../../components/ui/dialog.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { ImagePicker } from '../../media/components/image-picker.tsx';
 import {
   courseQueryKey,
@@ -108,12 +108,7 @@ export function CourseFormDialog({
           : removedLessons
             ? t('toasts.deleteLessonFailed')
             : t('toasts.updateFailed');
-      showToast(
-        failure instanceof ApiError && failure.status !== 500
-          ? `${fallback} ${failure.message}`
-          : fallback,
-        'error',
-      );
+      showToast(failureMessage(fallback, failure), 'error');
     } finally {
       setSaving(false);
     }
