@@ -266,6 +266,63 @@ const table: Row[] = [
       admin: 404,
     },
   },
+  {
+    method: 'GET',
+    url: '/api/courses/:courseId/progress',
+    expect: {
+      anonymous: 401,
+      guest: 404,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 404,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/courses/:courseId/posts',
+    expect: {
+      anonymous: 401,
+      guest: 404,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 404,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  // Enrolled students and their figures are staff-only: a student is refused before any lookup.
+  {
+    method: 'GET',
+    url: '/api/courses/:courseId/students',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/courses/:courseId/statistics',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
 ];
 
 function uniqueAddress() {

@@ -386,6 +386,8 @@ export const vi = {
     dobInFuture: 'Ngày sinh không thể ở tương lai.',
     searchRequired: 'Vui lòng nhập từ khóa tìm kiếm.',
     searchTooLong: 'Từ khóa tìm kiếm tối đa 100 ký tự.',
+    cursorInvalid: 'Vị trí trang không hợp lệ. Vui lòng tải lại.',
+    lessonIdInvalid: 'Không tìm thấy bài học.',
   },
   /** Messages of the API's error codes (shared/errors.ts); the web app shows `errors.<code>`. */
   errors: {

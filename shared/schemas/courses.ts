@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { vi } from '../locales/vi.ts';
+import { PersonStatus } from './people.ts';
 
 export const CourseName = z
   .string()
@@ -58,3 +59,55 @@ export type CourseList = z.infer<typeof CourseList>;
 
 export const InstructorChoices = z.object({ instructors: z.array(PersonSummary) });
 export type InstructorChoices = z.infer<typeof InstructorChoices>;
+
+/** Per lesson: how many enrolled students completed it, and when a post last concerned it. */
+export const CourseProgress = z.object({
+  enrolledCount: z.number().int(),
+  lessons: z.array(
+    z.object({
+      lessonId: z.string(),
+      completedCount: z.number().int(),
+      lastActivityAt: z.number().nullable(),
+    }),
+  ),
+  /** The lessons the viewing student completed; empty for staff and guests. */
+  myCompletedLessonIds: z.array(z.string()),
+});
+export type CourseProgress = z.infer<typeof CourseProgress>;
+
+/** An enrolled student's progress in one course (staff only: students' data is personal). */
+export const CourseStudent = PersonSummary.extend({
+  status: PersonStatus,
+  enrolledAt: z.number(),
+  completedLessons: z.number().int(),
+  lastEvaluation: z
+    .object({ postId: z.string(), rating: z.number().int().nullable(), createdAt: z.number() })
+    .nullable(),
+});
+export type CourseStudent = z.infer<typeof CourseStudent>;
+export const CourseStudents = z.object({
+  lessonCount: z.number().int(),
+  students: z.array(CourseStudent),
+});
+export type CourseStudents = z.infer<typeof CourseStudents>;
+
+/** The statistics tab's figures: completion per lesson, progress spread, weekly evaluations. */
+export const CourseStatistics = z.object({
+  enrolledCount: z.number().int(),
+  lessons: z.array(
+    z.object({ lessonId: z.string(), title: z.string(), completedCount: z.number().int() }),
+  ),
+  /** Students by share of lessons completed, in percent ranges [from, to]. */
+  progressBuckets: z.array(
+    z.object({ from: z.number().int(), to: z.number().int(), count: z.number().int() }),
+  ),
+  /** Consecutive weeks (Monday 00:00 Vietnam time), oldest first. */
+  weeks: z.array(
+    z.object({
+      weekStart: z.number(),
+      evaluations: z.number().int(),
+      averageRating: z.number().nullable(),
+    }),
+  ),
+});
+export type CourseStatistics = z.infer<typeof CourseStatistics>;

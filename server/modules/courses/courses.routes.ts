@@ -6,13 +6,24 @@ import {
   CourseIdParams,
   CourseInput,
   CourseList,
+  CourseProgress,
+  CourseStatistics,
+  CourseStudents,
   InstructorChoices,
 } from '#shared/schemas/courses';
+import { CoursePostsQuery, PostPage } from '#shared/schemas/posts';
 import { requireAdmin, requireMember, requireReader, requireStaff } from '../accounts/access.ts';
+import { listPostPage } from '../posts/posts.service.ts';
+import {
+  getCourseProgress,
+  getCourseStatistics,
+  getCourseStudents,
+} from './course-progress.service.ts';
 import {
   approveCourse,
   createCourse,
   deleteCourse,
+  findVisibleCourse,
   getCourse,
   listCourses,
   listInstructorChoices,
@@ -131,6 +142,77 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request);
       return approveCourse(app.database, admin, request.params.courseId);
+    },
+  );
+
+  app.get(
+    '/courses/:courseId/progress',
+    {
+      schema: {
+        summary: "Per lesson: students who completed it, latest activity; a student's own ticks",
+        tags: ['courses'],
+        params: CourseIdParams,
+        response: { 200: CourseProgress, ...errors },
+      },
+    },
+    async (request) => {
+      const { person } = await requireReader(request);
+      return getCourseProgress(app.database, person, request.params.courseId);
+    },
+  );
+
+  app.get(
+    '/courses/:courseId/students',
+    {
+      schema: {
+        summary: 'Enrolled students with progress and latest evaluation (staff only)',
+        tags: ['courses'],
+        params: CourseIdParams,
+        response: { 200: CourseStudents, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request);
+      return getCourseStudents(app.database, staff, request.params.courseId);
+    },
+  );
+
+  app.get(
+    '/courses/:courseId/statistics',
+    {
+      schema: {
+        summary: 'Completion per lesson, progress spread, evaluations and ratings per week (staff)',
+        tags: ['courses'],
+        params: CourseIdParams,
+        response: { 200: CourseStatistics, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request);
+      return getCourseStatistics(app.database, staff, request.params.courseId);
+    },
+  );
+
+  app.get(
+    '/courses/:courseId/posts',
+    {
+      schema: {
+        summary: "The course's posts I may see, newest first, 10 a page (optionally one lesson's)",
+        tags: ['courses'],
+        params: CourseIdParams,
+        querystring: CoursePostsQuery,
+        response: { 200: PostPage, ...errors },
+      },
+    },
+    async (request) => {
+      const { person } = await requireReader(request);
+      await findVisibleCourse(app.database, person, request.params.courseId);
+      return listPostPage(app.database, {
+        viewerId: person?.id ?? null,
+        courseId: request.params.courseId,
+        lessonId: request.query.lessonId,
+        cursor: request.query.cursor,
+      });
     },
   );
 };

@@ -72,13 +72,23 @@ export async function listCourses(
   return summarise(database, rows);
 }
 
+/** A course the viewer may see, or 404 (a hidden course is as absent as a missing one). */
+export async function findVisibleCourse(
+  database: AppDatabase,
+  viewer: PersonRow | null,
+  id: string,
+): Promise<CourseRow> {
+  const row = await findCourseRow(database.db, id);
+  if (!row || !canSee(viewer, row)) throw new AppError('course_not_found', 404);
+  return row;
+}
+
 export async function getCourse(
   database: AppDatabase,
   viewer: PersonRow | null,
   id: string,
 ): Promise<Course> {
-  const row = await findCourseRow(database.db, id);
-  if (!row || !canSee(viewer, row)) throw new AppError('course_not_found', 404);
+  const row = await findVisibleCourse(database, viewer, id);
   const [summary] = await summarise(database, [row]);
   const { lessonCount: _, ...rest } = summary!;
   return { ...rest, lessons: await listLessons(database.db, id) };
@@ -114,8 +124,7 @@ async function requireCourseEditor(
   person: PersonRow,
   id: string,
 ): Promise<CourseRow> {
-  const row = await findCourseRow(database.db, id);
-  if (!row || !canSee(person, row)) throw new AppError('course_not_found', 404);
+  const row = await findVisibleCourse(database, person, id);
   if (person.role !== 'admin' && !(await isCourseInstructor(database.db, id, person.id))) {
     throw new AppError('forbidden', 403);
   }

@@ -1,0 +1,76 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { visiblePosts } from './post-visibility.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface PostListFilter {
+  viewerId: string | null;
+  courseId?: string;
+  lessonId?: string;
+  /** Only posts strictly older than this (time, id) pair. */
+  before?: { createdAt: number; id: string };
+  limit: number;
+}
+
+/** Posts the viewer may see, newest first, with the names and pictures they show. */
+export async function listPostRows(db: Db, filter: PostListFilter) {
+  let query = db
+    .selectFrom('posts')
+    .innerJoin('people as author', 'author.id', 'posts.author_id')
+    .leftJoin('people as student', 'student.id', 'posts.student_id')
+    .leftJoin('people as tagged', 'tagged.id', 'posts.tagged_instructor_id')
+    .leftJoin('courses', 'courses.id', 'posts.course_id')
+    .select([
+      'posts.id',
+      'posts.kind',
+      'posts.text',
+      'posts.rating',
+      'posts.like_count',
+      'posts.comment_count',
+      'posts.created_at',
+      'posts.lesson_id',
+      'posts.lesson_title',
+      'posts.course_id',
+      'courses.name as course_name',
+      'author.id as author_id',
+      'author.name as author_name',
+      'author.avatar_url as author_avatar_url',
+      'student.id as student_id',
+      'student.name as student_name',
+      'student.avatar_url as student_avatar_url',
+      'tagged.id as tagged_id',
+      'tagged.name as tagged_name',
+      'tagged.avatar_url as tagged_avatar_url',
+    ])
+    .where(visiblePosts(filter.viewerId));
+  if (filter.courseId) query = query.where('posts.course_id', '=', filter.courseId);
+  if (filter.lessonId) query = query.where('posts.lesson_id', '=', filter.lessonId);
+  const before = filter.before;
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('posts.created_at', '<', before.createdAt),
+        eb.and([eb('posts.created_at', '=', before.createdAt), eb('posts.id', '<', before.id)]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(filter.limit)
+    .execute();
+}
+export type PostListRow = Awaited<ReturnType<typeof listPostRows>>[number];
+
+/** The photos of the given posts, in their order. */
+export async function mediaByPost(db: Db, postIds: string[]) {
+  if (postIds.length === 0) return [];
+  return db
+    .selectFrom('post_media')
+    .select(['post_id', 'url', 'width', 'height'])
+    .where('post_id', 'in', postIds)
+    .orderBy('post_id')
+    .orderBy('position')
+    .execute();
+}
