@@ -1,4 +1,7 @@
 import { expect, screenshot, test } from './fixtures.ts';
+import { onboard, signInByLink } from './support/accounts.ts';
+import { activatePerson, seedClass } from './support/fixtures-api.ts';
+import { uniqueEmail } from './support/mailbox.ts';
 import { photoFile } from './support/photos.ts';
 
 /** Names unique to this run: the phone and desktop projects share one owner and database. */
@@ -114,6 +117,7 @@ test('an admin edits a course from its page, then deletes it after being told wh
   const { id } = await created.json();
   await page.goto(`/#/courses/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Sơn thạch ${tag}` })).toBeVisible();
+  await page.getByRole('tab', { name: 'Nội dung' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Sơn màu' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sửa' }).click();
@@ -145,4 +149,132 @@ test('an admin edits a course from its page, then deletes it after being told wh
     await page.goto(address);
     await expect(page.getByTestId('course-not-found')).toContainText('Không tìm thấy khóa học');
   }
+});
+
+test('a course page: lessons with completion and new activity, posts by lesson and page, students sorted, statistics charted', async ({
+  page,
+}) => {
+  const tag = unique();
+  const me = (await (await page.request.get('/api/me')).json()).person;
+  const lessons = ['Dũa form', 'Sơn nền', 'Vẽ hoa', 'Đính đá', 'Phủ bóng'];
+  const created = await page.request.post('/api/courses', {
+    data: {
+      name: `Vẽ cọ bản ${tag}`,
+      lessons: lessons.map((title) => ({ title })),
+      instructorIds: [me.id],
+    },
+  });
+  const course = await created.json();
+  // Five students at 0, 1, 3, 4 and 5 of 5 lessons; one rated evaluation per completed lesson.
+  await seedClass(course.id, me.email);
+
+  // Content first: every lesson with posts is new to this person.
+  await page.goto(`/#/courses/${course.id}?tab=content`);
+  await expect(page.getByRole('tab', { name: 'Nội dung' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const rows = page.getByTestId('course-lesson');
+  await expect(rows).toHaveCount(5);
+  await expect(rows.nth(0)).toContainText('4/5 học viên đã hoàn thành');
+  await expect(rows.nth(4)).toContainText('1/5 học viên đã hoàn thành');
+  await expect(rows.filter({ hasText: 'Mới' })).toHaveCount(5);
+  await screenshot(page, 'course-content');
+
+  // A lesson opens its activity; having seen it, it is no longer new.
+  await rows.nth(4).click();
+  await expect(page).toHaveURL(/tab=activity&lesson=/);
+  await expect(page.getByRole('link', { name: 'Bỏ lọc bài học' })).toContainText('Phủ bóng');
+  const posts = page.getByRole('article');
+  await expect(posts).toHaveCount(1);
+  await expect(posts.first()).toContainText('Võ Thị Hằng');
+  await page.getByRole('tab', { name: 'Nội dung' }).click();
+  await expect(rows.filter({ hasText: 'Mới' })).toHaveCount(4);
+  await expect(rows.nth(4)).not.toContainText('Mới');
+
+  // All the course's posts: ten, then the other three as the person scrolls, then the end.
+  await page.getByRole('tab', { name: 'Hoạt động' }).click();
+  await expect(page).toHaveURL(/tab=activity$/);
+  await expect(posts).toHaveCount(10);
+  await expect(posts.first()).toContainText('đánh giá');
+  await screenshot(page, 'course-activity');
+  await page
+    .getByTestId('activity-end')
+    .or(page.getByRole('button', { name: 'Xem thêm' }))
+    .scrollIntoViewIfNeeded();
+  await expect(posts).toHaveCount(13);
+  await expect(page.getByTestId('activity-end')).toHaveText(
+    'Bạn đã xem hết bài đăng của khóa học.',
+  );
+
+  // Students: sortable; names in Vietnamese order by given name.
+  await page.getByRole('tab', { name: 'Học viên' }).click();
+  const students = page.getByTestId('course-student');
+  await expect(students).toHaveCount(5);
+  const names = () => students.locator('span.truncate').allTextContents();
+  await expect
+    .poll(names)
+    .toEqual(['Trần Văn Bình', 'Lê Thị Cúc', 'Phạm Minh Đức', 'Võ Thị Hằng', 'Nguyễn Thị Hoa']);
+  await page.getByLabel('Sắp xếp theo').selectOption({ label: 'Tiến độ' });
+  await page.getByRole('button', { name: 'Tăng dần' }).click();
+  await expect(students.first()).toContainText('Võ Thị Hằng');
+  await expect(students.first()).toContainText('Đã học 5/5 bài');
+  await expect(students.last()).toContainText('Nguyễn Thị Hoa');
+  await expect(students.last()).toContainText('Chưa có đánh giá');
+  await screenshot(page, 'course-students');
+
+  // Statistics: four charts drawn from the seeded data, each with its table.
+  await page.getByRole('tab', { name: 'Thống kê' }).click();
+  const charts = page.getByTestId('statistics-chart');
+  await expect(charts).toHaveCount(4);
+  for (const chart of await charts.all()) {
+    await expect(chart.locator('svg.recharts-surface')).toBeVisible();
+  }
+  await expect(charts.nth(0).locator('.recharts-bar-rectangle')).toHaveCount(5);
+  await expect(charts.nth(2).locator('.recharts-line-curve')).toBeVisible();
+  await charts.nth(0).getByText('Xem dạng bảng').click();
+  const table = charts.nth(0).getByRole('table');
+  await expect(table.getByRole('row', { name: /1\. Dũa form/ })).toContainText('4');
+  await expect(table.getByRole('row', { name: /5\. Phủ bóng/ })).toContainText('1');
+  await screenshot(page, 'course-statistics');
+});
+
+test('an instructor proposes a course and the admin approves it', async ({ page, newVisitor }) => {
+  const tag = unique();
+  const name = `Nail box ${tag}`;
+  const email = uniqueEmail('gv');
+  const teacher = await newVisitor();
+  await signInByLink(teacher, email);
+  await onboard(teacher, 'Giảng viên', 'Đỗ Thu Trang');
+  await activatePerson(email);
+  // A hash change alone keeps the page's idea of the session; a reload asks again.
+  await teacher.goto('/#/courses');
+  await teacher.reload();
+  await teacher.getByRole('button', { name: 'Đề xuất khóa học' }).first().click();
+  const dialog = teacher.getByRole('dialog', { name: 'Đề xuất khóa học' });
+  await dialog.getByLabel('Tên khóa học').fill(name);
+  await dialog.getByLabel('Tên bài học mới').fill('Gắn móng úp');
+  await dialog.getByLabel('Tên bài học mới').press('Enter');
+  await dialog.getByRole('button', { name: 'Gửi đề xuất' }).click();
+  await expect(
+    teacher.getByRole('status').filter({ hasText: 'Đã gửi đề xuất.' }).last(),
+  ).toBeVisible();
+  const proposed = teacher.getByRole('article').filter({ hasText: name });
+  await expect(proposed).toContainText('Chờ duyệt');
+
+  await page.goto('/#/courses');
+  const pending = page.getByRole('article').filter({ hasText: name });
+  await expect(pending).toContainText('Chờ duyệt');
+  await pending.getByRole('button', { name: 'Duyệt' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Đã duyệt khóa học "${name}".` })
+      .last(),
+  ).toBeVisible();
+  await expect(pending).not.toContainText('Chờ duyệt');
+
+  await teacher.reload();
+  await expect(proposed).toBeVisible();
+  await expect(proposed).not.toContainText('Chờ duyệt');
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compareVietnameseNames, foldForSearch, initialsOf, lowerForSearch } from './text.ts';
+import {
+  compareVietnameseNames,
+  foldForSearch,
+  initialsOf,
+  lowerForSearch,
+  splitMentions,
+} from './text.ts';
 
 describe('foldForSearch', () => {
   it.each([
@@ -60,5 +66,24 @@ describe('initialsOf', () => {
     expect(initialsOf('Nguyễn Thị Hoa')).toBe('NH');
     expect(initialsOf('đào')).toBe('Đ');
     expect(initialsOf('   ')).toBe('?');
+  });
+});
+
+describe('splitMentions', () => {
+  it('finds @[label](id) mentions between plain text', () => {
+    expect(splitMentions('Chúc mừng @[Lê Minh Anh](abc-1) và @[Hoà](x2)!')).toEqual([
+      { kind: 'text', text: 'Chúc mừng ' },
+      { kind: 'mention', label: 'Lê Minh Anh', id: 'abc-1' },
+      { kind: 'text', text: ' và ' },
+      { kind: 'mention', label: 'Hoà', id: 'x2' },
+      { kind: 'text', text: '!' },
+    ]);
+  });
+
+  it('leaves text that only looks like a mention as text', () => {
+    expect(splitMentions('@[](x) @[a](b c) email@[x]')).toEqual([
+      { kind: 'text', text: '@[](x) @[a](b c) email@[x]' },
+    ]);
+    expect(splitMentions('')).toEqual([]);
   });
 });

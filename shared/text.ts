@@ -63,3 +63,20 @@ export function initialsOf(fullName: string): string {
   const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
   return (first + last).toLocaleUpperCase('vi');
 }
+
+export type TextSegment =
+  | { kind: 'text'; text: string }
+  | { kind: 'mention'; label: string; id: string };
+
+/** Splits a post or comment into plain text and `@[label](personId)` mentions (spec 3). */
+export function splitMentions(text: string): TextSegment[] {
+  const segments: TextSegment[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/@\[([^\]\n]{1,100})\]\(([\w-]{1,64})\)/g)) {
+    if (match.index > last) segments.push({ kind: 'text', text: text.slice(last, match.index) });
+    segments.push({ kind: 'mention', label: match[1]!, id: match[2]! });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });
+  return segments;
+}

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import { loadConfig } from '../../server/config.ts';
 import { startServer } from '../../server/start.ts';
+import { seedTestClass } from '../../server/test/factories/courses.ts';
 import { startMailCatcher } from '../../server/test/mail-catcher.ts';
 import { startOidcProvider } from '../../server/test/oidc-provider.ts';
 
@@ -55,11 +56,54 @@ function cloudinaryStandIn(request: http.IncomingMessage, response: http.ServerR
   return false;
 }
 
+/**
+ * Data that journeys need but whose screens belong to later capabilities (students' progress,
+ * evaluations, approving instructors), written straight into the app's database:
+ * - POST /fixtures/class?course=<id>&author=<email>: a class of five students with progress and
+ *   rated evaluations by that instructor (server/test/factories/courses.ts);
+ * - POST /fixtures/activate?email=<email>: the person with that e-mail becomes active.
+ */
+async function fixtures(url: URL): Promise<unknown> {
+  const { db } = server.database;
+  const personByEmail = (email: string | null) =>
+    db
+      .selectFrom('people')
+      .select('id')
+      .where('email', '=', (email ?? '').toLowerCase())
+      .executeTakeFirstOrThrow();
+  if (url.pathname === '/fixtures/class') {
+    const author = await personByEmail(url.searchParams.get('author'));
+    return seedTestClass(db, {
+      courseId: url.searchParams.get('course') ?? '',
+      authorId: author.id,
+      studentCount: 5,
+      names: ['Nguyễn Thị Hoa', 'Trần Văn Bình', 'Lê Thị Cúc', 'Phạm Minh Đức', 'Võ Thị Hằng'],
+    });
+  }
+  if (url.pathname === '/fixtures/activate') {
+    const person = await personByEmail(url.searchParams.get('email'));
+    await db.updateTable('people').set({ status: 'active' }).where('id', '=', person.id).execute();
+    return { activated: person.id };
+  }
+  throw new Error(`no fixture at ${url.pathname}`);
+}
+
 http
   .createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://mailbox');
     if (url.pathname.startsWith('/cloudinary/') && cloudinaryStandIn(request, response, url))
       return;
+    if (url.pathname.startsWith('/fixtures/') && request.method === 'POST') {
+      response.setHeader('content-type', 'application/json');
+      fixtures(url).then(
+        (result) => response.end(JSON.stringify(result)),
+        (error: unknown) => {
+          response.statusCode = 500;
+          response.end(JSON.stringify({ error: String(error) }));
+        },
+      );
+      return;
+    }
     const to = url.searchParams.get('to')?.toLowerCase();
     const mails = mail.mails.filter((m) => !to || m.to === to);
     response.setHeader('content-type', 'application/json');

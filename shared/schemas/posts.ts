@@ -33,6 +33,8 @@ export const Post = z.object({
   likeCount: z.number().int(),
   commentCount: z.number().int(),
   media: z.array(PostMedia),
+  /** The people @mentioned in the text, so each `@[label](id)` links to the right profile. */
+  mentions: z.array(z.object({ id: z.string(), role: z.enum(['admin', 'instructor', 'student']) })),
   createdAt: z.number(),
 });
 export type Post = z.infer<typeof Post>;

@@ -323,6 +323,8 @@ describe('course posts', () => {
     });
     const idsFor = async (who: keyof typeof cookie) => (await postsOf(who)).posts.map((p) => p.id);
     expect(await idsFor('student')).toEqual(expect.arrayContaining([mentioned, byTeacher]));
+    const shown = (await postsOf('student')).posts.find((p) => p.id === mentioned);
+    expect(shown).toMatchObject({ mentions: [{ id: ids.teacher, role: 'instructor' }] });
 
     await db
       .updateTable('people')

@@ -74,3 +74,15 @@ export async function mediaByPost(db: Db, postIds: string[]) {
     .orderBy('position')
     .execute();
 }
+
+/** Who the given posts' texts mention (comments' mentions excluded), with their roles. */
+export async function mentionsByPost(db: Db, postIds: string[]) {
+  if (postIds.length === 0) return [];
+  return db
+    .selectFrom('mentions')
+    .innerJoin('people', 'people.id', 'mentions.person_id')
+    .select(['mentions.post_id', 'people.id', 'people.role'])
+    .where('mentions.post_id', 'in', postIds)
+    .where('mentions.comment_id', 'is', null)
+    .execute();
+}

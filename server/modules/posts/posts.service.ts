@@ -4,6 +4,7 @@ import { avatarUrl } from '../media/avatar.ts';
 import {
   listPostRows,
   mediaByPost,
+  mentionsByPost,
   type PostListFilter,
   type PostListRow,
 } from './posts.repository.ts';
@@ -20,7 +21,7 @@ function person(id: string | null, name: string | null, avatar: string | null) {
   return id && name ? { id, name, avatarUrl: avatar ?? avatarUrl(name) } : null;
 }
 
-function toPost(row: PostListRow, media: Post['media']): Post {
+function toPost(row: PostListRow, media: Post['media'], mentions: Post['mentions']): Post {
   return {
     id: row.id,
     kind: row.kind,
@@ -34,6 +35,7 @@ function toPost(row: PostListRow, media: Post['media']): Post {
     likeCount: Number(row.like_count),
     commentCount: Number(row.comment_count),
     media,
+    mentions,
     createdAt: Number(row.created_at),
   };
 }
@@ -51,10 +53,11 @@ export async function listPostPage(
     limit: POST_PAGE_SIZE + 1,
   });
   const page = rows.slice(0, POST_PAGE_SIZE);
-  const media = await mediaByPost(
-    database.db,
-    page.map((row) => row.id),
-  );
+  const postIds = page.map((row) => row.id);
+  const [media, mentions] = await Promise.all([
+    mediaByPost(database.db, postIds),
+    mentionsByPost(database.db, postIds),
+  ]);
   return {
     posts: page.map((row) =>
       toPost(
@@ -62,6 +65,9 @@ export async function listPostPage(
         media
           .filter((item) => item.post_id === row.id)
           .map(({ url, width, height }) => ({ url, width, height })),
+        mentions
+          .filter((mention) => mention.post_id === row.id)
+          .map(({ id, role }) => ({ id, role })),
       ),
     ),
     nextCursor: rows.length > POST_PAGE_SIZE ? encodeCursor(page.at(-1)!) : null,

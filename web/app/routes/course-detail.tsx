@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, Pencil, SearchX, Trash2, Users } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Course } from '#shared/schemas/courses';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
@@ -16,12 +18,92 @@ import {
   deleteCourse,
   useCourse,
 } from '../../features/courses/api/courses.ts';
+import { CourseActivityTab } from '../../features/courses/components/course-activity-tab.tsx';
+import { CourseContentTab } from '../../features/courses/components/course-content-tab.tsx';
 import { CourseFormDialog } from '../../features/courses/components/course-form-dialog.tsx';
+import { CourseStudentsTab } from '../../features/courses/components/course-students-tab.tsx';
+import { useSeenActivity } from '../../features/courses/seen-activity.ts';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
 
+const TABS = ['activity', 'content', 'students', 'statistics'] as const;
+type CourseTab = (typeof TABS)[number];
+/** Other students' progress is personal data: these tabs are for staff. */
+const STAFF_TABS: ReadonlySet<CourseTab> = new Set(['students', 'statistics']);
+
+const CourseStatisticsTab = lazy(
+  () => import('../../features/courses/components/course-statistics-tab.tsx'),
+);
+
+/** The four tabs, the chosen one (and a lesson, for activity and content) kept in the URL. */
+function CourseTabs({
+  course,
+  isStaff,
+  personId,
+}: {
+  course: Course;
+  isStaff: boolean;
+  personId: string;
+}) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tabs = TABS.filter((tab) => isStaff || !STAFF_TABS.has(tab));
+  const requested = params.get('tab') as CourseTab | null;
+  const tab = requested && tabs.includes(requested) ? requested : 'activity';
+  const lessonId = params.get('lesson');
+  const seen = useSeenActivity(personId, course.id);
+
+  return (
+    <Tabs
+      selectedKey={tab}
+      onSelectionChange={(key) => setParams({ tab: String(key) }, { replace: true })}
+      className="pb-10"
+    >
+      <TabList
+        aria-label={t('screens.courseDetail.tabs.label')}
+        className="sticky top-0 z-10 -mx-4 mb-4 flex border-b border-stone-200 bg-stone-50 px-4 md:mx-0 md:px-0"
+      >
+        {tabs.map((id) => (
+          <Tab
+            key={id}
+            id={id}
+            className="relative flex min-h-12 flex-1 cursor-pointer items-center justify-center px-2 whitespace-nowrap md:flex-none md:px-4 text-[15px] font-medium text-stone-500 outline-none data-[selected]:text-accent-700 data-[selected]:after:absolute data-[selected]:after:inset-x-3 data-[selected]:after:bottom-0 data-[selected]:after:h-0.5 data-[selected]:after:rounded-full data-[selected]:after:bg-accent-600 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-500 hover:text-stone-800"
+          >
+            {t(`screens.courseDetail.tabs.${id}`)}
+          </Tab>
+        ))}
+      </TabList>
+      <TabPanel id="activity" className="outline-none">
+        <CourseActivityTab course={course} lessonId={lessonId} seen={seen} />
+      </TabPanel>
+      <TabPanel id="content" className="outline-none">
+        <CourseContentTab course={course} highlightedLessonId={lessonId} seen={seen} />
+      </TabPanel>
+      {isStaff ? (
+        <>
+          <TabPanel id="students" className="outline-none">
+            <CourseStudentsTab courseId={course.id} />
+          </TabPanel>
+          <TabPanel id="statistics" className="outline-none">
+            <Suspense
+              fallback={
+                <div
+                  aria-hidden="true"
+                  className="h-72 animate-pulse rounded-2xl bg-stone-200/70"
+                />
+              }
+            >
+              <CourseStatisticsTab courseId={course.id} />
+            </Suspense>
+          </TabPanel>
+        </>
+      ) : null}
+    </Tabs>
+  );
+}
+
 /**
- * A course: cover, details, instructors and lessons in order; admins and its instructors edit
- * and delete it. (The Activity, Students and Statistics tabs land with issue #5's next part.)
+ * A course: cover, details and instructors over the tabs Hoạt động, Nội dung, Học viên and
+ * Thống kê; admins and its instructors edit and delete it.
  */
 export default function CourseDetailScreen() {
   const { t } = useTranslation();
@@ -55,6 +137,7 @@ export default function CourseDetailScreen() {
     );
   }
   const data = course.data;
+  const isStaff = member?.role === 'admin' || member?.role === 'instructor';
   const canEdit =
     member?.role === 'admin' ||
     (member !== null && data.instructors.some((person) => person.id === member.id));
@@ -140,27 +223,7 @@ export default function CourseDetailScreen() {
         </div>
       </header>
       <PageBody>
-        <section aria-labelledby="course-lessons" className="pb-10">
-          <h2 id="course-lessons" className="mb-3 text-lg font-semibold text-stone-900">
-            {t('screens.courses.form.lessons')}
-          </h2>
-          {data.lessons.length === 0 ? (
-            <p className="rounded-2xl bg-white p-4 text-stone-500 shadow-[var(--shadow-card)]">
-              {t('screens.courses.form.noLessons')}
-            </p>
-          ) : (
-            <ol className="divide-y divide-stone-100 overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]">
-              {data.lessons.map((lesson, index) => (
-                <li key={lesson.id} className="flex min-h-14 items-center gap-3 px-4 py-3">
-                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-accent-50 text-sm font-semibold text-accent-700">
-                    {index + 1}
-                  </span>
-                  <span className="text-[15px] text-stone-800">{lesson.title}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <CourseTabs course={data} isStaff={isStaff} personId={member?.id ?? 'guest'} />
       </PageBody>
       {editing ? (
         <CourseFormDialog mode="edit" course={data} isOpen onOpenChange={setEditing} />

@@ -1,5 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { Course, type CourseInput, CourseList, InstructorChoices } from '#shared/schemas/courses';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  Course,
+  type CourseInput,
+  CourseList,
+  CourseProgress,
+  CourseStatistics,
+  CourseStudents,
+  InstructorChoices,
+} from '#shared/schemas/courses';
+import { PostPage } from '#shared/schemas/posts';
 import { SearchResults } from '#shared/schemas/search';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -17,6 +26,49 @@ export function useCourse(id: string) {
   return useQuery({
     queryKey: courseQueryKey(id),
     queryFn: ({ signal }) => apiRequest(`/courses/${id}`, { signal, schema: Course }),
+  });
+}
+
+/** Per-lesson completion and latest activity (everyone who may see the course). */
+export function useCourseProgress(id: string) {
+  return useQuery({
+    queryKey: [...courseQueryKey(id), 'progress'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/courses/${id}/progress`, { signal, schema: CourseProgress }),
+  });
+}
+
+/** The enrolled students and their progress (staff). */
+export function useCourseStudents(id: string) {
+  return useQuery({
+    queryKey: [...courseQueryKey(id), 'students'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/courses/${id}/students`, { signal, schema: CourseStudents }),
+  });
+}
+
+/** The statistics tab's figures (staff). */
+export function useCourseStatistics(id: string) {
+  return useQuery({
+    queryKey: [...courseQueryKey(id), 'statistics'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/courses/${id}/statistics`, { signal, schema: CourseStatistics }),
+  });
+}
+
+/** The course's posts, newest first, a page of 10 at a time; optionally one lesson's. */
+export function useCoursePosts(id: string, lessonId: string | null) {
+  return useInfiniteQuery({
+    queryKey: [...courseQueryKey(id), 'posts', lessonId],
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) => {
+      const query = new URLSearchParams();
+      if (lessonId) query.set('lessonId', lessonId);
+      if (pageParam) query.set('cursor', pageParam);
+      const suffix = query.size > 0 ? `?${query}` : '';
+      return apiRequest(`/courses/${id}/posts${suffix}`, { signal, schema: PostPage });
+    },
+    getNextPageParam: (page) => page.nextCursor,
   });
 }
 

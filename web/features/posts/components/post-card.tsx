@@ -1,0 +1,139 @@
+import { Heart, MessageCircle, Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Post } from '#shared/schemas/posts';
+import { splitMentions } from '#shared/text';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
+
+const profilePath = (id: string, role: 'admin' | 'instructor' | 'student') =>
+  role === 'student' ? `/students/${id}` : `/instructors/${id}`;
+
+/** The text with each `@[label](id)` mention as a link to that person's profile. */
+function PostText({ post }: { post: Post }) {
+  const roles = new Map(post.mentions.map((mention) => [mention.id, mention.role]));
+  return (
+    <p className="text-[15px] leading-6 break-words whitespace-pre-line text-stone-800">
+      {splitMentions(post.text).map((segment, index) => {
+        if (segment.kind === 'text') return segment.text;
+        const role = roles.get(segment.id);
+        // A mention of someone no longer here stays as plain text.
+        return role ? (
+          <Link
+            // biome-ignore lint/suspicious/noArrayIndexKey: segments have no identity but order
+            key={index}
+            to={profilePath(segment.id, role)}
+            className="font-semibold text-accent-700 hover:underline"
+          >
+            @{segment.label}
+          </Link>
+        ) : (
+          `@${segment.label}`
+        );
+      })}
+    </p>
+  );
+}
+
+/** Up to four photos in a grid; the fourth says how many more there are. */
+function PostPhotos({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const shown = post.media.slice(0, 4);
+  if (shown.length === 0) return null;
+  const hidden = post.media.length - shown.length;
+  return (
+    <div
+      className={`grid gap-1 overflow-hidden rounded-2xl ${shown.length === 1 ? '' : 'grid-cols-2'}`}
+    >
+      {shown.map((photo, index) => (
+        <div
+          key={photo.url}
+          className={`relative bg-stone-100 ${shown.length === 3 && index === 0 ? 'row-span-2' : ''}`}
+        >
+          <img
+            src={photo.url}
+            alt={t('posts.photo', { number: index + 1 })}
+            width={photo.width ?? 800}
+            height={photo.height ?? 600}
+            loading="lazy"
+            className={`size-full object-cover ${shown.length === 1 ? 'max-h-[28rem]' : 'aspect-square'}`}
+          />
+          {hidden > 0 && index === shown.length - 1 ? (
+            <span className="absolute inset-0 grid place-items-center bg-stone-900/55 text-lg font-semibold text-white">
+              {t('posts.morePhotos', { count: hidden })}
+            </span>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A post as lists show it: who wrote it about whom, course and lesson, rating, text with
+ * mentions, photos, when, and its likes and comments. (Reacting lands with the feed.)
+ */
+export function PostCard({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const subject = post.student ?? post.taggedInstructor;
+  return (
+    <article
+      aria-labelledby={`post-${post.id}-by`}
+      className="flex flex-col gap-3 rounded-3xl bg-white p-4 shadow-[var(--shadow-card)]"
+    >
+      <header className="flex items-start gap-3">
+        <Avatar url={post.author.avatarUrl} size={40} />
+        <div className="min-w-0 flex-1">
+          <p id={`post-${post.id}-by`} className="text-[15px] leading-5 text-stone-900">
+            <span className="font-semibold">{post.author.name}</span>
+            {subject ? (
+              <>
+                <span className="text-stone-500">
+                  {' '}
+                  {post.student ? t('posts.evaluated') : t('posts.tagged')}{' '}
+                </span>
+                <span className="font-semibold">{subject.name}</span>
+              </>
+            ) : null}
+          </p>
+          <p className="mt-0.5 truncate text-sm text-stone-500">
+            <time
+              dateTime={new Date(post.createdAt).toISOString()}
+              title={formatDateTime(post.createdAt)}
+            >
+              {formatRelativeTime(post.createdAt)}
+            </time>
+            {post.lesson ? ` · ${post.lesson.title}` : ''}
+          </p>
+        </div>
+        {post.rating !== null ? (
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2.5 py-1 text-sm font-semibold text-amber-800">
+            <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+            <span aria-hidden="true">{post.rating}</span>
+            <span className="sr-only">{t('posts.rating', { rating: post.rating })}</span>
+          </span>
+        ) : null}
+      </header>
+      {post.text ? <PostText post={post} /> : null}
+      <PostPhotos post={post} />
+      <footer className="flex items-center gap-5 text-sm text-stone-500">
+        <span className="inline-flex items-center gap-1.5">
+          <Heart className="size-4" aria-hidden="true" />
+          <span aria-hidden="true">{post.likeCount}</span>
+          <span className="sr-only">{t('posts.likes', { count: post.likeCount })}</span>
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <MessageCircle className="size-4" aria-hidden="true" />
+          <span aria-hidden="true">{post.commentCount}</span>
+          <span className="sr-only">{t('posts.comments', { count: post.commentCount })}</span>
+        </span>
+        <Link
+          to={`/posts/${post.id}`}
+          className="ml-auto font-medium text-accent-700 hover:underline"
+        >
+          {t('posts.open')}
+        </Link>
+      </footer>
+    </article>
+  );
+}
