@@ -246,10 +246,12 @@ test('an instructor proposes a course and the admin approves it', async ({ page,
   const teacher = await newVisitor();
   await signInByLink(teacher, email);
   await onboard(teacher, 'Giảng viên', 'Đỗ Thu Trang');
+  // A pending account is signed out after onboarding; once approved, they sign in again.
+  await expect(teacher.getByTestId('onboarding-pending')).toBeVisible();
   await activatePerson(email);
-  // A hash change alone keeps the page's idea of the session; a reload asks again.
+  await signInByLink(teacher, email);
+  await expect(teacher).toHaveURL(/#\/activity$/);
   await teacher.goto('/#/courses');
-  await teacher.reload();
   await teacher.getByRole('button', { name: 'Đề xuất khóa học' }).first().click();
   const dialog = teacher.getByRole('dialog', { name: 'Đề xuất khóa học' });
   await dialog.getByLabel('Tên khóa học').fill(name);

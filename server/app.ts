@@ -18,6 +18,7 @@ import { courseRoutes } from './modules/courses/courses.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaFileRoutes, uploadRoutes } from './modules/media/media.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { studentRoutes } from './modules/students/students.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerApiDocs } from './plugins/docs.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(uploadRoutes);
       await api.register(courseRoutes);
       await api.register(searchRoutes);
+      await api.register(studentRoutes);
     },
     { prefix: '/api' },
   );

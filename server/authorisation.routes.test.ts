@@ -323,6 +323,137 @@ const table: Row[] = [
       admin: 404,
     },
   },
+  // Students: staff manage them; guests may list them without contact data; a student reads only themself.
+  {
+    method: 'GET',
+    url: '/api/students',
+    expect: {
+      anonymous: 401,
+      guest: 200,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/students',
+    payload: { name: 'Học viên thử quyền' },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 201,
+      admin: 201,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/students/:studentId',
+    expect: {
+      anonymous: 401,
+      guest: 404,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/students/:studentId/progress.csv',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/students/:studentId',
+    payload: { name: 'Học viên thử quyền' },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/students/:studentId',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/students/:studentId/block',
+    payload: { reason: 'Thử quyền' },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/students/:studentId/unblock',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/students/:studentId/progress/:lessonId',
+    payload: { completed: true },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
 ];
 
 function uniqueAddress() {
@@ -394,6 +525,8 @@ describe('authorisation table', () => {
           url: row.url
             .replace(':file', 'Lan.svg')
             .replace(':courseId', '00000000-0000-4000-8000-00000000c0de')
+            .replace(':studentId', '00000000-0000-4000-8000-0000000051d0')
+            .replace(':lessonId', '00000000-0000-4000-8000-000000001e55')
             .concat(row.query ?? ''),
           headers: cookie ? { cookie } : {},
           ...(row.payload === undefined

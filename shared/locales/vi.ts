@@ -159,6 +159,19 @@ export const vi = {
         failed: 'Không tải được thống kê.',
       },
     },
+    studentDetail: {
+      title: 'Hồ sơ học viên',
+      csv: {
+        course: 'Khóa học',
+        lesson: 'Bài học',
+        completed: 'Hoàn thành',
+        summary: 'Tóm tắt',
+        updatedBy: 'Người cập nhật',
+        updatedAt: 'Cập nhật lúc',
+        yes: 'Có',
+        no: 'Chưa',
+      },
+    },
     students: {
       title: 'Học viên',
       subtitle: 'Danh sách học viên và tiến độ học tập.',
@@ -166,7 +179,6 @@ export const vi = {
       add: 'Thêm học viên',
       search: 'Tìm học viên…',
     },
-    studentDetail: { title: 'Hồ sơ học viên' },
     instructors: {
       title: 'Giảng viên',
       subtitle: 'Đội ngũ giảng viên của học viện.',
@@ -463,6 +475,11 @@ export const vi = {
     searchTooLong: 'Từ khóa tìm kiếm tối đa 100 ký tự.',
     cursorInvalid: 'Vị trí trang không hợp lệ. Vui lòng tải lại.',
     lessonIdInvalid: 'Không tìm thấy bài học.',
+    studentIdInvalid: 'Không tìm thấy học viên.',
+    addressTooLong: 'Địa chỉ tối đa 200 ký tự.',
+    banReasonRequired: 'Vui lòng nhập lý do bảo lưu.',
+    banReasonTooLong: 'Lý do tối đa 300 ký tự.',
+    summaryTooLong: 'Tóm tắt tối đa 2000 ký tự.',
   },
   /** Messages of the API's error codes (shared/errors.ts); the web app shows `errors.<code>`. */
   errors: {
@@ -502,6 +519,12 @@ export const vi = {
     duplicate_lesson: 'Danh sách bài học có bài bị lặp.',
     lesson_not_in_course: 'Bài học không thuộc khóa học này.',
     instructor_not_found: 'Giảng viên được chọn không tồn tại hoặc chưa được duyệt.',
+    student_not_found: 'Không tìm thấy học viên.',
+    lesson_not_found: 'Không tìm thấy bài học.',
+    not_enrolled: 'Học viên chưa ghi danh khóa học của bài này.',
+    student_not_blocked: 'Học viên này không bị bảo lưu.',
+    progress_conflict:
+      'Tóm tắt vừa được {{name}} cập nhật. Nội dung mới đã được tải lại, vui lòng xem rồi sửa tiếp.',
   },
 } as const;
 

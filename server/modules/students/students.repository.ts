@@ -1,0 +1,323 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { nameSearchColumns } from '../../db/search-columns.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const studentColumns = [
+  'people.id',
+  'people.name',
+  'people.avatar_url',
+  'people.phone',
+  'people.email',
+  'people.address',
+  'people.dob',
+  'people.status',
+  'people.registration_date',
+  'people.ban_reason',
+  'people.banned_by',
+  'people.banned_at',
+  'people.updated_at',
+] as const;
+
+export async function findStudentRow(db: Db, id: string) {
+  return db
+    .selectFrom('people')
+    .select(studentColumns)
+    .where('id', '=', id)
+    .where('role', '=', 'student')
+    .executeTakeFirst();
+}
+export type StudentRow = NonNullable<Awaited<ReturnType<typeof findStudentRow>>>;
+
+/**
+ * Every student matching the filters with what ordering needs (name, enrolment date, status);
+ * the service orders them by Vietnamese collation, which neither engine has built in.
+ */
+export async function listStudentKeys(
+  db: Db,
+  filter: { folded?: string | undefined; courseIds?: string[] | undefined },
+) {
+  let query = db
+    .selectFrom('people')
+    .select(['people.id', 'people.name', 'people.status', 'people.registration_date'])
+    .where('people.role', '=', 'student');
+  if (filter.folded) {
+    const pattern = `%${filter.folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`people.name_search like ${pattern} escape '\\'`);
+  }
+  if (filter.courseIds && filter.courseIds.length > 0) {
+    const courseIds = filter.courseIds;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('enrolments')
+          .select('enrolments.person_id')
+          .whereRef('enrolments.person_id', '=', 'people.id')
+          .where('enrolments.course_id', 'in', courseIds),
+      ),
+    );
+  }
+  return query.execute();
+}
+
+export async function listStudentRows(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('people').select(studentColumns).where('id', 'in', ids).execute();
+}
+
+/** The courses each given student is enrolled in, with their lesson counts. */
+export async function enrolmentsOf(db: Db, personIds: string[]) {
+  if (personIds.length === 0) return [];
+  return db
+    .selectFrom('enrolments')
+    .innerJoin('courses', 'courses.id', 'enrolments.course_id')
+    .select([
+      'enrolments.person_id',
+      'courses.id',
+      'courses.name',
+      'enrolments.enrolled_at',
+      (eb) =>
+        eb
+          .selectFrom('lessons')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('lessons.course_id', '=', 'courses.id')
+          .as('lesson_count'),
+    ])
+    .where('enrolments.person_id', 'in', personIds)
+    .orderBy('enrolments.enrolled_at')
+    .orderBy('courses.name_search')
+    .execute();
+}
+
+/** Completed lessons per student, counting only courses they are enrolled in. */
+export async function completedCounts(db: Db, personIds: string[]) {
+  if (personIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom('lesson_progress')
+    .innerJoin('enrolments', (join) =>
+      join
+        .onRef('enrolments.person_id', '=', 'lesson_progress.person_id')
+        .onRef('enrolments.course_id', '=', 'lesson_progress.course_id'),
+    )
+    .select(['lesson_progress.person_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('lesson_progress.person_id', 'in', personIds)
+    .where('lesson_progress.completed', '=', 1)
+    .groupBy('lesson_progress.person_id')
+    .execute();
+  return new Map(rows.map((row) => [row.person_id, Number(row.n)]));
+}
+
+/** A student's progress rows with the name of who last updated each. */
+export async function progressRowsOf(db: Db, personId: string) {
+  return db
+    .selectFrom('lesson_progress')
+    .leftJoin('people as editor', 'editor.id', 'lesson_progress.last_updated_by')
+    .select([
+      'lesson_progress.lesson_id',
+      'lesson_progress.completed',
+      'lesson_progress.summary',
+      'lesson_progress.last_updated_by',
+      'lesson_progress.last_updated_at',
+      'editor.name as editor_name',
+    ])
+    .where('lesson_progress.person_id', '=', personId)
+    .execute();
+}
+
+export async function lessonsOfCourses(db: Db, courseIds: string[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .selectFrom('lessons')
+    .select(['id', 'course_id', 'title', 'position'])
+    .where('course_id', 'in', courseIds)
+    .orderBy('course_id')
+    .orderBy('position')
+    .execute();
+}
+
+export async function insertStudentRow(
+  db: Db,
+  student: {
+    id: string;
+    name: string;
+    phone: string | null;
+    email: string | null;
+    address: string | null;
+    dob: string | null;
+    avatarUrl: string | null;
+    now: number;
+  },
+) {
+  await db
+    .insertInto('people')
+    .values({
+      id: student.id,
+      role: 'student',
+      status: 'active',
+      name: student.name,
+      ...nameSearchColumns(student.name),
+      email: student.email,
+      phone: student.phone,
+      address: student.address,
+      dob: student.dob,
+      avatar_url: student.avatarUrl,
+      bio: null,
+      registration_date: student.now,
+      proposed_course_name: null,
+      proposed_course_description: null,
+      ban_reason: null,
+      banned_by: null,
+      banned_at: null,
+      created_at: student.now,
+      updated_at: student.now,
+    })
+    .execute();
+}
+
+export async function updateStudentRow(
+  db: Db,
+  id: string,
+  student: {
+    name: string;
+    phone: string | null;
+    email: string | null;
+    address: string | null;
+    dob: string | null;
+    avatarUrl: string | null;
+    now: number;
+  },
+): Promise<number> {
+  const result = await db
+    .updateTable('people')
+    .set({
+      name: student.name,
+      ...nameSearchColumns(student.name),
+      phone: student.phone,
+      email: student.email,
+      address: student.address,
+      dob: student.dob,
+      avatar_url: student.avatarUrl,
+      updated_at: student.now,
+    })
+    .where('id', '=', id)
+    .where('role', '=', 'student')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Enrols in exactly these courses; progress in a dropped course stays, uncounted. */
+export async function replaceEnrolments(
+  db: Db,
+  personId: string,
+  courseIds: string[],
+  now: number,
+) {
+  let removal = db.deleteFrom('enrolments').where('person_id', '=', personId);
+  if (courseIds.length > 0) removal = removal.where('course_id', 'not in', courseIds);
+  await removal.execute();
+  const existing = await db
+    .selectFrom('enrolments')
+    .select('course_id')
+    .where('person_id', '=', personId)
+    .execute();
+  const have = new Set(existing.map((row) => row.course_id));
+  const added = courseIds.filter((id) => !have.has(id));
+  if (added.length > 0) {
+    await db
+      .insertInto('enrolments')
+      .values(
+        added.map((courseId) => ({ person_id: personId, course_id: courseId, enrolled_at: now })),
+      )
+      .execute();
+  }
+}
+
+export async function existingCourseIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('courses').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function deleteStudentRow(db: Db, id: string): Promise<number> {
+  const result = await db
+    .deleteFrom('people')
+    .where('id', '=', id)
+    .where('role', '=', 'student')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function setBan(
+  db: Db,
+  id: string,
+  ban: { reason: string; by: string; at: number } | null,
+  now: number,
+): Promise<number> {
+  const result = await db
+    .updateTable('people')
+    .set(
+      ban
+        ? {
+            status: 'blocked',
+            ban_reason: ban.reason,
+            banned_by: ban.by,
+            banned_at: ban.at,
+            updated_at: now,
+          }
+        : { status: 'active', ban_reason: null, banned_by: null, banned_at: null, updated_at: now },
+    )
+    .where('id', '=', id)
+    .where('role', '=', 'student')
+    .$if(ban === null, (query) => query.where('status', '=', 'blocked'))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function findProgressRow(db: Db, personId: string, lessonId: string) {
+  return db
+    .selectFrom('lesson_progress')
+    .leftJoin('people as editor', 'editor.id', 'lesson_progress.last_updated_by')
+    .select([
+      'lesson_progress.completed',
+      'lesson_progress.summary',
+      'lesson_progress.last_updated_at',
+      'editor.name as editor_name',
+    ])
+    .where('lesson_progress.person_id', '=', personId)
+    .where('lesson_progress.lesson_id', '=', lessonId)
+    .executeTakeFirst();
+}
+
+/** Writes one lesson's progress; a row neither completed nor summarised is deleted. */
+export async function writeProgress(
+  db: Db,
+  row: {
+    personId: string;
+    lessonId: string;
+    courseId: string;
+    completed: boolean;
+    summary: string | null;
+    by: string;
+    now: number;
+  },
+) {
+  await db
+    .deleteFrom('lesson_progress')
+    .where('person_id', '=', row.personId)
+    .where('lesson_id', '=', row.lessonId)
+    .execute();
+  if (!row.completed && row.summary === null) return;
+  await db
+    .insertInto('lesson_progress')
+    .values({
+      person_id: row.personId,
+      lesson_id: row.lessonId,
+      course_id: row.courseId,
+      completed: row.completed ? 1 : 0,
+      summary: row.summary,
+      last_updated_by: row.by,
+      last_updated_at: row.now,
+    })
+    .execute();
+}

@@ -1,0 +1,188 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '#shared/errors';
+import {
+  BlockInput,
+  ProgressInput,
+  ProgressParams,
+  StudentDetail,
+  StudentIdParams,
+  StudentInput,
+  StudentList,
+  StudentsQuery,
+} from '#shared/schemas/students';
+import { foldForSearch } from '#shared/text';
+import { AppError } from '../../lib/app-error.ts';
+import { requireReader, requireStaff } from '../accounts/access.ts';
+import { progressCsv } from './progress-csv.ts';
+import {
+  blockStudent,
+  createStudent,
+  deleteStudent,
+  getStudent,
+  listStudents,
+  unblockStudent,
+  updateProgress,
+  updateStudent,
+} from './students.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/students',
+    {
+      schema: {
+        summary:
+          'Students by name, courses and order, 30 a page (staff; guests without contact data)',
+        tags: ['students'],
+        querystring: StudentsQuery,
+        response: { 200: StudentList, ...errors },
+      },
+    },
+    async (request) => {
+      const { person } = await requireReader(request);
+      return listStudents(app.database, person, request.query);
+    },
+  );
+
+  app.post(
+    '/students',
+    {
+      schema: {
+        summary: 'Add a student (staff): active, enrolled in the chosen courses',
+        tags: ['students'],
+        body: StudentInput,
+        response: { 201: StudentDetail, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const staff = await requireStaff(request);
+      return reply.status(201).send(await createStudent(app.database, staff, request.body));
+    },
+  );
+
+  app.get(
+    '/students/:studentId',
+    {
+      schema: {
+        summary: 'A student with courses and lesson progress (staff, or the student themself)',
+        tags: ['students'],
+        params: StudentIdParams,
+        response: { 200: StudentDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const { person } = await requireReader(request);
+      return getStudent(app.database, person, request.params.studentId);
+    },
+  );
+
+  app.get(
+    '/students/:studentId/progress.csv',
+    {
+      schema: {
+        summary: "A student's progress as CSV (staff, or the student themself)",
+        tags: ['students'],
+        params: StudentIdParams,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { person } = await requireReader(request);
+      // A file of someone's progress is not for guests.
+      if (!person) throw new AppError('unauthenticated', 401);
+      const student = await getStudent(app.database, person, request.params.studentId);
+      const file = `tien-do-${foldForSearch(student.name).replace(/[^a-z0-9]+/g, '-')}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file}"`)
+        .send(progressCsv(student));
+    },
+  );
+
+  app.put(
+    '/students/:studentId',
+    {
+      schema: {
+        summary: "Edit a student's details and courses (staff)",
+        tags: ['students'],
+        params: StudentIdParams,
+        body: StudentInput,
+        response: { 200: StudentDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request);
+      return updateStudent(app.database, staff, request.params.studentId, request.body);
+    },
+  );
+
+  app.delete(
+    '/students/:studentId',
+    {
+      schema: {
+        summary: 'Delete a student with their enrolments and progress (staff)',
+        tags: ['students'],
+        params: StudentIdParams,
+        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request);
+      await deleteStudent(app.database, staff, request.params.studentId);
+      return { deleted: true as const };
+    },
+  );
+
+  app.post(
+    '/students/:studentId/block',
+    {
+      schema: {
+        summary: 'Block ("Bảo lưu") with a reason, or change the reason (staff)',
+        tags: ['students'],
+        params: StudentIdParams,
+        body: BlockInput,
+        response: { 200: StudentDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request);
+      return blockStudent(app.database, staff, request.params.studentId, request.body.reason);
+    },
+  );
+
+  app.post(
+    '/students/:studentId/unblock',
+    {
+      schema: {
+        summary: 'Unblock: "Đang học", ban info removed (staff)',
+        tags: ['students'],
+        params: StudentIdParams,
+        response: { 200: StudentDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request);
+      return unblockStudent(app.database, staff, request.params.studentId);
+    },
+  );
+
+  app.put(
+    '/students/:studentId/progress/:lessonId',
+    {
+      schema: {
+        summary: 'Tick a lesson or write its summary (staff; a stale summary edit is refused)',
+        tags: ['students'],
+        params: ProgressParams,
+        body: ProgressInput,
+        response: { 200: StudentDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request);
+      const { studentId, lessonId } = request.params;
+      return updateProgress(app.database, staff, studentId, lessonId, request.body);
+    },
+  );
+};

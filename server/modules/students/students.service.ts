@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ProgressInput,
+  STUDENT_PAGE_SIZE,
+  type StudentData,
+  type StudentDetail,
+  type StudentList,
+  type StudentSummary,
+} from '#shared/schemas/students';
+import { compareVietnameseNames, foldForSearch } from '#shared/text';
+import type { AppDatabase } from '../../db/database.ts';
+import type { PersonRow, PersonStatus } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { avatarUrl } from '../media/avatar.ts';
+import { isUsableImageUrl } from '../media/image-urls.ts';
+import {
+  completedCounts,
+  deleteStudentRow,
+  enrolmentsOf,
+  existingCourseIds,
+  findProgressRow,
+  findStudentRow,
+  insertStudentRow,
+  lessonsOfCourses,
+  listStudentKeys,
+  listStudentRows,
+  progressRowsOf,
+  replaceEnrolments,
+  type StudentRow,
+  setBan,
+  updateStudentRow,
+  writeProgress,
+} from './students.repository.ts';
+
+const isStaff = (viewer: PersonRow | null) =>
+  viewer?.role === 'admin' || viewer?.role === 'instructor';
+
+const STATUS_ORDER: Record<PersonStatus, number> = {
+  pending: 0,
+  active: 1,
+  blocked: 2,
+  completed: 3,
+};
+
+type Key = Awaited<ReturnType<typeof listStudentKeys>>[number];
+const orderings: Record<'name' | 'enrolledAt' | 'status', (a: Key, b: Key) => number> = {
+  name: (a, b) => compareVietnameseNames(a.name, b.name),
+  // Newest first: whom the academy just added is whom staff look for.
+  enrolledAt: (a, b) => Number(b.registration_date) - Number(a.registration_date),
+  status: (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status],
+};
+
+async function summarise(
+  database: AppDatabase,
+  rows: StudentRow[],
+  showContact: boolean,
+): Promise<StudentSummary[]> {
+  const ids = rows.map((row) => row.id);
+  const [enrolments, completed] = await Promise.all([
+    enrolmentsOf(database.db, ids),
+    completedCounts(database.db, ids),
+  ]);
+  return rows.map((row) => {
+    const courses = enrolments.filter((enrolment) => enrolment.person_id === row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      avatarUrl: row.avatar_url ?? avatarUrl(row.name),
+      phone: showContact ? row.phone : null,
+      status: row.status,
+      registrationDate: Number(row.registration_date),
+      courses: courses.map((course) => ({ id: course.id, name: course.name })),
+      progress: {
+        completed: completed.get(row.id) ?? 0,
+        total: courses.reduce((sum, course) => sum + Number(course.lesson_count ?? 0), 0),
+      },
+    };
+  });
+}
+
+/**
+ * A page of students for staff (and guests, without contact data), filtered by name and
+ * courses, in Vietnamese order: by given name, then the rest (spec 2).
+ */
+export async function listStudents(
+  database: AppDatabase,
+  viewer: PersonRow | null,
+  query: {
+    q?: string | undefined;
+    courseIds?: string[] | undefined;
+    sort: keyof typeof orderings;
+    page: number;
+  },
+): Promise<StudentList> {
+  if (viewer && !isStaff(viewer)) throw new AppError('forbidden', 403);
+  const keys = await listStudentKeys(database.db, {
+    folded: query.q ? foldForSearch(query.q) : undefined,
+    courseIds: query.courseIds,
+  });
+  const order = orderings[query.sort];
+  keys.sort((a, b) => order(a, b) || orderings.name(a, b) || a.id.localeCompare(b.id));
+  const start = query.page * STUDENT_PAGE_SIZE;
+  const pageIds = keys.slice(start, start + STUDENT_PAGE_SIZE).map((key) => key.id);
+  const rows = await listStudentRows(database.db, pageIds);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = pageIds.flatMap((id) => byId.get(id) ?? []);
+  return {
+    students: await summarise(database, ordered, viewer !== null),
+    total: keys.length,
+    nextPage: start + STUDENT_PAGE_SIZE < keys.length ? query.page + 1 : null,
+  };
+}
+
+/** Staff see any student; a student sees themself; guests see no contact data. */
+export async function getStudent(
+  database: AppDatabase,
+  viewer: PersonRow | null,
+  id: string,
+): Promise<StudentDetail> {
+  if (viewer && !isStaff(viewer) && viewer.id !== id) throw new AppError('forbidden', 403);
+  const row = await findStudentRow(database.db, id);
+  if (!row) throw new AppError('student_not_found', 404);
+  const showContact = viewer !== null;
+  const [summary] = await summarise(database, [row], showContact);
+  const courseIds = summary!.courses.map((course) => course.id);
+  const [lessons, progress, bannedBy] = await Promise.all([
+    lessonsOfCourses(database.db, courseIds),
+    progressRowsOf(database.db, id),
+    row.banned_by ? findStudentEditorName(database, row.banned_by) : Promise.resolve(null),
+  ]);
+  const progressByLesson = new Map(progress.map((item) => [item.lesson_id, item]));
+  return {
+    id: row.id,
+    name: row.name,
+    avatarUrl: summary!.avatarUrl,
+    phone: showContact ? row.phone : null,
+    email: showContact ? row.email : null,
+    address: showContact ? row.address : null,
+    dob: showContact ? row.dob : null,
+    status: row.status,
+    registrationDate: Number(row.registration_date),
+    ban:
+      showContact && row.status === 'blocked' && row.ban_reason
+        ? {
+            reason: row.ban_reason,
+            by: bannedBy,
+            at: Number(row.banned_at ?? 0),
+          }
+        : null,
+    courses: summary!.courses.map((course) => ({
+      ...course,
+      lessons: lessons
+        .filter((lesson) => lesson.course_id === course.id)
+        .map((lesson) => {
+          const item = progressByLesson.get(lesson.id);
+          return {
+            lessonId: lesson.id,
+            title: lesson.title,
+            completed: item?.completed === 1,
+            summary: item?.summary ?? null,
+            lastUpdatedBy:
+              item?.last_updated_by && item.editor_name
+                ? { id: item.last_updated_by, name: item.editor_name }
+                : null,
+            lastUpdatedAt: item ? Number(item.last_updated_at) : null,
+          };
+        }),
+    })),
+  };
+}
+
+async function findStudentEditorName(database: AppDatabase, personId: string) {
+  const person = await database.db
+    .selectFrom('people')
+    .select(['id', 'name'])
+    .where('id', '=', personId)
+    .executeTakeFirst();
+  return person ?? null;
+}
+
+async function checkStudentData(database: AppDatabase, data: StudentData) {
+  const found = await existingCourseIds(database.db, data.courseIds);
+  if (data.courseIds.some((id) => !found.has(id))) throw new AppError('course_not_found', 400);
+  if (data.avatarUrl && !(await isUsableImageUrl(database, data.avatarUrl)))
+    throw new AppError('media_not_found', 400);
+}
+
+function requireStaffViewer(viewer: PersonRow): void {
+  if (!isStaff(viewer)) throw new AppError('forbidden', 403);
+}
+
+/** Staff add a student, active at once (spec 4), enrolled in the chosen courses. */
+export async function createStudent(
+  database: AppDatabase,
+  staff: PersonRow,
+  data: StudentData,
+): Promise<StudentDetail> {
+  requireStaffViewer(staff);
+  await checkStudentData(database, data);
+  const id = randomUUID();
+  const now = Date.now();
+  const courseIds = [...new Set(data.courseIds)];
+  await database.db.transaction().execute(async (trx) => {
+    await insertStudentRow(trx, { ...data, id, now });
+    await replaceEnrolments(trx, id, courseIds, now);
+    await insertActivityLog(trx, { actorId: staff.id, action: 'student.created', target: id, now });
+  });
+  return getStudent(database, staff, id);
+}
+
+export async function updateStudent(
+  database: AppDatabase,
+  staff: PersonRow,
+  id: string,
+  data: StudentData,
+): Promise<StudentDetail> {
+  requireStaffViewer(staff);
+  await checkStudentData(database, data);
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    if ((await updateStudentRow(trx, id, { ...data, now })) === 0)
+      throw new AppError('student_not_found', 404);
+    await replaceEnrolments(trx, id, [...new Set(data.courseIds)], now);
+    await insertActivityLog(trx, { actorId: staff.id, action: 'student.updated', target: id, now });
+  });
+  return getStudent(database, staff, id);
+}
+
+export async function deleteStudent(database: AppDatabase, staff: PersonRow, id: string) {
+  requireStaffViewer(staff);
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    if ((await deleteStudentRow(trx, id)) === 0) throw new AppError('student_not_found', 404);
+    await insertActivityLog(trx, { actorId: staff.id, action: 'student.deleted', target: id, now });
+  });
+}
+
+/** Block ("Bảo lưu") with a reason, or change the reason of a blocked student. */
+export async function blockStudent(
+  database: AppDatabase,
+  staff: PersonRow,
+  id: string,
+  reason: string,
+): Promise<StudentDetail> {
+  requireStaffViewer(staff);
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    if ((await setBan(trx, id, { reason, by: staff.id, at: now }, now)) === 0)
+      throw new AppError('student_not_found', 404);
+    // Signed out everywhere at once: their sessions go with the block.
+    await trx
+      .deleteFrom('session')
+      .where('userId', 'in', (eb) =>
+        eb.selectFrom('login_mappings').select('auth_user_id').where('person_id', '=', id),
+      )
+      .execute();
+    await insertActivityLog(trx, {
+      actorId: staff.id,
+      action: 'student.blocked',
+      target: id,
+      details: { reason },
+      now,
+    });
+  });
+  return getStudent(database, staff, id);
+}
+
+/** Unblock: "Đang học" again, the ban info removed (spec 4). */
+export async function unblockStudent(
+  database: AppDatabase,
+  staff: PersonRow,
+  id: string,
+): Promise<StudentDetail> {
+  requireStaffViewer(staff);
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    if ((await setBan(trx, id, null, now)) === 0) {
+      const exists = await findStudentRow(trx, id);
+      throw exists
+        ? new AppError('student_not_blocked', 409)
+        : new AppError('student_not_found', 404);
+    }
+    await insertActivityLog(trx, {
+      actorId: staff.id,
+      action: 'student.unblocked',
+      target: id,
+      now,
+    });
+  });
+  return getStudent(database, staff, id);
+}
+
+/**
+ * Ticks a lesson or writes its summary, in one transaction that first locks the student, so
+ * two instructors' edits are applied one after the other. A summary edit names the text it
+ * started from; if another instructor changed it meanwhile, nothing is written and the answer
+ * (409) says who did, and the editor reloads the newer text.
+ */
+export async function updateProgress(
+  database: AppDatabase,
+  staff: PersonRow,
+  studentId: string,
+  lessonId: string,
+  change: ProgressInput,
+) {
+  requireStaffViewer(staff);
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    const student = await trx
+      .selectFrom('people')
+      .select('id')
+      .where('id', '=', studentId)
+      .where('role', '=', 'student')
+      .$if(database.kind === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!student) throw new AppError('student_not_found', 404);
+    const lesson = await trx
+      .selectFrom('lessons')
+      .select(['id', 'course_id'])
+      .where('id', '=', lessonId)
+      .executeTakeFirst();
+    if (!lesson) throw new AppError('lesson_not_found', 404);
+    const enrolled = await trx
+      .selectFrom('enrolments')
+      .select('person_id')
+      .where('person_id', '=', studentId)
+      .where('course_id', '=', lesson.course_id)
+      .executeTakeFirst();
+    if (!enrolled) throw new AppError('not_enrolled', 409);
+    const current = await findProgressRow(trx, studentId, lessonId);
+    let completed = current?.completed === 1;
+    let summary = current?.summary ?? null;
+    if ('completed' in change) {
+      completed = change.completed;
+    } else {
+      if ((current?.summary ?? null) !== change.previousSummary) {
+        throw new AppError('progress_conflict', 409, {
+          values: { name: current?.editor_name ?? '' },
+        });
+      }
+      // Emptying a summary deletes it (spec 5).
+      summary = change.summary === '' ? null : change.summary;
+    }
+    await writeProgress(trx, {
+      personId: studentId,
+      lessonId,
+      courseId: lesson.course_id,
+      completed,
+      summary,
+      by: staff.id,
+      now,
+    });
+    await insertActivityLog(trx, {
+      actorId: staff.id,
+      action: 'completed' in change ? 'progress.completed' : 'progress.summary',
+      target: studentId,
+      details: { lessonId },
+      now,
+    });
+  });
+  return getStudent(database, staff, studentId);
+}

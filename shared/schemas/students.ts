@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { vi } from '../locales/vi.ts';
+import { EmailAddress } from './accounts.ts';
+import { DateOfBirth, PersonName, PersonStatus, VietnamesePhone } from './people.ts';
+
+/** An optional text field: an empty or blank value means "none". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) =>
+      value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value,
+    schema.nullable(),
+  );
+
+/** A student as the student form sends it; staff-added students are active (spec 4). */
+export const StudentInput = z.strictObject({
+  name: PersonName,
+  phone: optional(VietnamesePhone),
+  email: optional(EmailAddress),
+  address: optional(z.string().trim().max(200, { message: vi.validation.addressTooLong })),
+  dob: optional(DateOfBirth),
+  avatarUrl: optional(z.string().max(500)),
+  courseIds: z
+    .array(z.uuid({ message: vi.validation.courseIdInvalid }))
+    .max(50)
+    .default([]),
+});
+export type StudentInput = z.input<typeof StudentInput>;
+export type StudentData = z.output<typeof StudentInput>;
+
+export const StudentIdParams = z.strictObject({
+  studentId: z.uuid({ message: vi.validation.studentIdInvalid }),
+});
+
+export const STUDENT_SORTS = ['name', 'enrolledAt', 'status'] as const;
+export const STUDENT_PAGE_SIZE = 30;
+
+export const StudentsQuery = z.strictObject({
+  q: z.string().trim().max(100, { message: vi.validation.searchTooLong }).optional(),
+  /** Course ids, comma-separated: students enrolled in any of them. */
+  courseIds: z
+    .string()
+    .max(50 * 37)
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(z.uuid({ message: vi.validation.courseIdInvalid })))
+    .optional(),
+  sort: z.enum(STUDENT_SORTS).default('name'),
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+const CourseRef = z.object({ id: z.string(), name: z.string() });
+
+export const StudentSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatarUrl: z.string(),
+  /** Null for guests: contact data is for staff. */
+  phone: z.string().nullable(),
+  status: PersonStatus,
+  registrationDate: z.number(),
+  courses: z.array(CourseRef),
+  /** Lessons completed over lessons of the enrolled courses. */
+  progress: z.object({ completed: z.number().int(), total: z.number().int() }),
+});
+export type StudentSummary = z.infer<typeof StudentSummary>;
+
+export const StudentList = z.object({
+  students: z.array(StudentSummary),
+  total: z.number().int(),
+  nextPage: z.number().int().nullable(),
+});
+export type StudentList = z.infer<typeof StudentList>;
+
+export const LessonProgress = z.object({
+  lessonId: z.string(),
+  title: z.string(),
+  completed: z.boolean(),
+  summary: z.string().nullable(),
+  lastUpdatedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  lastUpdatedAt: z.number().nullable(),
+});
+export type LessonProgress = z.infer<typeof LessonProgress>;
+
+export const StudentDetail = StudentSummary.omit({ courses: true, progress: true }).extend({
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  dob: z.string().nullable(),
+  ban: z
+    .object({
+      reason: z.string(),
+      by: z.object({ id: z.string(), name: z.string() }).nullable(),
+      at: z.number(),
+    })
+    .nullable(),
+  courses: z.array(CourseRef.extend({ lessons: z.array(LessonProgress) })),
+});
+export type StudentDetail = z.infer<typeof StudentDetail>;
+
+export const BlockInput = z.strictObject({
+  reason: z
+    .string()
+    .trim()
+    .min(1, { message: vi.validation.banReasonRequired })
+    .max(300, { message: vi.validation.banReasonTooLong }),
+});
+
+export const ProgressParams = StudentIdParams.extend({
+  lessonId: z.uuid({ message: vi.validation.lessonIdInvalid }),
+});
+
+const Summary = z.string().trim().max(2000, { message: vi.validation.summaryTooLong });
+
+/**
+ * A change to one lesson's progress: the completed tick, or the summary (empty deletes it)
+ * with the summary the editor started from, so another instructor's newer text is never
+ * silently overwritten.
+ */
+export const ProgressInput = z.union([
+  z.strictObject({ completed: z.boolean() }),
+  z.strictObject({ summary: Summary, previousSummary: z.string().max(4000).nullable() }),
+]);
+export type ProgressInput = z.infer<typeof ProgressInput>;
