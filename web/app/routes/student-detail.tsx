@@ -1,5 +1,180 @@
-import { ScreenInProgress } from '../../components/ui/page.tsx';
+import { Download, Mail, MapPin, Phone, SearchX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { MessageScreen } from '../../components/ui/message-screen.tsx';
+import { PageBody } from '../../components/ui/page.tsx';
+import { useMember } from '../../features/accounts/api/session.ts';
+import { useStudent } from '../../features/students/api/students.ts';
+import { LessonProgressRow } from '../../features/students/components/lesson-progress-row.tsx';
+import { StudentActions } from '../../features/students/components/student-actions.tsx';
+import { StudentStatusBadge } from '../../features/students/components/student-status-badge.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatRelativeTime } from '../../lib/relative-time.ts';
 
-export default function Screen() {
-  return <ScreenInProgress screen="studentDetail" />;
+const dateFormat = new Intl.DateTimeFormat('vi', {
+  dateStyle: 'long',
+  timeZone: 'Asia/Ho_Chi_Minh',
+});
+
+/**
+ * A student: profile, status (with the ban's reason, who and when), and progress in each
+ * enrolled course, lesson by lesson; staff tick lessons and write summaries there.
+ */
+export default function StudentDetailScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const member = useMember();
+  const student = useStudent(id);
+  const isStaff = member?.role === 'admin' || member?.role === 'instructor';
+
+  if (student.error instanceof ApiError && [400, 403, 404].includes(student.error.status)) {
+    return (
+      <MessageScreen
+        testId="student-not-found"
+        icon={SearchX}
+        title={t('screens.studentDetail.notFound')}
+        body={t('screens.studentDetail.notFoundBody')}
+        action={{ to: '/students', label: t('screens.studentDetail.back') }}
+      />
+    );
+  }
+  if (!student.data) {
+    return (
+      <PageBody>
+        <div aria-hidden="true" className="mt-6 h-56 animate-pulse rounded-3xl bg-stone-200/70" />
+      </PageBody>
+    );
+  }
+  const data = student.data;
+  const contact = [
+    data.phone ? { icon: Phone, text: data.phone, href: `tel:${data.phone}` } : null,
+    data.email ? { icon: Mail, text: data.email, href: `mailto:${data.email}` } : null,
+    data.address ? { icon: MapPin, text: data.address, href: null } : null,
+  ].filter((item) => item !== null);
+
+  return (
+    <PageBody>
+      <header className="flex flex-col gap-4 pt-6 pb-4 md:pt-10">
+        <div className="flex items-start gap-4">
+          <Avatar url={data.avatarUrl} size={72} />
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl font-bold tracking-tight text-stone-900">{data.name}</h1>
+            <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-stone-500">
+              <StudentStatusBadge status={data.status} />
+              <span>
+                {t('screens.studentDetail.registered', {
+                  date: dateFormat.format(data.registrationDate),
+                })}
+              </span>
+            </div>
+          </div>
+          {isStaff ? (
+            <StudentActions
+              studentId={data.id}
+              name={data.name}
+              status={data.status}
+              onDeleted={() => navigate('/students')}
+            />
+          ) : null}
+        </div>
+        {data.ban ? (
+          <div
+            className="rounded-2xl bg-stone-100 p-3 text-[15px] text-stone-700"
+            data-testid="ban-info"
+          >
+            <p className="font-medium">
+              {t('screens.studentDetail.banInfo', { reason: data.ban.reason })}
+            </p>
+            <p className="text-sm text-stone-500">
+              {t('screens.studentDetail.bannedBy', {
+                name: data.ban.by?.name ?? '—',
+                when: formatRelativeTime(data.ban.at),
+              })}
+            </p>
+          </div>
+        ) : null}
+        {contact.length > 0 || data.dob ? (
+          <ul
+            className="flex flex-col gap-1.5 text-[15px] text-stone-700"
+            aria-label={t('screens.studentDetail.contact')}
+          >
+            {contact.map((item) => (
+              <li key={item.text} className="flex items-center gap-2">
+                <item.icon className="size-4 text-stone-400" aria-hidden="true" />
+                {item.href ? (
+                  <a href={item.href} className="hover:underline">
+                    {item.text}
+                  </a>
+                ) : (
+                  item.text
+                )}
+              </li>
+            ))}
+            {data.dob ? (
+              <li className="text-sm text-stone-500">
+                {t('screens.studentDetail.dob', {
+                  date: dateFormat.format(new Date(`${data.dob}T00:00:00+07:00`)),
+                })}
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </header>
+      <section aria-labelledby="student-courses" className="flex flex-col gap-4 pb-10">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="student-courses" className="text-lg font-semibold text-stone-900">
+            {t('screens.studentDetail.courses')}
+          </h2>
+          {member ? (
+            <a
+              href={`/api/students/${data.id}/progress.csv`}
+              download
+              className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-medium text-accent-700 hover:bg-accent-50"
+            >
+              <Download className="size-4" aria-hidden="true" />
+              {t('screens.studentDetail.exportCsv')}
+            </a>
+          ) : null}
+        </div>
+        {data.courses.length === 0 ? (
+          <p className="rounded-2xl bg-white p-4 text-stone-500 shadow-[var(--shadow-card)]">
+            {t('screens.studentDetail.noCourses')}
+          </p>
+        ) : null}
+        {data.courses.map((course) => {
+          const completed = course.lessons.filter((lesson) => lesson.completed).length;
+          return (
+            <section
+              key={course.id}
+              aria-label={course.name}
+              className="overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]"
+            >
+              <div className="flex items-center justify-between gap-3 border-b border-stone-100 px-4 py-3">
+                <h3 className="font-semibold text-stone-900">{course.name}</h3>
+                <span className="shrink-0 text-sm text-stone-500">
+                  {t('screens.studentDetail.completedCount', {
+                    completed,
+                    total: course.lessons.length,
+                  })}
+                </span>
+              </div>
+              <ol className="divide-y divide-stone-100">
+                {course.lessons.map((lesson, index) => (
+                  <LessonProgressRow
+                    key={lesson.lessonId}
+                    studentId={data.id}
+                    lesson={lesson}
+                    index={index}
+                    canEdit={isStaff}
+                  />
+                ))}
+              </ol>
+            </section>
+          );
+        })}
+      </section>
+    </PageBody>
+  );
 }

@@ -1,5 +1,239 @@
-import { ScreenInProgress } from '../../components/ui/page.tsx';
+import { Filter, Plus, Search, X } from 'lucide-react';
+import { useState } from 'react';
+import { CheckboxGroup, Label } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { StudentSummary } from '#shared/schemas/students';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { ChoiceCheckbox } from '../../components/ui/choice-checkbox.tsx';
+import { SheetDialog } from '../../components/ui/dialog.tsx';
+import { Button } from '../../components/ui/form.tsx';
+import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import { useMember } from '../../features/accounts/api/session.ts';
+import { useCourses } from '../../features/courses/api/courses.ts';
+import { type StudentFilters, useStudents } from '../../features/students/api/students.ts';
+import { StudentActions } from '../../features/students/components/student-actions.tsx';
+import { StudentFormDialog } from '../../features/students/components/student-form-dialog.tsx';
+import { StudentStatusBadge } from '../../features/students/components/student-status-badge.tsx';
+import { useDebounced } from '../../hooks/use-debounced.ts';
 
-export default function Screen() {
-  return <ScreenInProgress screen="students" />;
+function StudentCard({ student, isStaff }: { student: StudentSummary; isStaff: boolean }) {
+  const { t } = useTranslation();
+  const share = student.progress.total ? student.progress.completed / student.progress.total : 0;
+  return (
+    <article
+      aria-label={student.name}
+      className="flex items-start gap-3 rounded-2xl bg-white p-3 shadow-[var(--shadow-card)]"
+    >
+      <Link to={`/students/${student.id}`} className="flex min-w-0 flex-1 items-start gap-3">
+        <Avatar url={student.avatarUrl} size={48} />
+        <span className="min-w-0 flex-1">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="text-[15px] font-semibold text-stone-900">{student.name}</span>
+            <StudentStatusBadge status={student.status} />
+          </span>
+          {student.phone ? (
+            <span className="block text-sm text-stone-500">{student.phone}</span>
+          ) : null}
+          {student.courses.length > 0 ? (
+            <span className="mt-0.5 block truncate text-sm text-stone-600">
+              {student.courses.map((course) => course.name).join(' · ')}
+            </span>
+          ) : null}
+          <span className="mt-1.5 flex items-center gap-2 text-xs text-stone-500">
+            <span
+              aria-hidden="true"
+              className="h-1.5 w-24 overflow-hidden rounded-full bg-stone-200"
+            >
+              <span
+                className="block h-full rounded-full bg-emerald-500"
+                style={{ width: `${Math.round(share * 100)}%` }}
+              />
+            </span>
+            {t('screens.students.progress', student.progress)}
+          </span>
+        </span>
+      </Link>
+      {isStaff ? (
+        <StudentActions studentId={student.id} name={student.name} status={student.status} />
+      ) : null}
+    </article>
+  );
+}
+
+/** The academy's students: search, order, filter by courses, add, and each one's quick menu. */
+export default function StudentsScreen() {
+  const { t } = useTranslation();
+  const member = useMember();
+  const isStaff = member?.role === 'admin' || member?.role === 'instructor';
+  const courses = useCourses();
+  const [text, setText] = useState('');
+  const [sort, setSort] = useState<StudentFilters['sort']>('name');
+  const [courseIds, setCourseIds] = useState<string[]>([]);
+  const [draftCourseIds, setDraftCourseIds] = useState<string[]>([]);
+  const [filtering, setFiltering] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const q = useDebounced(text, 250);
+  const students = useStudents({ q, sort, courseIds });
+  const items = students.data?.pages.flatMap((page) => page.students) ?? [];
+  const total = students.data?.pages[0]?.total ?? 0;
+  const courseName = new Map(courses.data?.courses.map((course) => [course.id, course.name]));
+
+  return (
+    <>
+      <PageHeader
+        title={t('screens.students.title')}
+        subtitle={t('screens.students.subtitle')}
+        actions={
+          isStaff ? (
+            <Button onClick={() => setAdding(true)} className="px-3 sm:px-5">
+              <Plus className="size-5" aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">{t('screens.students.add')}</span>
+            </Button>
+          ) : undefined
+        }
+      />
+      <PageBody>
+        <div className="flex flex-col gap-3 pb-10">
+          <div className="flex gap-2">
+            <label className="relative flex-1">
+              <span className="sr-only">{t('screens.students.search')}</span>
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-stone-400"
+                aria-hidden="true"
+              />
+              <input
+                type="search"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                placeholder={t('screens.students.search')}
+                className="h-12 w-full rounded-xl border border-stone-300 bg-white pr-3 pl-11 text-base focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
+              />
+            </label>
+            <Button
+              variant="secondary"
+              className="px-3"
+              onClick={() => {
+                setDraftCourseIds(courseIds);
+                setFiltering(true);
+              }}
+              aria-label={t('screens.students.filter')}
+            >
+              <Filter className="size-5" aria-hidden="true" />
+              {courseIds.length > 0 ? (
+                <span className="rounded-full bg-accent-600 px-1.5 text-xs text-white">
+                  {courseIds.length}
+                </span>
+              ) : null}
+            </Button>
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-stone-500" aria-live="polite">
+              {students.data ? t('screens.students.count', { count: total }) : ''}
+            </p>
+            <label className="flex items-center gap-2 text-sm text-stone-600">
+              {t('screens.students.sortBy')}
+              <select
+                value={sort}
+                onChange={(event) => setSort(event.target.value as StudentFilters['sort'])}
+                className="h-11 rounded-xl border border-stone-300 bg-white px-3 text-[15px] text-stone-800"
+              >
+                {(['name', 'enrolledAt', 'status'] as const).map((key) => (
+                  <option key={key} value={key}>
+                    {t(`screens.students.sort.${key}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {courseIds.length > 0 ? (
+            <div className="flex flex-wrap gap-2">
+              {courseIds.map((id) => (
+                <button
+                  key={id}
+                  type="button"
+                  onClick={() => setCourseIds((current) => current.filter((other) => other !== id))}
+                  aria-label={t('screens.students.removeFilter', {
+                    name: courseName.get(id) ?? '',
+                  })}
+                  className="inline-flex min-h-11 items-center gap-2 rounded-full bg-accent-50 py-2 pr-3 pl-4 text-sm font-medium text-accent-800"
+                >
+                  {courseName.get(id)}
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              ))}
+            </div>
+          ) : null}
+          {!students.data ? (
+            <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-stone-200/70" />
+          ) : items.length === 0 ? (
+            <p className="rounded-2xl bg-white p-4 text-stone-500 shadow-[var(--shadow-card)]">
+              {q || courseIds.length > 0
+                ? t('screens.students.noMatch')
+                : t('screens.students.empty')}
+            </p>
+          ) : (
+            <ul className="grid gap-3 md:grid-cols-2">
+              {items.map((student) => (
+                <li key={student.id}>
+                  <StudentCard student={student} isStaff={isStaff} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {students.hasNextPage ? (
+            <Button
+              variant="secondary"
+              className="self-center"
+              busy={students.isFetchingNextPage}
+              onClick={() => void students.fetchNextPage()}
+            >
+              {t('screens.students.loadMore')}
+            </Button>
+          ) : null}
+        </div>
+      </PageBody>
+      {adding ? <StudentFormDialog isOpen onOpenChange={setAdding} /> : null}
+      <SheetDialog
+        isOpen={filtering}
+        onOpenChange={setFiltering}
+        title={t('screens.students.filterTitle')}
+        footer={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setCourseIds([]);
+                setFiltering(false);
+              }}
+            >
+              {t('screens.students.clearFilter')}
+            </Button>
+            <Button
+              className="flex-1"
+              onClick={() => {
+                setCourseIds(draftCourseIds);
+                setFiltering(false);
+              }}
+            >
+              {t('screens.students.applyFilter')}
+            </Button>
+          </>
+        }
+      >
+        <CheckboxGroup
+          value={draftCourseIds}
+          onChange={setDraftCourseIds}
+          className="flex flex-col gap-2"
+        >
+          <Label className="sr-only">{t('screens.students.filterTitle')}</Label>
+          {courses.data?.courses.map((course) => (
+            <ChoiceCheckbox key={course.id} value={course.id}>
+              <span className="text-[15px] text-stone-800">{course.name}</span>
+            </ChoiceCheckbox>
+          ))}
+        </CheckboxGroup>
+      </SheetDialog>
+    </>
+  );
 }

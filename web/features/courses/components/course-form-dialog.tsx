@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Checkbox, CheckboxGroup, Label } from 'react-aria-components';
+import { CheckboxGroup, Label } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { type Course, CourseInput } from '#shared/schemas/courses';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ChoiceCheckbox } from '../../../components/ui/choice-checkbox.tsx';
 import { SheetDialog } from '../../../components/ui/dialog.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
@@ -236,20 +237,10 @@ export function CourseFormDialog({
             </p>
           ) : null}
           {choices.data?.instructors.map((person) => (
-            <Checkbox
-              key={person.id}
-              value={person.id}
-              className="group flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-stone-200 px-3 py-2 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-accent-300 data-[selected]:bg-accent-50"
-            >
-              <span
-                aria-hidden="true"
-                className="grid size-5 shrink-0 place-items-center rounded-md border-2 border-stone-300 text-white group-data-[selected]:border-accent-600 group-data-[selected]:bg-accent-600"
-              >
-                <Check className="size-3.5" strokeWidth={3} />
-              </span>
+            <ChoiceCheckbox key={person.id} value={person.id}>
               <Avatar url={person.avatarUrl} size={32} />
               <span className="text-[15px] text-stone-800">{person.name}</span>
-            </Checkbox>
+            </ChoiceCheckbox>
           ))}
         </CheckboxGroup>
       </form>

@@ -6,6 +6,7 @@ import type { CourseStudent } from '#shared/schemas/courses';
 import { compareVietnameseNames } from '#shared/text';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { StudentStatusBadge } from '../../students/components/student-status-badge.tsx';
 import { useCourseStudents } from '../api/courses.ts';
 
 const SORT_KEYS = ['name', 'progress', 'lastEvaluation', 'enrolledAt'] as const;
@@ -16,13 +17,6 @@ const compareBy: Record<SortKey, (a: CourseStudent, b: CourseStudent) => number>
   progress: (a, b) => a.completedLessons - b.completedLessons,
   lastEvaluation: (a, b) => (a.lastEvaluation?.createdAt ?? 0) - (b.lastEvaluation?.createdAt ?? 0),
   enrolledAt: (a, b) => a.enrolledAt - b.enrolledAt,
-};
-
-const statusColours: Record<CourseStudent['status'], string> = {
-  pending: 'bg-amber-100 text-amber-800',
-  active: 'bg-emerald-100 text-emerald-800',
-  blocked: 'bg-stone-200 text-stone-700',
-  completed: 'bg-sky-100 text-sky-800',
 };
 
 /** The enrolled students with their progress bar, status and latest evaluation; sortable. */
@@ -97,11 +91,7 @@ export function CourseStudentsTab({ courseId }: { courseId: string }) {
                   <span className="truncate text-[15px] font-semibold text-stone-900">
                     {student.name}
                   </span>
-                  <span
-                    className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${statusColours[student.status]}`}
-                  >
-                    {t(`status.student.${student.status}`)}
-                  </span>
+                  <StudentStatusBadge status={student.status} />
                 </span>
                 <span className="flex items-center gap-2 text-sm text-stone-600">
                   <span

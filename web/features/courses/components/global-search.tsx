@@ -13,19 +13,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { useSearch } from '../api/courses.ts';
 
 /** How long typing must pause before the box asks the server. */
 const debounceMs = 200;
-
-function useDebounced(value: string, delay: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 const itemClass =
   'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-[15px] text-stone-800 outline-none data-[focused]:bg-accent-50 data-[focused]:text-accent-900';

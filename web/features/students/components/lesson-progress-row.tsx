@@ -1,0 +1,139 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Check } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Checkbox } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { type LessonProgress, StudentDetail } from '#shared/schemas/students';
+import { useToast } from '../../../components/overlays/toast.tsx';
+import { Button } from '../../../components/ui/form.tsx';
+import { ApiError, apiRequest, failureMessage } from '../../../lib/api-client.ts';
+import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { studentQueryKey, studentsQueryKey, updateProgress } from '../api/students.ts';
+
+/**
+ * One lesson of a student's course: the completed tick and the instructors' summary, with who
+ * last changed it and when. Staff edit both; a summary saved over someone's newer text is
+ * refused, and the newer text is loaded for the editor to read first.
+ */
+export function LessonProgressRow({
+  studentId,
+  lesson,
+  index,
+  canEdit,
+}: {
+  studentId: string;
+  lesson: LessonProgress;
+  index: number;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(lesson.summary ?? '');
+  const [startedFrom, setStartedFrom] = useState(lesson.summary);
+  const [busy, setBusy] = useState<'tick' | 'summary' | null>(null);
+
+  // When the saved text changes under the editor (another instructor, a reload), start again
+  // from it unless the editor has typed something of their own.
+  if (lesson.summary !== startedFrom && draft === (startedFrom ?? '')) {
+    setStartedFrom(lesson.summary);
+    setDraft(lesson.summary ?? '');
+  }
+
+  const save = async (change: Parameters<typeof updateProgress>[2], kind: 'tick' | 'summary') => {
+    setBusy(kind);
+    try {
+      const detail = await updateProgress(studentId, lesson.lessonId, change);
+      queryClient.setQueryData(studentQueryKey(studentId), detail);
+      void queryClient.invalidateQueries({ queryKey: studentsQueryKey });
+      if (kind === 'summary') {
+        const saved = detail.courses
+          .flatMap((course) => course.lessons)
+          .find((item) => item.lessonId === lesson.lessonId);
+        setStartedFrom(saved?.summary ?? null);
+        setDraft(saved?.summary ?? '');
+        showToast(t('screens.studentDetail.summarySaved'), 'success');
+      }
+    } catch (failure) {
+      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
+      if (failure instanceof ApiError && failure.code === 'progress_conflict') {
+        // Show the newer text; the editor's own stays in the box to merge by hand.
+        const fresh = await apiRequest(`/students/${studentId}`, { schema: StudentDetail });
+        queryClient.setQueryData(studentQueryKey(studentId), fresh);
+        const newer = fresh.courses
+          .flatMap((course) => course.lessons)
+          .find((item) => item.lessonId === lesson.lessonId);
+        setStartedFrom(newer?.summary ?? null);
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const changed = draft.trim() !== (startedFrom ?? '');
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3" data-testid="lesson-progress">
+      <div className="flex items-center gap-3">
+        {canEdit ? (
+          <Checkbox
+            isSelected={lesson.completed}
+            isDisabled={busy !== null}
+            onChange={(completed) => void save({ completed }, 'tick')}
+            aria-label={t('screens.studentDetail.markDone', { title: lesson.title })}
+            className="group grid size-11 shrink-0 cursor-pointer place-items-center rounded-full border-2 border-stone-300 text-transparent transition-colors outline-none hover:border-emerald-500 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-emerald-600 data-[selected]:bg-emerald-600 data-[selected]:text-white"
+          >
+            <Check className="size-5" strokeWidth={3} aria-hidden="true" />
+          </Checkbox>
+        ) : (
+          <span
+            aria-hidden="true"
+            className={`grid size-8 shrink-0 place-items-center rounded-full ${lesson.completed ? 'bg-emerald-600 text-white' : 'bg-stone-100 text-stone-500'}`}
+          >
+            {lesson.completed ? <Check className="size-4" strokeWidth={3} /> : index + 1}
+          </span>
+        )}
+        <span className="min-w-0 flex-1 text-[15px] font-medium text-stone-800">
+          {lesson.title}
+          {!canEdit && lesson.completed ? <span className="sr-only"> ✓</span> : null}
+        </span>
+      </div>
+      {canEdit ? (
+        <div className="flex flex-col gap-2 pl-14">
+          <label htmlFor={`${id}-summary`} className="sr-only">
+            {t('screens.studentDetail.summary')} — {lesson.title}
+          </label>
+          <textarea
+            id={`${id}-summary`}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            rows={2}
+            maxLength={2000}
+            placeholder={t('screens.studentDetail.summaryPlaceholder')}
+            className="w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-[15px] focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
+          />
+          {changed ? (
+            <Button
+              variant="secondary"
+              className="h-11 self-start"
+              busy={busy === 'summary'}
+              onClick={() => void save({ summary: draft, previousSummary: startedFrom }, 'summary')}
+            >
+              {t('screens.studentDetail.saveSummary')}
+            </Button>
+          ) : null}
+        </div>
+      ) : lesson.summary ? (
+        <p className="pl-11 text-[15px] whitespace-pre-line text-stone-700">{lesson.summary}</p>
+      ) : null}
+      {lesson.lastUpdatedBy && lesson.lastUpdatedAt ? (
+        <p className={`text-xs text-stone-500 ${canEdit ? 'pl-14' : 'pl-11'}`}>
+          {t('screens.studentDetail.lastUpdated', {
+            name: lesson.lastUpdatedBy.name,
+            when: formatRelativeTime(lesson.lastUpdatedAt),
+          })}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import type { PersonStatus } from '#shared/schemas/people';
+
+const colours: Record<PersonStatus, string> = {
+  pending: 'bg-amber-100 text-amber-800',
+  active: 'bg-emerald-100 text-emerald-800',
+  blocked: 'bg-stone-200 text-stone-700',
+  completed: 'bg-sky-100 text-sky-800',
+};
+
+/** A student's status in the spec's words: Chờ duyệt, Đang học, Bảo lưu, Đã hoàn thành. */
+export function StudentStatusBadge({ status }: { status: PersonStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${colours[status]}`}>
+      {t(`status.student.${status}`)}
+    </span>
+  );
+}
