@@ -1,4 +1,7 @@
 import { expect, screenshot, test } from './fixtures.ts';
+import { onboard, setSwitch, signInByLink } from './support/accounts.ts';
+import { activatePerson } from './support/fixtures-api.ts';
+import { uniqueEmail } from './support/mailbox.ts';
 import { photoFile } from './support/photos.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 7);
@@ -94,4 +97,49 @@ test('staff add a student with a photo and two courses, find them without diacri
   await filter.getByRole('button', { name: 'Áp dụng' }).click();
   await expect(page.getByRole('button', { name: `Bỏ lọc khóa "Vẽ móng ${tag}"` })).toBeVisible();
   await expect(page.getByRole('article', { name })).toBeVisible();
+});
+
+test.describe('a student and their progress @config', () => {
+  test('a student opens their own progress from Học viên, read-only', async ({
+    page,
+    newVisitor,
+  }) => {
+    const tag = unique();
+    const course = await (
+      await page.request.post('/api/courses', {
+        data: { name: `Đắp gel ${tag}`, lessons: [{ title: 'Dũa form' }, { title: 'Đắp gel' }] },
+      })
+    ).json();
+    await setSwitch(page, 'Cho phép học viên đăng nhập', true);
+    const email = uniqueEmail('hv');
+    const student = await newVisitor();
+    await signInByLink(student, email);
+    await onboard(student, 'Học viên', `Lý Thị Mai ${tag}`);
+    await expect(student.getByTestId('onboarding-pending')).toBeVisible();
+    const { activated } = (await activatePerson(email)) as { activated: string };
+
+    // Staff enrol her and record the first lesson.
+    const me = await (await page.request.get(`/api/students/${activated}`)).json();
+    await page.request.put(`/api/students/${activated}`, {
+      data: { name: me.name, phone: me.phone, courseIds: [course.id] },
+    });
+    await page.request.put(`/api/students/${activated}/progress/${course.lessons[0].id}`, {
+      data: { completed: true },
+    });
+    await page.request.put(`/api/students/${activated}/progress/${course.lessons[0].id}`, {
+      data: { summary: 'Form đều, gọn.', previousSummary: null },
+    });
+
+    await signInByLink(student, email);
+    await expect(student).toHaveURL(/#\/activity$/);
+    await student.goto('/#/students');
+    await expect(student).toHaveURL(new RegExp(`#/students/${activated}$`));
+    const region = student.getByRole('region', { name: `Đắp gel ${tag}` });
+    await expect(region).toContainText('Đã học 1/2 bài');
+    await expect(region).toContainText('Form đều, gọn.');
+    await expect(region.getByRole('textbox')).toHaveCount(0);
+    await expect(student.getByRole('button', { name: /Thao tác với/ })).toHaveCount(0);
+    await screenshot(student, 'student-own-progress');
+    await setSwitch(page, 'Cho phép học viên đăng nhập', false);
+  });
 });

@@ -2,7 +2,7 @@ import { Filter, Plus, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { StudentSummary } from '#shared/schemas/students';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { ChoiceCheckbox } from '../../components/ui/choice-checkbox.tsx';
@@ -63,9 +63,17 @@ function StudentCard({ student, isStaff }: { student: StudentSummary; isStaff: b
 
 /** The academy's students: search, order, filter by courses, add, and each one's quick menu. */
 export default function StudentsScreen() {
-  const { t } = useTranslation();
   const member = useMember();
   const isStaff = member?.role === 'admin' || member?.role === 'instructor';
+  if (member?.role === 'student') {
+    // Other students are personal data; a student's "Học viên" is their own progress.
+    return <Navigate to={`/students/${member.id}`} replace />;
+  }
+  return <StudentsList isStaff={isStaff} />;
+}
+
+function StudentsList({ isStaff }: { isStaff: boolean }) {
+  const { t } = useTranslation();
   const courses = useCourses();
   const [text, setText] = useState('');
   const [sort, setSort] = useState<StudentFilters['sort']>('name');
