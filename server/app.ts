@@ -16,7 +16,9 @@ import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.
 import { configRoutes } from './modules/config/config.routes.ts';
 import { courseRoutes } from './modules/courses/courses.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { instructorRoutes } from './modules/instructors/instructors.routes.ts';
 import { mediaFileRoutes, uploadRoutes } from './modules/media/media.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -106,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(courseRoutes);
       await api.register(searchRoutes);
       await api.register(studentRoutes);
+      await api.register(instructorRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: '/api' },
   );

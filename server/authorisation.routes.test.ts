@@ -454,6 +454,137 @@ const table: Row[] = [
       admin: 404,
     },
   },
+  // Instructors are closed to students (spec 6); guests see them without contact data.
+  {
+    method: 'GET',
+    url: '/api/instructors',
+    expect: {
+      anonymous: 401,
+      guest: 200,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/instructors/:instructorId',
+    expect: {
+      anonymous: 401,
+      guest: 404,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/instructors/:instructorId/posts',
+    expect: {
+      anonymous: 401,
+      guest: 404,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  // One's own profile: every member.
+  {
+    method: 'GET',
+    url: '/api/me/profile',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/me/profile',
+    payload: { name: 'Tên Mới' },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/me/privacy',
+    payload: { hideMyPosts: false, hideMentionedPosts: false },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/me/bookmarks',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/me/feedback',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/feedback',
+    payload: { text: 'Góp ý thử quyền' },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 201,
+      instructor: 201,
+      admin: 201,
+    },
+  },
 ];
 
 function uniqueAddress() {
@@ -527,6 +658,7 @@ describe('authorisation table', () => {
             .replace(':courseId', '00000000-0000-4000-8000-00000000c0de')
             .replace(':studentId', '00000000-0000-4000-8000-0000000051d0')
             .replace(':lessonId', '00000000-0000-4000-8000-000000001e55')
+            .replace(':instructorId', '00000000-0000-4000-8000-0000000001a5')
             .concat(row.query ?? ''),
           headers: cookie ? { cookie } : {},
           ...(row.payload === undefined

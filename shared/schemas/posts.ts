@@ -42,6 +42,9 @@ export type Post = z.infer<typeof Post>;
 export const PostPage = z.object({ posts: z.array(Post), nextCursor: z.string().nullable() });
 export type PostPage = z.infer<typeof PostPage>;
 
+/** A page of a post list that has no other filter. */
+export const PostPageQuery = z.strictObject({ cursor: PostCursor.optional() });
+
 export const CoursePostsQuery = z.strictObject({
   lessonId: z.uuid({ message: vi.validation.lessonIdInvalid }).optional(),
   cursor: PostCursor.optional(),

@@ -6,8 +6,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export interface PostListFilter {
   viewerId: string | null;
-  courseId?: string;
-  lessonId?: string;
+  courseId?: string | undefined;
+  lessonId?: string | undefined;
+  authorId?: string | undefined;
+  /** Only posts this person bookmarked. */
+  bookmarkedBy?: string | undefined;
   /** Only posts strictly older than this (time, id) pair. */
   before?: { createdAt: number; id: string };
   limit: number;
@@ -46,6 +49,19 @@ export async function listPostRows(db: Db, filter: PostListFilter) {
     .where(visiblePosts(filter.viewerId));
   if (filter.courseId) query = query.where('posts.course_id', '=', filter.courseId);
   if (filter.lessonId) query = query.where('posts.lesson_id', '=', filter.lessonId);
+  if (filter.authorId) query = query.where('posts.author_id', '=', filter.authorId);
+  const bookmarkedBy = filter.bookmarkedBy;
+  if (bookmarkedBy) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('post_bookmarks')
+          .select('post_bookmarks.post_id')
+          .whereRef('post_bookmarks.post_id', '=', 'posts.id')
+          .where('post_bookmarks.person_id', '=', bookmarkedBy),
+      ),
+    );
+  }
   const before = filter.before;
   if (before) {
     query = query.where((eb) =>

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { insertTestPost } from '../../test/factories/courses.ts';
+import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
+import { instructorForm, signUp, studentForm } from '../../test/sessions.ts';
+
+let t: TestApp;
+let mail: MailCatcher;
+const cookie = { admin: '', teacher: '', student: '' };
+const ids = { admin: '', teacher: '', student: '' };
+type Who = keyof typeof cookie | null;
+const call = (who: Who, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: who ? { cookie: cookie[who] } : {},
+    ...(payload ? { payload } : {}),
+  });
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
+  cookie.admin = await signUp(t.app, mail, 'admin@example.vn', instructorForm('Trần Thu Hà'));
+  cookie.teacher = await signUp(t.app, mail, 'gv@example.vn', instructorForm('Lê Minh Anh'));
+  cookie.student = await signUp(t.app, mail, 'hv@example.vn', studentForm('Ngô Thị Lan'));
+  const { db } = t.database;
+  await db.updateTable('people').set({ status: 'active' }).execute();
+  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
+  const people = await db.selectFrom('people').select(['id', 'name']).execute();
+  ids.admin = people.find((p) => p.name === 'Trần Thu Hà')!.id;
+  ids.teacher = people.find((p) => p.name === 'Lê Minh Anh')!.id;
+  ids.student = people.find((p) => p.name === 'Ngô Thị Lan')!.id;
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+describe('my profile', () => {
+  it('edits my details; role, status and e-mail cannot be sent', async () => {
+    const edited = await call('teacher', 'PUT', '/api/me/profile', {
+      name: 'Lê Minh Anh',
+      phone: '+84 912 000 111',
+      address: '',
+      dob: '1990-01-02',
+      bio: 'Chuyên vẽ hoa.',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      phone: '0912000111',
+      address: null,
+      dob: '1990-01-02',
+      bio: 'Chuyên vẽ hoa.',
+    });
+    for (const extra of [{ role: 'admin' }, { status: 'active' }, { email: 'x@example.vn' }]) {
+      const refused = await call('teacher', 'PUT', '/api/me/profile', {
+        name: 'Lê Minh Anh',
+        ...extra,
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+    const me = (await call('teacher', 'GET', '/api/me')).json();
+    expect(me.person).toMatchObject({ role: 'instructor', email: 'gv@example.vn' });
+    const badPhone = await call('teacher', 'PUT', '/api/me/profile', {
+      name: 'Lê Minh Anh',
+      phone: '123',
+    });
+    expect(badPhone.body).toContain('Số điện thoại không hợp lệ.');
+  });
+
+  it('a student keeps no bio and has no privacy settings', async () => {
+    const edited = await call('student', 'PUT', '/api/me/profile', {
+      name: 'Ngô Thị Lan',
+      bio: 'x',
+    });
+    expect(edited.json().bio).toBeNull();
+    const privacy = await call('student', 'PUT', '/api/me/privacy', {
+      hideMyPosts: true,
+      hideMentionedPosts: false,
+    });
+    expect(privacy.statusCode).toBe(403);
+  });
+
+  it('privacy settings hide my posts from others at once', async () => {
+    const post = await insertTestPost(t.database.db, {
+      authorId: ids.teacher,
+      text: 'Của tôi',
+      createdAt: Date.now(),
+    });
+    const visible = async () =>
+      (await call('admin', 'GET', `/api/instructors/${ids.teacher}/posts`))
+        .json()
+        .posts.map((p: { id: string }) => p.id);
+    expect(await visible()).toEqual([post]);
+    const saved = await call('teacher', 'PUT', '/api/me/privacy', {
+      hideMyPosts: true,
+      hideMentionedPosts: true,
+    });
+    expect(saved.json().privacy).toEqual({ hideMyPosts: true, hideMentionedPosts: true });
+    expect(await visible()).toEqual([]);
+    await call('teacher', 'PUT', '/api/me/privacy', {
+      hideMyPosts: false,
+      hideMentionedPosts: false,
+    });
+    expect(await visible()).toEqual([post]);
+  });
+
+  it('lists the posts I bookmarked that I may still see', async () => {
+    const { db } = t.database;
+    const saved = await insertTestPost(db, {
+      authorId: ids.admin,
+      text: 'Mẫu đẹp',
+      createdAt: Date.now(),
+    });
+    await insertTestPost(db, { authorId: ids.admin, text: 'Không lưu', createdAt: Date.now() });
+    await db
+      .insertInto('post_bookmarks')
+      .values({ post_id: saved, person_id: ids.student, created_at: Date.now() })
+      .execute();
+    const page = (await call('student', 'GET', '/api/me/bookmarks')).json();
+    expect(page.posts.map((p: { id: string }) => p.id)).toEqual([saved]);
+    await db.updateTable('people').set({ hide_my_posts: 1 }).where('id', '=', ids.admin).execute();
+    expect((await call('student', 'GET', '/api/me/bookmarks')).json().posts).toEqual([]);
+    await db.updateTable('people').set({ hide_my_posts: 0 }).where('id', '=', ids.admin).execute();
+  });
+
+  it('sends feedback and shows its status', async () => {
+    const sent = await call('student', 'POST', '/api/feedback', { text: 'Ứng dụng rất tiện!' });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().feedback[0]).toMatchObject({ text: 'Ứng dụng rất tiện!', status: 'new' });
+    const empty = await call('student', 'POST', '/api/feedback', { text: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Vui lòng nhập nội dung góp ý.');
+    expect((await call('teacher', 'GET', '/api/me/feedback')).json().feedback).toEqual([]);
+    expect((await call(null, 'POST', '/api/feedback', { text: 'x' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '#shared/errors';
+import { PostPage, PostPageQuery } from '#shared/schemas/posts';
+import {
+  FeedbackInput,
+  FeedbackList,
+  PrivacySettings,
+  Profile,
+  ProfileInput,
+} from '#shared/schemas/profile';
+import { requireMember } from '../accounts/access.ts';
+import { listPostPage } from '../posts/posts.service.ts';
+import {
+  getProfile,
+  listMyFeedback,
+  sendFeedback,
+  updatePrivacy,
+  updateProfile,
+} from './profile.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me/profile',
+    {
+      schema: {
+        summary: 'My own details and privacy settings',
+        tags: ['profile'],
+        response: { 200: Profile, ...errors },
+      },
+    },
+    async (request) => getProfile(app.database, await requireMember(request)),
+  );
+
+  app.put(
+    '/me/profile',
+    {
+      schema: {
+        summary: 'Edit my own details (not role, status or e-mail)',
+        tags: ['profile'],
+        body: ProfileInput,
+        response: { 200: Profile, ...errors },
+      },
+    },
+    async (request) => updateProfile(app.database, await requireMember(request), request.body),
+  );
+
+  app.put(
+    '/me/privacy',
+    {
+      schema: {
+        summary: 'Hide my posts / posts I am mentioned in (instructors and admins)',
+        tags: ['profile'],
+        body: PrivacySettings,
+        response: { 200: Profile, ...errors },
+      },
+    },
+    async (request) => updatePrivacy(app.database, await requireMember(request), request.body),
+  );
+
+  app.get(
+    '/me/bookmarks',
+    {
+      schema: {
+        summary: 'Posts I saved that I may still see, newest first, 10 a page',
+        tags: ['profile'],
+        querystring: PostPageQuery,
+        response: { 200: PostPage, ...errors },
+      },
+    },
+    async (request) => {
+      const person = await requireMember(request);
+      return listPostPage(app.database, {
+        viewerId: person.id,
+        bookmarkedBy: person.id,
+        cursor: request.query.cursor,
+      });
+    },
+  );
+
+  app.get(
+    '/me/feedback',
+    {
+      schema: {
+        summary: 'My feedback to the admins and its status',
+        tags: ['profile'],
+        response: { 200: FeedbackList, ...errors },
+      },
+    },
+    async (request) => listMyFeedback(app.database, await requireMember(request)),
+  );
+
+  app.post(
+    '/feedback',
+    {
+      schema: {
+        summary: 'Send feedback to the admins',
+        tags: ['profile'],
+        body: FeedbackInput,
+        response: { 201: FeedbackList, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await sendFeedback(app.database, await requireMember(request), request.body.text)),
+  );
+};

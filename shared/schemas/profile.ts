@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { vi } from '../locales/vi.ts';
+import { DateOfBirth, PersonName, Role, VietnamesePhone } from './people.ts';
+
+/** An optional text: blank means none. */
+const blankIsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) =>
+      value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value,
+    schema.nullable(),
+  );
+
+/** What a person may change about themself; role, status and e-mail are not among it. */
+export const ProfileInput = z.strictObject({
+  name: PersonName,
+  phone: blankIsNull(VietnamesePhone),
+  address: blankIsNull(z.string().trim().max(200, { message: vi.validation.addressTooLong })),
+  dob: blankIsNull(DateOfBirth),
+  bio: blankIsNull(z.string().trim().max(1000, { message: vi.validation.bioTooLong })),
+});
+export type ProfileInput = z.input<typeof ProfileInput>;
+export type ProfileData = z.output<typeof ProfileInput>;
+
+export const PrivacySettings = z.strictObject({
+  hideMyPosts: z.boolean(),
+  hideMentionedPosts: z.boolean(),
+});
+export type PrivacySettings = z.infer<typeof PrivacySettings>;
+
+export const Profile = z.object({
+  id: z.string(),
+  role: Role,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  dob: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string(),
+  privacy: PrivacySettings,
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const FeedbackInput = z.strictObject({
+  text: z
+    .string()
+    .trim()
+    .min(1, { message: vi.validation.feedbackRequired })
+    .max(2000, { message: vi.validation.feedbackTooLong }),
+});
+
+export const FeedbackItem = z.object({
+  id: z.string(),
+  text: z.string(),
+  status: z.enum(['new', 'viewed', 'resolved']),
+  createdAt: z.number(),
+  statusUpdatedAt: z.number().nullable(),
+});
+export const FeedbackList = z.object({ feedback: z.array(FeedbackItem) });
+export type FeedbackList = z.infer<typeof FeedbackList>;
