@@ -1,5 +1,121 @@
-import { ScreenInProgress } from '../../components/ui/page.tsx';
+import { BookOpen, Mail, Phone, SearchX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button } from '../../components/ui/form.tsx';
+import { MessageScreen } from '../../components/ui/message-screen.tsx';
+import { PageBody } from '../../components/ui/page.tsx';
+import { useInstructor, useInstructorPosts } from '../../features/instructors/api/instructors.ts';
+import { PostCard } from '../../features/posts/components/post-card.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 
-export default function Screen() {
-  return <ScreenInProgress screen="instructorDetail" />;
+/** An instructor: photo, role, bio, contact (staff), courses taught and their posts. */
+export default function InstructorDetailScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const instructor = useInstructor(id);
+  const posts = useInstructorPosts(id);
+
+  if (instructor.error instanceof ApiError && [400, 404].includes(instructor.error.status)) {
+    return (
+      <MessageScreen
+        testId="instructor-not-found"
+        icon={SearchX}
+        title={t('screens.instructorDetail.notFound')}
+        body={t('screens.instructorDetail.notFoundBody')}
+        action={{ to: '/instructors', label: t('screens.instructorDetail.back') }}
+      />
+    );
+  }
+  if (!instructor.data) {
+    return (
+      <PageBody>
+        <div aria-hidden="true" className="mt-6 h-56 animate-pulse rounded-3xl bg-stone-200/70" />
+      </PageBody>
+    );
+  }
+  const data = instructor.data;
+  const items = posts.data?.pages.flatMap((page) => page.posts) ?? [];
+  return (
+    <PageBody>
+      <header className="flex flex-col gap-4 pt-6 pb-4 md:pt-10">
+        <div className="flex items-center gap-4">
+          <Avatar url={data.avatarUrl} size={72} />
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold tracking-tight text-stone-900">{data.name}</h1>
+            <p className="mt-1 text-sm text-stone-500">
+              {t(`role.${data.role}`)}
+              {data.status !== 'active' ? ` · ${t(`status.instructor.${data.status}`)}` : ''}
+            </p>
+          </div>
+        </div>
+        {data.bio ? (
+          <p className="text-[15px] leading-6 whitespace-pre-line text-stone-700">{data.bio}</p>
+        ) : null}
+        {data.phone || data.email ? (
+          <ul className="flex flex-col gap-1.5 text-[15px] text-stone-700">
+            {data.phone ? (
+              <li className="flex items-center gap-2">
+                <Phone className="size-4 text-stone-400" aria-hidden="true" />
+                <a href={`tel:${data.phone}`} className="hover:underline">
+                  {data.phone}
+                </a>
+              </li>
+            ) : null}
+            {data.email ? (
+              <li className="flex items-center gap-2">
+                <Mail className="size-4 text-stone-400" aria-hidden="true" />
+                <a href={`mailto:${data.email}`} className="hover:underline">
+                  {data.email}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </header>
+      <section aria-labelledby="instructor-courses" className="pb-6">
+        <h2 id="instructor-courses" className="mb-2 text-lg font-semibold text-stone-900">
+          {t('screens.instructorDetail.courses')}
+        </h2>
+        {data.courses.length === 0 ? (
+          <p className="text-stone-500">{t('screens.instructors.noCourses')}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2">
+            {data.courses.map((course) => (
+              <li key={course.id}>
+                <Link
+                  to={`/courses/${course.id}`}
+                  className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 text-[15px] text-stone-800 shadow-[var(--shadow-card)] hover:bg-stone-50"
+                >
+                  <BookOpen className="size-4 text-accent-600" aria-hidden="true" />
+                  {course.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="instructor-posts" className="flex flex-col gap-4 pb-10">
+        <h2 id="instructor-posts" className="text-lg font-semibold text-stone-900">
+          {t('screens.instructorDetail.posts')}
+        </h2>
+        {posts.data && items.length === 0 ? (
+          <p className="text-stone-500">{t('screens.instructorDetail.noPosts')}</p>
+        ) : null}
+        {items.map((post) => (
+          <PostCard key={post.id} post={post} />
+        ))}
+        {posts.hasNextPage ? (
+          <Button
+            variant="secondary"
+            className="self-center"
+            busy={posts.isFetchingNextPage}
+            onClick={() => void posts.fetchNextPage()}
+          >
+            {t('screens.instructorDetail.morePosts')}
+          </Button>
+        ) : null}
+      </section>
+    </PageBody>
+  );
 }

@@ -26,6 +26,13 @@ import {
   useSignOut,
 } from '../../features/accounts/api/session.ts';
 import { ImagePicker } from '../../features/media/components/image-picker.tsx';
+import { useProfile } from '../../features/profile/api/profile.ts';
+import {
+  BookmarksSection,
+  FeedbackSection,
+  PrivacySection,
+  ProfileDetails,
+} from '../../features/profile/components/profile-sections.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 
 type Member = Extract<Me, { state: 'member' }>;
@@ -113,6 +120,7 @@ export default function ProfileScreen() {
   }, [params, setParams, showToast, t]);
 
   const member = me?.state === 'member' ? me : null;
+  const profile = useProfile(member !== null);
   const row =
     'flex min-h-14 w-full items-center gap-3 px-4 text-left text-[15px] font-medium text-stone-800 hover:bg-stone-50';
 
@@ -120,7 +128,7 @@ export default function ProfileScreen() {
     <>
       <PageHeader title={t('screens.profile.title')} subtitle={t('screens.profile.subtitle')} />
       <PageBody>
-        <div className="space-y-5">
+        <div className="space-y-5 pb-10">
           {member ? (
             <section className="rounded-2xl bg-white p-4 shadow-[var(--shadow-card)]">
               <div className="flex items-center gap-4">
@@ -155,6 +163,14 @@ export default function ProfileScreen() {
                 }
               />
             </section>
+          ) : null}
+          {profile.data ? (
+            <>
+              <ProfileDetails profile={profile.data} />
+              {profile.data.role !== 'student' ? <PrivacySection profile={profile.data} /> : null}
+              <BookmarksSection />
+              <FeedbackSection />
+            </>
           ) : null}
           <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]">
             {links

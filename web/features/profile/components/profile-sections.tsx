@@ -1,0 +1,292 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Pencil } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FeedbackInput, type Profile, ProfileInput } from '#shared/schemas/profile';
+import { useToast } from '../../../components/overlays/toast.tsx';
+import { SheetDialog } from '../../../components/ui/dialog.tsx';
+import { Button, TextField } from '../../../components/ui/form.tsx';
+import { ToggleRow } from '../../../components/ui/toggle-row.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { meQueryKey } from '../../accounts/api/session.ts';
+import { PostCard } from '../../posts/components/post-card.tsx';
+import {
+  feedbackQueryKey,
+  profileQueryKey,
+  savePrivacy,
+  saveProfile,
+  sendFeedback,
+  useBookmarks,
+  useMyFeedback,
+} from '../api/profile.ts';
+
+const card = 'overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]';
+const heading = 'px-4 pt-4 pb-2 text-base font-semibold text-stone-900';
+
+const DETAIL_FIELDS = ['name', 'phone', 'address', 'dob', 'bio'] as const;
+type DetailField = (typeof DETAIL_FIELDS)[number];
+
+/** My details, and a dialog to edit them (students have no bio). */
+export function ProfileDetails({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const fields = DETAIL_FIELDS.filter((field) => field !== 'bio' || profile.role !== 'student');
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<Record<DetailField, string>>(() => initial(profile));
+  const [errors, setErrors] = useState<Partial<Record<DetailField, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ProfileInput.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<DetailField, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as DetailField] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      queryClient.setQueryData(profileQueryKey, await saveProfile(values));
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      showToast(t('screens.profile.detailsSaved'), 'success');
+      setEditing(false);
+    } catch (failure) {
+      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${formId}-title`} className={card}>
+      <div className="flex items-center justify-between pr-2">
+        <h2 id={`${formId}-title`} className={heading}>
+          {t('screens.profile.details')}
+        </h2>
+        <Button
+          variant="ghost"
+          className="h-11 px-3"
+          onClick={() => {
+            setValues(initial(profile));
+            setEditing(true);
+          }}
+        >
+          <Pencil className="size-4" aria-hidden="true" />
+          {t('screens.profile.editDetails')}
+        </Button>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 px-4 pb-4 text-[15px]">
+        {fields.map((field) => (
+          <div key={field} className="contents">
+            <dt className="text-stone-500">{t(`screens.profile.${field}`)}</dt>
+            <dd className="break-words text-stone-800">
+              {profile[field] ?? (
+                <span className="text-stone-400">{t('screens.profile.notGiven')}</span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <SheetDialog
+        isOpen={editing}
+        onOpenChange={setEditing}
+        title={t('screens.profile.editDetails')}
+        isDismissable={!busy}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setEditing(false)} disabled={busy}>
+              {t('screens.profile.cancel')}
+            </Button>
+            <Button type="submit" form={formId} busy={busy} className="flex-1">
+              {t('screens.profile.save')}
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+          {fields.map((field) => (
+            <TextField
+              key={field}
+              label={t(`screens.profile.${field}`)}
+              type={field === 'dob' ? 'date' : field === 'phone' ? 'tel' : 'text'}
+              value={values[field]}
+              onChange={(event) =>
+                setValues((current) => ({ ...current, [field]: event.target.value }))
+              }
+              error={errors[field]}
+            />
+          ))}
+        </form>
+      </SheetDialog>
+    </section>
+  );
+}
+
+function initial(profile: Profile): Record<DetailField, string> {
+  return {
+    name: profile.name,
+    phone: profile.phone ?? '',
+    address: profile.address ?? '',
+    dob: profile.dob ?? '',
+    bio: profile.bio ?? '',
+  };
+}
+
+/** Instructors' two privacy switches; the server applies them to every post list at once. */
+export function PrivacySection({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const change = async (patch: Partial<Profile['privacy']>) => {
+    setBusy(true);
+    try {
+      queryClient.setQueryData(
+        profileQueryKey,
+        await savePrivacy({ ...profile.privacy, ...patch }),
+      );
+      showToast(t('screens.profile.privacySaved'), 'success');
+    } catch (failure) {
+      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-label={t('screens.profile.privacySettings')} className={card}>
+      <h2 className={heading}>{t('screens.profile.privacySettings')}</h2>
+      <div className="divide-y divide-stone-100">
+        <ToggleRow
+          label={t('screens.profile.hideMyPosts')}
+          hint={t('screens.profile.hideMyPostsHint')}
+          checked={profile.privacy.hideMyPosts}
+          disabled={busy}
+          onChange={(hideMyPosts) => void change({ hideMyPosts })}
+        />
+        <ToggleRow
+          label={t('screens.profile.hideMentionedPosts')}
+          hint={t('screens.profile.hideMentionedPostsHint')}
+          checked={profile.privacy.hideMentionedPosts}
+          disabled={busy}
+          onChange={(hideMentionedPosts) => void change({ hideMentionedPosts })}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The posts I saved and may still see. */
+export function BookmarksSection() {
+  const { t } = useTranslation();
+  const bookmarks = useBookmarks();
+  const posts = bookmarks.data?.pages.flatMap((page) => page.posts) ?? [];
+  return (
+    <section aria-labelledby="profile-bookmarks" className="flex flex-col gap-3">
+      <h2 id="profile-bookmarks" className="text-base font-semibold text-stone-900">
+        {t('screens.profile.bookmarks')}
+      </h2>
+      {bookmarks.data && posts.length === 0 ? (
+        <p className={`${card} p-4 text-stone-500`}>{t('screens.profile.noBookmarks')}</p>
+      ) : null}
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} />
+      ))}
+      {bookmarks.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="self-center"
+          busy={bookmarks.isFetchingNextPage}
+          onClick={() => void bookmarks.fetchNextPage()}
+        >
+          {t('screens.profile.moreBookmarks')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+/** Feedback to the admins, and where each one I sent stands. */
+export function FeedbackSection() {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const feedback = useMyFeedback();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = FeedbackInput.safeParse({ text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      queryClient.setQueryData(feedbackQueryKey, await sendFeedback(parsed.data.text));
+      setText('');
+      showToast(t('screens.profile.feedbackSent'), 'success');
+    } catch (failure) {
+      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby={`${id}-title`} className={card}>
+      <h2 id={`${id}-title`} className={heading}>
+        {t('screens.profile.feedback')}
+      </h2>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3 px-4 pb-4">
+        <label htmlFor={`${id}-text`} className="sr-only">
+          {t('screens.profile.feedbackLabel')}
+        </label>
+        <textarea
+          id={`${id}-text`}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          rows={3}
+          maxLength={2000}
+          aria-invalid={error ? true : undefined}
+          placeholder={t('screens.profile.feedbackLabel')}
+          className="w-full rounded-xl border border-stone-300 bg-white px-3.5 py-3 text-base focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
+        />
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" busy={busy} className="self-start">
+          {t('screens.profile.sendFeedback')}
+        </Button>
+      </form>
+      {feedback.data && feedback.data.feedback.length > 0 ? (
+        <div className="border-t border-stone-100 px-4 py-3">
+          <h3 className="mb-2 text-sm font-semibold text-stone-700">
+            {t('screens.profile.myFeedback')}
+          </h3>
+          <ul className="flex flex-col gap-2" data-testid="my-feedback">
+            {feedback.data.feedback.map((item) => (
+              <li key={item.id} className="flex items-start justify-between gap-3 text-[15px]">
+                <span className="min-w-0 break-words text-stone-800">{item.text}</span>
+                <span className="shrink-0 text-right text-xs text-stone-500">
+                  <span className="block font-semibold text-stone-700">
+                    {t(`screens.profile.feedbackStatus.${item.status}`)}
+                  </span>
+                  {formatRelativeTime(item.statusUpdatedAt ?? item.createdAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
