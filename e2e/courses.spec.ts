@@ -237,6 +237,17 @@ test('a course page: lessons with completion and new activity, posts by lesson a
   await expect(table.getByRole('row', { name: /1\. Dũa form/ })).toContainText('4');
   await expect(table.getByRole('row', { name: /5\. Phủ bóng/ })).toContainText('1');
   await screenshot(page, 'course-statistics');
+
+  // A student's page shows her progress here and the evaluations about her, newest first.
+  await page.getByRole('tab', { name: 'Học viên' }).click();
+  await students.filter({ hasText: 'Võ Thị Hằng' }).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Võ Thị Hằng' })).toBeVisible();
+  await expect(page.getByRole('region', { name: `Vẽ cọ bản ${tag}` })).toContainText(
+    'Đã học 5/5 bài',
+  );
+  const evaluations = page.getByRole('article');
+  await expect(evaluations).toHaveCount(5);
+  await expect(evaluations.first()).toContainText('Phủ bóng');
 });
 
 test('an instructor proposes a course and the admin approves it', async ({ page, newVisitor }) => {

@@ -179,6 +179,9 @@ export const vi = {
       summarySaved: 'Đã lưu tóm tắt.',
       lastUpdated: 'Cập nhật bởi {{name}}, {{when}}',
       exportCsv: 'Tải tiến độ (CSV)',
+      evaluations: 'Đánh giá',
+      noEvaluations: 'Chưa có đánh giá nào.',
+      moreEvaluations: 'Xem thêm',
       csv: {
         course: 'Khóa học',
         lesson: 'Bài học',

@@ -9,6 +9,8 @@ export interface PostListFilter {
   courseId?: string | undefined;
   lessonId?: string | undefined;
   authorId?: string | undefined;
+  /** Only evaluations of this student. */
+  studentId?: string | undefined;
   /** Only posts this person bookmarked. */
   bookmarkedBy?: string | undefined;
   /** Only posts strictly older than this (time, id) pair. */
@@ -50,6 +52,7 @@ export async function listPostRows(db: Db, filter: PostListFilter) {
   if (filter.courseId) query = query.where('posts.course_id', '=', filter.courseId);
   if (filter.lessonId) query = query.where('posts.lesson_id', '=', filter.lessonId);
   if (filter.authorId) query = query.where('posts.author_id', '=', filter.authorId);
+  if (filter.studentId) query = query.where('posts.student_id', '=', filter.studentId);
   const bookmarkedBy = filter.bookmarkedBy;
   if (bookmarkedBy) {
     query = query.where((eb) =>

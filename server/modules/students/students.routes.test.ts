@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { insertTestPost } from '../../test/factories/courses.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
 import { instructorForm, signInByLink, signUp, studentForm } from '../../test/sessions.ts';
@@ -423,6 +424,38 @@ describe('students: detail, blocking, progress', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+
+  it("lists the student's evaluations newest first, for staff and the student", async () => {
+    const older = await insertTestPost(t.database.db, {
+      authorId: ids.teacher,
+      studentId: ids.student,
+      courseId: ids.gel,
+      text: 'Lần đầu',
+      rating: 6,
+      createdAt: Date.now() - 60_000,
+    });
+    const newer = await insertTestPost(t.database.db, {
+      authorId: ids.other,
+      studentId: ids.student,
+      courseId: ids.gel,
+      text: 'Tiến bộ rõ',
+      rating: 8,
+      createdAt: Date.now(),
+    });
+    await insertTestPost(t.database.db, {
+      authorId: ids.teacher,
+      studentId: dao,
+      text: 'Khác',
+      createdAt: Date.now(),
+    });
+    const ids_ = async (who: Who) =>
+      (await call(who, 'GET', `/api/students/${ids.student}/evaluations`))
+        .json()
+        .posts.map((p: { id: string }) => p.id);
+    expect(await ids_('teacher')).toEqual([newer, older]);
+    expect(await ids_('student')).toEqual([newer, older]);
+    expect((await call('student', 'GET', `/api/students/${dao}/evaluations`)).statusCode).toBe(403);
   });
 
   it('exports progress as CSV for staff, with formulas defused', async () => {

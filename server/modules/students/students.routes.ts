@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '#shared/errors';
+import { PostPage, PostPageQuery } from '#shared/schemas/posts';
 import {
   BlockInput,
   ProgressInput,
@@ -14,6 +15,7 @@ import {
 import { foldForSearch } from '#shared/text';
 import { AppError } from '../../lib/app-error.ts';
 import { requireReader, requireStaff } from '../accounts/access.ts';
+import { listPostPage } from '../posts/posts.service.ts';
 import { progressCsv } from './progress-csv.ts';
 import {
   blockStudent,
@@ -75,6 +77,29 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { person } = await requireReader(request);
       return getStudent(app.database, person, request.params.studentId);
+    },
+  );
+
+  app.get(
+    '/students/:studentId/evaluations',
+    {
+      schema: {
+        summary: 'Evaluations of a student I may see, newest first, 10 a page',
+        tags: ['students'],
+        params: StudentIdParams,
+        querystring: PostPageQuery,
+        response: { 200: PostPage, ...errors },
+      },
+    },
+    async (request) => {
+      const { person } = await requireReader(request);
+      // The same door as the student's page: staff, the student, guests.
+      await getStudent(app.database, person, request.params.studentId);
+      return listPostPage(app.database, {
+        viewerId: person?.id ?? null,
+        studentId: request.params.studentId,
+        cursor: request.query.cursor,
+      });
     },
   );
 

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { PostPage } from '#shared/schemas/posts';
 import {
   type ProgressInput,
   StudentDetail,
@@ -55,3 +56,17 @@ export const updateProgress = (id: string, lessonId: string, change: ProgressInp
     body: change,
     schema: StudentDetail,
   });
+
+/** Evaluations of the student, newest first, 10 at a time. */
+export function useStudentEvaluations(id: string) {
+  return useInfiniteQuery({
+    queryKey: [...studentQueryKey(id), 'evaluations'],
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(`/students/${id}/evaluations${pageParam ? `?cursor=${pageParam}` : ''}`, {
+        signal,
+        schema: PostPage,
+      }),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
