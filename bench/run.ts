@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { measureColdStart } from './cold-start.ts';
 import { measureSearch, searchBenchSize } from './search.ts';
+import { measureStudentList } from './students.ts';
 import { measureUploads } from './uploads.ts';
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -15,6 +16,7 @@ console.info(`machine: ${machine}`);
 const coldStart = await measureColdStart(5);
 const uploads = await measureUploads(50);
 const search = await measureSearch();
+const students = await measureStudentList(2_000);
 const searchSize = `${searchBenchSize.students / 1000}k students, ${searchBenchSize.courses / 1000}k courses, ${(searchBenchSize.courses * searchBenchSize.lessonsPerCourse) / 1000}k lessons`;
 const rows = [
   ['cold start to healthy /api/health (SQLite), median', `${coldStart.medianMs} ms`, '≤ 1,500 ms'],
@@ -24,9 +26,18 @@ const rows = [
   ['50 uploads of a 12 MP JPEG at once: failed', `${uploads.failures}`, '0'],
   [`search p95 over ${searchSize} (SQLite)`, `${search.sqlite.p95Ms} ms`, '< 15 ms'],
   [`search p95 over ${searchSize} (PostgreSQL)`, `${search.postgres.p95Ms} ms`, '< 15 ms'],
+  ...(['sqlite', 'postgres'] as const).flatMap((engine) => [
+    [
+      `student list page, 2,000 students, name order (${engine}) p95`,
+      `${students[engine].byName.p95Ms} ms`,
+      '—',
+    ],
+    [`… with a course filter (${engine}) p95`, `${students[engine].byNameInCourse.p95Ms} ms`, '—'],
+    [`… searching "nguyen thi" (${engine}) p95`, `${students[engine].search.p95Ms} ms`, '—'],
+  ]),
 ];
 console.table(rows.map(([measure, value, target]) => ({ measure, value, target })));
 fs.writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart, uploads, search }, null, 2)}\n`,
+  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart, uploads, search, students }, null, 2)}\n`,
 );

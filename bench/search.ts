@@ -4,16 +4,12 @@
  * search box makes) for a mix of what people type, and reports p50/p95/max per engine.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { startPostgresCluster } from '../scripts/provision.ts';
-import { type AppDatabase, migrateToLatest, openDatabase } from '../server/db/database.ts';
+import type { AppDatabase } from '../server/db/database.ts';
 import type { PersonRow } from '../server/db/schema.ts';
 import { nameSearchColumns, titleSearchColumns } from '../server/db/search-columns.ts';
 import { search } from '../server/modules/search/search.service.ts';
+import { onEachEngine, percentiles } from './engines.ts';
 
 export interface SearchBenchResult {
   queries: number;
@@ -235,7 +231,6 @@ async function seed(database: AppDatabase) {
 
 async function measure(database: AppDatabase): Promise<SearchBenchResult> {
   const seedStart = performance.now();
-  await migrateToLatest(database.db);
   await seed(database);
   // A running server's autovacuum keeps statistics and visibility maps current.
   if (database.kind === 'postgres') await sql`vacuum analyze`.execute(database.db);
@@ -257,53 +252,16 @@ async function measure(database: AppDatabase): Promise<SearchBenchResult> {
     .map(([q, list]) => ({ q, medianMs: Math.round(list.sort((a, b) => a - b)[5]! * 10) / 10 }))
     .sort((a, b) => b.medianMs - a.medianMs)
     .slice(0, 5);
-  timings.sort((a, b) => a - b);
-  const at = (fraction: number) =>
-    Math.round(timings[Math.min(timings.length - 1, Math.floor(fraction * timings.length))]! * 10) /
-    10;
   return {
     queries: timings.length,
-    p50Ms: at(0.5),
-    p95Ms: at(0.95),
-    maxMs: Math.round(timings.at(-1)! * 10) / 10,
+    ...percentiles(timings),
     seedSeconds,
     slowest,
   };
 }
 
-export async function measureSearch(): Promise<{
-  sqlite: SearchBenchResult;
-  postgres: SearchBenchResult;
-}> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-search-'));
-  const sqliteDb = openDatabase({ kind: 'sqlite', file: path.join(dir, 'search.sqlite') });
-  let sqlite: SearchBenchResult;
-  try {
-    sqlite = await measure(sqliteDb);
-  } finally {
-    await sqliteDb.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-
-  const cluster = process.env.TEST_DATABASE_URL ? null : await startPostgresCluster();
-  const adminUrl = process.env.TEST_DATABASE_URL ?? cluster!.url;
-  const name = `hv_bench_search_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pgDb = openDatabase({ kind: 'postgres', url: url.toString() });
-  let postgres: SearchBenchResult;
-  try {
-    postgres = await measure(pgDb);
-  } finally {
-    await pgDb.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    await cluster?.stop();
-  }
-  return { sqlite, postgres };
+export function measureSearch() {
+  return onEachEngine('search', measure);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -45,14 +45,23 @@ export function splitVietnameseName(fullName: string): { givenName: string; rest
   return { givenName, rest: words.join(' ') };
 }
 
+/**
+ * A name rearranged so that comparing these keys with `compareVietnameseKeys` orders names as
+ * Vietnamese lists do: by given name, then family and middle names. Long lists compute each
+ * key once instead of splitting names on every comparison.
+ */
+export function vietnameseNameKey(fullName: string): string {
+  const { givenName, rest } = splitVietnameseName(fullName);
+  // A space sorts before any letter, so "An …" comes before "Anh …".
+  return `${givenName} ${rest}`;
+}
+
+export const compareVietnameseKeys = (a: string, b: string): number =>
+  vietnameseCollator.compare(a, b);
+
 /** Orders names as Vietnamese lists do: by given name, then family and middle names. */
 export function compareVietnameseNames(a: string, b: string): number {
-  const left = splitVietnameseName(a);
-  const right = splitVietnameseName(b);
-  return (
-    vietnameseCollator.compare(left.givenName, right.givenName) ||
-    vietnameseCollator.compare(left.rest, right.rest)
-  );
+  return compareVietnameseKeys(vietnameseNameKey(a), vietnameseNameKey(b));
 }
 
 /** Up to two initials of a name, for the generated avatar: "Nguyễn Thị Hoa" → "NH". */

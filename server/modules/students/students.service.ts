@@ -7,7 +7,12 @@ import {
   type StudentList,
   type StudentSummary,
 } from '#shared/schemas/students';
-import { compareVietnameseNames, foldForSearch } from '#shared/text';
+import {
+  compareVietnameseKeys,
+  compareVietnameseNames,
+  foldForSearch,
+  vietnameseNameKey,
+} from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, PersonStatus } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -99,7 +104,12 @@ export async function listStudents(
     courseIds: query.courseIds,
   });
   const order = orderings[query.sort];
-  keys.sort((a, b) => order(a, b) || orderings.name(a, b) || a.id.localeCompare(b.id));
+  const nameKeys = new Map(keys.map((key) => [key.id, vietnameseNameKey(key.name)]));
+  const byName = (a: Key, b: Key) =>
+    compareVietnameseKeys(nameKeys.get(a.id)!, nameKeys.get(b.id)!);
+  keys.sort(
+    (a, b) => (query.sort === 'name' ? 0 : order(a, b)) || byName(a, b) || (a.id < b.id ? -1 : 1),
+  );
   const start = query.page * STUDENT_PAGE_SIZE;
   const pageIds = keys.slice(start, start + STUDENT_PAGE_SIZE).map((key) => key.id);
   const rows = await listStudentRows(database.db, pageIds);

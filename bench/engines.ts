@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startPostgresCluster } from '../scripts/provision.ts';
+import { type AppDatabase, migrateToLatest, openDatabase } from '../server/db/database.ts';
+
+/**
+ * Runs a measurement on a fresh, migrated SQLite file and then a fresh PostgreSQL database
+ * (TEST_DATABASE_URL's server, or a throwaway cluster), cleaning both up afterwards.
+ */
+export async function onEachEngine<T>(
+  label: string,
+  measure: (database: AppDatabase) => Promise<T>,
+): Promise<{ sqlite: T; postgres: T }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `hv-bench-${label}-`));
+  const sqliteDb = openDatabase({ kind: 'sqlite', file: path.join(dir, `${label}.sqlite`) });
+  let sqlite: T;
+  try {
+    await migrateToLatest(sqliteDb.db);
+    sqlite = await measure(sqliteDb);
+  } finally {
+    await sqliteDb.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  const cluster = process.env.TEST_DATABASE_URL ? null : await startPostgresCluster();
+  const adminUrl = process.env.TEST_DATABASE_URL ?? cluster!.url;
+  const name = `hv_bench_${label}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pgDb = openDatabase({ kind: 'postgres', url: url.toString() });
+  let postgres: T;
+  try {
+    await migrateToLatest(pgDb.db);
+    postgres = await measure(pgDb);
+  } finally {
+    await pgDb.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await cluster?.stop();
+  }
+  return { sqlite, postgres };
+}
+
+/** p50, p95 and the worst of a list of timings, rounded to 0.1 ms. */
+export function percentiles(timings: number[]) {
+  const sorted = [...timings].sort((a, b) => a - b);
+  const at = (share: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]! * 10) / 10;
+  return { p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
+}
