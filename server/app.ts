@@ -18,6 +18,7 @@ import { courseRoutes } from './modules/courses/courses.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { instructorRoutes } from './modules/instructors/instructors.routes.ts';
 import { mediaFileRoutes, uploadRoutes } from './modules/media/media.routes.ts';
+import { postRoutes } from './modules/posts/posts.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(studentRoutes);
       await api.register(instructorRoutes);
       await api.register(profileRoutes);
+      await api.register(postRoutes);
     },
     { prefix: '/api' },
   );

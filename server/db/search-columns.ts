@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import { foldForSearch, lowerForSearch } from '#shared/text';
 
 /** The stored search forms of a name (people, courses), written with every write of the name. */
@@ -8,4 +9,13 @@ export function nameSearchColumns(name: string) {
 /** The stored search forms of a lesson's title. */
 export function titleSearchColumns(title: string) {
   return { title_search: foldForSearch(title), title_lower: lowerForSearch(title) };
+}
+
+/**
+ * A `like` condition: the column contains the folded text, wildcards in it taken literally.
+ * The column is written by the caller as a trusted reference (e.g. `sql.ref('people.name_search')`).
+ */
+export function containsFolded(column: RawBuilder<unknown>, folded: string): RawBuilder<boolean> {
+  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`${column} like ${pattern} escape '\\'`;
 }

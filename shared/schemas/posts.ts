@@ -19,6 +19,13 @@ export const PostMedia = z.object({
   height: z.number().int().nullable(),
 });
 
+export const Mention = z.object({
+  id: z.string(),
+  role: z.enum(['admin', 'instructor', 'student']),
+  name: z.string(),
+});
+export type Mention = z.infer<typeof Mention>;
+
 /** An evaluation of a student's work, or a general post tagging an instructor (spec 3). */
 export const Post = z.object({
   id: z.string(),
@@ -33,8 +40,13 @@ export const Post = z.object({
   likeCount: z.number().int(),
   commentCount: z.number().int(),
   media: z.array(PostMedia),
-  /** The people @mentioned in the text, so each `@[label](id)` links to the right profile. */
-  mentions: z.array(z.object({ id: z.string(), role: z.enum(['admin', 'instructor', 'student']) })),
+  /**
+   * The people @mentioned in the text, with their current names: each `@[label](id)` is shown
+   * with the server's name, never the label typed into the text.
+   */
+  mentions: z.array(Mention),
+  likedByMe: z.boolean(),
+  bookmarkedByMe: z.boolean(),
   createdAt: z.number(),
 });
 export type Post = z.infer<typeof Post>;
@@ -49,3 +61,107 @@ export const CoursePostsQuery = z.strictObject({
   lessonId: z.uuid({ message: vi.validation.lessonIdInvalid }).optional(),
   cursor: PostCursor.optional(),
 });
+
+export const PostIdParams = z.strictObject({
+  postId: z.uuid({ message: vi.validation.postIdInvalid }),
+});
+
+/** The feed's filters (spec 5 search: author or tagged person, ignoring case and diacritics). */
+export const FeedQuery = z.strictObject({
+  cursor: PostCursor.optional(),
+  q: z.string().trim().max(100, { message: vi.validation.searchTooLong }).optional(),
+  courseId: z.uuid({ message: vi.validation.courseIdInvalid }).optional(),
+  studentId: z.uuid({ message: vi.validation.studentIdInvalid }).optional(),
+  kind: z.enum(['evaluation', 'general']).optional(),
+  bookmarked: z.enum(['1']).optional(),
+});
+export type FeedFilters = Omit<z.infer<typeof FeedQuery>, 'cursor'>;
+
+const PostText = z.string().trim().max(5000, { message: vi.validation.postTooLong });
+
+/** A photo the post form uploaded through the media pipeline. */
+export const PostPhotoInput = z.strictObject({
+  url: z.string().max(500),
+  width: z.number().int().min(1).max(20_000).nullable().default(null),
+  height: z.number().int().min(1).max(20_000).nullable().default(null),
+});
+
+/**
+ * A post as the post form sends it. An evaluation is about one student and may carry a rating
+ * 0–10; a general post may tag an instructor. Text or at least one photo.
+ */
+export const PostInput = z
+  .strictObject({
+    kind: z.enum(['evaluation', 'general']),
+    studentId: z.uuid({ message: vi.validation.studentIdInvalid }).nullable().default(null),
+    taggedInstructorId: z
+      .uuid({ message: vi.validation.instructorIdInvalid })
+      .nullable()
+      .default(null),
+    courseId: z.uuid({ message: vi.validation.courseIdInvalid }).nullable().default(null),
+    lessonId: z.uuid({ message: vi.validation.lessonIdInvalid }).nullable().default(null),
+    text: PostText.default(''),
+    rating: z
+      .number({ message: vi.validation.ratingInvalid })
+      .int({ message: vi.validation.ratingInvalid })
+      .min(0, { message: vi.validation.ratingInvalid })
+      .max(10, { message: vi.validation.ratingInvalid })
+      .nullable()
+      .default(null),
+    photos: z.array(PostPhotoInput).max(10, { message: vi.validation.tooManyPhotos }).default([]),
+  })
+  .superRefine((post, context) => {
+    if (post.kind === 'evaluation' && !post.studentId)
+      context.addIssue({
+        code: 'custom',
+        path: ['studentId'],
+        message: vi.validation.studentRequired,
+      });
+    if (post.kind === 'general' && (post.studentId || post.rating !== null))
+      context.addIssue({ code: 'custom', path: ['kind'], message: vi.validation.generalPostShape });
+    if (post.lessonId && !post.courseId)
+      context.addIssue({
+        code: 'custom',
+        path: ['courseId'],
+        message: vi.validation.courseRequired,
+      });
+    if (!post.text && post.photos.length === 0)
+      context.addIssue({ code: 'custom', path: ['text'], message: vi.validation.postEmpty });
+  });
+export type PostInput = z.input<typeof PostInput>;
+export type PostData = z.output<typeof PostInput>;
+
+export const LikeInput = z.strictObject({ liked: z.boolean() });
+export const LikeState = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export const BookmarkInput = z.strictObject({ bookmarked: z.boolean() });
+export const BookmarkState = z.object({ bookmarked: z.boolean() });
+
+export const CommentIdParams = z.strictObject({
+  commentId: z.uuid({ message: vi.validation.commentIdInvalid }),
+});
+
+export const CommentInput = z.strictObject({
+  text: z
+    .string()
+    .trim()
+    .min(1, { message: vi.validation.commentEmpty })
+    .max(2000, { message: vi.validation.commentTooLong }),
+  parentId: z.uuid({ message: vi.validation.commentIdInvalid }).nullable().default(null),
+});
+export const CommentEdit = CommentInput.pick({ text: true });
+
+export const Comment = z.object({
+  id: z.string(),
+  postId: z.string(),
+  parentId: z.string().nullable(),
+  author: PersonSummary,
+  text: z.string(),
+  mentions: z.array(Mention),
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Comment = z.infer<typeof Comment>;
+export const CommentList = z.object({ comments: z.array(Comment) });
+export type CommentList = z.infer<typeof CommentList>;

@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { containsFolded } from '../../db/search-columns.ts';
 import { visiblePosts } from './post-visibility.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -13,6 +14,10 @@ export interface PostListFilter {
   studentId?: string | undefined;
   /** Only posts this person bookmarked. */
   bookmarkedBy?: string | undefined;
+  postId?: string | undefined;
+  kind?: 'evaluation' | 'general' | undefined;
+  /** Folded text (foldForSearch) found in the author's or the tagged person's name. */
+  nameContains?: string | undefined;
   /** Only posts strictly older than this (time, id) pair. */
   before?: { createdAt: number; id: string };
   limit: number;
@@ -47,12 +52,33 @@ export async function listPostRows(db: Db, filter: PostListFilter) {
       'tagged.id as tagged_id',
       'tagged.name as tagged_name',
       'tagged.avatar_url as tagged_avatar_url',
+      // A guest has no likes or bookmarks: '' is nobody's id.
+      sql<boolean | number>`exists (select 1 from post_likes
+        where post_likes.post_id = posts.id and post_likes.person_id = ${filter.viewerId ?? ''})`.as(
+        'liked_by_me',
+      ),
+      sql<boolean | number>`exists (select 1 from post_bookmarks
+        where post_bookmarks.post_id = posts.id and post_bookmarks.person_id = ${filter.viewerId ?? ''})`.as(
+        'bookmarked_by_me',
+      ),
     ])
     .where(visiblePosts(filter.viewerId));
   if (filter.courseId) query = query.where('posts.course_id', '=', filter.courseId);
   if (filter.lessonId) query = query.where('posts.lesson_id', '=', filter.lessonId);
   if (filter.authorId) query = query.where('posts.author_id', '=', filter.authorId);
   if (filter.studentId) query = query.where('posts.student_id', '=', filter.studentId);
+  if (filter.postId) query = query.where('posts.id', '=', filter.postId);
+  if (filter.kind) query = query.where('posts.kind', '=', filter.kind);
+  const folded = filter.nameContains;
+  if (folded) {
+    query = query.where((eb) =>
+      eb.or([
+        containsFolded(sql.ref('author.name_search'), folded),
+        containsFolded(sql.ref('student.name_search'), folded),
+        containsFolded(sql.ref('tagged.name_search'), folded),
+      ]),
+    );
+  }
   const bookmarkedBy = filter.bookmarkedBy;
   if (bookmarkedBy) {
     query = query.where((eb) =>
@@ -100,7 +126,7 @@ export async function mentionsByPost(db: Db, postIds: string[]) {
   return db
     .selectFrom('mentions')
     .innerJoin('people', 'people.id', 'mentions.person_id')
-    .select(['mentions.post_id', 'people.id', 'people.role'])
+    .select(['mentions.post_id', 'people.id', 'people.role', 'people.name'])
     .where('mentions.post_id', 'in', postIds)
     .where('mentions.comment_id', 'is', null)
     .execute();

@@ -1,5 +1,6 @@
 import { POST_PAGE_SIZE, type Post, type PostPage } from '#shared/schemas/posts';
 import type { AppDatabase } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import {
   listPostRows,
@@ -36,8 +37,42 @@ function toPost(row: PostListRow, media: Post['media'], mentions: Post['mentions
     commentCount: Number(row.comment_count),
     media,
     mentions,
+    likedByMe: Boolean(row.liked_by_me),
+    bookmarkedByMe: Boolean(row.bookmarked_by_me),
     createdAt: Number(row.created_at),
   };
+}
+
+/** Posts as the API shows them: with their photos and mentions, in two queries for the lot. */
+async function withMediaAndMentions(database: AppDatabase, rows: PostListRow[]): Promise<Post[]> {
+  const postIds = rows.map((row) => row.id);
+  const [media, mentions] = await Promise.all([
+    mediaByPost(database.db, postIds),
+    mentionsByPost(database.db, postIds),
+  ]);
+  return rows.map((row) =>
+    toPost(
+      row,
+      media
+        .filter((item) => item.post_id === row.id)
+        .map(({ url, width, height }) => ({ url, width, height })),
+      mentions
+        .filter((mention) => mention.post_id === row.id)
+        .map(({ id, role, name }) => ({ id, role, name })),
+    ),
+  );
+}
+
+/** One post the viewer may see, or 404 "Không tìm thấy bài viết." (hidden is as absent). */
+export async function getPost(
+  database: AppDatabase,
+  viewerId: string | null,
+  postId: string,
+): Promise<Post> {
+  const rows = await listPostRows(database.db, { viewerId, postId, limit: 1 });
+  if (rows.length === 0) throw new AppError('post_not_found', 404);
+  const [post] = await withMediaAndMentions(database, rows);
+  return post!;
 }
 
 /** One page of the posts a viewer may see, newest first, and where the next page starts. */
@@ -53,23 +88,8 @@ export async function listPostPage(
     limit: POST_PAGE_SIZE + 1,
   });
   const page = rows.slice(0, POST_PAGE_SIZE);
-  const postIds = page.map((row) => row.id);
-  const [media, mentions] = await Promise.all([
-    mediaByPost(database.db, postIds),
-    mentionsByPost(database.db, postIds),
-  ]);
   return {
-    posts: page.map((row) =>
-      toPost(
-        row,
-        media
-          .filter((item) => item.post_id === row.id)
-          .map(({ url, width, height }) => ({ url, width, height })),
-        mentions
-          .filter((mention) => mention.post_id === row.id)
-          .map(({ id, role }) => ({ id, role })),
-      ),
-    ),
+    posts: await withMediaAndMentions(database, page),
     nextCursor: rows.length > POST_PAGE_SIZE ? encodeCursor(page.at(-1)!) : null,
   };
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { nameSearchColumns } from '../../db/search-columns.ts';
+import { containsFolded, nameSearchColumns } from '../../db/search-columns.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -42,10 +42,8 @@ export async function listStudentKeys(
     .selectFrom('people')
     .select(['people.id', 'people.name', 'people.status', 'people.registration_date'])
     .where('people.role', '=', 'student');
-  if (filter.folded) {
-    const pattern = `%${filter.folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<boolean>`people.name_search like ${pattern} escape '\\'`);
-  }
+  if (filter.folded)
+    query = query.where(containsFolded(sql.ref('people.name_search'), filter.folded));
   if (filter.courseIds && filter.courseIds.length > 0) {
     const courseIds = filter.courseIds;
     query = query.where((eb) =>

@@ -1,7 +1,7 @@
 import { Heart, MessageCircle, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Post } from '#shared/schemas/posts';
+import type { Mention, Post } from '#shared/schemas/posts';
 import { splitMentions } from '#shared/text';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
@@ -9,23 +9,26 @@ import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.t
 const profilePath = (id: string, role: 'admin' | 'instructor' | 'student') =>
   role === 'student' ? `/students/${id}` : `/instructors/${id}`;
 
-/** The text with each `@[label](id)` mention as a link to that person's profile. */
-function PostText({ post }: { post: Post }) {
-  const roles = new Map(post.mentions.map((mention) => [mention.id, mention.role]));
+/**
+ * A post's or comment's text with each `@[label](id)` mention as a link to that person's
+ * profile, named as the server knows them (the typed label is never trusted).
+ */
+export function MentionText({ text, mentions }: { text: string; mentions: Mention[] }) {
+  const people = new Map(mentions.map((mention) => [mention.id, mention]));
   return (
     <p className="text-[15px] leading-6 break-words whitespace-pre-line text-stone-800">
-      {splitMentions(post.text).map((segment, index) => {
+      {splitMentions(text).map((segment, index) => {
         if (segment.kind === 'text') return segment.text;
-        const role = roles.get(segment.id);
+        const person = people.get(segment.id);
         // A mention of someone no longer here stays as plain text.
-        return role ? (
+        return person ? (
           <Link
             // biome-ignore lint/suspicious/noArrayIndexKey: segments have no identity but order
             key={index}
-            to={profilePath(segment.id, role)}
+            to={profilePath(person.id, person.role)}
             className="font-semibold text-accent-700 hover:underline"
           >
-            @{segment.label}
+            @{person.name}
           </Link>
         ) : (
           `@${segment.label}`
@@ -114,7 +117,7 @@ export function PostCard({ post }: { post: Post }) {
           </span>
         ) : null}
       </header>
-      {post.text ? <PostText post={post} /> : null}
+      {post.text ? <MentionText text={post.text} mentions={post.mentions} /> : null}
       <PostPhotos post={post} />
       <footer className="flex items-center gap-5 text-sm text-stone-500">
         <span className="inline-flex items-center gap-1.5">

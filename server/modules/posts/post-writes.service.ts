@@ -1,0 +1,338 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Post, PostData } from '#shared/schemas/posts';
+import { splitMentions } from '#shared/text';
+import type { AppDatabase } from '../../db/database.ts';
+import type { Database, PersonRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { isUsableImageUrl } from '../media/image-urls.ts';
+import {
+  insertNotifications,
+  type NewNotification,
+} from '../notifications/notifications.repository.ts';
+import { getPost } from './posts.service.ts';
+
+type Trx = Transaction<Database>;
+
+/**
+ * Takes the post's row lock for the rest of the transaction on PostgreSQL, so counts recomputed
+ * from rows afterwards see every toggle committed before (each statement there reads a fresh
+ * snapshot). SQLite has one writer at a time already.
+ */
+export async function lockRow(
+  trx: Trx,
+  kind: AppDatabase['kind'],
+  table: 'posts' | 'comments',
+  id: string,
+) {
+  if (kind !== 'postgres') return;
+  await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
+}
+
+/** The distinct people a text @mentions, each checked to exist (the label is never trusted). */
+export async function mentionedIds(database: AppDatabase | Trx, text: string): Promise<string[]> {
+  const db = 'db' in database ? database.db : database;
+  const ids = [
+    ...new Set(
+      splitMentions(text).flatMap((segment) => (segment.kind === 'mention' ? [segment.id] : [])),
+    ),
+  ];
+  if (ids.length === 0) return [];
+  const found = await db.selectFrom('people').select('id').where('id', 'in', ids).execute();
+  if (found.length !== ids.length) throw new AppError('mention_unknown', 400);
+  return ids;
+}
+
+/** Checks what a post form sent beyond its shape; returns the lesson's title to keep. */
+async function checkPost(database: AppDatabase, viewer: PersonRow, data: PostData) {
+  const { db } = database;
+  if (data.studentId) {
+    const student = await db
+      .selectFrom('people')
+      .select('id')
+      .where('id', '=', data.studentId)
+      .where('role', '=', 'student')
+      .executeTakeFirst();
+    if (!student) throw new AppError('student_not_found', 400);
+  }
+  if (data.taggedInstructorId) {
+    const tagged = await db
+      .selectFrom('people')
+      .select('id')
+      .where('id', '=', data.taggedInstructorId)
+      .where('role', 'in', ['admin', 'instructor'])
+      .executeTakeFirst();
+    if (!tagged) throw new AppError('instructor_missing', 400);
+  }
+  let lessonTitle: string | null = null;
+  if (data.courseId) {
+    const course = await db
+      .selectFrom('courses')
+      .select(['id', 'status', 'proposer_id'])
+      .where('id', '=', data.courseId)
+      .executeTakeFirst();
+    const visible =
+      course &&
+      (course.status === 'active' || viewer.role === 'admin' || course.proposer_id === viewer.id);
+    if (!visible) throw new AppError('course_not_found', 400);
+  }
+  if (data.lessonId) {
+    const lesson = await db
+      .selectFrom('lessons')
+      .select(['title', 'course_id'])
+      .where('id', '=', data.lessonId)
+      .executeTakeFirst();
+    if (!lesson || lesson.course_id !== data.courseId)
+      throw new AppError('lesson_not_in_course', 400);
+    lessonTitle = lesson.title;
+  }
+  for (const photo of data.photos) {
+    if (!(await isUsableImageUrl(database, photo.url))) throw new AppError('media_not_found', 400);
+  }
+  return { lessonTitle, mentions: await mentionedIds(database, data.text) };
+}
+
+async function writeMediaAndMentions(
+  trx: Trx,
+  postId: string,
+  data: PostData,
+  mentions: string[],
+  now: number,
+) {
+  await trx.deleteFrom('post_media').where('post_id', '=', postId).execute();
+  await trx
+    .deleteFrom('mentions')
+    .where('post_id', '=', postId)
+    .where('comment_id', 'is', null)
+    .execute();
+  if (data.photos.length > 0) {
+    await trx
+      .insertInto('post_media')
+      .values(
+        data.photos.map((photo, position) => ({
+          id: randomUUID(),
+          post_id: postId,
+          media_id: photo.url.match(/^\/media\/([a-f0-9]{64})/)?.[1] ?? null,
+          url: photo.url,
+          width: photo.width,
+          height: photo.height,
+          position,
+        })),
+      )
+      .execute();
+  }
+  if (mentions.length > 0) {
+    await trx
+      .insertInto('mentions')
+      .values(
+        mentions.map((personId) => ({
+          id: randomUUID(),
+          post_id: postId,
+          comment_id: null,
+          person_id: personId,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Who a new post concerns, told once each and never about their own post. */
+function postNotifications(
+  author: PersonRow,
+  postId: string,
+  data: PostData,
+  mentions: string[],
+): NewNotification[] {
+  const told = new Set<string>([author.id]);
+  const notifications: NewNotification[] = [];
+  const tell = (recipientId: string | null, type: string) => {
+    if (!recipientId || told.has(recipientId)) return;
+    told.add(recipientId);
+    notifications.push({ recipientId, type, actorId: author.id, postId });
+  };
+  tell(data.studentId, 'evaluated');
+  tell(data.taggedInstructorId, 'tagged');
+  for (const id of mentions) tell(id, 'mentioned');
+  return notifications;
+}
+
+/** Instructors and admins post evaluations and general posts (spec 1); students do not. */
+export async function createPost(
+  database: AppDatabase,
+  author: PersonRow,
+  data: PostData,
+): Promise<Post> {
+  if (author.role === 'student') throw new AppError('forbidden', 403);
+  const { lessonTitle, mentions } = await checkPost(database, author, data);
+  const id = randomUUID();
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('posts')
+      .values({
+        id,
+        kind: data.kind,
+        author_id: author.id,
+        student_id: data.studentId,
+        tagged_instructor_id: data.taggedInstructorId,
+        course_id: data.courseId,
+        lesson_id: data.lessonId,
+        lesson_title: lessonTitle,
+        text: data.text,
+        rating: data.rating,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await writeMediaAndMentions(trx, id, data, mentions, now);
+    await insertNotifications(trx, postNotifications(author, id, data, mentions), now);
+    await insertActivityLog(trx, { actorId: author.id, action: 'post.created', target: id, now });
+  });
+  return getPost(database, author.id, id);
+}
+
+async function requirePostEditor(database: AppDatabase, person: PersonRow, postId: string) {
+  // The editor must be able to see it; then only its author or an admin may change it.
+  await getPost(database, person.id, postId);
+  const row = await database.db
+    .selectFrom('posts')
+    .select('author_id')
+    .where('id', '=', postId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('post_not_found', 404);
+  if (row.author_id !== person.id && person.role !== 'admin') throw new AppError('forbidden', 403);
+}
+
+/** The author (or an admin) edits a post; text, people, photos and mentions change together. */
+export async function updatePost(
+  database: AppDatabase,
+  person: PersonRow,
+  postId: string,
+  data: PostData,
+): Promise<Post> {
+  await requirePostEditor(database, person, postId);
+  const { lessonTitle, mentions } = await checkPost(database, person, data);
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('posts')
+      .set({
+        kind: data.kind,
+        student_id: data.studentId,
+        tagged_instructor_id: data.taggedInstructorId,
+        course_id: data.courseId,
+        lesson_id: data.lessonId,
+        lesson_title: lessonTitle,
+        text: data.text,
+        rating: data.rating,
+        updated_at: now,
+      })
+      .where('id', '=', postId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new AppError('post_not_found', 404);
+    await writeMediaAndMentions(trx, postId, data, mentions, now);
+    await insertActivityLog(trx, {
+      actorId: person.id,
+      action: 'post.updated',
+      target: postId,
+      now,
+    });
+  });
+  return getPost(database, person.id, postId);
+}
+
+export async function deletePost(database: AppDatabase, person: PersonRow, postId: string) {
+  await requirePostEditor(database, person, postId);
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('posts').where('id', '=', postId).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new AppError('post_not_found', 404);
+    await insertActivityLog(trx, {
+      actorId: person.id,
+      action: 'post.deleted',
+      target: postId,
+      now,
+    });
+  });
+}
+
+/**
+ * Likes or unlikes a post the person may see, in one transaction that sets the count from the
+ * rows, so concurrent toggles always leave `like_count` equal to the likes.
+ */
+export async function setPostLike(
+  database: AppDatabase,
+  person: PersonRow,
+  postId: string,
+  liked: boolean,
+) {
+  const post = await getPost(database, person.id, postId);
+  const now = Date.now();
+  return database.db.transaction().execute(async (trx) => {
+    await lockRow(trx, database.kind, 'posts', postId);
+    let added = false;
+    if (liked) {
+      const result = await trx
+        .insertInto('post_likes')
+        .values({ post_id: postId, person_id: person.id, created_at: now })
+        .onConflict((conflict) => conflict.columns(['post_id', 'person_id']).doNothing())
+        .executeTakeFirst();
+      added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    } else {
+      await trx
+        .deleteFrom('post_likes')
+        .where('post_id', '=', postId)
+        .where('person_id', '=', person.id)
+        .execute();
+    }
+    await trx
+      .updateTable('posts')
+      .set((eb) => ({
+        like_count: eb
+          .selectFrom('post_likes')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('post_likes.post_id', '=', postId),
+      }))
+      .where('id', '=', postId)
+      .execute();
+    if (added && post.author.id !== person.id) {
+      await insertNotifications(
+        trx,
+        [{ recipientId: post.author.id, type: 'liked', actorId: person.id, postId }],
+        now,
+      );
+    }
+    const row = await trx
+      .selectFrom('posts')
+      .select('like_count')
+      .where('id', '=', postId)
+      .executeTakeFirstOrThrow();
+    return { liked, likeCount: Number(row.like_count) };
+  });
+}
+
+/** Saves or unsaves a post for the person alone (bookmarks are private). */
+export async function setPostBookmark(
+  database: AppDatabase,
+  person: PersonRow,
+  postId: string,
+  bookmarked: boolean,
+) {
+  await getPost(database, person.id, postId);
+  if (bookmarked) {
+    await database.db
+      .insertInto('post_bookmarks')
+      .values({ post_id: postId, person_id: person.id, created_at: Date.now() })
+      .onConflict((conflict) => conflict.columns(['post_id', 'person_id']).doNothing())
+      .execute();
+  } else {
+    await database.db
+      .deleteFrom('post_bookmarks')
+      .where('post_id', '=', postId)
+      .where('person_id', '=', person.id)
+      .execute();
+  }
+  return { bookmarked };
+}

@@ -1,0 +1,400 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { insertTestPerson } from '../../test/factories/people.ts';
+import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
+import { instructorForm, signUp, studentForm } from '../../test/sessions.ts';
+
+let t: TestApp;
+let mail: MailCatcher;
+const cookie = { admin: '', teacher: '', other: '', student: '' };
+const ids = {
+  admin: '',
+  teacher: '',
+  other: '',
+  student: '',
+  course: '',
+  lesson: '',
+  otherLesson: '',
+};
+const photo = `/media/${'a'.repeat(64)}.webp`;
+type Who = keyof typeof cookie | null;
+const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: who ? { cookie: cookie[who] } : {},
+    ...(payload ? { payload } : {}),
+  });
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
+  cookie.admin = await signUp(t.app, mail, 'admin@example.vn', instructorForm('Trần Thu Hà'));
+  cookie.teacher = await signUp(t.app, mail, 'gv@example.vn', instructorForm('Lê Minh Anh'));
+  cookie.other = await signUp(t.app, mail, 'gv2@example.vn', instructorForm('Phạm Văn Đức'));
+  cookie.student = await signUp(t.app, mail, 'hv@example.vn', studentForm('Ngô Thị Lan'));
+  const { db } = t.database;
+  await db.updateTable('people').set({ status: 'active' }).execute();
+  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
+  const people = await db.selectFrom('people').select(['id', 'name']).execute();
+  const idOf = (name: string) => people.find((person) => person.name === name)!.id;
+  ids.admin = idOf('Trần Thu Hà');
+  ids.teacher = idOf('Lê Minh Anh');
+  ids.other = idOf('Phạm Văn Đức');
+  ids.student = idOf('Ngô Thị Lan');
+  const course = (
+    await call('admin', 'POST', '/api/courses', { name: 'Vẽ móng', lessons: [{ title: 'Vẽ hoa' }] })
+  ).json();
+  ids.course = course.id;
+  ids.lesson = course.lessons[0].id;
+  const other = (
+    await call('admin', 'POST', '/api/courses', {
+      name: 'Sơn gel',
+      lessons: [{ title: 'Sơn nền' }],
+    })
+  ).json();
+  ids.otherLesson = other.lessons[0].id;
+  await db
+    .insertInto('media')
+    .values({
+      id: 'a'.repeat(64),
+      owner_id: ids.teacher,
+      use: 'post',
+      content_type: 'image/webp',
+      width: 1200,
+      height: 900,
+      bytes: 1000,
+      created_at: Date.now(),
+    })
+    .execute();
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+const evaluation = (overrides: object = {}) => ({
+  kind: 'evaluation',
+  studentId: ids.student,
+  courseId: ids.course,
+  lessonId: ids.lesson,
+  text: `Nét cọ đều. Cảm ơn @[cô Hà](${ids.admin})!`,
+  rating: 9,
+  photos: [
+    { url: photo, width: 1200, height: 900 },
+    { url: photo, width: 1200, height: 900 },
+  ],
+  ...overrides,
+});
+
+describe('posts: writing', () => {
+  it('an instructor posts an evaluation with a mention, photos and a rating; the people concerned are told', async () => {
+    const response = await call('teacher', 'POST', '/api/posts', evaluation());
+    expect(response.statusCode, response.body).toBe(201);
+    const post = response.json();
+    expect(post).toMatchObject({
+      kind: 'evaluation',
+      author: { name: 'Lê Minh Anh' },
+      student: { name: 'Ngô Thị Lan' },
+      course: { name: 'Vẽ móng' },
+      lesson: { id: ids.lesson, title: 'Vẽ hoa' },
+      rating: 9,
+      media: [{ url: photo }, { url: photo }],
+      // The server's name, not the label typed into the text.
+      mentions: [{ id: ids.admin, role: 'admin', name: 'Trần Thu Hà' }],
+      likeCount: 0,
+      likedByMe: false,
+    });
+    const told = await t.database.db
+      .selectFrom('notifications')
+      .select(['recipient_id', 'type'])
+      .where('post_id', '=', post.id)
+      .execute();
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { recipient_id: ids.student, type: 'evaluated' },
+        { recipient_id: ids.admin, type: 'mentioned' },
+      ]),
+    );
+    expect(told).toHaveLength(2);
+  });
+
+  it.each([
+    [{ rating: 11 }, 'Điểm đánh giá phải là số nguyên từ 0 đến 10.'],
+    [{ rating: 7.5 }, 'Điểm đánh giá phải là số nguyên từ 0 đến 10.'],
+    [{ rating: 'chín' }, 'Điểm đánh giá phải là số nguyên từ 0 đến 10.'],
+    [{ text: '', photos: [] }, 'Vui lòng viết nội dung hoặc thêm ảnh.'],
+    [{ text: 'x'.repeat(5001) }, 'Bài viết tối đa 5000 ký tự.'],
+    [{ studentId: null }, 'Vui lòng chọn học viên được đánh giá.'],
+    [{ lessonId: 'OTHER' }, 'Bài học không thuộc khóa học này.'],
+    [
+      { text: `@[Ai đó](${'0'.repeat(8)}-0000-4000-8000-000000000000)` },
+      'Người được nhắc đến không tồn tại.',
+    ],
+    [{ photos: [{ url: 'https://evil.example/x.png' }] }, 'Không tìm thấy ảnh.'],
+    [{ authorId: 'x' }, 'Dữ liệu không hợp lệ.'],
+  ])('refuses %j with a Vietnamese message and saves nothing', async (overrides, message) => {
+    const before = await t.database.db.selectFrom('posts').select('id').execute();
+    const body = evaluation(overrides);
+    if ((overrides as { lessonId?: string }).lessonId === 'OTHER') body.lessonId = ids.otherLesson;
+    const response = await call('teacher', 'POST', '/api/posts', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(message);
+    expect(await t.database.db.selectFrom('posts').select('id').execute()).toHaveLength(
+      before.length,
+    );
+  });
+
+  it('students cannot post; the author and admins edit and delete, others cannot', async () => {
+    expect((await call('student', 'POST', '/api/posts', evaluation())).statusCode).toBe(403);
+    const post = (
+      await call('teacher', 'POST', '/api/posts', evaluation({ text: 'Bản đầu' }))
+    ).json();
+    const edit = evaluation({ text: `Bản sửa cho @[Đức](${ids.other})`, rating: 7, photos: [] });
+    expect((await call('other', 'PUT', `/api/posts/${post.id}`, edit)).statusCode).toBe(403);
+    const edited = await call('teacher', 'PUT', `/api/posts/${post.id}`, edit);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      rating: 7,
+      media: [],
+      mentions: [{ id: ids.other, name: 'Phạm Văn Đức' }],
+    });
+    const badEdit = await call(
+      'teacher',
+      'PUT',
+      `/api/posts/${post.id}`,
+      evaluation({ rating: 99 }),
+    );
+    expect(badEdit.statusCode).toBe(400);
+    expect((await call('teacher', 'GET', `/api/posts/${post.id}`)).json().rating).toBe(7);
+    expect((await call('admin', 'DELETE', `/api/posts/${post.id}`)).statusCode).toBe(200);
+    const gone = await call('teacher', 'GET', `/api/posts/${post.id}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.message).toBe('Không tìm thấy bài viết.');
+  });
+
+  it('a general post may tag an instructor but carries no student or rating', async () => {
+    const general = await call('admin', 'POST', '/api/posts', {
+      kind: 'general',
+      taggedInstructorId: ids.teacher,
+      text: 'Lịch dạy tuần sau',
+    });
+    expect(general.statusCode, general.body).toBe(201);
+    expect(general.json()).toMatchObject({
+      kind: 'general',
+      taggedInstructor: { name: 'Lê Minh Anh' },
+      student: null,
+    });
+    const wrong = await call('admin', 'POST', '/api/posts', {
+      kind: 'general',
+      text: 'x',
+      rating: 5,
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
+});
+
+describe('posts: the feed', () => {
+  it('pages newest first by 10 with no repeats or gaps when posts arrive between pages', async () => {
+    for (let index = 0; index < 12; index += 1)
+      await call('other', 'POST', '/api/posts', { kind: 'general', text: `Bài số ${index}` });
+    const first = (await call('student', 'GET', '/api/posts')).json();
+    expect(first.posts).toHaveLength(10);
+    await call('other', 'POST', '/api/posts', { kind: 'general', text: 'Bài chen giữa' });
+    const seen = [...first.posts];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = (await call('student', 'GET', `/api/posts?cursor=${cursor}`)).json();
+      seen.push(...page.posts);
+      cursor = page.nextCursor;
+    }
+    const all = await t.database.db.selectFrom('posts').select('id').execute();
+    expect(new Set(seen.map((p: { id: string }) => p.id)).size).toBe(seen.length);
+    expect(seen.length).toBe(all.length - 1); // all but the one that arrived after page one
+  });
+
+  it('searches author or tagged names ignoring case and diacritics, and filters', async () => {
+    const names = async (query: string) =>
+      (await call('teacher', 'GET', `/api/posts${query}`))
+        .json()
+        .posts.map((p: { author: { name: string } }) => p.author.name);
+    const duc = (await call('teacher', 'GET', '/api/posts?q=duc')).json().posts;
+    expect(duc.length).toBeGreaterThan(0);
+    for (const post of duc) {
+      expect([post.author.name, post.taggedInstructor?.name, post.student?.name]).toContain(
+        'Phạm Văn Đức',
+      );
+    }
+    expect(await names('?q=NGO THI')).toEqual(expect.arrayContaining(['Lê Minh Anh']));
+    const evaluations = (await call('teacher', 'GET', '/api/posts?kind=evaluation')).json().posts;
+    expect(evaluations.every((p: { kind: string }) => p.kind === 'evaluation')).toBe(true);
+    const inCourse = (await call('teacher', 'GET', `/api/posts?courseId=${ids.course}`)).json()
+      .posts;
+    expect(inCourse.length).toBeGreaterThan(0);
+    expect(inCourse.every((p: { course: { id: string } }) => p.course.id === ids.course)).toBe(
+      true,
+    );
+    const ofStudent = (await call('teacher', 'GET', `/api/posts?studentId=${ids.student}`)).json()
+      .posts;
+    expect(ofStudent.every((p: { student: { id: string } }) => p.student.id === ids.student)).toBe(
+      true,
+    );
+    expect((await call('teacher', 'GET', '/api/posts?kind=other')).statusCode).toBe(400);
+  });
+});
+
+describe('posts: likes, bookmarks, privacy', () => {
+  let postId = '';
+  beforeAll(async () => {
+    postId = (await call('teacher', 'POST', '/api/posts', evaluation({ photos: [] }))).json().id;
+  });
+
+  it('200 concurrent like toggles by 50 people leave the count equal to the rows', async () => {
+    const { db } = t.database;
+    const people: string[] = [];
+    for (let index = 0; index < 50; index += 1) {
+      const id = crypto.randomUUID();
+      people.push(id);
+      await insertTestPerson(db, { id, role: 'student', name: `Người thích ${index}` });
+    }
+    const { setPostLike } = await import('./post-writes.service.ts');
+    const rows = await db.selectFrom('people').selectAll().where('id', 'in', people).execute();
+    await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        setPostLike(t.database, rows[index % 50]!, postId, index % 3 !== 0),
+      ),
+    );
+    const likes = await db
+      .selectFrom('post_likes')
+      .select('person_id')
+      .where('post_id', '=', postId)
+      .execute();
+    const post = await db
+      .selectFrom('posts')
+      .select('like_count')
+      .where('id', '=', postId)
+      .executeTakeFirstOrThrow();
+    expect(Number(post.like_count)).toBe(likes.length);
+  });
+
+  it('likes and bookmarks answer my state; bookmarks are private', async () => {
+    const liked = await call('student', 'PUT', `/api/posts/${postId}/like`, { liked: true });
+    expect(liked.json()).toMatchObject({ liked: true });
+    const again = await call('student', 'PUT', `/api/posts/${postId}/like`, { liked: true });
+    expect(again.json().likeCount).toBe(liked.json().likeCount);
+    expect(
+      (await call('student', 'PUT', `/api/posts/${postId}/bookmark`, { bookmarked: true })).json(),
+    ).toEqual({ bookmarked: true });
+    const mine = (await call('student', 'GET', '/api/posts?bookmarked=1')).json().posts;
+    expect(mine.map((p: { id: string }) => p.id)).toEqual([postId]);
+    expect(mine[0]).toMatchObject({ likedByMe: true, bookmarkedByMe: true });
+    expect((await call('teacher', 'GET', '/api/posts?bookmarked=1')).json().posts).toEqual([]);
+    const told = await t.database.db
+      .selectFrom('notifications')
+      .select('type')
+      .where('post_id', '=', postId)
+      .where('type', '=', 'liked')
+      .execute();
+    expect(told.length).toBeGreaterThan(0);
+    expect(
+      (await call('student', 'PUT', `/api/posts/${postId}/like`, { liked: 'yes' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('hidden posts are absent from the feed, the post page, comments, likes and bookmarks', async () => {
+    const { db } = t.database;
+    await db
+      .updateTable('people')
+      .set({ hide_my_posts: 1 })
+      .where('id', '=', ids.teacher)
+      .execute();
+    try {
+      const feed = (await call('student', 'GET', '/api/posts?bookmarked=1')).json().posts;
+      expect(feed).toEqual([]);
+      for (const [method, url, body] of [
+        ['GET', `/api/posts/${postId}`, undefined],
+        ['GET', `/api/posts/${postId}/comments`, undefined],
+        ['PUT', `/api/posts/${postId}/like`, { liked: true }],
+        ['PUT', `/api/posts/${postId}/bookmark`, { bookmarked: true }],
+        ['POST', `/api/posts/${postId}/comments`, { text: 'Hi' }],
+      ] as const) {
+        const response = await call('student', method, url, body);
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json().error.message).toBe('Không tìm thấy bài viết.');
+      }
+      expect((await call('teacher', 'GET', `/api/posts/${postId}`)).statusCode).toBe(200);
+    } finally {
+      await db
+        .updateTable('people')
+        .set({ hide_my_posts: 0 })
+        .where('id', '=', ids.teacher)
+        .execute();
+    }
+  });
+});
+
+describe('comments', () => {
+  let postId = '';
+  beforeAll(async () => {
+    postId = (await call('teacher', 'POST', '/api/posts', evaluation({ photos: [] }))).json().id;
+  });
+
+  it('comments, replies with a mention, likes; the post counts its comments; people are told', async () => {
+    const first = await call('student', 'POST', `/api/posts/${postId}/comments`, {
+      text: 'Em cảm ơn cô!',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const reply = await call('teacher', 'POST', `/api/posts/${postId}/comments`, {
+      text: `@[Lan](${ids.student}) cố lên nhé`,
+      parentId: first.json().id,
+    });
+    expect(reply.json()).toMatchObject({
+      parentId: first.json().id,
+      mentions: [{ id: ids.student, name: 'Ngô Thị Lan' }],
+    });
+    const like = await call('teacher', 'PUT', `/api/comments/${first.json().id}/like`, {
+      liked: true,
+    });
+    expect(like.json()).toEqual({ liked: true, likeCount: 1 });
+    const list = (await call('student', 'GET', `/api/posts/${postId}/comments`)).json().comments;
+    expect(list.map((c: { text: string }) => c.text)).toEqual([
+      'Em cảm ơn cô!',
+      `@[Lan](${ids.student}) cố lên nhé`,
+    ]);
+    expect((await call('student', 'GET', `/api/posts/${postId}`)).json().commentCount).toBe(2);
+    const types = await t.database.db
+      .selectFrom('notifications')
+      .select(['recipient_id', 'type'])
+      .where('comment_id', '=', reply.json().id)
+      .execute();
+    expect(types).toEqual([{ recipient_id: ids.student, type: 'replied' }]);
+  });
+
+  it('edits and deletes one’s own comments (admins any); a reply to another post’s comment is refused', async () => {
+    const mine = (
+      await call('student', 'POST', `/api/posts/${postId}/comments`, { text: 'Sai chính tả' })
+    ).json();
+    expect((await call('other', 'PUT', `/api/comments/${mine.id}`, { text: 'x' })).statusCode).toBe(
+      403,
+    );
+    const edited = await call('student', 'PUT', `/api/comments/${mine.id}`, {
+      text: 'Đúng chính tả',
+    });
+    expect(edited.json().text).toBe('Đúng chính tả');
+    const empty = await call('student', 'PUT', `/api/comments/${mine.id}`, { text: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Vui lòng nhập bình luận.');
+    const elsewhere = (
+      await call('other', 'POST', '/api/posts', { kind: 'general', text: 'Khác' })
+    ).json();
+    const wrongReply = await call('student', 'POST', `/api/posts/${elsewhere.id}/comments`, {
+      text: 'x',
+      parentId: mine.id,
+    });
+    expect(wrongReply.statusCode).toBe(400);
+    expect(wrongReply.json().error.message).toBe('Chỉ trả lời được bình luận của cùng bài viết.');
+    expect((await call('admin', 'DELETE', `/api/comments/${mine.id}`)).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/api/comments/${mine.id}`)).statusCode).toBe(404);
+    expect((await call('student', 'GET', `/api/posts/${postId}`)).json().commentCount).toBe(2);
+  });
+});

@@ -1,0 +1,256 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '#shared/errors';
+import {
+  BookmarkInput,
+  BookmarkState,
+  Comment,
+  CommentEdit,
+  CommentIdParams,
+  CommentInput,
+  CommentList,
+  FeedQuery,
+  LikeInput,
+  LikeState,
+  Post,
+  PostIdParams,
+  PostInput,
+  PostPage,
+} from '#shared/schemas/posts';
+import { foldForSearch } from '#shared/text';
+import { AppError } from '../../lib/app-error.ts';
+import { requireMember, requireReader } from '../accounts/access.ts';
+import {
+  addComment,
+  deleteComment,
+  editComment,
+  listComments,
+  setCommentLike,
+} from './comments.service.ts';
+import {
+  createPost,
+  deletePost,
+  setPostBookmark,
+  setPostLike,
+  updatePost,
+} from './post-writes.service.ts';
+import { getPost, listPostPage } from './posts.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const deleted = z.object({ deleted: z.literal(true) });
+
+export const postRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/posts',
+    {
+      schema: {
+        summary: 'The feed: posts I may see, newest first, 10 a page, with filters and search',
+        tags: ['posts'],
+        querystring: FeedQuery,
+        response: { 200: PostPage, ...errors },
+      },
+    },
+    async (request) => {
+      const { person } = await requireReader(request);
+      const { cursor, q, courseId, studentId, kind, bookmarked } = request.query;
+      // Bookmarks belong to someone; a guest has none to filter by.
+      if (bookmarked && !person) throw new AppError('unauthenticated', 401);
+      return listPostPage(app.database, {
+        viewerId: person?.id ?? null,
+        cursor,
+        courseId,
+        studentId,
+        kind,
+        bookmarkedBy: bookmarked ? person?.id : undefined,
+        nameContains: q ? foldForSearch(q) || undefined : undefined,
+      });
+    },
+  );
+
+  app.post(
+    '/posts',
+    {
+      schema: {
+        summary: 'Post an evaluation or a general post (instructors and admins)',
+        tags: ['posts'],
+        body: PostInput,
+        response: { 201: Post, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const person = await requireMember(request);
+      return reply.status(201).send(await createPost(app.database, person, request.body));
+    },
+  );
+
+  app.get(
+    '/posts/:postId',
+    {
+      schema: {
+        summary: 'One post I may see',
+        tags: ['posts'],
+        params: PostIdParams,
+        response: { 200: Post, ...errors },
+      },
+    },
+    async (request) => {
+      const { person } = await requireReader(request);
+      return getPost(app.database, person?.id ?? null, request.params.postId);
+    },
+  );
+
+  app.put(
+    '/posts/:postId',
+    {
+      schema: {
+        summary: 'Edit a post (its author or an admin)',
+        tags: ['posts'],
+        params: PostIdParams,
+        body: PostInput,
+        response: { 200: Post, ...errors },
+      },
+    },
+    async (request) => {
+      const person = await requireMember(request);
+      return updatePost(app.database, person, request.params.postId, request.body);
+    },
+  );
+
+  app.delete(
+    '/posts/:postId',
+    {
+      schema: {
+        summary: 'Delete a post (its author or an admin)',
+        tags: ['posts'],
+        params: PostIdParams,
+        response: { 200: deleted, ...errors },
+      },
+    },
+    async (request) => {
+      const person = await requireMember(request);
+      await deletePost(app.database, person, request.params.postId);
+      return { deleted: true as const };
+    },
+  );
+
+  app.put(
+    '/posts/:postId/like',
+    {
+      schema: {
+        summary: 'Like or unlike a post; answers the exact count',
+        tags: ['posts'],
+        params: PostIdParams,
+        body: LikeInput,
+        response: { 200: LikeState, ...errors },
+      },
+    },
+    async (request) => {
+      const person = await requireMember(request);
+      return setPostLike(app.database, person, request.params.postId, request.body.liked);
+    },
+  );
+
+  app.put(
+    '/posts/:postId/bookmark',
+    {
+      schema: {
+        summary: 'Save or unsave a post (private to me)',
+        tags: ['posts'],
+        params: PostIdParams,
+        body: BookmarkInput,
+        response: { 200: BookmarkState, ...errors },
+      },
+    },
+    async (request) => {
+      const person = await requireMember(request);
+      return setPostBookmark(app.database, person, request.params.postId, request.body.bookmarked);
+    },
+  );
+
+  app.get(
+    '/posts/:postId/comments',
+    {
+      schema: {
+        summary: 'All comments of a post I may see, oldest first',
+        tags: ['posts'],
+        params: PostIdParams,
+        response: { 200: CommentList, ...errors },
+      },
+    },
+    async (request) => {
+      const { person } = await requireReader(request);
+      return {
+        comments: await listComments(app.database, person?.id ?? null, request.params.postId),
+      };
+    },
+  );
+
+  app.post(
+    '/posts/:postId/comments',
+    {
+      schema: {
+        summary: 'Comment on a post, or reply to one of its comments',
+        tags: ['posts'],
+        params: PostIdParams,
+        body: CommentInput,
+        response: { 201: Comment, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const person = await requireMember(request);
+      const comment = await addComment(app.database, person, request.params.postId, request.body);
+      return reply.status(201).send(comment);
+    },
+  );
+
+  app.put(
+    '/comments/:commentId',
+    {
+      schema: {
+        summary: 'Edit a comment (its author or an admin)',
+        tags: ['posts'],
+        params: CommentIdParams,
+        body: CommentEdit,
+        response: { 200: Comment, ...errors },
+      },
+    },
+    async (request) => {
+      const person = await requireMember(request);
+      return editComment(app.database, person, request.params.commentId, request.body.text);
+    },
+  );
+
+  app.delete(
+    '/comments/:commentId',
+    {
+      schema: {
+        summary: 'Delete a comment and its replies (its author or an admin)',
+        tags: ['posts'],
+        params: CommentIdParams,
+        response: { 200: deleted, ...errors },
+      },
+    },
+    async (request) => {
+      const person = await requireMember(request);
+      await deleteComment(app.database, person, request.params.commentId);
+      return { deleted: true as const };
+    },
+  );
+
+  app.put(
+    '/comments/:commentId/like',
+    {
+      schema: {
+        summary: 'Like or unlike a comment',
+        tags: ['posts'],
+        params: CommentIdParams,
+        body: LikeInput,
+        response: { 200: LikeState, ...errors },
+      },
+    },
+    async (request) => {
+      const person = await requireMember(request);
+      return setCommentLike(app.database, person, request.params.commentId, request.body.liked);
+    },
+  );
+};
