@@ -615,6 +615,21 @@ const table: Row[] = [
     },
   },
   {
+    method: 'GET',
+    url: '/api/mention-candidates',
+    query: '?q=a',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
     method: 'POST',
     url: '/api/posts',
     payload: { kind: 'general', text: 'Bài thử quyền' },

@@ -165,3 +165,12 @@ export const Comment = z.object({
 export type Comment = z.infer<typeof Comment>;
 export const CommentList = z.object({ comments: z.array(Comment) });
 export type CommentList = z.infer<typeof CommentList>;
+
+export const MentionCandidatesQuery = z.strictObject({
+  q: z.string().trim().max(100, { message: vi.validation.searchTooLong }).default(''),
+});
+/** People one may @mention: instructors for everyone, students too for staff. */
+export const MentionCandidates = z.object({
+  people: z.array(PersonSummary.extend({ role: z.enum(['admin', 'instructor', 'student']) })),
+});
+export type MentionCandidates = z.infer<typeof MentionCandidates>;

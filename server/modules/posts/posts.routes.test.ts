@@ -333,6 +333,18 @@ describe('posts: likes, bookmarks, privacy', () => {
   });
 });
 
+describe('mention candidates', () => {
+  it('offers instructors to everyone and students to staff only, by folded name', async () => {
+    const forStaff = (await call('teacher', 'GET', '/api/mention-candidates?q=ngo')).json().people;
+    expect(forStaff.map((p: { name: string }) => p.name)).toEqual(['Ngô Thị Lan']);
+    expect((await call('student', 'GET', '/api/mention-candidates?q=ngo')).json().people).toEqual(
+      [],
+    );
+    const duc = (await call('student', 'GET', '/api/mention-candidates?q=đuc')).json().people;
+    expect(duc).toMatchObject([{ name: 'Phạm Văn Đức', role: 'instructor' }]);
+  });
+});
+
 describe('comments', () => {
   let postId = '';
   beforeAll(async () => {

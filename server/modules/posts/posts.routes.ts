@@ -12,6 +12,8 @@ import {
   FeedQuery,
   LikeInput,
   LikeState,
+  MentionCandidates,
+  MentionCandidatesQuery,
   Post,
   PostIdParams,
   PostInput,
@@ -34,7 +36,7 @@ import {
   setPostLike,
   updatePost,
 } from './post-writes.service.ts';
-import { getPost, listPostPage } from './posts.service.ts';
+import { getPost, listPostPage, mentionCandidates } from './posts.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const deleted = z.object({ deleted: z.literal(true) });
@@ -64,6 +66,22 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
         bookmarkedBy: bookmarked ? person?.id : undefined,
         nameContains: q ? foldForSearch(q) || undefined : undefined,
       });
+    },
+  );
+
+  app.get(
+    '/mention-candidates',
+    {
+      schema: {
+        summary: 'People the @ list offers for what was typed (students to staff only)',
+        tags: ['posts'],
+        querystring: MentionCandidatesQuery,
+        response: { 200: MentionCandidates, ...errors },
+      },
+    },
+    async (request) => {
+      const person = await requireMember(request);
+      return { people: await mentionCandidates(app.database, person, request.query.q) };
     },
   );
 

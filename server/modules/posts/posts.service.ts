@@ -1,5 +1,9 @@
+import { sql } from 'kysely';
 import { POST_PAGE_SIZE, type Post, type PostPage } from '#shared/schemas/posts';
+import { foldForSearch } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
+import type { PersonRow, Role } from '../../db/schema.ts';
+import { containsFolded } from '../../db/search-columns.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import {
@@ -92,4 +96,31 @@ export async function listPostPage(
     posts: await withMediaAndMentions(database, page),
     nextCursor: rows.length > POST_PAGE_SIZE ? encodeCursor(page.at(-1)!) : null,
   };
+}
+
+/**
+ * Whom the @ list offers for what was typed after "@": active instructors and admins to
+ * everyone, active students to staff only (other students are personal data). Name order.
+ */
+export async function mentionCandidates(database: AppDatabase, viewer: PersonRow, typed: string) {
+  const folded = foldForSearch(typed);
+  const roles: Role[] =
+    viewer.role === 'student' ? ['admin', 'instructor'] : ['admin', 'instructor', 'student'];
+  const rows = await database.db
+    .selectFrom('people')
+    .select(['id', 'name', 'avatar_url', 'role'])
+    .where('role', 'in', roles)
+    .where('status', '=', 'active')
+    .$if(folded.length > 0, (query) =>
+      query.where(containsFolded(sql.ref('people.name_search'), folded)),
+    )
+    .orderBy('name_search')
+    .limit(8)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    avatarUrl: row.avatar_url ?? avatarUrl(row.name),
+  }));
 }
