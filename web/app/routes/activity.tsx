@@ -1,5 +1,151 @@
-import { ScreenInProgress } from '../../components/ui/page.tsx';
+import { Bookmark, PenSquare, Search, Star, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { FeedFilters } from '#shared/schemas/posts';
+import { Button } from '../../components/ui/form.tsx';
+import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import { useMember } from '../../features/accounts/api/session.ts';
+import { useCourses } from '../../features/courses/api/courses.ts';
+import { useFeed } from '../../features/posts/api/posts.ts';
+import { PostFormDialog } from '../../features/posts/components/post-form-dialog.tsx';
+import { PostList } from '../../features/posts/components/post-list.tsx';
+import { useDebounced } from '../../hooks/use-debounced.ts';
 
-export default function Screen() {
-  return <ScreenInProgress screen="activity" />;
+const chip =
+  'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium';
+const chipOn = 'border-accent-600 bg-accent-50 text-accent-800';
+const chipOff = 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50';
+
+/**
+ * The feed: newest posts first, ten at a time; search by who posted or who is tagged; filters
+ * by course, student (from a student's page), evaluations only and my saved posts.
+ */
+export default function ActivityScreen() {
+  const { t } = useTranslation();
+  const member = useMember();
+  const isStaff = member?.role === 'admin' || member?.role === 'instructor';
+  const courses = useCourses();
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState('');
+  const [writing, setWriting] = useState(false);
+  const q = useDebounced(text.trim(), 250);
+  const filters: FeedFilters = {
+    ...(q ? { q } : {}),
+    ...(params.get('course') ? { courseId: params.get('course')! } : {}),
+    ...(params.get('student') ? { studentId: params.get('student')! } : {}),
+    ...(params.get('kind') === 'evaluation' ? { kind: 'evaluation' as const } : {}),
+    ...(params.get('bookmarked') ? { bookmarked: '1' as const } : {}),
+  };
+  const feed = useFeed(filters);
+  const toggle = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (next.get(key) === value) next.delete(key);
+    else next.set(key, value);
+    setParams(next, { replace: true });
+  };
+  const studentName = params.get('studentName');
+  const filtered = Object.keys(filters).length > 0;
+
+  return (
+    <>
+      <PageHeader
+        title={t('screens.activity.title')}
+        subtitle={t('screens.activity.subtitle')}
+        actions={
+          isStaff ? (
+            <Button onClick={() => setWriting(true)} className="px-3 sm:px-5">
+              <PenSquare className="size-5" aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">{t('screens.activity.create')}</span>
+            </Button>
+          ) : undefined
+        }
+      />
+      <PageBody>
+        <div className="mx-auto flex max-w-2xl flex-col gap-3 pb-10">
+          <label className="relative">
+            <span className="sr-only">{t('screens.activity.search')}</span>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-stone-400"
+              aria-hidden="true"
+            />
+            <input
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={t('screens.activity.search')}
+              className="h-12 w-full rounded-xl border border-stone-300 bg-white pr-3 pl-11 text-base focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
+            />
+          </label>
+          <fieldset className="-mx-4 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
+            <legend className="sr-only">{t('screens.activity.filters')}</legend>
+            <label className="sr-only" htmlFor="feed-course">
+              {t('screens.activity.courseFilter')}
+            </label>
+            <select
+              id="feed-course"
+              value={params.get('course') ?? ''}
+              onChange={(event) => {
+                const next = new URLSearchParams(params);
+                if (event.target.value) next.set('course', event.target.value);
+                else next.delete('course');
+                setParams(next, { replace: true });
+              }}
+              className={`${chip} ${params.get('course') ? chipOn : chipOff} max-w-56 pr-8`}
+            >
+              <option value="">{t('screens.activity.allCourses')}</option>
+              {courses.data?.courses.map((course) => (
+                <option key={course.id} value={course.id}>
+                  {course.name}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              aria-pressed={params.get('kind') === 'evaluation'}
+              onClick={() => toggle('kind', 'evaluation')}
+              className={`${chip} ${params.get('kind') === 'evaluation' ? chipOn : chipOff}`}
+            >
+              <Star className="size-4" aria-hidden="true" />
+              {t('screens.activity.onlyEvaluations')}
+            </button>
+            {member ? (
+              <button
+                type="button"
+                aria-pressed={params.has('bookmarked')}
+                onClick={() => toggle('bookmarked', '1')}
+                className={`${chip} ${params.has('bookmarked') ? chipOn : chipOff}`}
+              >
+                <Bookmark className="size-4" aria-hidden="true" />
+                {t('screens.activity.onlyBookmarks')}
+              </button>
+            ) : null}
+            {params.get('student') ? (
+              <button
+                type="button"
+                onClick={() => {
+                  const next = new URLSearchParams(params);
+                  next.delete('student');
+                  next.delete('studentName');
+                  setParams(next, { replace: true });
+                }}
+                aria-label={t('screens.activity.clearStudent')}
+                className={`${chip} ${chipOn}`}
+              >
+                {t('screens.activity.student', { name: studentName ?? '' })}
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            ) : null}
+          </fieldset>
+          <PostList
+            query={feed}
+            label={t('screens.activity.title')}
+            empty={filtered ? t('screens.activity.noMatch') : t('screens.activity.empty')}
+            end={t('screens.activity.end')}
+          />
+        </div>
+      </PageBody>
+      {writing ? <PostFormDialog isOpen onOpenChange={setWriting} /> : null}
+    </>
+  );
 }

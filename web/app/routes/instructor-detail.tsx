@@ -2,11 +2,10 @@ import { BookOpen, Mail, Phone, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button } from '../../components/ui/form.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
 import { useInstructor, useInstructorPosts } from '../../features/instructors/api/instructors.ts';
-import { PostCard } from '../../features/posts/components/post-card.tsx';
+import { PostList } from '../../features/posts/components/post-list.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 
 /** An instructor: photo, role, bio, contact (staff), courses taught and their posts. */
@@ -35,7 +34,6 @@ export default function InstructorDetailScreen() {
     );
   }
   const data = instructor.data;
-  const items = posts.data?.pages.flatMap((page) => page.posts) ?? [];
   return (
     <PageBody>
       <header className="flex flex-col gap-4 pt-6 pb-4 md:pt-10">
@@ -99,22 +97,12 @@ export default function InstructorDetailScreen() {
         <h2 id="instructor-posts" className="text-lg font-semibold text-stone-900">
           {t('screens.instructorDetail.posts')}
         </h2>
-        {posts.data && items.length === 0 ? (
-          <p className="text-stone-500">{t('screens.instructorDetail.noPosts')}</p>
-        ) : null}
-        {items.map((post) => (
-          <PostCard key={post.id} post={post} />
-        ))}
-        {posts.hasNextPage ? (
-          <Button
-            variant="secondary"
-            className="self-center"
-            busy={posts.isFetchingNextPage}
-            onClick={() => void posts.fetchNextPage()}
-          >
-            {t('screens.instructorDetail.morePosts')}
-          </Button>
-        ) : null}
+        <PostList
+          query={posts}
+          label={t('screens.instructorDetail.posts')}
+          empty={t('screens.instructorDetail.noPosts')}
+          end={t('posts.end')}
+        />
       </section>
     </PageBody>
   );

@@ -1,5 +1,41 @@
-import { ScreenInProgress } from '../../components/ui/page.tsx';
+import { SearchX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { MessageScreen } from '../../components/ui/message-screen.tsx';
+import { PageBody } from '../../components/ui/page.tsx';
+import { usePost } from '../../features/posts/api/posts.ts';
+import { CommentThread } from '../../features/posts/components/comment-thread.tsx';
+import { PostCard } from '../../features/posts/components/post-card.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 
-export default function Screen() {
-  return <ScreenInProgress screen="post" />;
+/** One post with its whole discussion; a missing or hidden post says so (spec 8). */
+export default function PostScreen() {
+  const { t } = useTranslation();
+  const { postId = '' } = useParams();
+  const post = usePost(postId);
+  if (post.error instanceof ApiError && [400, 404].includes(post.error.status)) {
+    return (
+      <MessageScreen
+        testId="post-not-found"
+        icon={SearchX}
+        title={t('errors.post_not_found')}
+        body={t('screens.post.notFoundBody')}
+        action={{ to: '/activity', label: t('screens.post.back') }}
+      />
+    );
+  }
+  return (
+    <PageBody>
+      <div className="mx-auto flex max-w-2xl flex-col gap-4 py-6 md:py-10">
+        {post.data ? (
+          <>
+            <PostCard post={post.data} />
+            <CommentThread postId={post.data.id} />
+          </>
+        ) : (
+          <div aria-hidden="true" className="h-64 animate-pulse rounded-3xl bg-stone-200/70" />
+        )}
+      </div>
+    </PageBody>
+  );
 }

@@ -2,11 +2,10 @@ import { Download, Mail, MapPin, Phone, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button } from '../../components/ui/form.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/session.ts';
-import { PostCard } from '../../features/posts/components/post-card.tsx';
+import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useStudent, useStudentEvaluations } from '../../features/students/api/students.ts';
 import { LessonProgressRow } from '../../features/students/components/lesson-progress-row.tsx';
 import { StudentActions } from '../../features/students/components/student-actions.tsx';
@@ -186,28 +185,17 @@ export default function StudentDetailScreen() {
 function StudentEvaluations({ studentId }: { studentId: string }) {
   const { t } = useTranslation();
   const evaluations = useStudentEvaluations(studentId);
-  const items = evaluations.data?.pages.flatMap((page) => page.posts) ?? [];
   return (
     <section aria-labelledby="student-evaluations" className="flex flex-col gap-4 pb-10">
       <h2 id="student-evaluations" className="text-lg font-semibold text-stone-900">
         {t('screens.studentDetail.evaluations')}
       </h2>
-      {evaluations.data && items.length === 0 ? (
-        <p className="text-stone-500">{t('screens.studentDetail.noEvaluations')}</p>
-      ) : null}
-      {items.map((post) => (
-        <PostCard key={post.id} post={post} />
-      ))}
-      {evaluations.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          busy={evaluations.isFetchingNextPage}
-          onClick={() => void evaluations.fetchNextPage()}
-        >
-          {t('screens.studentDetail.moreEvaluations')}
-        </Button>
-      ) : null}
+      <PostList
+        query={evaluations}
+        label={t('screens.studentDetail.evaluations')}
+        empty={t('screens.studentDetail.noEvaluations')}
+        end={t('posts.end')}
+      />
     </section>
   );
 }

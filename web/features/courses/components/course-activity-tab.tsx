@@ -1,10 +1,9 @@
 import { X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Course } from '#shared/schemas/courses';
-import { Button } from '../../../components/ui/form.tsx';
-import { PostCard } from '../../posts/components/post-card.tsx';
+import { PostList } from '../../posts/components/post-list.tsx';
 import { useCoursePosts } from '../api/courses.ts';
 import type { useSeenActivity } from '../seen-activity.ts';
 
@@ -24,10 +23,8 @@ export function CourseActivityTab({
 }) {
   const { t } = useTranslation();
   const posts = useCoursePosts(course.id, lessonId);
-  const sentinel = useRef<HTMLDivElement>(null);
   const lesson = course.lessons.find((item) => item.id === lessonId);
   const { markSeen } = seen;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = posts;
 
   useEffect(() => {
     const newest: Record<string, number> = {};
@@ -39,22 +36,6 @@ export function CourseActivityTab({
     }
     markSeen(newest);
   }, [posts.data, markSeen]);
-
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage)
-          void fetchNextPage();
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
-  const items = posts.data?.pages.flatMap((page) => page.posts) ?? [];
 
   return (
     <div className="flex flex-col gap-4">
@@ -70,56 +51,16 @@ export function CourseActivityTab({
           </Link>
         </div>
       ) : null}
-      {posts.isPending ? (
-        <div className="flex flex-col gap-4" aria-busy="true">
-          <span className="sr-only">{t('screens.courseDetail.activity.loading')}</span>
-          {[0, 1].map((index) => (
-            <div
-              key={index}
-              aria-hidden="true"
-              className="h-40 animate-pulse rounded-3xl bg-stone-200/70"
-            />
-          ))}
-        </div>
-      ) : posts.isError && items.length === 0 ? (
-        <div className="flex flex-col items-start gap-3 rounded-2xl bg-white p-4 shadow-[var(--shadow-card)]">
-          <p className="text-stone-700">{t('screens.courseDetail.activity.failed')}</p>
-          <Button variant="secondary" onClick={() => void posts.refetch()}>
-            {t('screens.courseDetail.activity.retry')}
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <p className="rounded-2xl bg-white p-4 text-stone-500 shadow-[var(--shadow-card)]">
-          {lesson
+      <PostList
+        query={posts}
+        label={t('screens.courseDetail.tabs.activity')}
+        empty={
+          lesson
             ? t('screens.courseDetail.activity.emptyLesson')
-            : t('screens.courseDetail.activity.empty')}
-        </p>
-      ) : (
-        <>
-          <ul className="flex flex-col gap-4" aria-label={t('screens.courseDetail.tabs.activity')}>
-            {items.map((post) => (
-              <li key={post.id}>
-                <PostCard post={post} />
-              </li>
-            ))}
-          </ul>
-          <div ref={sentinel} className="flex justify-center py-2">
-            {hasNextPage ? (
-              <Button
-                variant="secondary"
-                onClick={() => void fetchNextPage()}
-                busy={isFetchingNextPage}
-              >
-                {t('screens.courseDetail.activity.loadMore')}
-              </Button>
-            ) : (
-              <p className="text-sm text-stone-500" data-testid="activity-end">
-                {t('screens.courseDetail.activity.end')}
-              </p>
-            )}
-          </div>
-        </>
-      )}
+            : t('screens.courseDetail.activity.empty')
+        }
+        end={t('screens.courseDetail.activity.end')}
+      />
     </div>
   );
 }

@@ -12,15 +12,22 @@ import { UploadProgressBar } from './upload-progress-bar.tsx';
 export function MultiImagePicker({
   use,
   onChange,
+  onBusyChange,
   capture,
 }: {
   use: MediaUse;
   onChange: (results: UploadResult[]) => void;
+  /** Told while photos are still uploading, so a form can wait for them. */
+  onBusyChange?: (busy: boolean) => void;
   capture?: 'environment';
 }) {
   const { t } = useTranslation();
   const inputId = useId();
-  const { items, results, add, remove } = useImageUploads(use);
+  const { items, results, busy, add, remove } = useImageUploads(use);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of `busy` matters; the callback is new on every render
+  useEffect(() => {
+    onBusyChange?.(busy);
+  }, [busy]);
 
   const uploadedIds = results.map((result) => result.public_id).join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the uploaded ids are what matter; `results` and `onChange` are new objects on every render

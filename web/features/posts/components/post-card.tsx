@@ -1,10 +1,13 @@
-import { Heart, MessageCircle, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Mention, Post } from '#shared/schemas/posts';
 import { splitMentions } from '#shared/text';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
+import { PostActions, PostMenu } from './post-actions.tsx';
+import { StoryViewer } from './story-viewer.tsx';
 
 const profilePath = (id: string, role: 'admin' | 'instructor' | 'student') =>
   role === 'student' ? `/students/${id}` : `/instructors/${id}`;
@@ -38,43 +41,53 @@ export function MentionText({ text, mentions }: { text: string; mentions: Mentio
   );
 }
 
-/** Up to four photos in a grid; the fourth says how many more there are. */
+/** Up to four photos in a grid; the fourth says how many more there are. Each opens the viewer. */
 function PostPhotos({ post }: { post: Post }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState<number | null>(null);
   const shown = post.media.slice(0, 4);
   if (shown.length === 0) return null;
   const hidden = post.media.length - shown.length;
   return (
-    <div
-      className={`grid gap-1 overflow-hidden rounded-2xl ${shown.length === 1 ? '' : 'grid-cols-2'}`}
-    >
-      {shown.map((photo, index) => (
-        <div
-          key={photo.url}
-          className={`relative bg-stone-100 ${shown.length === 3 && index === 0 ? 'row-span-2' : ''}`}
-        >
-          <img
-            src={photo.url}
-            alt={t('posts.photo', { number: index + 1 })}
-            width={photo.width ?? 800}
-            height={photo.height ?? 600}
-            loading="lazy"
-            className={`size-full object-cover ${shown.length === 1 ? 'max-h-[28rem]' : 'aspect-square'}`}
-          />
-          {hidden > 0 && index === shown.length - 1 ? (
-            <span className="absolute inset-0 grid place-items-center bg-stone-900/55 text-lg font-semibold text-white">
-              {t('posts.morePhotos', { count: hidden })}
-            </span>
-          ) : null}
-        </div>
-      ))}
-    </div>
+    <>
+      <div
+        className={`grid gap-1 overflow-hidden rounded-2xl ${shown.length === 1 ? '' : 'grid-cols-2'}`}
+      >
+        {shown.map((photo, index) => (
+          <button
+            type="button"
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same photo may appear twice
+            key={index}
+            onClick={() => setOpen(index)}
+            aria-label={t('posts.openPhoto', { number: index + 1 })}
+            className={`relative bg-stone-100 ${shown.length === 3 && index === 0 ? 'row-span-2' : ''}`}
+          >
+            <img
+              src={photo.url}
+              alt={t('posts.photo', { number: index + 1 })}
+              width={photo.width ?? 800}
+              height={photo.height ?? 600}
+              loading="lazy"
+              className={`size-full object-cover ${shown.length === 1 ? 'max-h-[28rem]' : 'aspect-square'}`}
+            />
+            {hidden > 0 && index === shown.length - 1 ? (
+              <span className="absolute inset-0 grid place-items-center bg-stone-900/55 text-lg font-semibold text-white">
+                {t('posts.morePhotos', { count: hidden })}
+              </span>
+            ) : null}
+          </button>
+        ))}
+      </div>
+      {open !== null ? (
+        <StoryViewer photos={post.media} startAt={open} onClose={() => setOpen(null)} />
+      ) : null}
+    </>
   );
 }
 
 /**
- * A post as lists show it: who wrote it about whom, course and lesson, rating, text with
- * mentions, photos, when, and its likes and comments. (Reacting lands with the feed.)
+ * A post as every list shows it: who wrote it about whom, lesson, rating, text with mentions,
+ * photos (opening the story viewer), when, and the like, comment, save and share actions.
  */
 export function PostCard({ post }: { post: Post }) {
   const { t } = useTranslation();
@@ -116,27 +129,11 @@ export function PostCard({ post }: { post: Post }) {
             <span className="sr-only">{t('posts.rating', { rating: post.rating })}</span>
           </span>
         ) : null}
+        <PostMenu post={post} />
       </header>
       {post.text ? <MentionText text={post.text} mentions={post.mentions} /> : null}
       <PostPhotos post={post} />
-      <footer className="flex items-center gap-5 text-sm text-stone-500">
-        <span className="inline-flex items-center gap-1.5">
-          <Heart className="size-4" aria-hidden="true" />
-          <span aria-hidden="true">{post.likeCount}</span>
-          <span className="sr-only">{t('posts.likes', { count: post.likeCount })}</span>
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <MessageCircle className="size-4" aria-hidden="true" />
-          <span aria-hidden="true">{post.commentCount}</span>
-          <span className="sr-only">{t('posts.comments', { count: post.commentCount })}</span>
-        </span>
-        <Link
-          to={`/posts/${post.id}`}
-          className="ml-auto font-medium text-accent-700 hover:underline"
-        >
-          {t('posts.open')}
-        </Link>
-      </footer>
+      <PostActions post={post} />
     </article>
   );
 }

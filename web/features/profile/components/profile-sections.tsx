@@ -10,7 +10,7 @@ import { ToggleRow } from '../../../components/ui/toggle-row.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { meQueryKey } from '../../accounts/api/session.ts';
-import { PostCard } from '../../posts/components/post-card.tsx';
+import { PostList } from '../../posts/components/post-list.tsx';
 import {
   feedbackQueryKey,
   profileQueryKey,
@@ -184,28 +184,17 @@ export function PrivacySection({ profile }: { profile: Profile }) {
 export function BookmarksSection() {
   const { t } = useTranslation();
   const bookmarks = useBookmarks();
-  const posts = bookmarks.data?.pages.flatMap((page) => page.posts) ?? [];
   return (
     <section aria-labelledby="profile-bookmarks" className="flex flex-col gap-3">
       <h2 id="profile-bookmarks" className="text-base font-semibold text-stone-900">
         {t('screens.profile.bookmarks')}
       </h2>
-      {bookmarks.data && posts.length === 0 ? (
-        <p className={`${card} p-4 text-stone-500`}>{t('screens.profile.noBookmarks')}</p>
-      ) : null}
-      {posts.map((post) => (
-        <PostCard key={post.id} post={post} />
-      ))}
-      {bookmarks.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          busy={bookmarks.isFetchingNextPage}
-          onClick={() => void bookmarks.fetchNextPage()}
-        >
-          {t('screens.profile.moreBookmarks')}
-        </Button>
-      ) : null}
+      <PostList
+        query={bookmarks}
+        label={t('screens.profile.bookmarks')}
+        empty={t('screens.profile.noBookmarks')}
+        end={t('posts.end')}
+      />
     </section>
   );
 }

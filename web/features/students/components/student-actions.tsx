@@ -9,6 +9,7 @@ import { useToast } from '../../../components/overlays/toast.tsx';
 import { ConfirmDialog, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
+import { PostFormDialog } from '../../posts/components/post-form-dialog.tsx';
 import {
   blockStudent,
   deleteStudent,
@@ -18,11 +19,11 @@ import {
 } from '../api/students.ts';
 import { StudentFormDialog } from './student-form-dialog.tsx';
 
-type Action = 'edit' | 'block' | 'unblock' | 'delete';
+type Action = 'review' | 'edit' | 'block' | 'unblock' | 'delete';
 
 /**
- * The quick menu of a student (on a card and on their page): edit, block with a reason or
- * unblock, delete after asking. Each says how it went in a toast.
+ * The quick menu of a student (on a card and on their page): review (the evaluation form with
+ * this student chosen), edit, block with a reason or unblock, delete after asking.
  */
 export function StudentActions({
   studentId,
@@ -40,6 +41,7 @@ export function StudentActions({
   const queryClient = useQueryClient();
   const reasonId = useId();
   const [editing, setEditing] = useState<StudentDetail | null>(null);
+  const [reviewing, setReviewing] = useState(false);
   const [dialog, setDialog] = useState<'block' | 'delete' | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
@@ -64,7 +66,9 @@ export function StudentActions({
   };
 
   const choose = async (action: Action) => {
-    if (action === 'edit') {
+    if (action === 'review') {
+      setReviewing(true);
+    } else if (action === 'edit') {
       try {
         setEditing(
           await queryClient.fetchQuery({
@@ -102,7 +106,12 @@ export function StudentActions({
     );
   };
 
-  const actions: Action[] = ['edit', status === 'blocked' ? 'unblock' : 'block', 'delete'];
+  const actions: Action[] = [
+    'review',
+    'edit',
+    status === 'blocked' ? 'unblock' : 'block',
+    'delete',
+  ];
   return (
     <>
       <MenuTrigger>
@@ -129,6 +138,9 @@ export function StudentActions({
           </Menu>
         </Popover>
       </MenuTrigger>
+      {reviewing ? (
+        <PostFormDialog student={{ id: studentId, name }} isOpen onOpenChange={setReviewing} />
+      ) : null}
       {editing ? (
         <StudentFormDialog student={editing} isOpen onOpenChange={() => setEditing(null)} />
       ) : null}

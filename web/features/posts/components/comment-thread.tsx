@@ -1,0 +1,295 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Heart, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Comment, CommentInput } from '#shared/schemas/posts';
+import { useToast } from '../../../components/overlays/toast.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '../../../components/ui/form.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
+import { useMember } from '../../accounts/api/session.ts';
+import {
+  addComment,
+  commentsQueryKey,
+  deleteComment,
+  editComment,
+  postQueryKey,
+  setCommentLike,
+  useComments,
+} from '../api/posts.ts';
+import { MentionTextarea } from './mention-textarea.tsx';
+import { MentionText } from './post-card.tsx';
+
+const small = 'min-h-11 rounded-full px-2 text-sm font-medium text-stone-500 hover:bg-stone-100';
+
+function CommentItem({
+  comment,
+  replies,
+  onReply,
+}: {
+  comment: Comment;
+  replies: Comment[];
+  onReply: (comment: Comment) => void;
+}) {
+  const { t } = useTranslation();
+  const member = useMember();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(comment.text);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const mayChange = member && (member.id === comment.author.id || member.role === 'admin');
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: commentsQueryKey(comment.postId) }),
+      queryClient.invalidateQueries({ queryKey: postQueryKey(comment.postId), exact: true }),
+    ]);
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      await editComment(comment.id, draft);
+      await refresh();
+      setEditing(false);
+    } catch (failure) {
+      showToast(failureMessage(t('toasts.updateCommentFailed'), failure), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await deleteComment(comment.id);
+      setConfirming(false);
+      await refresh();
+    } catch (failure) {
+      showToast(failureMessage(t('toasts.deleteCommentFailed'), failure), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const like = async () => {
+    try {
+      await setCommentLike(comment.id, !comment.likedByMe);
+      await refresh();
+    } catch (failure) {
+      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
+    }
+  };
+
+  return (
+    <li data-testid="comment">
+      <div className="flex gap-3">
+        <Avatar url={comment.author.avatarUrl} size={36} />
+        <div className="min-w-0 flex-1">
+          <div className="rounded-2xl bg-stone-100 px-3.5 py-2.5">
+            <p className="text-sm font-semibold text-stone-900">{comment.author.name}</p>
+            {editing ? (
+              <div className="mt-2 flex flex-col gap-2">
+                <MentionTextarea
+                  label={t('posts.thread.edit')}
+                  labelHidden
+                  value={draft}
+                  onChange={setDraft}
+                  rows={2}
+                  maxLength={2000}
+                />
+                <div className="flex gap-2">
+                  <Button className="h-11" busy={busy} onClick={() => void save()}>
+                    {t('posts.thread.save')}
+                  </Button>
+                  <Button variant="secondary" className="h-11" onClick={() => setEditing(false)}>
+                    {t('posts.cancel')}
+                  </Button>
+                </div>
+              </div>
+            ) : (
+              <MentionText text={comment.text} mentions={comment.mentions} />
+            )}
+          </div>
+          <div className="flex flex-wrap items-center gap-x-1 pl-1 text-xs text-stone-500">
+            <time
+              dateTime={new Date(comment.createdAt).toISOString()}
+              title={formatDateTime(comment.createdAt)}
+              className="pr-1"
+            >
+              {formatRelativeTime(comment.createdAt)}
+              {comment.updatedAt > comment.createdAt ? ` · ${t('posts.thread.edited')}` : ''}
+            </time>
+            {member ? (
+              <>
+                <button
+                  type="button"
+                  className={small}
+                  aria-pressed={comment.likedByMe}
+                  onClick={() => void like()}
+                >
+                  <Heart
+                    className={`inline size-4 ${comment.likedByMe ? 'fill-accent-600 text-accent-600' : ''}`}
+                    aria-hidden="true"
+                  />{' '}
+                  {comment.likeCount > 0 ? comment.likeCount : ''}
+                  <span className="sr-only">{t('posts.like')}</span>
+                </button>
+                <button type="button" className={small} onClick={() => onReply(comment)}>
+                  {t('posts.thread.reply')}
+                </button>
+              </>
+            ) : null}
+            {mayChange && !editing ? (
+              <>
+                <button type="button" className={small} onClick={() => setEditing(true)}>
+                  {t('posts.thread.edit')}
+                </button>
+                <button
+                  type="button"
+                  className={`${small} text-red-700`}
+                  onClick={() => setConfirming(true)}
+                >
+                  {t('posts.thread.delete')}
+                </button>
+              </>
+            ) : null}
+          </div>
+          {replies.length > 0 ? (
+            <ul className="mt-2 flex flex-col gap-3">
+              {replies.map((reply) => (
+                <CommentItem key={reply.id} comment={reply} replies={[]} onReply={onReply} />
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+      <ConfirmDialog
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        title={t('posts.thread.confirmDelete')}
+        body={t('posts.thread.confirmDeleteBody')}
+        confirmLabel={t('posts.thread.delete')}
+        cancelLabel={t('posts.cancel')}
+        busy={busy}
+        onConfirm={() => void remove()}
+      />
+    </li>
+  );
+}
+
+/** Every reply under the top-level comment it belongs to, in time order. */
+function threads(comments: Comment[]) {
+  const byId = new Map(comments.map((comment) => [comment.id, comment]));
+  const root = (comment: Comment): Comment => {
+    let current = comment;
+    while (current.parentId && byId.has(current.parentId)) current = byId.get(current.parentId)!;
+    return current;
+  };
+  const top = comments.filter((comment) => !comment.parentId);
+  return top.map((comment) => ({
+    comment,
+    replies: comments.filter((other) => other.parentId && root(other).id === comment.id),
+  }));
+}
+
+/** A post's discussion: comments with their replies, likes, and a box to write one. */
+export function CommentThread({ postId }: { postId: string }) {
+  const { t } = useTranslation();
+  const member = useMember();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const comments = useComments(postId);
+  const [text, setText] = useState('');
+  const [replyTo, setReplyTo] = useState<Comment | null>(null);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CommentInput.safeParse({ text, parentId: replyTo?.id ?? null });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await addComment(postId, parsed.data.text, parsed.data.parentId);
+      setText('');
+      setReplyTo(null);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: commentsQueryKey(postId) }),
+        queryClient.invalidateQueries({ queryKey: postQueryKey(postId), exact: true }),
+      ]);
+    } catch (failure) {
+      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const list = comments.data ? threads(comments.data.comments) : [];
+  return (
+    <section
+      aria-labelledby="post-comments"
+      className="flex flex-col gap-4 rounded-3xl bg-white p-4 shadow-[var(--shadow-card)]"
+    >
+      <h2 id="post-comments" className="text-base font-semibold text-stone-900">
+        {t('posts.thread.title')}
+      </h2>
+      {comments.data && list.length === 0 ? (
+        <p className="text-sm text-stone-500">{t('posts.thread.empty')}</p>
+      ) : null}
+      <ul className="flex flex-col gap-4">
+        {list.map(({ comment, replies }) => (
+          <CommentItem
+            key={comment.id}
+            comment={comment}
+            replies={replies}
+            onReply={(target) => {
+              setReplyTo(target);
+              setText((current) =>
+                current.includes(`](${target.author.id})`)
+                  ? current
+                  : `@[${target.author.name}](${target.author.id}) ${current}`,
+              );
+            }}
+          />
+        ))}
+      </ul>
+      {member ? (
+        <form
+          onSubmit={submit}
+          noValidate
+          className="flex flex-col gap-2 border-t border-stone-100 pt-4"
+        >
+          {replyTo ? (
+            <button
+              type="button"
+              onClick={() => setReplyTo(null)}
+              className="inline-flex min-h-11 items-center gap-2 self-start rounded-full bg-accent-50 px-3.5 text-sm font-medium text-accent-800"
+              aria-label={t('posts.thread.cancelReply')}
+            >
+              {t('posts.thread.replyTo', { name: replyTo.author.name })}
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          ) : null}
+          <MentionTextarea
+            label={t('posts.thread.write')}
+            labelHidden
+            placeholder={t('posts.thread.write')}
+            value={text}
+            onChange={setText}
+            error={error}
+            rows={2}
+            maxLength={2000}
+          />
+          <Button type="submit" busy={busy} className="self-end">
+            {t('posts.thread.send')}
+          </Button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

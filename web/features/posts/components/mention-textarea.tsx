@@ -1,0 +1,152 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { useDebounced } from '../../../hooks/use-debounced.ts';
+import { useMentionCandidates } from '../api/posts.ts';
+
+/** "@" and what follows it up to the caret, when the caret is in a mention being typed. */
+function typedMention(text: string, caret: number): { start: number; typed: string } | null {
+  // Names have spaces: the typed part runs to the caret, up to 40 characters on one line.
+  const match = text.slice(0, caret).match(/(^|\s)@([^@\n[\]()]{0,40})$/);
+  if (!match) return null;
+  return { start: caret - match[2]!.length - 1, typed: match[2]! };
+}
+
+/**
+ * A textarea where "@" opens a list of people that filters as the person types; arrow keys and
+ * Enter (or a tap) insert `@[Name](id)`, Escape closes the list.
+ */
+export function MentionTextarea({
+  label,
+  hint,
+  value,
+  onChange,
+  error,
+  rows = 4,
+  maxLength,
+  placeholder,
+  labelHidden = false,
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  rows?: number;
+  maxLength: number;
+  placeholder?: string;
+  labelHidden?: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const area = useRef<HTMLTextAreaElement>(null);
+  const [mention, setMention] = useState<{ start: number; typed: string } | null>(null);
+  const [active, setActive] = useState(0);
+  const typed = useDebounced(mention?.typed ?? null, 150);
+  const candidates = useMentionCandidates(mention ? typed : null);
+  const people = mention ? (candidates.data?.people ?? []) : [];
+  const open = people.length > 0;
+
+  const track = (text: string, caret: number) => {
+    const next = typedMention(text, caret);
+    setMention(next);
+    if (next?.typed !== mention?.typed) setActive(0);
+  };
+
+  const insert = (person: { id: string; name: string }) => {
+    if (!mention || !area.current) return;
+    const caret = area.current.selectionStart;
+    const token = `@[${person.name}](${person.id}) `;
+    const next = value.slice(0, mention.start) + token + value.slice(caret);
+    onChange(next);
+    setMention(null);
+    const position = mention.start + token.length;
+    requestAnimationFrame(() => {
+      area.current?.focus();
+      area.current?.setSelectionRange(position, position);
+    });
+  };
+
+  return (
+    <div className="relative">
+      <label
+        htmlFor={`${id}-text`}
+        className={labelHidden ? 'sr-only' : 'mb-1.5 block text-sm font-medium text-stone-700'}
+      >
+        {label}
+      </label>
+      <textarea
+        ref={area}
+        id={`${id}-text`}
+        value={value}
+        rows={rows}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-controls={open ? `${id}-list` : undefined}
+        aria-activedescendant={open ? `${id}-option-${active}` : undefined}
+        onChange={(event) => {
+          onChange(event.target.value);
+          track(event.target.value, event.target.selectionStart);
+        }}
+        onSelect={(event) => track(event.currentTarget.value, event.currentTarget.selectionStart)}
+        onKeyDown={(event) => {
+          if (!open) return;
+          if (event.key === 'ArrowDown') {
+            event.preventDefault();
+            setActive((index) => (index + 1) % people.length);
+          } else if (event.key === 'ArrowUp') {
+            event.preventDefault();
+            setActive((index) => (index - 1 + people.length) % people.length);
+          } else if (event.key === 'Enter' || event.key === 'Tab') {
+            event.preventDefault();
+            insert(people[active]!);
+          } else if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            setMention(null);
+          }
+        }}
+        className="w-full rounded-xl border border-stone-300 bg-white px-3.5 py-3 text-base text-stone-900 focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {open ? (
+        <div
+          id={`${id}-list`}
+          role="listbox"
+          aria-label={t('posts.form.mentionList')}
+          className="absolute inset-x-0 z-10 mt-1 max-h-64 overflow-y-auto rounded-2xl border border-stone-200 bg-white p-1.5 shadow-xl"
+        >
+          {people.map((person, index) => (
+            <div
+              key={person.id}
+              tabIndex={-1}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={index === active}
+              // Keep the textarea focused while a tap chooses someone.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => insert(person)}
+              onKeyDown={() => undefined}
+              className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-1.5 text-[15px] ${index === active ? 'bg-accent-50 text-accent-900' : 'text-stone-800'}`}
+            >
+              <Avatar url={person.avatarUrl} size={28} />
+              <span className="min-w-0 flex-1 truncate">{person.name}</span>
+              <span className="text-xs text-stone-500">{t(`role.${person.role}`)}</span>
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

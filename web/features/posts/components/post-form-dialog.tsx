@@ -1,0 +1,371 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import {
+  ComboBox,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Radio,
+  RadioGroup,
+} from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Course } from '#shared/schemas/courses';
+import { type Post, PostInput } from '#shared/schemas/posts';
+import { StudentList } from '#shared/schemas/students';
+import { useToast } from '../../../components/overlays/toast.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { SheetDialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '../../../components/ui/form.tsx';
+import { useDebounced } from '../../../hooks/use-debounced.ts';
+import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
+import { useCourses, useInstructorChoices } from '../../courses/api/courses.ts';
+import { MultiImagePicker } from '../../media/components/multi-image-picker.tsx';
+import { createPost, postQueryKey, postsQueryKey, updatePost } from '../api/posts.ts';
+import { MentionTextarea } from './mention-textarea.tsx';
+
+type Kind = 'evaluation' | 'general';
+const RATINGS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const selectClass =
+  'h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100';
+const labelClass = 'mb-1.5 block text-sm font-medium text-stone-700';
+
+/** Picks the student an evaluation is about, searching as the person types. */
+function StudentPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: { id: string; name: string } | null;
+  onChange: (student: { id: string; name: string } | null) => void;
+  error?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value?.name ?? '');
+  const q = useDebounced(text, 200);
+  const students = useQuery({
+    queryKey: ['students', 'picker', q],
+    queryFn: ({ signal }) =>
+      apiRequest(`/students?sort=name&q=${encodeURIComponent(q.trim())}`, {
+        signal,
+        schema: StudentList,
+      }),
+  });
+  const items = students.data?.students ?? [];
+  return (
+    <ComboBox
+      inputValue={text}
+      onInputChange={(next) => {
+        setText(next);
+        if (value && next !== value.name) onChange(null);
+      }}
+      selectedKey={value?.id ?? null}
+      onSelectionChange={(key) => {
+        const student = items.find((item) => item.id === key);
+        if (student) {
+          onChange({ id: student.id, name: student.name });
+          setText(student.name);
+        }
+      }}
+      defaultFilter={() => true}
+      menuTrigger="focus"
+      className="relative"
+    >
+      <Label className={labelClass}>{t('posts.form.student')}</Label>
+      <Input
+        placeholder={t('posts.form.chooseStudent')}
+        aria-invalid={error ? true : undefined}
+        className={`${selectClass} ${error ? 'border-red-500' : ''}`}
+      />
+      {error ? (
+        <p role="alert" className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Popover
+        offset={4}
+        className="max-h-72 w-[var(--trigger-width)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-1.5 shadow-xl"
+      >
+        <ListBox className="outline-none">
+          {items.map((student) => (
+            <ListBoxItem
+              key={student.id}
+              id={student.id}
+              textValue={student.name}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-1.5 text-[15px] text-stone-800 outline-none data-[focused]:bg-accent-50"
+            >
+              <Avatar url={student.avatarUrl} size={28} />
+              {student.name}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
+
+/**
+ * Writes or edits a post: an evaluation of one student (with an optional rating 0–10) or a
+ * general post that may tag an instructor; course and lesson; text with @mentions; photos.
+ */
+export function PostFormDialog({
+  post,
+  student: presetStudent,
+  isOpen,
+  onOpenChange,
+}: {
+  post?: Post;
+  /** The review action on a student opens the form with that student chosen. */
+  student?: { id: string; name: string };
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const courses = useCourses();
+  const instructors = useInstructorChoices(isOpen);
+  const [kind, setKind] = useState<Kind>(post?.kind ?? 'evaluation');
+  const [student, setStudent] = useState<{ id: string; name: string } | null>(
+    post?.student ?? presetStudent ?? null,
+  );
+  const [taggedId, setTaggedId] = useState(post?.taggedInstructor?.id ?? '');
+  const [courseId, setCourseId] = useState(post?.course?.id ?? '');
+  const [lessonId, setLessonId] = useState(post?.lesson?.id ?? '');
+  const [rating, setRating] = useState(post?.rating === null || !post ? '' : String(post.rating));
+  const [text, setText] = useState(post?.text ?? '');
+  // Photos already on the post stay; new uploads are added after them.
+  const existingPhotos =
+    post?.media.map(({ url, width, height }) => ({ url, width, height })) ?? [];
+  const [uploaded, setUploaded] = useState<typeof existingPhotos>([]);
+  const photos = [...existingPhotos, ...uploaded];
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const course = useQuery({
+    queryKey: ['courses', courseId],
+    queryFn: ({ signal }) => apiRequest(`/courses/${courseId}`, { signal, schema: Course }),
+    enabled: courseId !== '',
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      kind,
+      studentId: kind === 'evaluation' ? (student?.id ?? null) : null,
+      taggedInstructorId: kind === 'general' && taggedId ? taggedId : null,
+      courseId: courseId || null,
+      lessonId: lessonId || null,
+      text,
+      rating: kind === 'evaluation' && rating !== '' ? Number(rating) : null,
+      photos,
+    };
+    const parsed = PostInput.safeParse(input);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = post ? await updatePost(post.id, input) : await createPost(input);
+      queryClient.setQueryData(postQueryKey(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: postsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['courses'] });
+      void queryClient.invalidateQueries({ queryKey: ['students'] });
+      showToast(t(post ? 'posts.updated' : 'posts.published'), 'success');
+      onOpenChange(false);
+    } catch (failure) {
+      showToast(
+        failureMessage(t(post ? 'toasts.updateFailed' : 'toasts.postFailed'), failure),
+        'error',
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <SheetDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={t(post ? 'posts.form.editTitle' : 'posts.form.newTitle')}
+      isDismissable={!saving}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
+            {t('posts.cancel')}
+          </Button>
+          <Button type="submit" form={formId} busy={saving || uploading} className="flex-1">
+            {t(post ? 'posts.form.save' : 'posts.form.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <RadioGroup
+          value={kind}
+          onChange={(value) => setKind(value as Kind)}
+          orientation="horizontal"
+          className="flex flex-col gap-1.5"
+        >
+          <Label className="text-sm font-medium text-stone-700">{t('posts.form.kind')}</Label>
+          <div className="grid grid-cols-2 gap-2">
+            {(['evaluation', 'general'] as const).map((value) => (
+              <Radio
+                key={value}
+                value={value}
+                className="flex min-h-12 cursor-pointer items-center justify-center rounded-xl border border-stone-300 px-3 text-[15px] font-medium text-stone-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-accent-600 data-[selected]:bg-accent-50 data-[selected]:text-accent-800"
+              >
+                {t(`posts.form.${value}`)}
+              </Radio>
+            ))}
+          </div>
+        </RadioGroup>
+
+        {kind === 'evaluation' ? (
+          <StudentPicker value={student} onChange={setStudent} error={errors.studentId} />
+        ) : (
+          <div>
+            <label htmlFor={`${formId}-tagged`} className={labelClass}>
+              {t('posts.form.taggedInstructor')}
+            </label>
+            <select
+              id={`${formId}-tagged`}
+              value={taggedId}
+              onChange={(event) => setTaggedId(event.target.value)}
+              className={selectClass}
+            >
+              <option value="">{t('posts.form.nobody')}</option>
+              {instructors.data?.instructors.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </select>
+            {errors.kind ? (
+              <p role="alert" className="mt-1.5 text-sm text-red-700">
+                {errors.kind}
+              </p>
+            ) : null}
+          </div>
+        )}
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${formId}-course`} className={labelClass}>
+              {t('posts.form.course')}
+            </label>
+            <select
+              id={`${formId}-course`}
+              value={courseId}
+              onChange={(event) => {
+                setCourseId(event.target.value);
+                setLessonId('');
+              }}
+              className={selectClass}
+            >
+              <option value="">{t('posts.form.noCourse')}</option>
+              {courses.data?.courses.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${formId}-lesson`} className={labelClass}>
+              {t('posts.form.lesson')}
+            </label>
+            <select
+              id={`${formId}-lesson`}
+              value={lessonId}
+              onChange={(event) => setLessonId(event.target.value)}
+              disabled={!courseId}
+              className={`${selectClass} disabled:bg-stone-100`}
+            >
+              <option value="">{t('posts.form.noLesson')}</option>
+              {course.data?.lessons.map((lesson) => (
+                <option key={lesson.id} value={lesson.id}>
+                  {lesson.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        {kind === 'evaluation' ? (
+          <div>
+            <label htmlFor={`${formId}-rating`} className={labelClass}>
+              {t('posts.form.rating')}
+            </label>
+            <select
+              id={`${formId}-rating`}
+              value={rating}
+              onChange={(event) => setRating(event.target.value)}
+              className={selectClass}
+            >
+              <option value="">{t('posts.form.noRating')}</option>
+              {RATINGS.map((value) => (
+                <option key={value} value={String(value)}>
+                  {value}
+                </option>
+              ))}
+            </select>
+            {errors.rating ? (
+              <p role="alert" className="mt-1.5 text-sm text-red-700">
+                {errors.rating}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+
+        <MentionTextarea
+          label={t('posts.form.text')}
+          hint={t('posts.form.textHint')}
+          value={text}
+          onChange={setText}
+          error={errors.text}
+          maxLength={5000}
+        />
+
+        <div>
+          <p className={labelClass}>{t('posts.form.photos')}</p>
+          {existingPhotos.length > 0 ? (
+            <div className="mb-2 flex gap-2">
+              {existingPhotos.map((photo, index) => (
+                <img
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the same photo may appear twice
+                  key={index}
+                  src={photo.url}
+                  alt={t('posts.photo', { number: index + 1 })}
+                  width={64}
+                  height={64}
+                  className="size-16 rounded-lg object-cover"
+                />
+              ))}
+            </div>
+          ) : null}
+          <MultiImagePicker
+            use="post"
+            capture="environment"
+            onBusyChange={setUploading}
+            onChange={(results) =>
+              setUploaded(
+                results.map((result) => ({
+                  url: result.secure_url,
+                  width: result.width,
+                  height: result.height,
+                })),
+              )
+            }
+          />
+        </div>
+      </form>
+    </SheetDialog>
+  );
+}
