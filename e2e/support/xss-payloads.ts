@@ -1,0 +1,38 @@
+/**
+ * Hostile strings for text fields: script tags, event handlers, URL schemes, SVG and MathML,
+ * template and attribute breakouts, encodings. Each tries to run `window.__xss(n)`.
+ */
+const run = (n: number) => `window.__xss(${n})`;
+
+const templates: Array<(n: number) => string> = [
+  (n) => `<script>${run(n)}</script>`,
+  (n) => `<img src=x onerror="${run(n)}">`,
+  (n) => `<svg onload=${run(n)}>`,
+  (n) => `<svg><script>${run(n)}</script></svg>`,
+  (n) => `<iframe src="javascript:${run(n)}"></iframe>`,
+  (n) => `<a href="javascript:${run(n)}">bấm</a>`,
+  (n) => `"><script>${run(n)}</script>`,
+  (n) => `'><img src=x onerror=${run(n)}>`,
+  (n) => `<body onload=${run(n)}>`,
+  (n) => `<details open ontoggle=${run(n)}>`,
+  (n) => `<video><source onerror="${run(n)}"></video>`,
+  (n) => `<math><mtext><img src=x onerror=${run(n)}></mtext></math>`,
+  (n) => `<input autofocus onfocus=${run(n)}>`,
+  (n) => `<marquee onstart=${run(n)}>`,
+  (n) => `<object data="javascript:${run(n)}">`,
+  (n) => `<embed src="javascript:${run(n)}">`,
+  (n) => `<style>@import 'javascript:${run(n)}';</style>`,
+  (n) => `<div style="background:url(javascript:${run(n)})">`,
+  (n) => `{{constructor.constructor('${run(n)}')()}}`,
+  (n) => `\${${run(n)}}`,
+  (n) => `<scr<script>ipt>${run(n)}</script>`,
+  (n) => `%3Cscript%3E${run(n)}%3C/script%3E`,
+  (n) => `&lt;script&gt;${run(n)}&lt;/script&gt;`,
+  (n) => `<img src=x onerror=&#x77;indow.__xss(${n})>`,
+  (n) => `<a href="data:text/html,<script>${run(n)}</script>">x</a>`,
+];
+
+/** At least `count` distinct payloads, numbered so a run names the one that fired. */
+export function xssPayloads(count: number): string[] {
+  return Array.from({ length: count }, (_, n) => templates[n % templates.length]!(n));
+}
