@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { measureColdStart } from './cold-start.ts';
+import { feedBenchSize, measureFeed } from './feed.ts';
 import { measureSearch, searchBenchSize } from './search.ts';
 import { measureStudentList } from './students.ts';
 import { measureUploads } from './uploads.ts';
@@ -17,6 +18,7 @@ const coldStart = await measureColdStart(5);
 const uploads = await measureUploads(50);
 const search = await measureSearch();
 const students = await measureStudentList(2_000);
+const feed = await measureFeed();
 const searchSize = `${searchBenchSize.students / 1000}k students, ${searchBenchSize.courses / 1000}k courses, ${(searchBenchSize.courses * searchBenchSize.lessonsPerCourse) / 1000}k lessons`;
 const rows = [
   ['cold start to healthy /api/health (SQLite), median', `${coldStart.medianMs} ms`, '≤ 1,500 ms'],
@@ -35,9 +37,31 @@ const rows = [
     [`… with a course filter (${engine}) p95`, `${students[engine].byNameInCourse.p95Ms} ms`, '—'],
     [`… searching "nguyen thi" (${engine}) p95`, `${students[engine].search.p95Ms} ms`, '—'],
   ]),
+  ...(['sqlite', 'postgres'] as const).flatMap((engine) => [
+    [
+      `feed first page, ${feedBenchSize.posts / 1000}k posts, 50 connections (${engine})`,
+      `${feed[engine].firstPage.requestsPerSecond} req/s`,
+      '≥ 2,500 req/s',
+    ],
+    [
+      `feed later page, 50 connections (${engine})`,
+      `${feed[engine].laterPage.requestsPerSecond} req/s`,
+      '≥ 2,500 req/s',
+    ],
+    [
+      `feed first page at 500 req/s offered (${engine}) p99`,
+      `${feed[engine].firstPageAt500.p99Ms} ms`,
+      '≤ 15 ms',
+    ],
+    [
+      `like toggles, 50 connections (${engine})`,
+      `${feed[engine].likes.requestsPerSecond} /s, ${feed[engine].likeCountsMismatched} counts off`,
+      '≥ 5,000 /s, 0 off',
+    ],
+  ]),
 ];
 console.table(rows.map(([measure, value, target]) => ({ measure, value, target })));
 fs.writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart, uploads, search, students }, null, 2)}\n`,
+  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart, uploads, search, students, feed }, null, 2)}\n`,
 );

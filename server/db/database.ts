@@ -20,6 +20,31 @@ export interface AppDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * The SQLite connection as Kysely sees it, keeping prepared statements by their SQL text:
+ * Kysely prepares every query afresh, and preparing the feed's query cost as much as running
+ * it (bench/README.md). Statements are reused one at a time (better-sqlite3 is synchronous);
+ * SQLite re-prepares them itself after a schema change.
+ */
+function withStatementCache(connection: SQLite.Database, capacity = 500) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        // Most recently used last, so the oldest is evicted first.
+        statements.delete(text);
+      } else {
+        statement = connection.prepare(text);
+        if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(config: DatabaseConfig): AppDatabase {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -30,7 +55,9 @@ export function openDatabase(config: DatabaseConfig): AppDatabase {
     connection.pragma('synchronous = NORMAL');
     connection.pragma('foreign_keys = ON');
     connection.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+    });
     return {
       db,
       kind: 'sqlite',

@@ -1,0 +1,341 @@
+/**
+ * The feed under load, as issue #7 asks: a large academy (2,000 students, 100 instructors,
+ * 50 courses × 20 lessons, 100,000 posts with likes and comments) in a fresh database of each
+ * engine, the production server started as `npm start` starts it, a signed-in instructor, and
+ * autocannon in its own process over loopback:
+ * - the first feed page and a later page: requests/s at 50 connections, and p50/p99 at a fixed
+ *   offered load of 500 requests/s;
+ * - like toggles at 50 connections, then a check that every post's count equals its like rows.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { freePort, startPostgresCluster } from '../scripts/provision.ts';
+import { type AppDatabase, migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { nameSearchColumns, titleSearchColumns } from '../server/db/search-columns.ts';
+import { startMailCatcher } from '../server/test/mail-catcher.ts';
+
+const run = promisify(execFile);
+export const feedBenchSize = {
+  students: 2_000,
+  instructors: 100,
+  courses: 50,
+  lessons: 20,
+  posts: 100_000,
+};
+
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function insertInBatches<T>(
+  rows: T[],
+  insert: (batch: T[]) => Promise<unknown>,
+  size = 1000,
+) {
+  for (let start = 0; start < rows.length; start += size)
+    await insert(rows.slice(start, start + size));
+}
+
+async function seed(database: AppDatabase) {
+  const { db } = database;
+  const next = random(7);
+  const now = Date.now();
+  const person = (role: 'student' | 'instructor', index: number) => {
+    const name = `${role === 'student' ? 'Học viên' : 'Giảng viên'} ${index}`;
+    return {
+      id: randomUUID(),
+      role,
+      status: 'active' as const,
+      name,
+      ...nameSearchColumns(name),
+      registration_date: now,
+      created_at: now,
+      updated_at: now,
+    };
+  };
+  const students = Array.from({ length: feedBenchSize.students }, (_, i) => person('student', i));
+  const instructors = Array.from({ length: feedBenchSize.instructors }, (_, i) =>
+    person('instructor', i),
+  );
+  await insertInBatches(
+    [...students, ...instructors],
+    (batch) => db.insertInto('people').values(batch).execute(),
+    500,
+  );
+  const courses = Array.from({ length: feedBenchSize.courses }, (_, i) => ({
+    id: randomUUID(),
+    name: `Khóa ${i}`,
+    ...nameSearchColumns(`Khóa ${i}`),
+    description: '',
+    image_url: null,
+    status: 'active' as const,
+    proposer_id: null,
+    created_at: now,
+    updated_at: now,
+  }));
+  await db.insertInto('courses').values(courses).execute();
+  const lessons = courses.flatMap((course) =>
+    Array.from({ length: feedBenchSize.lessons }, (_, position) => ({
+      id: randomUUID(),
+      course_id: course.id,
+      title: `Bài ${position + 1}`,
+      ...titleSearchColumns(`Bài ${position + 1}`),
+      position,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
+  await insertInBatches(lessons, (batch) => db.insertInto('lessons').values(batch).execute());
+  const posts = Array.from({ length: feedBenchSize.posts }, (_, index) => {
+    const lesson = lessons[Math.floor(next() * lessons.length)]!;
+    const evaluation = next() < 0.7;
+    return {
+      id: randomUUID(),
+      kind: evaluation ? ('evaluation' as const) : ('general' as const),
+      author_id: instructors[Math.floor(next() * instructors.length)]!.id,
+      student_id: evaluation ? students[Math.floor(next() * students.length)]!.id : null,
+      tagged_instructor_id: evaluation
+        ? null
+        : instructors[Math.floor(next() * instructors.length)]!.id,
+      course_id: lesson.course_id,
+      lesson_id: lesson.id,
+      lesson_title: lesson.title,
+      text: `Nhận xét số ${index}: nét đều, màu đẹp, cần chú ý phần viền.`,
+      rating: evaluation ? Math.floor(next() * 11) : null,
+      like_count: 0,
+      comment_count: 0,
+      created_at: now - index * 60_000,
+      updated_at: now - index * 60_000,
+    };
+  });
+  const likes: Array<{ post_id: string; person_id: string; created_at: number }> = [];
+  const comments: Array<Record<string, unknown>> = [];
+  for (const post of posts) {
+    const count = Math.floor(next() * 4);
+    const likers = new Set<string>();
+    for (let i = 0; i < count; i += 1)
+      likers.add(students[Math.floor(next() * students.length)]!.id);
+    for (const personId of likers)
+      likes.push({ post_id: post.id, person_id: personId, created_at: now });
+    post.like_count = likers.size;
+    if (next() < 0.3) {
+      comments.push({
+        id: randomUUID(),
+        post_id: post.id,
+        author_id: students[Math.floor(next() * students.length)]!.id,
+        parent_id: null,
+        text: 'Em cảm ơn ạ!',
+        created_at: now,
+        updated_at: now,
+      });
+      post.comment_count = 1;
+    }
+  }
+  await insertInBatches(posts, (batch) => db.insertInto('posts').values(batch).execute(), 500);
+  await insertInBatches(
+    likes,
+    (batch) => db.insertInto('post_likes').values(batch).execute(),
+    2000,
+  );
+  await insertInBatches(comments, (batch) =>
+    db
+      .insertInto('comments')
+      .values(batch as never)
+      .execute(),
+  );
+  if (database.kind === 'postgres') await sql`vacuum analyze`.execute(db);
+  return posts.slice(0, 2000).map((post) => post.id);
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // BENCH_CPU_PROF=<dir> writes the server's CPU profile there, to find what a request costs.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, 'scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const started = Date.now();
+  for (;;) {
+    const response = await fetch(`${url}/api/health`).catch(() => undefined);
+    if (response?.ok) return { url, child };
+    if (exited || Date.now() - started > 60_000) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Signs in by e-mail link through the running server and onboards as an instructor. */
+async function signInInstructor(url: string, mail: Awaited<ReturnType<typeof startMailCatcher>>) {
+  const email = `bench-${Date.now()}@example.vn`;
+  const arrived = mail.next(email);
+  await fetch(`${url}/api/sign-in/email-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  const token = new URL(mail.linkIn(await arrived, 'http').replace('/#/', '/')).searchParams.get(
+    'token',
+  );
+  const redeemed = await fetch(`${url}/api/sign-in/email-link/redeem`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, email }),
+  });
+  const cookie = redeemed.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const onboarded = await fetch(`${url}/api/onboarding`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ role: 'instructor', name: 'Giảng viên đo tải', phone: '0912345678' }),
+  });
+  if (!onboarded.ok) throw new Error(`onboarding failed: ${await onboarded.text()}`);
+  return { cookie, email };
+}
+
+async function load(options: object) {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'bench/load.ts', JSON.stringify(options)],
+    {
+      maxBuffer: 1 << 20,
+    },
+  );
+  return JSON.parse(stdout) as {
+    requestsPerSecond: number;
+    p50Ms: number;
+    p99Ms: number;
+    non2xx: number;
+    errors: number;
+    total: number;
+  };
+}
+
+export async function measureOne(database: AppDatabase, env: NodeJS.ProcessEnv) {
+  const seedStart = performance.now();
+  await migrateToLatest(database.db);
+  const postIds = await seed(database);
+  const seedSeconds = Math.round((performance.now() - seedStart) / 100) / 10;
+  await database.close();
+  const mail = await startMailCatcher();
+  const server = await startServer({ ...env, SMTP_URL: mail.url });
+  const reopened = openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(env.DATA_DIR!, 'academy.sqlite') },
+  );
+  try {
+    const { cookie, email } = await signInInstructor(server.url, mail);
+    await reopened.db
+      .updateTable('people')
+      .set({ status: 'active' })
+      .where('email', '=', email)
+      .execute();
+    const first = `${server.url}/api/posts`;
+    const page = (await (await fetch(first, { headers: { cookie } })).json()) as {
+      posts: unknown[];
+      nextCursor: string;
+    };
+    if (page.posts.length !== 10)
+      throw new Error(`the feed answered ${JSON.stringify(page).slice(0, 200)}`);
+    let later = page.nextCursor;
+    for (let i = 0; i < 20; i += 1) {
+      const next = (await (
+        await fetch(`${first}?cursor=${later}`, { headers: { cookie } })
+      ).json()) as { nextCursor: string };
+      later = next.nextCursor;
+    }
+    const laterUrl = `${first}?cursor=${later}`;
+    const common = { cookie, connections: 50, duration: 10 };
+    await load({ ...common, url: first, duration: 3 }); // warm-up
+    const result = {
+      seedSeconds,
+      firstPage: await load({ ...common, url: first }),
+      laterPage: await load({ ...common, url: laterUrl }),
+      firstPageAt500: await load({ ...common, url: first, overallRate: 500 }),
+      laterPageAt500: await load({ ...common, url: laterUrl, overallRate: 500 }),
+      likes: await load({ ...common, url: `${server.url}/api/posts`, like: { postIds } }),
+      likeCountsMismatched: 0,
+    };
+    const mismatched = await reopened.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(
+        sql<boolean>`like_count <> (select count(*) from post_likes where post_likes.post_id = posts.id)`,
+      )
+      .executeTakeFirstOrThrow();
+    result.likeCountsMismatched = Number(mismatched.n);
+    return result;
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    await reopened.close();
+    await mail.close();
+  }
+}
+
+export async function measureFeed() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-feed-'));
+  let sqlite: Awaited<ReturnType<typeof measureOne>>;
+  try {
+    const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'academy.sqlite') });
+    sqlite = await measureOne(database, { DATA_DIR: dir });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  const cluster = process.env.TEST_DATABASE_URL ? null : await startPostgresCluster();
+  const adminUrl = process.env.TEST_DATABASE_URL ?? cluster!.url;
+  const name = `hv_bench_feed_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-feed-pg-'));
+  let postgres: Awaited<ReturnType<typeof measureOne>>;
+  try {
+    postgres = await measureOne(openDatabase({ kind: 'postgres', url: url.toString() }), {
+      DATABASE_URL: url.toString(),
+      DATA_DIR: pgDir,
+    });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await cluster?.stop();
+    fs.rmSync(pgDir, { recursive: true, force: true });
+  }
+  return { sqlite, postgres };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.dir(await measureFeed(), { depth: 4 });
+}
