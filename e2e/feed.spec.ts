@@ -66,6 +66,14 @@ test('an instructor writes an evaluation with a mention, two photos and a rating
   await expect(post.getByText('Điểm 9/10')).toBeAttached();
   await screenshot(page, 'activity');
 
+  // Filtered by the student, typed without diacritics: only her evaluation.
+  await page.getByRole('combobox', { name: 'Lọc theo học viên' }).fill(`ho thi ngoc ${tag}`);
+  await page.getByRole('option', { name: studentName }).click();
+  await expect(page).toHaveURL(/student=/);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Bỏ lọc học viên' }).click();
+  await expect(page).not.toHaveURL(/student=/);
+
   // The story viewer: arrows move between photos, Escape closes.
   await post.getByRole('button', { name: 'Xem ảnh 1' }).click();
   const viewer = page.getByRole('dialog', { name: 'Ảnh của bài viết' });

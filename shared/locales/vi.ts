@@ -30,7 +30,7 @@ export const vi = {
       courseFilter: 'Khóa học',
       onlyEvaluations: 'Chỉ đánh giá',
       onlyBookmarks: 'Bài đã lưu',
-      student: 'Học viên: {{name}}',
+      studentFilter: 'Lọc theo học viên',
       clearStudent: 'Bỏ lọc học viên',
       noMatch: 'Không có bài đăng nào khớp bộ lọc.',
       end: 'Bạn đã xem hết bảng tin.',

@@ -8,7 +8,10 @@ import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/session.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
 import { useFeed } from '../../features/posts/api/posts.ts';
-import { PostFormDialog } from '../../features/posts/components/post-form-dialog.tsx';
+import {
+  PostFormDialog,
+  StudentPicker,
+} from '../../features/posts/components/post-form-dialog.tsx';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useDebounced } from '../../hooks/use-debounced.ts';
 
@@ -120,23 +123,48 @@ export default function ActivityScreen() {
                 {t('screens.activity.onlyBookmarks')}
               </button>
             ) : null}
-            {params.get('student') ? (
-              <button
-                type="button"
-                onClick={() => {
-                  const next = new URLSearchParams(params);
-                  next.delete('student');
-                  next.delete('studentName');
-                  setParams(next, { replace: true });
-                }}
-                aria-label={t('screens.activity.clearStudent')}
-                className={`${chip} ${chipOn}`}
-              >
-                {t('screens.activity.student', { name: studentName ?? '' })}
-                <X className="size-4" aria-hidden="true" />
-              </button>
-            ) : null}
           </fieldset>
+          {isStaff ? (
+            <div className="flex items-end gap-2">
+              <div className="min-w-0 flex-1">
+                <StudentPicker
+                  key={params.get('student') ?? 'none'}
+                  label={t('screens.activity.studentFilter')}
+                  value={
+                    params.get('student')
+                      ? { id: params.get('student')!, name: studentName ?? '' }
+                      : null
+                  }
+                  onChange={(student) => {
+                    const next = new URLSearchParams(params);
+                    if (student) {
+                      next.set('student', student.id);
+                      next.set('studentName', student.name);
+                    } else {
+                      next.delete('student');
+                      next.delete('studentName');
+                    }
+                    setParams(next, { replace: true });
+                  }}
+                />
+              </div>
+              {params.get('student') ? (
+                <Button
+                  variant="secondary"
+                  className="px-3"
+                  aria-label={t('screens.activity.clearStudent')}
+                  onClick={() => {
+                    const next = new URLSearchParams(params);
+                    next.delete('student');
+                    next.delete('studentName');
+                    setParams(next, { replace: true });
+                  }}
+                >
+                  <X className="size-5" aria-hidden="true" />
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
           <PostList
             query={feed}
             label={t('screens.activity.title')}

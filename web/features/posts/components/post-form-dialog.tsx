@@ -31,15 +31,17 @@ const selectClass =
   'h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100';
 const labelClass = 'mb-1.5 block text-sm font-medium text-stone-700';
 
-/** Picks the student an evaluation is about, searching as the person types. */
-function StudentPicker({
+/** Picks a student (whom an evaluation is about, whose posts to show), searching as one types. */
+export function StudentPicker({
   value,
   onChange,
   error,
+  label,
 }: {
   value: { id: string; name: string } | null;
   onChange: (student: { id: string; name: string } | null) => void;
   error?: string | undefined;
+  label?: string;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value?.name ?? '');
@@ -72,7 +74,7 @@ function StudentPicker({
       menuTrigger="focus"
       className="relative"
     >
-      <Label className={labelClass}>{t('posts.form.student')}</Label>
+      <Label className={labelClass}>{label ?? t('posts.form.student')}</Label>
       <Input
         placeholder={t('posts.form.chooseStudent')}
         aria-invalid={error ? true : undefined}
