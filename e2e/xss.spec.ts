@@ -58,14 +58,24 @@ test('60 hostile payloads in posts, mention labels, comments and names render as
       .scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
   }
-  await expect(page.getByText(payloads[0]!, { exact: false }).first()).toBeVisible();
-  for (const postId of postIds.slice(0, 20)) {
+  for (const [index, postId] of postIds.slice(0, 20).entries()) {
     await page.goto(`/#/posts/${postId}`);
     await expect(page.getByTestId('comment')).toHaveCount(1);
+    // The payload is on the page as text.
+    await expect(page.getByText(payloads[index]!, { exact: false }).first()).toBeVisible();
   }
   for (const studentId of students.slice(0, 5)) {
     await page.goto(`/#/students/${studentId}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  // Long hostile names wrap instead of widening the page (a sideways-scrolling phone misplaces taps).
+  for (const address of ['/#/students', '/#/activity']) {
+    await page.goto(address);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${address} scrolls sideways`).toBeLessThanOrEqual(0);
   }
   const fired = await page.evaluate(() => (window as unknown as { __fired: number[] }).__fired);
   expect(fired, 'payloads that ran').toEqual([]);

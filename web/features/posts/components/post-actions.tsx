@@ -32,6 +32,8 @@ export function PostActions({ post }: { post: Post }) {
   const queryClient = useQueryClient();
 
   const toggle = async (kind: 'like' | 'bookmark') => {
+    // A refetch already on its way would bring back the old state over the optimistic one.
+    await queryClient.cancelQueries({ predicate: (query) => query.queryKey.includes('posts') });
     const undo =
       kind === 'like'
         ? patchCachedPost(queryClient, post.id, {
