@@ -18,6 +18,7 @@ import { courseRoutes } from './modules/courses/courses.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { instructorRoutes } from './modules/instructors/instructors.routes.ts';
 import { mediaFileRoutes, uploadRoutes } from './modules/media/media.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { postRoutes } from './modules/posts/posts.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(instructorRoutes);
       await api.register(profileRoutes);
       await api.register(postRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );

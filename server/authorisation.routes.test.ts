@@ -790,6 +790,49 @@ const table: Row[] = [
       admin: 404,
     },
   },
+  // Notifications: one's own, members only.
+  {
+    method: 'GET',
+    url: '/api/notifications',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/notifications/unread',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/notifications/read',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
 ];
 
 function uniqueAddress() {
