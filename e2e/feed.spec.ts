@@ -1,4 +1,4 @@
-import { expect, screenshot, test } from './fixtures.ts';
+import { expect, navigation, screenshot, test } from './fixtures.ts';
 import { onboard, signInByLink } from './support/accounts.ts';
 import { activatePerson } from './support/fixtures-api.ts';
 import { uniqueEmail } from './support/mailbox.ts';
@@ -114,12 +114,32 @@ test('an instructor writes an evaluation with a mention, two photos and a rating
     teacher.getByRole('region', { name: 'Bài đã lưu' }).getByRole('article'),
   ).toContainText(studentName);
 
-  // The owner sees the like and the reply.
+  // The owner sees the like and the reply, and is told: the red dot, then the list clears it.
   await page.reload();
   await expect(
     page.getByRole('article').first().getByRole('button', { name: /Thích/ }),
   ).toContainText('1');
   await expect(page.getByTestId('comment')).toHaveCount(2);
+  const dot = navigation(page).getByTestId('unread-dot');
+  await expect(dot).toBeVisible();
+  await navigation(page)
+    .getByRole('link', { name: /Thông báo/ })
+    .click();
+  const told = page.getByTestId('notification');
+  await expect(told.filter({ hasText: `${teacherName} đã thích bài viết của bạn.` })).toBeVisible();
+  await expect(
+    told.filter({ hasText: `${teacherName} đã trả lời bình luận của bạn.` }),
+  ).toBeVisible();
+  await expect(dot).toBeHidden();
+  await screenshot(page, 'notifications');
+  await told.filter({ hasText: `${teacherName} đã thích bài viết của bạn.` }).click();
+  await expect(page).toHaveURL(/#\/posts\/[0-9a-f-]{36}$/);
+
+  // The mentioned instructor was told too.
+  await teacher.goto('/#/notifications');
+  await expect(
+    teacher.getByTestId('notification').filter({ hasText: 'Trần Thu Hà đã nhắc đến bạn.' }),
+  ).toBeVisible();
 });
 
 test('a hidden post says "Không tìm thấy bài viết."; search in the feed ignores diacritics', async ({

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { vi } from './locales/vi.ts';
+import { z } from './zod.ts';
 
 /** Stable error codes of the API. Each has a Vietnamese message in the catalogue. */
 export type ErrorCode = keyof typeof vi.errors;

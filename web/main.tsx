@@ -1,4 +1,3 @@
-import './lib/zod-setup.ts';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { vi } from '../locales/vi.ts';
+import { z } from '../zod.ts';
 import { DateOfBirth, PersonName, PersonStatus, Role, VietnamesePhone } from './people.ts';
 
 export const EmailAddress = z

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { limits } from '../limits.ts';
+import { z } from '../zod.ts';
 
 /** A failure the browser reports about itself (a crashed screen, a failed chunk load). */
 export const ClientErrorReport = z.strictObject({

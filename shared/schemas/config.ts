@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { vi } from '../locales/vi.ts';
+import { z } from '../zod.ts';
 
 /** An admin's change to the public config; only the fields sent change. */
 export const PublicConfigPatch = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 export const Health = z.object({
   status: z.literal('ok'),

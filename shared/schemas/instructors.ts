@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { vi } from '../locales/vi.ts';
+import { z } from '../zod.ts';
 import { PersonStatus } from './people.ts';
 
 export const InstructorIdParams = z.strictObject({

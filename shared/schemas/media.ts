@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 export const MediaUse = z.enum(['avatar', 'course-cover', 'post']);
 export type MediaUse = z.infer<typeof MediaUse>;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { vi } from '../locales/vi.ts';
+import { z } from '../zod.ts';
 import { PersonSummary } from './courses.ts';
 
 export const NOTIFICATION_PAGE_SIZE = 20;

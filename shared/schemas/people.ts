@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { vi } from '../locales/vi.ts';
+import { z } from '../zod.ts';
 
 /** Vietnamese phone numbers as people type them: "0912 345 678", "+84 912 345 678", "0912.345.678". */
 export const VietnamesePhone = z

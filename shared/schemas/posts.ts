@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { vi } from '../locales/vi.ts';
+import { z } from '../zod.ts';
 import { PersonSummary } from './courses.ts';
 
 /** Activity pages hold 10 posts (spec 9). */

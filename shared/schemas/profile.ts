@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { vi } from '../locales/vi.ts';
+import { z } from '../zod.ts';
 import { DateOfBirth, PersonName, Role, VietnamesePhone } from './people.ts';
 
 /** An optional text: blank means none. */

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { vi } from '../locales/vi.ts';
+import { z } from '../zod.ts';
 import { EmailAddress } from './accounts.ts';
 import { DateOfBirth, PersonName, PersonStatus, VietnamesePhone } from './people.ts';
 

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { useMe } from '../../features/accounts/api/session.ts';
+import { useMe, useMember } from '../../features/accounts/api/session.ts';
+import { useUnread } from '../../features/notifications/api/notifications.ts';
 import { activeNavKey, type NavItem, navItems } from './nav-items.ts';
 
-/** Whether the red dot on Thông báo shows; fed by the notifications capability. */
+/** Whether the red dot on Thông báo shows: something newer than my last-read time. */
 function useHasUnreadNotifications(): boolean {
-  return false;
+  const member = useMember();
+  const unread = useUnread(member?.id ?? null);
+  return (unread.data?.unread ?? 0) > 0;
 }
 
 function ProfileAvatar() {

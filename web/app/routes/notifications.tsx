@@ -1,5 +1,133 @@
-import { ScreenInProgress } from '../../components/ui/page.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Notification } from '#shared/schemas/notifications';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button } from '../../components/ui/form.tsx';
+import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import { useMember } from '../../features/accounts/api/session.ts';
+import {
+  markNotificationsRead,
+  unreadQueryKey,
+  useNotifications,
+} from '../../features/notifications/api/notifications.ts';
+import { formatDateTime, formatRelativeTime } from '../../lib/relative-time.ts';
 
-export default function Screen() {
-  return <ScreenInProgress screen="notifications" />;
+const dayFormat = new Intl.DateTimeFormat('vi', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'numeric',
+  timeZone: 'Asia/Ho_Chi_Minh',
+});
+const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' });
+
+/** Where a notification leads: the post, the course, the approvals, my feedback. */
+function targetOf(notification: Notification): string {
+  if (notification.postId) return `/posts/${notification.postId}`;
+  if (notification.type === 'course_approved' && notification.courseId)
+    return `/courses/${notification.courseId}`;
+  if (notification.type === 'approval_request') return '/user-management';
+  return '/profile';
+}
+
+/** Notifications grouped by day (Hôm nay, Hôm qua, then dates); opening the list reads them. */
+export default function NotificationsScreen() {
+  const { t } = useTranslation();
+  const member = useMember();
+  const queryClient = useQueryClient();
+  const notifications = useNotifications();
+  const loaded = notifications.isSuccess;
+
+  useEffect(() => {
+    if (!loaded || !member) return;
+    void markNotificationsRead(member.id).then((state) =>
+      queryClient.setQueryData([...unreadQueryKey, member.id], state),
+    );
+  }, [loaded, member, queryClient]);
+
+  const items = notifications.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const today = dayKey.format(Date.now());
+  const yesterday = dayKey.format(Date.now() - 86_400_000);
+  const groups = new Map<string, Notification[]>();
+  for (const item of items) {
+    const key = dayKey.format(item.createdAt);
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  const dayLabel = (key: string, sample: number) =>
+    key === today
+      ? t('screens.notifications.today')
+      : key === yesterday
+        ? t('screens.notifications.yesterday')
+        : dayFormat.format(sample);
+
+  return (
+    <>
+      <PageHeader
+        title={t('screens.notifications.title')}
+        subtitle={t('screens.notifications.subtitle')}
+      />
+      <PageBody>
+        <div className="mx-auto flex max-w-2xl flex-col gap-5 pb-10">
+          {!notifications.data ? (
+            <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-stone-200/70" />
+          ) : items.length === 0 ? (
+            <p className="rounded-2xl bg-white p-4 text-stone-500 shadow-[var(--shadow-card)]">
+              {t('screens.notifications.empty')}
+            </p>
+          ) : (
+            [...groups].map(([key, group]) => (
+              <section key={key} aria-label={dayLabel(key, group[0]!.createdAt)}>
+                <h2 className="mb-2 px-1 text-sm font-semibold text-stone-500">
+                  {dayLabel(key, group[0]!.createdAt)}
+                </h2>
+                <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]">
+                  {group.map((item) => (
+                    <li key={item.id} data-testid="notification">
+                      <Link
+                        to={targetOf(item)}
+                        className={`flex items-start gap-3 px-4 py-3 hover:bg-stone-50 ${item.read ? '' : 'bg-accent-50/60'}`}
+                      >
+                        <Avatar url={item.actor?.avatarUrl} size={40} />
+                        <span className="min-w-0 flex-1">
+                          <span className="block text-[15px] text-stone-800">
+                            {t(`screens.notifications.type.${item.type}`, {
+                              actor: item.actor?.name ?? t('screens.notifications.someone'),
+                              course: item.courseName ?? '',
+                            })}
+                          </span>
+                          <time
+                            dateTime={new Date(item.createdAt).toISOString()}
+                            title={formatDateTime(item.createdAt)}
+                            className="text-sm text-stone-500"
+                          >
+                            {formatRelativeTime(item.createdAt)}
+                          </time>
+                        </span>
+                        {item.read ? null : (
+                          <span className="mt-2 size-2.5 shrink-0 rounded-full bg-red-600">
+                            <span className="sr-only">{t('screens.notifications.unread')}</span>
+                          </span>
+                        )}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))
+          )}
+          {notifications.hasNextPage ? (
+            <Button
+              variant="secondary"
+              className="self-center"
+              busy={notifications.isFetchingNextPage}
+              onClick={() => void notifications.fetchNextPage()}
+            >
+              {t('screens.notifications.more')}
+            </Button>
+          ) : null}
+        </div>
+      </PageBody>
+    </>
+  );
 }

@@ -1,0 +1,56 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { NotificationPage, UnreadState } from '#shared/schemas/notifications';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const unreadQueryKey = ['notifications', 'unread'] as const;
+
+export function useNotifications() {
+  return useInfiniteQuery({
+    queryKey: ['notifications', 'list'],
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(`/notifications${pageParam ? `?cursor=${pageParam}` : ''}`, {
+        signal,
+        schema: NotificationPage,
+      }),
+    getNextPageParam: (page) => page.nextCursor,
+    staleTime: 0,
+  });
+}
+
+const readKey = (personId: string) => `hv.notifications-read.${personId}`;
+
+/**
+ * Whether anything is unread, asked every minute and when the app comes back into view; the
+ * last answer is kept on the device so the red dot stays right offline (spec 9).
+ */
+export function useUnread(personId: string | null) {
+  return useQuery({
+    queryKey: [...unreadQueryKey, personId],
+    queryFn: async ({ signal }) => {
+      const state = await apiRequest('/notifications/unread', { signal, schema: UnreadState });
+      localStorage.setItem(readKey(personId!), JSON.stringify(state));
+      return state;
+    },
+    enabled: personId !== null,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+    staleTime: 10_000,
+    initialData: () => {
+      if (!personId) return undefined;
+      try {
+        const stored = localStorage.getItem(readKey(personId));
+        return stored ? (JSON.parse(stored) as UnreadState) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    initialDataUpdatedAt: 0,
+  });
+}
+
+export async function markNotificationsRead(personId: string) {
+  const state = await apiRequest('/notifications/read', { method: 'POST', schema: UnreadState });
+  localStorage.setItem(readKey(personId), JSON.stringify(state));
+  return state;
+}
