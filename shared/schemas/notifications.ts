@@ -1,6 +1,6 @@
-import { vi } from '../locales/vi.ts';
 import { z } from '../zod.ts';
 import { PersonSummary } from './courses.ts';
+import { PageCursor } from './posts.ts';
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 
@@ -36,12 +36,7 @@ export const NotificationPage = z.object({
 });
 export type NotificationPage = z.infer<typeof NotificationPage>;
 
-export const NotificationsQuery = z.strictObject({
-  cursor: z
-    .string()
-    .regex(/^\d{1,15}\.[0-9a-f-]{36}$/, { message: vi.validation.cursorInvalid })
-    .optional(),
-});
+export const NotificationsQuery = z.strictObject({ cursor: PageCursor.optional() });
 
 /** Whether anything is newer than my last-read time (the red dot), and that time. */
 export const UnreadState = z.object({ unread: z.number().int(), readAt: z.number() });

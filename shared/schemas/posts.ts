@@ -6,10 +6,10 @@ import { PersonSummary } from './courses.ts';
 export const POST_PAGE_SIZE = 10;
 
 /**
- * Where the next page starts: the last post's time and id, so posts arriving meanwhile
- * neither repeat nor push others off the page.
+ * Where the next page of a newest-first list starts: the last row's time and id, so rows
+ * arriving meanwhile neither repeat nor push others off the page (server/db/keyset.ts).
  */
-export const PostCursor = z
+export const PageCursor = z
   .string()
   .regex(/^\d{1,15}\.[0-9a-f-]{36}$/, { message: vi.validation.cursorInvalid });
 
@@ -55,11 +55,11 @@ export const PostPage = z.object({ posts: z.array(Post), nextCursor: z.string().
 export type PostPage = z.infer<typeof PostPage>;
 
 /** A page of a post list that has no other filter. */
-export const PostPageQuery = z.strictObject({ cursor: PostCursor.optional() });
+export const PostPageQuery = z.strictObject({ cursor: PageCursor.optional() });
 
 export const CoursePostsQuery = z.strictObject({
   lessonId: z.uuid({ message: vi.validation.lessonIdInvalid }).optional(),
-  cursor: PostCursor.optional(),
+  cursor: PageCursor.optional(),
 });
 
 export const PostIdParams = z.strictObject({
@@ -68,7 +68,7 @@ export const PostIdParams = z.strictObject({
 
 /** The feed's filters (spec 5 search: author or tagged person, ignoring case and diacritics). */
 export const FeedQuery = z.strictObject({
-  cursor: PostCursor.optional(),
+  cursor: PageCursor.optional(),
   q: z.string().trim().max(100, { message: vi.validation.searchTooLong }).optional(),
   courseId: z.uuid({ message: vi.validation.courseIdInvalid }).optional(),
   studentId: z.uuid({ message: vi.validation.studentIdInvalid }).optional(),

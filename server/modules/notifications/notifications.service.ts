@@ -7,6 +7,7 @@ import {
   type UnreadState,
 } from '#shared/schemas/notifications';
 import type { AppDatabase } from '../../db/database.ts';
+import { decodeKeyset, encodeKeyset, olderThan } from '../../db/keyset.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { visiblePosts } from '../posts/post-visibility.ts';
@@ -49,17 +50,8 @@ export async function listNotifications(
     .where('notifications.recipient_id', '=', person.id)
     .where(forRole(person))
     .where(aboutVisiblePost(person.id));
-  if (cursor) {
-    const dot = cursor.indexOf('.');
-    const createdAt = Number(cursor.slice(0, dot));
-    const id = cursor.slice(dot + 1);
-    query = query.where((eb) =>
-      eb.or([
-        eb('notifications.created_at', '<', createdAt),
-        eb.and([eb('notifications.created_at', '=', createdAt), eb('notifications.id', '<', id)]),
-      ]),
-    );
-  }
+  const after = decodeKeyset(cursor);
+  if (after) query = query.where(olderThan('notifications', after));
   const rows = await query
     .orderBy('notifications.created_at', 'desc')
     .orderBy('notifications.id', 'desc')

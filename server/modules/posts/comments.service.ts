@@ -9,8 +9,8 @@ import {
   insertNotifications,
   type NewNotification,
 } from '../notifications/notifications.repository.ts';
-import { lockRow, mentionedIds } from './post-writes.service.ts';
-import { getPost } from './posts.service.ts';
+import { lockRow, mentionedIds, writeLike } from './post-writes.service.ts';
+import { requireVisiblePost } from './posts.service.ts';
 
 type Trx = Transaction<Database>;
 
@@ -20,7 +20,7 @@ export async function listComments(
   viewerId: string | null,
   postId: string,
 ): Promise<Comment[]> {
-  await getPost(database, viewerId, postId);
+  await requireVisiblePost(database, viewerId, postId);
   return readComments(database, viewerId, { postId });
 }
 
@@ -138,7 +138,7 @@ export async function addComment(
   postId: string,
   input: { text: string; parentId: string | null },
 ): Promise<Comment> {
-  const post = await getPost(database, person.id, postId);
+  const { authorId: postAuthor } = await requireVisiblePost(database, person.id, postId);
   let parentAuthor: string | null = null;
   if (input.parentId) {
     const parent = await database.db
@@ -149,7 +149,7 @@ export async function addComment(
     if (!parent || parent.post_id !== postId) throw new AppError('reply_elsewhere', 400);
     parentAuthor = parent.author_id;
   }
-  const mentions = await mentionedIds(database, input.text);
+  const mentions = await mentionedIds(database.db, input.text);
   const id = randomUUID();
   const now = Date.now();
   await database.db.transaction().execute(async (trx) => {
@@ -176,7 +176,7 @@ export async function addComment(
       notifications.push({ recipientId, type, actorId: person.id, postId, commentId: id });
     };
     tell(parentAuthor, 'replied');
-    tell(post.author.id, 'commented');
+    tell(postAuthor, 'commented');
     for (const mentioned of mentions) tell(mentioned, 'mentioned');
     await insertNotifications(trx, notifications, now);
   });
@@ -192,7 +192,7 @@ async function requireCommentEditor(database: AppDatabase, person: PersonRow, co
     .executeTakeFirst();
   if (!row) throw new AppError('comment_not_found', 404);
   // A comment under a post the person may not see is as absent as the post.
-  await getPost(database, person.id, row.post_id);
+  await requireVisiblePost(database, person.id, row.post_id);
   if (row.author_id !== person.id && person.role !== 'admin') throw new AppError('forbidden', 403);
   return row;
 }
@@ -204,7 +204,7 @@ export async function editComment(
   text: string,
 ): Promise<Comment> {
   const row = await requireCommentEditor(database, person, commentId);
-  const mentions = await mentionedIds(database, text);
+  const mentions = await mentionedIds(database.db, text);
   const now = Date.now();
   await database.db.transaction().execute(async (trx) => {
     await trx
@@ -240,37 +240,17 @@ export async function setCommentLike(
     .where('id', '=', commentId)
     .executeTakeFirst();
   if (!row) throw new AppError('comment_not_found', 404);
-  await getPost(database, person.id, row.post_id);
+  await requireVisiblePost(database, person.id, row.post_id);
   return database.db.transaction().execute(async (trx) => {
-    await lockRow(trx, database.kind, 'comments', commentId);
-    if (liked) {
-      await trx
-        .insertInto('comment_likes')
-        .values({ comment_id: commentId, person_id: person.id, created_at: Date.now() })
-        .onConflict((conflict) => conflict.columns(['comment_id', 'person_id']).doNothing())
-        .execute();
-    } else {
-      await trx
-        .deleteFrom('comment_likes')
-        .where('comment_id', '=', commentId)
-        .where('person_id', '=', person.id)
-        .execute();
-    }
-    await trx
-      .updateTable('comments')
-      .set((eb) => ({
-        like_count: eb
-          .selectFrom('comment_likes')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .where('comment_likes.comment_id', '=', commentId),
-      }))
-      .where('id', '=', commentId)
-      .execute();
-    const updated = await trx
-      .selectFrom('comments')
-      .select('like_count')
-      .where('id', '=', commentId)
-      .executeTakeFirstOrThrow();
-    return { liked, likeCount: Number(updated.like_count) };
+    const { likeCount } = await writeLike(
+      trx,
+      database.kind,
+      'comments',
+      commentId,
+      person.id,
+      liked,
+      Date.now(),
+    );
+    return { liked, likeCount };
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Post, PostData } from '#shared/schemas/posts';
 import { splitMentions } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
@@ -11,7 +11,7 @@ import {
   insertNotifications,
   type NewNotification,
 } from '../notifications/notifications.repository.ts';
-import { getPost } from './posts.service.ts';
+import { getPost, requireVisiblePost } from './posts.service.ts';
 
 type Trx = Transaction<Database>;
 
@@ -30,9 +30,43 @@ export async function lockRow(
   await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
 }
 
+const likeRows = {
+  posts: { table: 'post_likes', key: 'post_id' },
+  comments: { table: 'comment_likes', key: 'comment_id' },
+} as const;
+
+/**
+ * Sets one person's like on a post or a comment and its count from the rows, holding the
+ * liked row's lock, so concurrent toggles always leave `like_count` equal to the likes.
+ * Says whether a like was added (for the notification) and the exact count.
+ */
+export async function writeLike(
+  trx: Trx,
+  kind: AppDatabase['kind'],
+  target: 'posts' | 'comments',
+  id: string,
+  personId: string,
+  liked: boolean,
+  now: number,
+): Promise<{ added: boolean; likeCount: number }> {
+  await lockRow(trx, kind, target, id);
+  const likes = sql.table(likeRows[target].table);
+  const key = sql.ref(likeRows[target].key);
+  const changed = liked
+    ? await sql`insert into ${likes} (${key}, person_id, created_at) values (${id}, ${personId}, ${now})
+        on conflict do nothing`.execute(trx)
+    : await sql`delete from ${likes} where ${key} = ${id} and person_id = ${personId}`.execute(trx);
+  const { rows } = await sql<{ like_count: number }>`update ${sql.table(target)}
+    set like_count = (select count(*) from ${likes} where ${key} = ${id})
+    where id = ${id} returning like_count`.execute(trx);
+  return {
+    added: liked && Number(changed.numAffectedRows ?? 0) > 0,
+    likeCount: Number(rows[0]?.like_count ?? 0),
+  };
+}
+
 /** The distinct people a text @mentions, each checked to exist (the label is never trusted). */
-export async function mentionedIds(database: AppDatabase | Trx, text: string): Promise<string[]> {
-  const db = 'db' in database ? database.db : database;
+export async function mentionedIds(db: Kysely<Database>, text: string): Promise<string[]> {
   const ids = [
     ...new Set(
       splitMentions(text).flatMap((segment) => (segment.kind === 'mention' ? [segment.id] : [])),
@@ -90,7 +124,7 @@ async function checkPost(database: AppDatabase, viewer: PersonRow, data: PostDat
   for (const photo of data.photos) {
     if (!(await isUsableImageUrl(database, photo.url))) throw new AppError('media_not_found', 400);
   }
-  return { lessonTitle, mentions: await mentionedIds(database, data.text) };
+  return { lessonTitle, mentions: await mentionedIds(database.db, data.text) };
 }
 
 async function writeMediaAndMentions(
@@ -195,14 +229,8 @@ export async function createPost(
 
 async function requirePostEditor(database: AppDatabase, person: PersonRow, postId: string) {
   // The editor must be able to see it; then only its author or an admin may change it.
-  await getPost(database, person.id, postId);
-  const row = await database.db
-    .selectFrom('posts')
-    .select('author_id')
-    .where('id', '=', postId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('post_not_found', 404);
-  if (row.author_id !== person.id && person.role !== 'admin') throw new AppError('forbidden', 403);
+  const { authorId } = await requireVisiblePost(database, person.id, postId);
+  if (authorId !== person.id && person.role !== 'admin') throw new AppError('forbidden', 403);
 }
 
 /** The author (or an admin) edits a post; text, people, photos and mentions change together. */
@@ -268,48 +296,26 @@ export async function setPostLike(
   postId: string,
   liked: boolean,
 ) {
-  const post = await getPost(database, person.id, postId);
+  const { authorId } = await requireVisiblePost(database, person.id, postId);
   const now = Date.now();
   return database.db.transaction().execute(async (trx) => {
-    await lockRow(trx, database.kind, 'posts', postId);
-    let added = false;
-    if (liked) {
-      const result = await trx
-        .insertInto('post_likes')
-        .values({ post_id: postId, person_id: person.id, created_at: now })
-        .onConflict((conflict) => conflict.columns(['post_id', 'person_id']).doNothing())
-        .executeTakeFirst();
-      added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    } else {
-      await trx
-        .deleteFrom('post_likes')
-        .where('post_id', '=', postId)
-        .where('person_id', '=', person.id)
-        .execute();
-    }
-    await trx
-      .updateTable('posts')
-      .set((eb) => ({
-        like_count: eb
-          .selectFrom('post_likes')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .where('post_likes.post_id', '=', postId),
-      }))
-      .where('id', '=', postId)
-      .execute();
-    if (added && post.author.id !== person.id) {
+    const { added, likeCount } = await writeLike(
+      trx,
+      database.kind,
+      'posts',
+      postId,
+      person.id,
+      liked,
+      now,
+    );
+    if (added && authorId !== person.id) {
       await insertNotifications(
         trx,
-        [{ recipientId: post.author.id, type: 'liked', actorId: person.id, postId }],
+        [{ recipientId: authorId, type: 'liked', actorId: person.id, postId }],
         now,
       );
     }
-    const row = await trx
-      .selectFrom('posts')
-      .select('like_count')
-      .where('id', '=', postId)
-      .executeTakeFirstOrThrow();
-    return { liked, likeCount: Number(row.like_count) };
+    return { liked, likeCount };
   });
 }
 
@@ -320,7 +326,7 @@ export async function setPostBookmark(
   postId: string,
   bookmarked: boolean,
 ) {
-  await getPost(database, person.id, postId);
+  await requireVisiblePost(database, person.id, postId);
   if (bookmarked) {
     await database.db
       .insertInto('post_bookmarks')

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Keyset, olderThan } from '../../db/keyset.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsFolded } from '../../db/search-columns.ts';
 import { visiblePosts } from './post-visibility.ts';
@@ -18,8 +19,8 @@ export interface PostListFilter {
   kind?: 'evaluation' | 'general' | undefined;
   /** Folded text (foldForSearch) found in the author's or the tagged person's name. */
   nameContains?: string | undefined;
-  /** Only posts strictly older than this (time, id) pair. */
-  before?: { createdAt: number; id: string };
+  /** Only posts after this one in newest-first order. */
+  before?: Keyset | undefined;
   limit: number;
 }
 
@@ -91,15 +92,7 @@ export async function listPostRows(db: Db, filter: PostListFilter) {
       ),
     );
   }
-  const before = filter.before;
-  if (before) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('posts.created_at', '<', before.createdAt),
-        eb.and([eb('posts.created_at', '=', before.createdAt), eb('posts.id', '<', before.id)]),
-      ]),
-    );
-  }
+  if (filter.before) query = query.where(olderThan('posts', filter.before));
   return query
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc')
@@ -130,4 +123,14 @@ export async function mentionsByPost(db: Db, postIds: string[]) {
     .where('mentions.post_id', 'in', postIds)
     .where('mentions.comment_id', 'is', null)
     .execute();
+}
+
+/** A post's author, if the post exists and the viewer may see it. */
+export async function findVisiblePostAuthor(db: Db, viewerId: string | null, postId: string) {
+  return db
+    .selectFrom('posts')
+    .select('posts.author_id')
+    .where('posts.id', '=', postId)
+    .where(visiblePosts(viewerId))
+    .executeTakeFirst();
 }

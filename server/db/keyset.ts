@@ -1,0 +1,27 @@
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * Keyset pages of newest-first lists (`order by created_at desc, id desc`): a page ends at its
+ * last row's time and id, so rows arriving meanwhile neither repeat nor push others off.
+ */
+export interface Keyset {
+  createdAt: number;
+  id: string;
+}
+
+/** The cursor for the next page, `<time>.<id>` (checked by `PageCursor` in shared/schemas/posts). */
+export const encodeKeyset = (row: { created_at: number; id: string }) =>
+  `${row.created_at}.${row.id}`;
+
+export function decodeKeyset(cursor: string | undefined): Keyset | undefined {
+  if (!cursor) return undefined;
+  const dot = cursor.indexOf('.');
+  return { createdAt: Number(cursor.slice(0, dot)), id: cursor.slice(dot + 1) };
+}
+
+/** The rows of `table` strictly after the keyset in newest-first order. */
+export function olderThan(table: 'posts' | 'notifications', keyset: Keyset): RawBuilder<boolean> {
+  const createdAt = sql.ref(`${table}.created_at`);
+  const id = sql.ref(`${table}.id`);
+  return sql<boolean>`(${createdAt} < ${keyset.createdAt} or (${createdAt} = ${keyset.createdAt} and ${id} < ${keyset.id}))`;
+}
