@@ -53,3 +53,14 @@ export function percentiles(timings: number[]) {
     Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]! * 10) / 10;
   return { p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
 }
+
+/** A small deterministic generator, so every run seeds the same academy. */
+export function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -19,6 +19,7 @@ import { freePort, startPostgresCluster } from '../scripts/provision.ts';
 import { type AppDatabase, migrateToLatest, openDatabase } from '../server/db/database.ts';
 import { nameSearchColumns, titleSearchColumns } from '../server/db/search-columns.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
+import { random } from './engines.ts';
 
 const run = promisify(execFile);
 export const feedBenchSize = {
@@ -28,16 +29,6 @@ export const feedBenchSize = {
   lessons: 20,
   posts: 100_000,
 };
-
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function insertInBatches<T>(
   rows: T[],

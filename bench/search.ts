@@ -9,7 +9,7 @@ import type { AppDatabase } from '../server/db/database.ts';
 import type { PersonRow } from '../server/db/schema.ts';
 import { nameSearchColumns, titleSearchColumns } from '../server/db/search-columns.ts';
 import { search } from '../server/modules/search/search.service.ts';
-import { onEachEngine, percentiles } from './engines.ts';
+import { onEachEngine, percentiles, random } from './engines.ts';
 
 export interface SearchBenchResult {
   queries: number;
@@ -22,17 +22,6 @@ export interface SearchBenchResult {
 }
 
 export const searchBenchSize = { students: 100_000, courses: 1_000, lessonsPerCourse: 20 };
-
-/** A small deterministic generator, so every run searches the same academy. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const familyNames = [
   'Nguyễn',

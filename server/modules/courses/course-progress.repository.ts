@@ -4,18 +4,26 @@ import { visiblePosts } from '../posts/post-visibility.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Per lesson of a course, how many of its enrolled students completed it. */
-export async function completionByLesson(db: Db, courseId: string): Promise<Map<string, number>> {
-  const rows = await db
+/**
+ * Completed lessons that count: those of courses the student is still enrolled in (progress in
+ * a dropped course stays but no longer counts). Every completion count starts here.
+ */
+export function countedCompletions(db: Db) {
+  return db
     .selectFrom('lesson_progress')
     .innerJoin('enrolments', (join) =>
       join
         .onRef('enrolments.person_id', '=', 'lesson_progress.person_id')
         .onRef('enrolments.course_id', '=', 'lesson_progress.course_id'),
     )
+    .where('lesson_progress.completed', '=', 1);
+}
+
+/** Per lesson of a course, how many of its enrolled students completed it. */
+export async function completionByLesson(db: Db, courseId: string): Promise<Map<string, number>> {
+  const rows = await countedCompletions(db)
     .select(['lesson_progress.lesson_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('lesson_progress.course_id', '=', courseId)
-    .where('lesson_progress.completed', '=', 1)
     .groupBy('lesson_progress.lesson_id')
     .execute();
   return new Map(rows.map((row) => [row.lesson_id, Number(row.n)]));

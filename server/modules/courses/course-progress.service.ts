@@ -9,7 +9,7 @@ import {
   lastActivityByLesson,
   visibleEvaluations,
 } from './course-progress.repository.ts';
-import { listLessons } from './courses.repository.ts';
+import { countsByCourse, listLessons } from './courses.repository.ts';
 import { findVisibleCourse } from './courses.service.ts';
 
 const HOUR = 3_600_000;
@@ -45,17 +45,17 @@ export async function getCourseProgress(
   courseId: string,
 ): Promise<CourseProgress> {
   await findVisibleCourse(database, viewer, courseId);
-  const [lessons, completion, activity, students, mine] = await Promise.all([
+  const [lessons, completion, activity, counts, mine] = await Promise.all([
     listLessons(database.db, courseId),
     completionByLesson(database.db, courseId),
     lastActivityByLesson(database.db, courseId, viewer?.id ?? null),
-    enrolledStudents(database.db, courseId),
+    countsByCourse(database.db, [courseId]),
     viewer?.role === 'student'
       ? completedLessonIdsOf(database.db, courseId, viewer.id)
       : Promise.resolve([]),
   ]);
   return {
-    enrolledCount: students.length,
+    enrolledCount: counts.students.get(courseId) ?? 0,
     lessons: lessons.map((lesson) => ({
       lessonId: lesson.id,
       completedCount: completion.get(lesson.id) ?? 0,

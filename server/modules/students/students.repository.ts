@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { containsFolded, nameSearchColumns } from '../../db/search-columns.ts';
+import { countedCompletions } from '../courses/course-progress.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -91,16 +92,9 @@ export async function enrolmentsOf(db: Db, personIds: string[]) {
 /** Completed lessons per student, counting only courses they are enrolled in. */
 export async function completedCounts(db: Db, personIds: string[]) {
   if (personIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .selectFrom('lesson_progress')
-    .innerJoin('enrolments', (join) =>
-      join
-        .onRef('enrolments.person_id', '=', 'lesson_progress.person_id')
-        .onRef('enrolments.course_id', '=', 'lesson_progress.course_id'),
-    )
+  const rows = await countedCompletions(db)
     .select(['lesson_progress.person_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('lesson_progress.person_id', 'in', personIds)
-    .where('lesson_progress.completed', '=', 1)
     .groupBy('lesson_progress.person_id')
     .execute();
   return new Map(rows.map((row) => [row.person_id, Number(row.n)]));
