@@ -125,7 +125,10 @@ test.describe('uploads through Cloudinary @config', () => {
       const url = new URL(route.request().url());
       route.fulfill({ response: await route.fetch({ url: `${standIn()}${url.pathname}` }) });
     });
-    await page.goto('/#/profile');
+    // Choosing a photo before the upload settings arrive answers "Đang tải cài đặt…" (spec 8).
+    const settingsLoaded = () =>
+      page.waitForResponse((r) => r.url().endsWith('/api/upload-target'));
+    await Promise.all([settingsLoaded(), page.goto('/#/profile')]);
     await page.getByLabel('Đổi ảnh đại diện').setInputFiles(await photoFile());
     await expect(
       page.getByRole('alert').filter({ hasText: 'Upload preset not found' }),
@@ -134,7 +137,7 @@ test.describe('uploads through Cloudinary @config', () => {
     await page.request.put('/api/admin/upload-settings', {
       data: { service: 'cloudinary', cloudName: cloud, uploadPreset: null },
     });
-    await page.reload();
+    await Promise.all([settingsLoaded(), page.reload()]);
     await page.getByLabel('Đổi ảnh đại diện').setInputFiles(await photoFile());
     await expect(
       page.getByRole('alert').filter({

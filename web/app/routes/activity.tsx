@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { FeedFilters } from '#shared/schemas/posts';
-import { Button } from '../../components/ui/form.tsx';
+import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/session.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
@@ -66,20 +66,7 @@ export default function ActivityScreen() {
       />
       <PageBody>
         <div className="mx-auto flex max-w-2xl flex-col gap-3 pb-10">
-          <label className="relative">
-            <span className="sr-only">{t('screens.activity.search')}</span>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-stone-400"
-              aria-hidden="true"
-            />
-            <input
-              type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder={t('screens.activity.search')}
-              className="h-12 w-full rounded-xl border border-stone-300 bg-white pr-3 pl-11 text-base focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
-            />
-          </label>
+          <SearchField label={t('screens.activity.search')} value={text} onChange={setText} />
           <fieldset className="-mx-4 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
             <legend className="sr-only">{t('screens.activity.filters')}</legend>
             <label className="sr-only" htmlFor="feed-course">

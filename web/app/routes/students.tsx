@@ -7,7 +7,7 @@ import type { StudentSummary } from '#shared/schemas/students';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { ChoiceCheckbox } from '../../components/ui/choice-checkbox.tsx';
 import { SheetDialog } from '../../components/ui/dialog.tsx';
-import { Button } from '../../components/ui/form.tsx';
+import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/session.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
@@ -104,20 +104,12 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
       <PageBody>
         <div className="flex flex-col gap-3 pb-10">
           <div className="flex gap-2">
-            <label className="relative flex-1">
-              <span className="sr-only">{t('screens.students.search')}</span>
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-stone-400"
-                aria-hidden="true"
-              />
-              <input
-                type="search"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                placeholder={t('screens.students.search')}
-                className="h-12 w-full rounded-xl border border-stone-300 bg-white pr-3 pl-11 text-base focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
-              />
-            </label>
+            <SearchField
+              label={t('screens.students.search')}
+              value={text}
+              onChange={setText}
+              className="flex-1"
+            />
             <Button
               variant="secondary"
               className="px-3"

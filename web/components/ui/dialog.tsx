@@ -111,3 +111,38 @@ export function ConfirmDialog({
     </ModalOverlay>
   );
 }
+
+/** A form dialog's footer: cancel, and the submit button of the form with that id. */
+export function FormDialogActions({
+  formId,
+  submitLabel,
+  cancelLabel,
+  onCancel,
+  busy,
+  submitBusy = busy,
+}: {
+  formId: string;
+  submitLabel: string;
+  cancelLabel: string;
+  onCancel: () => void;
+  /** While saving: cancel waits, submit shows progress. */
+  busy: boolean;
+  /** When submit must also wait for something else (e.g. photos still uploading). */
+  submitBusy?: boolean;
+}) {
+  return (
+    <>
+      <Button
+        variant="secondary"
+        className="flex-1 sm:flex-none"
+        onClick={onCancel}
+        disabled={busy}
+      >
+        {cancelLabel}
+      </Button>
+      <Button type="submit" form={formId} busy={submitBusy} className="flex-1">
+        {submitLabel}
+      </Button>
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import { Loader2 } from 'lucide-react';
+import { Loader2, Search } from 'lucide-react';
 import {
   type ButtonHTMLAttributes,
   forwardRef,
@@ -88,3 +88,33 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
     </div>
   );
 });
+
+/** A search box: magnifier, the label as placeholder (and for screen readers), 48 px tall. */
+export function SearchField({
+  label,
+  value,
+  onChange,
+  className = '',
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <label className={`relative ${className}`}>
+      <span className="sr-only">{label}</span>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-stone-400"
+        aria-hidden="true"
+      />
+      <input
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={label}
+        className="h-12 w-full rounded-xl border border-stone-300 bg-white pr-3 pl-11 text-base focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
+      />
+    </label>
+  );
+}

@@ -7,7 +7,7 @@ import { type Course, CourseInput } from '#shared/schemas/courses';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ChoiceCheckbox } from '../../../components/ui/choice-checkbox.tsx';
-import { SheetDialog } from '../../../components/ui/dialog.tsx';
+import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { ImagePicker } from '../../media/components/image-picker.tsx';
@@ -136,19 +136,13 @@ export function CourseFormDialog({
       title={title}
       isDismissable={!saving}
       footer={
-        <>
-          <Button
-            variant="secondary"
-            className="flex-1 sm:flex-none"
-            onClick={() => onOpenChange(false)}
-            disabled={saving}
-          >
-            {t('screens.courses.form.cancel')}
-          </Button>
-          <Button type="submit" form={formId} busy={saving} className="flex-1">
-            {submitLabel}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={formId}
+          submitLabel={submitLabel}
+          cancelLabel={t('screens.courses.form.cancel')}
+          onCancel={() => onOpenChange(false)}
+          busy={saving}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-6">

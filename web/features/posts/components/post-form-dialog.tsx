@@ -16,7 +16,7 @@ import { type Post, PostInput } from '#shared/schemas/posts';
 import { StudentList } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { SheetDialog } from '../../../components/ui/dialog.tsx';
+import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
@@ -198,14 +198,14 @@ export function PostFormDialog({
       title={t(post ? 'posts.form.editTitle' : 'posts.form.newTitle')}
       isDismissable={!saving}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
-            {t('posts.cancel')}
-          </Button>
-          <Button type="submit" form={formId} busy={saving || uploading} className="flex-1">
-            {t(post ? 'posts.form.save' : 'posts.form.submit')}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={formId}
+          submitLabel={t(post ? 'posts.form.save' : 'posts.form.submit')}
+          cancelLabel={t('posts.cancel')}
+          onCancel={() => onOpenChange(false)}
+          busy={saving}
+          submitBusy={saving || uploading}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-5">

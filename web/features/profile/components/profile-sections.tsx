@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackInput, type Profile, ProfileInput } from '#shared/schemas/profile';
 import { useToast } from '../../../components/overlays/toast.tsx';
-import { SheetDialog } from '../../../components/ui/dialog.tsx';
+import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
 import { ToggleRow } from '../../../components/ui/toggle-row.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
@@ -98,14 +98,13 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         title={t('screens.profile.editDetails')}
         isDismissable={!busy}
         footer={
-          <>
-            <Button variant="secondary" onClick={() => setEditing(false)} disabled={busy}>
-              {t('screens.profile.cancel')}
-            </Button>
-            <Button type="submit" form={formId} busy={busy} className="flex-1">
-              {t('screens.profile.save')}
-            </Button>
-          </>
+          <FormDialogActions
+            formId={formId}
+            submitLabel={t('screens.profile.save')}
+            cancelLabel={t('screens.profile.cancel')}
+            onCancel={() => setEditing(false)}
+            busy={busy}
+          />
         }
       >
         <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">

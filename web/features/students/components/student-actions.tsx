@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PersonStatus } from '#shared/schemas/people';
 import { BlockInput, StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
-import { ConfirmDialog, SheetDialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog, FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { PostFormDialog } from '../../posts/components/post-form-dialog.tsx';
@@ -150,14 +150,13 @@ export function StudentActions({
         title={t('screens.students.blockTitle', { name })}
         isDismissable={!busy}
         footer={
-          <>
-            <Button variant="secondary" onClick={() => setDialog(null)} disabled={busy}>
-              {t('screens.students.cancel')}
-            </Button>
-            <Button type="submit" form={reasonId} busy={busy} className="flex-1">
-              {t('screens.students.blockConfirm')}
-            </Button>
-          </>
+          <FormDialogActions
+            formId={reasonId}
+            submitLabel={t('screens.students.blockConfirm')}
+            cancelLabel={t('screens.students.cancel')}
+            onCancel={() => setDialog(null)}
+            busy={busy}
+          />
         }
       >
         <form id={reasonId} onSubmit={submitBlock} noValidate>

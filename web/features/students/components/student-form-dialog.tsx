@@ -6,7 +6,7 @@ import { type StudentDetail, StudentInput } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ChoiceCheckbox } from '../../../components/ui/choice-checkbox.tsx';
-import { SheetDialog } from '../../../components/ui/dialog.tsx';
+import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCourses } from '../../courses/api/courses.ts';
@@ -101,19 +101,13 @@ export function StudentFormDialog({
       title={t(student ? 'screens.students.form.editTitle' : 'screens.students.form.newTitle')}
       isDismissable={!saving}
       footer={
-        <>
-          <Button
-            variant="secondary"
-            className="flex-1 sm:flex-none"
-            onClick={() => onOpenChange(false)}
-            disabled={saving}
-          >
-            {t('screens.students.cancel')}
-          </Button>
-          <Button type="submit" form={formId} busy={saving} className="flex-1">
-            {t(student ? 'screens.students.form.save' : 'screens.students.form.create')}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={formId}
+          submitLabel={t(student ? 'screens.students.form.save' : 'screens.students.form.create')}
+          cancelLabel={t('screens.students.cancel')}
+          onCancel={() => onOpenChange(false)}
+          busy={saving}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-6">
