@@ -15,6 +15,8 @@ import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { courseRoutes } from './modules/courses/courses.routes.ts';
+import { eventRoutes } from './modules/events/events.routes.ts';
+import { LiveHub, type LiveHubOptions } from './modules/events/live-hub.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { instructorRoutes } from './modules/instructors/instructors.routes.ts';
 import { mediaFileRoutes, uploadRoutes } from './modules/media/media.routes.ts';
@@ -38,6 +40,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | object;
+  /** Heartbeat and replay settings of the event streams; tests shorten them. */
+  live?: LiveHubOptions;
 }
 
 /** Assembles the server: plugins, modules and the one error handler. Does not listen. */
@@ -71,6 +75,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('appVersion', version);
   app.decorate('config', config);
+  database.events.onError = (error) => app.log.error({ err: error }, 'live event bus failed');
+  const liveHub = new LiveHub(database, app.log, options.live);
+  app.decorate('liveHub', liveHub);
+  // Open event streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => liveHub.close());
   app.decorateRequest('person', null);
   // Every route, as registered: the authorisation table test checks that each has its rows.
   const routes: Array<{ method: string; url: string }> = [];
@@ -114,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profileRoutes);
       await api.register(postRoutes);
       await api.register(notificationRoutes);
+      await api.register(eventRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
@@ -27,6 +28,8 @@ interface Row {
   payload?: unknown | (() => unknown);
   /** Query string sent with the request, `?` included. */
   query?: string;
+  /** A stream that never ends (server-sent events): asked over real HTTP, status only. */
+  stream?: boolean;
   /** Expected status per viewer; `all` for routes open to everyone. */
   expect: Partial<Record<ViewerKind | 'all', number>>;
 }
@@ -833,6 +836,21 @@ const table: Row[] = [
       admin: 200,
     },
   },
+  {
+    method: 'GET',
+    url: '/api/events',
+    stream: true,
+    expect: {
+      anonymous: 401,
+      guest: 200,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
 ];
 
 function uniqueAddress() {
@@ -864,6 +882,7 @@ beforeAll(async () => {
     .execute();
   await db.updateTable('people').set({ status: 'blocked' }).where('name', '=', 'Bị Chặn').execute();
   await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await t.close();
@@ -899,6 +918,17 @@ describe('authorisation table', () => {
           .set({ guest_mode_enabled: viewer === 'guest' ? 1 : 0 })
           .execute();
         const cookie = await cookieFor(viewer);
+        if (row.stream) {
+          const { port } = t.app.server.address() as AddressInfo;
+          const stop = new AbortController();
+          const response = await fetch(`http://127.0.0.1:${port}${row.url}`, {
+            headers: cookie ? { cookie } : {},
+            signal: stop.signal,
+          });
+          stop.abort();
+          expect(response.status).toBe(expected);
+          return;
+        }
         const response = await t.app.inject({
           method: row.method as 'GET',
           url: row.url

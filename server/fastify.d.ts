@@ -2,6 +2,7 @@ import 'fastify';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { PersonStatus, Role } from './db/schema.ts';
+import type { LiveHub } from './modules/events/live-hub.ts';
 
 /** The signed-in person a request acts for (set by the Accounts capability's session hook). */
 export interface RequestPerson {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     database: AppDatabase;
     appVersion: string;
     config: Config;
+    /** The open `/api/events` streams of this process. */
+    liveHub: LiveHub;
     /** Every route registered, for tests that must cover them all. */
     routeCatalogue: Array<{ method: string; url: string }>;
   }

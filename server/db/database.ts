@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { DatabaseKind } from './dialect.ts';
+import { type EventBus, InProcessBus, PostgresBus } from './event-bus.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -15,6 +16,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export interface AppDatabase {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /**
+   * The live-update bus that goes with this database: in memory for SQLite (one process),
+   * LISTEN/NOTIFY for PostgreSQL (any number of processes).
+   */
+  events: EventBus;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -58,13 +64,18 @@ export function openDatabase(config: DatabaseConfig): AppDatabase {
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(connection) }),
     });
+    const events = new InProcessBus();
     return {
       db,
       kind: 'sqlite',
+      events,
       ping: async () => {
         await sql`select 1`.execute(db);
       },
-      close: () => db.destroy(),
+      close: async () => {
+        await events.close();
+        await db.destroy();
+      },
     };
   }
   const pool = new pg.Pool({
@@ -75,13 +86,18 @@ export function openDatabase(config: DatabaseConfig): AppDatabase {
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const events = new PostgresBus(pool, config.url);
   return {
     db,
     kind: 'postgres',
+    events,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await events.close();
+      await db.destroy();
+    },
   };
 }
 

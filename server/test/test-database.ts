@@ -16,6 +16,8 @@ export function testDatabaseKind(): TestDatabaseKind {
 export interface TestDatabase extends AppDatabase {
   /** Closes the connection and removes the database. */
   dispose(): Promise<void>;
+  /** The PostgreSQL database's address, for a second server process on the same data. */
+  url?: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function createTestDatabase(
   if (migrate) await prepare(database);
   return {
     ...database,
+    url: url.toString(),
     dispose: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -1,20 +1,27 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { resolveViewer, type Viewer } from './accounts.service.ts';
 
 const viewers = new WeakMap<FastifyRequest, Promise<Viewer>>();
 
+/** Who the session cookie in `headers` belongs to now (also asked again by open event streams). */
+export async function viewerOfHeaders(
+  server: FastifyInstance,
+  headers: IncomingHttpHeaders,
+): Promise<Viewer> {
+  const session = await server.auth.api.getSession({ headers: fromNodeHeaders(headers) });
+  return resolveViewer(server.database, session?.user.id ?? null);
+}
+
 /** The viewer of a request, resolved once from its session cookie. */
 export function getViewer(request: FastifyRequest): Promise<Viewer> {
   let viewer = viewers.get(request);
   if (!viewer) {
     viewer = (async () => {
-      const session = await request.server.auth.api.getSession({
-        headers: fromNodeHeaders(request.headers),
-      });
-      const resolved = await resolveViewer(request.server.database, session?.user.id ?? null);
+      const resolved = await viewerOfHeaders(request.server, request.headers);
       if (resolved.kind === 'member') {
         const { id, name, role, status } = resolved.person;
         request.person = { id, name, role, status };

@@ -8,7 +8,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { findPublicConfig } from '../config/config.repository.ts';
 import { insertCourseRow, replaceInstructors } from '../courses/courses.repository.ts';
-import { insertNotifications } from '../notifications/notifications.repository.ts';
+import { announcePersonChange } from '../events/announce.ts';
+import {
+  type CreatedNotification,
+  insertNotifications,
+} from '../notifications/notifications.repository.ts';
+import { announceNotifications } from '../notifications/notifications.service.ts';
 import {
   countStaff,
   findAuthUserEmail,
@@ -88,7 +93,7 @@ export async function onboard(
 ): Promise<PersonRow> {
   const now = Date.now();
   const personId = randomUUID();
-  await database.db.transaction().execute(async (trx) => {
+  const notified = await database.db.transaction().execute(async (trx) => {
     await lockForOnboarding(trx, database.kind);
     if (await hasMapping(trx, authUserId)) throw new AppError('already_onboarded', 409);
     const email = await findAuthUserEmail(trx, authUserId);
@@ -137,9 +142,10 @@ export async function onboard(
         now,
       });
     }
+    let notified: CreatedNotification[] = [];
     if (status === 'pending') {
       const admins = await listAdminIds(trx);
-      await insertNotifications(
+      notified = await insertNotifications(
         trx,
         admins.map((adminId) => ({
           recipientId: adminId,
@@ -159,7 +165,10 @@ export async function onboard(
         now,
       });
     }
+    return notified;
   });
+  await announcePersonChange(database, personId);
+  await announceNotifications(database, notified);
   const person = await findPersonByAuthUser(database.db, authUserId);
   if (!person) throw new Error('onboarding wrote no person');
   return person;

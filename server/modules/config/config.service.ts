@@ -39,6 +39,8 @@ export async function changePublicConfig(
       now,
     });
   });
+  // Student access or guest mode changed: open streams are checked again (students signed out).
+  await database.events.publish({ type: 'config.updated' }, { kind: 'everyone' });
   return readPublicConfig(database, googleEnabled);
 }
 
@@ -94,5 +96,6 @@ export async function changeUploadSettings(
       now,
     });
   });
+  await database.events.publish({ type: 'config.updated' }, { kind: 'everyone' });
   return getUploadTarget(database);
 }

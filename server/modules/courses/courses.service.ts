@@ -5,9 +5,11 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { announceCourseChange } from '../events/announce.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { isUsableImageUrl } from '../media/image-urls.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
+import { announceNotifications } from '../notifications/notifications.service.ts';
 import {
   activateCourse,
   activeStaffIds,
@@ -160,6 +162,7 @@ export async function createCourse(
     await replaceInstructors(trx, id, instructors, now);
     await insertActivityLog(trx, { actorId: person.id, action: 'course.created', target: id, now });
   });
+  await announceCourseChange(database, id);
   return getCourse(database, person, id);
 }
 
@@ -184,6 +187,7 @@ export async function updateCourse(
     await replaceInstructors(trx, id, data.instructorIds, now);
     await insertActivityLog(trx, { actorId: person.id, action: 'course.updated', target: id, now });
   });
+  await announceCourseChange(database, id);
   return getCourse(database, person, id);
 }
 
@@ -199,6 +203,7 @@ export async function deleteCourse(
     if ((await deleteCourseRow(trx, id)) === 0) throw new AppError('course_not_found', 404);
     await insertActivityLog(trx, { actorId: person.id, action: 'course.deleted', target: id, now });
   });
+  await announceCourseChange(database, id);
 }
 
 /** An admin approves a proposed course: active, and the proposer is told (spec 4). */
@@ -210,24 +215,25 @@ export async function approveCourse(
   const row = await findCourseRow(database.db, id);
   if (!row) throw new AppError('course_not_found', 404);
   const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
+  const notified = await database.db.transaction().execute(async (trx) => {
     if ((await activateCourse(trx, id, now)) === 0)
       throw new AppError('course_already_active', 409);
-    if (row.proposer_id) {
-      await insertNotifications(
-        trx,
-        [
-          {
-            recipientId: row.proposer_id,
-            type: 'course_approved',
-            actorId: admin.id,
-            courseId: id,
-          },
-        ],
-        now,
-      );
-    }
     await insertActivityLog(trx, { actorId: admin.id, action: 'course.approved', target: id, now });
+    if (!row.proposer_id) return [];
+    return insertNotifications(
+      trx,
+      [
+        {
+          recipientId: row.proposer_id,
+          type: 'course_approved',
+          actorId: admin.id,
+          courseId: id,
+        },
+      ],
+      now,
+    );
   });
+  await announceCourseChange(database, id);
+  await announceNotifications(database, notified);
   return getCourse(database, admin, id);
 }

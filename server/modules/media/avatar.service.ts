@@ -3,6 +3,7 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { setPersonAvatar } from '../accounts/accounts.repository.ts';
+import { announcePersonChange } from '../events/announce.ts';
 import { isUsableImageUrl } from './image-urls.ts';
 import { findMedia } from './media.repository.ts';
 
@@ -23,4 +24,5 @@ export async function setOwnAvatar(database: AppDatabase, person: PersonRow, cho
     url = `/media/${media.id}.webp`;
   }
   await setPersonAvatar(database.db, person.id, url, Date.now());
+  await announcePersonChange(database, person.id);
 }

@@ -15,18 +15,27 @@ export interface NewNotification {
   feedbackId?: string | null;
 }
 
-/** Writes notification rows (one per recipient), unread, at `now`. */
+export interface CreatedNotification {
+  id: string;
+  recipientId: string;
+}
+
+/**
+ * Writes notification rows (one per recipient), unread, at `now`, and says which, for the
+ * caller to announce once its transaction has committed (`announceNotifications`).
+ */
 export async function insertNotifications(
   db: Db,
   notifications: NewNotification[],
   now: number,
-): Promise<void> {
-  if (notifications.length === 0) return;
+): Promise<CreatedNotification[]> {
+  if (notifications.length === 0) return [];
+  const created = notifications.map((n) => ({ id: randomUUID(), recipientId: n.recipientId }));
   await db
     .insertInto('notifications')
     .values(
-      notifications.map((n) => ({
-        id: randomUUID(),
+      notifications.map((n, index) => ({
+        id: created[index]!.id,
         recipient_id: n.recipientId,
         type: n.type,
         actor_id: n.actorId ?? null,
@@ -40,4 +49,5 @@ export async function insertNotifications(
       })),
     )
     .execute();
+  return created;
 }

@@ -7,10 +7,24 @@ import {
   type UnreadState,
 } from '#shared/schemas/notifications';
 import type { AppDatabase } from '../../db/database.ts';
-import { decodeKeyset, encodeKeyset, olderThan } from '../../db/keyset.ts';
+import { decodeKeyset, olderThan } from '../../db/keyset.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { visiblePosts } from '../posts/post-visibility.ts';
+import type { CreatedNotification } from './notifications.repository.ts';
+
+/** After the transaction that wrote them commits: each recipient's apps hear of theirs. */
+export async function announceNotifications(
+  database: AppDatabase,
+  created: CreatedNotification[],
+): Promise<void> {
+  for (const { id, recipientId } of created) {
+    await database.events.publish(
+      { type: 'notification.created', notificationId: id },
+      { kind: 'people', ids: [recipientId] },
+    );
+  }
+}
 
 /** A notification about a post shows only while the post is one the recipient may see. */
 function aboutVisiblePost(recipientId: string) {
@@ -114,5 +128,10 @@ export async function markRead(database: AppDatabase, person: PersonRow): Promis
     .where('id', '=', person.id)
     .where('notifications_read_at', '<', now)
     .execute();
+  // The red dot clears on the person's other devices too.
+  await database.events.publish(
+    { type: 'notifications.read' },
+    { kind: 'people', ids: [person.id] },
+  );
   return { unread: 0, readAt: Math.max(now, Number(person.notifications_read_at)) };
 }

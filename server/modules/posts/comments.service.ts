@@ -9,6 +9,7 @@ import {
   insertNotifications,
   type NewNotification,
 } from '../notifications/notifications.repository.ts';
+import { announceNotifications } from '../notifications/notifications.service.ts';
 import { lockRow, mentionedIds, writeLike } from './post-writes.service.ts';
 import { requireVisiblePost } from './posts.service.ts';
 
@@ -152,7 +153,7 @@ export async function addComment(
   const mentions = await mentionedIds(database.db, input.text);
   const id = randomUUID();
   const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
+  const notified = await database.db.transaction().execute(async (trx) => {
     await lockRow(trx, database.kind, 'posts', postId);
     await trx
       .insertInto('comments')
@@ -178,8 +179,13 @@ export async function addComment(
     tell(parentAuthor, 'replied');
     tell(postAuthor, 'commented');
     for (const mentioned of mentions) tell(mentioned, 'mentioned');
-    await insertNotifications(trx, notifications, now);
+    return insertNotifications(trx, notifications, now);
   });
+  await database.events.publish(
+    { type: 'comment.created', postId, commentId: id },
+    { kind: 'post', postId },
+  );
+  await announceNotifications(database, notified);
   const [comment] = await readComments(database, person.id, { commentId: id });
   return comment!;
 }
@@ -214,6 +220,10 @@ export async function editComment(
       .execute();
     await replaceCommentMentions(trx, row.post_id, commentId, mentions, now);
   });
+  await database.events.publish(
+    { type: 'comment.updated', postId: row.post_id, commentId },
+    { kind: 'post', postId: row.post_id },
+  );
   const [comment] = await readComments(database, person.id, { commentId });
   return comment!;
 }
@@ -226,6 +236,10 @@ export async function deleteComment(database: AppDatabase, person: PersonRow, co
     await trx.deleteFrom('comments').where('id', '=', commentId).execute();
     await recountComments(trx, row.post_id);
   });
+  await database.events.publish(
+    { type: 'comment.deleted', postId: row.post_id, commentId },
+    { kind: 'post', postId: row.post_id },
+  );
 }
 
 export async function setCommentLike(
@@ -241,16 +255,14 @@ export async function setCommentLike(
     .executeTakeFirst();
   if (!row) throw new AppError('comment_not_found', 404);
   await requireVisiblePost(database, person.id, row.post_id);
-  return database.db.transaction().execute(async (trx) => {
-    const { likeCount } = await writeLike(
-      trx,
-      database.kind,
-      'comments',
-      commentId,
-      person.id,
-      liked,
-      Date.now(),
+  const { likeCount } = await database.db
+    .transaction()
+    .execute((trx) =>
+      writeLike(trx, database.kind, 'comments', commentId, person.id, liked, Date.now()),
     );
-    return { liked, likeCount };
-  });
+  await database.events.publish(
+    { type: 'comment.liked', postId: row.post_id, commentId, actorId: person.id },
+    { kind: 'post', postId: row.post_id },
+  );
+  return { liked, likeCount };
 }

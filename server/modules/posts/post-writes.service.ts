@@ -6,11 +6,13 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { Database, PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { postAudience } from '../events/live-audience.ts';
 import { isUsableImageUrl } from '../media/image-urls.ts';
 import {
   insertNotifications,
   type NewNotification,
 } from '../notifications/notifications.repository.ts';
+import { announceNotifications } from '../notifications/notifications.service.ts';
 import { getPost, requireVisiblePost } from './posts.service.ts';
 
 type Trx = Transaction<Database>;
@@ -202,7 +204,7 @@ export async function createPost(
   const { lessonTitle, mentions } = await checkPost(database, author, data);
   const id = randomUUID();
   const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
+  const notified = await database.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('posts')
       .values({
@@ -221,9 +223,11 @@ export async function createPost(
       })
       .execute();
     await writeMediaAndMentions(trx, id, data, mentions, now);
-    await insertNotifications(trx, postNotifications(author, id, data, mentions), now);
     await insertActivityLog(trx, { actorId: author.id, action: 'post.created', target: id, now });
+    return insertNotifications(trx, postNotifications(author, id, data, mentions), now);
   });
+  await database.events.publish({ type: 'post.created', postId: id }, { kind: 'post', postId: id });
+  await announceNotifications(database, notified);
   return getPost(database, author.id, id);
 }
 
@@ -243,6 +247,8 @@ export async function updatePost(
   await requirePostEditor(database, person, postId);
   const { lessonTitle, mentions } = await checkPost(database, person, data);
   const now = Date.now();
+  // Those who saw it before the edit hear of it too, even if the edit hides it from them now.
+  const seenBy = await postAudience(database.db, postId);
   await database.db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('posts')
@@ -268,12 +274,16 @@ export async function updatePost(
       now,
     });
   });
+  const updated = { type: 'post.updated', postId } as const;
+  await database.events.publish(updated, seenBy);
+  if (seenBy.kind !== 'everyone') await database.events.publish(updated, { kind: 'post', postId });
   return getPost(database, person.id, postId);
 }
 
 export async function deletePost(database: AppDatabase, person: PersonRow, postId: string) {
   await requirePostEditor(database, person, postId);
   const now = Date.now();
+  const seenBy = await postAudience(database.db, postId);
   await database.db.transaction().execute(async (trx) => {
     const result = await trx.deleteFrom('posts').where('id', '=', postId).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new AppError('post_not_found', 404);
@@ -284,6 +294,7 @@ export async function deletePost(database: AppDatabase, person: PersonRow, postI
       now,
     });
   });
+  await database.events.publish({ type: 'post.deleted', postId }, seenBy);
 }
 
 /**
@@ -298,7 +309,7 @@ export async function setPostLike(
 ) {
   const { authorId } = await requireVisiblePost(database, person.id, postId);
   const now = Date.now();
-  return database.db.transaction().execute(async (trx) => {
+  const { likeCount, notified } = await database.db.transaction().execute(async (trx) => {
     const { added, likeCount } = await writeLike(
       trx,
       database.kind,
@@ -308,15 +319,22 @@ export async function setPostLike(
       liked,
       now,
     );
-    if (added && authorId !== person.id) {
-      await insertNotifications(
-        trx,
-        [{ recipientId: authorId, type: 'liked', actorId: person.id, postId }],
-        now,
-      );
-    }
-    return { liked, likeCount };
+    const notified =
+      added && authorId !== person.id
+        ? await insertNotifications(
+            trx,
+            [{ recipientId: authorId, type: 'liked', actorId: person.id, postId }],
+            now,
+          )
+        : [];
+    return { likeCount, notified };
   });
+  await database.events.publish(
+    { type: 'post.liked', postId, actorId: person.id, likeCount },
+    { kind: 'post', postId },
+  );
+  await announceNotifications(database, notified);
+  return { liked, likeCount };
 }
 
 /** Saves or unsaves a post for the person alone (bookmarks are private). */
@@ -340,5 +358,10 @@ export async function setPostBookmark(
       .where('person_id', '=', person.id)
       .execute();
   }
+  // Bookmarks are private: only the person's other devices hear of it.
+  await database.events.publish(
+    { type: 'post.bookmarked', postId, bookmarked },
+    { kind: 'people', ids: [person.id] },
+  );
   return { bookmarked };
 }

@@ -4,6 +4,7 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { nameSearchColumns } from '../../db/search-columns.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { announcePersonChange } from '../events/announce.ts';
 import { avatarUrl } from '../media/avatar.ts';
 
 export async function getProfile(database: AppDatabase, person: PersonRow): Promise<Profile> {
@@ -48,6 +49,7 @@ export async function updateProfile(
     })
     .where('id', '=', person.id)
     .execute();
+  await announcePersonChange(database, person.id);
   return getProfile(database, person);
 }
 
@@ -67,6 +69,7 @@ export async function updatePrivacy(
     })
     .where('id', '=', person.id)
     .execute();
+  await announcePersonChange(database, person.id);
   return getProfile(database, person);
 }
 
@@ -83,6 +86,7 @@ export async function sendFeedback(database: AppDatabase, person: PersonRow, tex
       created_at: Date.now(),
     })
     .execute();
+  await database.events.publish({ type: 'feedback.updated' }, { kind: 'admins' });
   return listMyFeedback(database, person);
 }
 

@@ -17,6 +17,7 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, PersonStatus } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { announcePersonChange, announceProgressChange } from '../events/announce.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { isUsableImageUrl } from '../media/image-urls.ts';
 import {
@@ -216,6 +217,7 @@ export async function createStudent(
     await replaceEnrolments(trx, id, courseIds, now);
     await insertActivityLog(trx, { actorId: staff.id, action: 'student.created', target: id, now });
   });
+  await announcePersonChange(database, id);
   return getStudent(database, staff, id);
 }
 
@@ -234,6 +236,7 @@ export async function updateStudent(
     await replaceEnrolments(trx, id, [...new Set(data.courseIds)], now);
     await insertActivityLog(trx, { actorId: staff.id, action: 'student.updated', target: id, now });
   });
+  await announcePersonChange(database, id);
   return getStudent(database, staff, id);
 }
 
@@ -244,6 +247,7 @@ export async function deleteStudent(database: AppDatabase, staff: PersonRow, id:
     if ((await deleteStudentRow(trx, id)) === 0) throw new AppError('student_not_found', 404);
     await insertActivityLog(trx, { actorId: staff.id, action: 'student.deleted', target: id, now });
   });
+  await announcePersonChange(database, id);
 }
 
 /** Block ("Bảo lưu") with a reason, or change the reason of a blocked student. */
@@ -273,6 +277,8 @@ export async function blockStudent(
       now,
     });
   });
+  // Their open apps are told and their event streams closed (the hub asks again who they are).
+  await announcePersonChange(database, id);
   return getStudent(database, staff, id);
 }
 
@@ -298,6 +304,7 @@ export async function unblockStudent(
       now,
     });
   });
+  await announcePersonChange(database, id);
   return getStudent(database, staff, id);
 }
 
@@ -369,5 +376,6 @@ export async function updateProgress(
       now,
     });
   });
+  await announceProgressChange(database, studentId);
   return getStudent(database, staff, studentId);
 }

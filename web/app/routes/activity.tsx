@@ -1,4 +1,4 @@
-import { Bookmark, PenSquare, Search, Star, X } from 'lucide-react';
+import { Bookmark, PenSquare, Star, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

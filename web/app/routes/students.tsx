@@ -1,4 +1,4 @@
-import { Filter, Plus, Search, X } from 'lucide-react';
+import { Filter, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';

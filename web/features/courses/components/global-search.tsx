@@ -1,5 +1,5 @@
 import { BookOpen, Loader2, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   ComboBox,
   Header,

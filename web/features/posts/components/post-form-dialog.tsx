@@ -17,7 +17,6 @@ import { StudentList } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
-import { Button } from '../../../components/ui/form.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { useCourses, useInstructorChoices } from '../../courses/api/courses.ts';

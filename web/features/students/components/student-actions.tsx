@@ -7,7 +7,6 @@ import type { PersonStatus } from '#shared/schemas/people';
 import { BlockInput, StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ConfirmDialog, FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
-import { Button } from '../../../components/ui/form.tsx';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { PostFormDialog } from '../../posts/components/post-form-dialog.tsx';
 import {

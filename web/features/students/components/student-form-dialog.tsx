@@ -7,7 +7,7 @@ import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ChoiceCheckbox } from '../../../components/ui/choice-checkbox.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
-import { Button, TextField } from '../../../components/ui/form.tsx';
+import { TextField } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCourses } from '../../courses/api/courses.ts';
 import { ImagePicker } from '../../media/components/image-picker.tsx';

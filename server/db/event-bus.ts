@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { LiveEvent } from '#shared/schemas/events';
+
+/**
+ * Who may receive an event, decided when it is sent (so a privacy setting changed a moment
+ * before is honoured): everyone who may read (guests too while guest mode is on), staff,
+ * admins, named people, staff plus named people, or whoever may see a post at that moment.
+ */
+export type Audience =
+  | { kind: 'everyone' }
+  | { kind: 'staff' }
+  | { kind: 'admins' }
+  | { kind: 'people'; ids: string[] }
+  | { kind: 'staff-and'; ids: string[] }
+  | { kind: 'post'; postId: string };
+
+export interface BusMessage {
+  /** Unique across server processes: the SSE id a browser sends back after a reconnect. */
+  id: string;
+  event: LiveEvent;
+  audience: Audience;
+}
+
+export interface BusListener {
+  message(message: BusMessage): void;
+  /** Messages may have been lost (the LISTEN connection dropped): browsers must read again. */
+  gap(): void;
+}
+
+/**
+ * One event bus per server process. Services publish after their transaction commits; every
+ * process's subscribers receive every message, in the same order on every process.
+ */
+export interface EventBus {
+  /** Never throws: a lost event costs a refresh, not the write that was already committed. */
+  publish(event: LiveEvent, audience: Audience): Promise<void>;
+  subscribe(listener: BusListener): () => void;
+  /** Where publish and listen failures are reported (the server's log). */
+  onError: (error: unknown) => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'hv_events';
+// PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more.
+const MAX_PAYLOAD_BYTES = 7_900;
+
+function messageIds() {
+  const boot = randomBytes(6).toString('base64url');
+  let sequence = 0;
+  return () => `${boot}-${(++sequence).toString(36)}`;
+}
+
+abstract class BaseBus implements EventBus {
+  protected readonly listeners = new Set<BusListener>();
+  protected readonly nextId = messageIds();
+  onError: (error: unknown) => void = () => {};
+
+  abstract publish(event: LiveEvent, audience: Audience): Promise<void>;
+
+  subscribe(listener: BusListener): () => void {
+    this.listeners.add(listener);
+    this.started();
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  protected started(): void {}
+
+  protected deliver(message: BusMessage) {
+    for (const listener of this.listeners) {
+      try {
+        listener.message(message);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}
+
+/** One process (the SQLite default): delivery in memory, after the publisher's turn. */
+export class InProcessBus extends BaseBus {
+  async publish(event: LiveEvent, audience: Audience): Promise<void> {
+    const message = { id: this.nextId(), event, audience };
+    queueMicrotask(() => this.deliver(message));
+  }
+}
+
+/**
+ * Several processes on one PostgreSQL: NOTIFY after commit, and one LISTEN connection per
+ * process, opened when the first subscriber arrives. A process's own messages come back through
+ * LISTEN too, so every process sees one order. A dropped LISTEN connection is reopened and
+ * reported as a gap.
+ */
+export class PostgresBus extends BaseBus {
+  private client: pg.Client | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private listening: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly connectionString: string,
+  ) {
+    super();
+  }
+
+  async publish(event: LiveEvent, audience: Audience): Promise<void> {
+    let payload = JSON.stringify({ id: this.nextId(), event, audience } satisfies BusMessage);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+      // Too many named recipients for one NOTIFY: everyone re-reads instead (ids only, no leak).
+      const resync: BusMessage = {
+        id: this.nextId(),
+        event: { type: 'resync' },
+        audience: { kind: 'everyone' },
+      };
+      payload = JSON.stringify(resync);
+    }
+    try {
+      await this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+
+  protected override started(): void {
+    if (!this.client && !this.reconnectTimer && !this.closed) this.listening = this.listen();
+  }
+
+  private async listen() {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    this.client = client;
+    const dropped = (error?: unknown) => {
+      if (this.client !== client) return;
+      this.client = null;
+      if (error) this.onError(error);
+      client.end().catch(() => {});
+      if (this.closed) return;
+      for (const listener of this.listeners) listener.gap();
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = null;
+        if (this.listeners.size > 0) this.listening = this.listen();
+      }, 1_000);
+    };
+    client.on('error', dropped);
+    client.on('end', () => dropped());
+    client.on('notification', (notification) => {
+      if (notification.channel !== CHANNEL || !notification.payload) return;
+      try {
+        this.deliver(JSON.parse(notification.payload) as BusMessage);
+      } catch (error) {
+        this.onError(error);
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      dropped(error);
+    }
+  }
+
+  /** Resolves once this process is listening: tests wait for it before publishing elsewhere. */
+  async ready(): Promise<void> {
+    this.started();
+    await this.listening;
+  }
+
+  override async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const client = this.client;
+    this.client = null;
+    await super.close();
+    await client?.end().catch(() => {});
+  }
+}

@@ -1,0 +1,244 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '#shared/schemas/events';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/database.ts';
+import type { PostgresBus } from '../../db/event-bus.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { openTestEventStream, type TestEventStream } from '../../test/event-stream.ts';
+import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
+import { instructorForm, signInByLink, signUp, studentForm } from '../../test/sessions.ts';
+
+let t: TestApp;
+let mail: MailCatcher;
+let baseUrl: string;
+const cookie = { admin: '', teacher: '', other: '', student: '' };
+const ids = { admin: '', teacher: '', other: '', student: '' };
+type Who = keyof typeof cookie;
+const streams: TestEventStream[] = [];
+
+const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: cookie[who] }, ...(payload ? { payload } : {}) });
+
+async function listen(who: Who | 'guest', lastEventId?: string) {
+  const stream = await openTestEventStream(baseUrl, {
+    ...(who === 'guest' ? {} : { cookie: cookie[who] }),
+    ...(lastEventId === undefined ? {} : { lastEventId }),
+  });
+  streams.push(stream);
+  return stream;
+}
+
+const is =
+  (type: LiveEvent['type'], fields: Record<string, unknown> = {}) =>
+  (event: LiveEvent) =>
+    event.type === type && Object.entries(fields).every(([k, v]) => (event as never)[k] === v);
+
+async function newPost(who: Who, extra: object = {}) {
+  const response = await call(who, 'POST', '/api/posts', {
+    kind: 'evaluation',
+    studentId: ids.student,
+    text: 'Màu đều, viền gọn.',
+    rating: 8,
+    ...extra,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().id as string;
+}
+
+async function setHideMyPosts(hide: 0 | 1, who: Who) {
+  await t.database.db
+    .updateTable('people')
+    .set({ hide_my_posts: hide })
+    .where('id', '=', ids[who])
+    .execute();
+}
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
+  cookie.admin = await signUp(t.app, mail, 'admin@example.vn', instructorForm('Trần Thu Hà'));
+  cookie.teacher = await signUp(t.app, mail, 'gv@example.vn', instructorForm('Lê Minh Anh'));
+  cookie.other = await signUp(t.app, mail, 'gv2@example.vn', instructorForm('Phạm Quốc Bảo'));
+  cookie.student = await signUp(t.app, mail, 'hv@example.vn', studentForm('Ngô Thị Lan'));
+  const { db } = t.database;
+  await db.updateTable('people').set({ status: 'active' }).execute();
+  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
+  const people = await db.selectFrom('people').select(['id', 'name']).execute();
+  const idOf = (name: string) => people.find((p) => p.name === name)!.id;
+  ids.admin = idOf('Trần Thu Hà');
+  ids.teacher = idOf('Lê Minh Anh');
+  ids.other = idOf('Phạm Quốc Bảo');
+  ids.student = idOf('Ngô Thị Lan');
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  await t.close();
+  await mail.close();
+});
+
+describe('GET /api/events', () => {
+  it('refuses visitors while guest mode is off, and a forged Last-Event-ID', async () => {
+    expect((await listen('guest')).status).toBe(401);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/events',
+      headers: { cookie: cookie.teacher, 'last-event-id': '../../etc\r\npasswd' },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.code).toBe('bad_event_id');
+    const long = await t.app.inject({
+      method: 'GET',
+      url: `/api/events?lastEventId=${'x'.repeat(500)}`,
+      headers: { cookie: cookie.teacher },
+    });
+    expect(long.statusCode).toBe(400);
+  });
+
+  it('delivers a like to everyone who may see the post, and its notification to the author alone', async () => {
+    const postId = await newPost('teacher');
+    const teacher = await listen('teacher');
+    const other = await listen('other');
+    const student = await listen('student');
+    await call('other', 'PUT', `/api/posts/${postId}/like`, { liked: true });
+
+    for (const stream of [teacher, other, student]) {
+      const { event } = await stream.next(is('post.liked', { postId }));
+      expect(event).toEqual({ type: 'post.liked', postId, actorId: ids.other, likeCount: 1 });
+    }
+    await teacher.next(is('notification.created'));
+    expect(await other.receivedWithin(is('notification.created'))).toBe(false);
+    expect(await student.receivedWithin(is('notification.created'))).toBe(false);
+
+    // A bookmark is private: only the person's own apps hear of it.
+    await call('student', 'PUT', `/api/posts/${postId}/bookmark`, { bookmarked: true });
+    await student.next(is('post.bookmarked', { postId }));
+    expect(await teacher.receivedWithin(is('post.bookmarked'))).toBe(false);
+
+    // Comments reach every viewer; the red dot clears on the author's other devices.
+    await call('student', 'POST', `/api/posts/${postId}/comments`, { text: 'Em cảm ơn cô!' });
+    await other.next(is('comment.created', { postId }));
+    const elsewhere = await listen('teacher');
+    await call('teacher', 'POST', '/api/notifications/read');
+    await elsewhere.next(is('notifications.read'));
+    expect(await student.receivedWithin(is('notifications.read'))).toBe(false);
+  });
+
+  it('keeps a hidden post’s events from everyone but those the privacy rule lets see it', async () => {
+    const postId = await newPost('teacher');
+    await setHideMyPosts(1, 'teacher');
+    try {
+      const teacher = await listen('teacher');
+      const other = await listen('other');
+      const admin = await listen('admin');
+      await call('teacher', 'POST', `/api/posts/${postId}/comments`, { text: 'Ghi chú riêng.' });
+      await teacher.next(is('comment.created', { postId }));
+      expect(await other.receivedWithin(is('comment.created', { postId }))).toBe(false);
+      expect(await admin.receivedWithin(is('comment.created', { postId }))).toBe(false);
+      // Deleting it tells only those who could see it.
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/posts/${postId}`,
+        headers: { cookie: cookie.teacher },
+      });
+      await teacher.next(is('post.deleted', { postId }));
+      expect(await other.receivedWithin(is('post.deleted', { postId }))).toBe(false);
+    } finally {
+      await setHideMyPosts(0, 'teacher');
+    }
+  });
+
+  it('streams to guests while guest mode is on, without personal events', async () => {
+    await t.database.db.updateTable('public_config').set({ guest_mode_enabled: 1 }).execute();
+    try {
+      const guest = await listen('guest');
+      expect(guest.status).toBe(200);
+      const postId = await newPost('teacher');
+      await guest.next(is('post.created', { postId }));
+      await call('teacher', 'PUT', `/api/posts/${postId}/bookmark`, { bookmarked: true });
+      await call('other', 'PUT', `/api/posts/${postId}/like`, { liked: true });
+      await guest.next(is('post.liked', { postId }));
+      expect(await guest.receivedWithin(is('post.bookmarked'))).toBe(false);
+      expect(await guest.receivedWithin(is('notification.created'))).toBe(false);
+      // Guest mode turned off: the guest's stream ends.
+      await call('admin', 'PATCH', '/api/admin/public-config', { guestModeEnabled: false });
+      await guest.next(is('session.ended'));
+      await guest.ended;
+    } finally {
+      await t.database.db.updateTable('public_config').set({ guest_mode_enabled: 0 }).execute();
+    }
+  });
+
+  it('replays what a reconnecting browser missed, and asks it to re-read when that is too old', async () => {
+    const first = await listen('other');
+    const a = await newPost('teacher');
+    const seen = await first.next(is('post.created', { postId: a }));
+    first.close();
+    const b = await newPost('teacher');
+    const c = await newPost('teacher');
+
+    const again = await listen('other', seen.id);
+    const replayed = await again.next(is('post.created', { postId: c }));
+    const created = again.received.filter((r) => r.event.type === 'post.created');
+    expect(created.map((r) => (r.event as { postId: string }).postId)).toEqual([b, c]);
+    expect(replayed.id).not.toBe(seen.id);
+
+    const unknown = await listen('other', 'gone-123');
+    await unknown.next(is('resync'));
+  });
+
+  it('ends a student’s stream when they are blocked or student access is turned off', async () => {
+    const student = await listen('student');
+    const teacher = await listen('teacher');
+    const blocked = await call('teacher', 'POST', `/api/students/${ids.student}/block`, {
+      reason: 'Nghỉ học dài ngày',
+    });
+    expect(blocked.statusCode).toBe(200);
+    await student.next(is('session.ended'));
+    await student.ended;
+    expect(await teacher.receivedWithin(is('session.ended'))).toBe(false);
+    await call('teacher', 'POST', `/api/students/${ids.student}/unblock`);
+
+    // Blocking deleted the student's sessions: sign in again.
+    cookie.student = await signInByLink(t.app, mail, 'hv@example.vn');
+    const back = await listen('student');
+    expect(back.status).toBe(200);
+    await call('admin', 'PATCH', '/api/admin/public-config', { studentAccessEnabled: false });
+    try {
+      await back.next(is('session.ended'));
+      await back.ended;
+      expect(await teacher.receivedWithin(is('session.ended'))).toBe(false);
+      expect((await listen('student')).status).toBe(403);
+    } finally {
+      await call('admin', 'PATCH', '/api/admin/public-config', { studentAccessEnabled: true });
+    }
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'carries a like made through one server process to a stream on another (LISTEN/NOTIFY)',
+    async () => {
+      const second = await buildApp({
+        config: t.config,
+        database: openDatabase({ kind: 'postgres', url: t.database.url! }),
+        version: 'second',
+        logger: false,
+      });
+      try {
+        await second.listen({ port: 0, host: '127.0.0.1' });
+        await (second.database.events as PostgresBus).ready();
+        const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+        const stream = await openTestEventStream(secondUrl, { cookie: cookie.other });
+        streams.push(stream);
+        const postId = await newPost('teacher');
+        await call('admin', 'PUT', `/api/posts/${postId}/like`, { liked: true });
+        const { event } = await stream.next(is('post.liked', { postId }));
+        expect(event).toMatchObject({ likeCount: 1, actorId: ids.admin });
+      } finally {
+        await second.close();
+        await second.database.close();
+      }
+    },
+  );
+});

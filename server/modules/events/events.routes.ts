@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '#shared/errors';
+import { liveEventIdPattern } from '#shared/schemas/events';
+import { z } from '#shared/zod';
+import { AppError } from '../../lib/app-error.ts';
+import { requireReader, viewerOfHeaders } from '../accounts/access.ts';
+
+const EventsQuery = z.object({
+  /** For clients that cannot set the header when they reconnect by hand. */
+  lastEventId: z.string().max(200).optional(),
+});
+
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/events',
+    {
+      schema: {
+        summary:
+          'Server-sent events: what changed that I may see (ids only); reconnect with Last-Event-ID',
+        tags: ['live'],
+        querystring: EventsQuery,
+        response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers['last-event-id'];
+      const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
+      if (lastEventId !== undefined && !liveEventIdPattern.test(lastEventId)) {
+        throw new AppError('bad_event_id', 400);
+      }
+      const { person } = await requireReader(request);
+      const sessionHeaders = { cookie: request.headers.cookie };
+
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        // Proxies such as nginx would otherwise hold events back to fill a buffer.
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      // A browser waits this long before reconnecting after the stream drops.
+      response.write('retry: 3000\n\n');
+      await app.liveHub.open(
+        {
+          personId: person?.id ?? null,
+          role: person?.role ?? null,
+          response,
+          stillAllowed: async () => {
+            const viewer = await viewerOfHeaders(app, sessionHeaders);
+            if (person === null) return viewer.kind === 'anonymous' && viewer.guestMode;
+            return (
+              viewer.kind === 'member' &&
+              viewer.person.id === person.id &&
+              viewer.person.role === person.role
+            );
+          },
+        },
+        lastEventId,
+      );
+    },
+  );
+};

@@ -1,0 +1,172 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEvent } from '#shared/schemas/events';
+import type { AppDatabase } from '../../db/database.ts';
+import type { BusMessage } from '../../db/event-bus.ts';
+import { type AudienceTest, type Recipient, resolveAudience } from './live-audience.ts';
+
+/** One open `/api/events` stream. */
+export interface LiveStream extends Recipient {
+  response: ServerResponse;
+  /** Asks again whether this stream's session may still use the app. */
+  stillAllowed(): Promise<boolean>;
+}
+
+interface SentMessage {
+  id: string;
+  event: LiveEvent;
+  test: AudienceTest;
+  at: number;
+}
+
+export interface LiveHubOptions {
+  heartbeatMs?: number;
+  /** How many past messages a reconnecting browser can catch up on, and for how long. */
+  replayCount?: number;
+  replayMs?: number;
+}
+
+// A browser that stops reading (a phone gone to sleep on a bad network) is dropped, not buffered.
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+/**
+ * The open event streams of this process. Bus messages are handled one at a time, in bus order:
+ * each message's audience is resolved once when it is sent (privacy and roles as they are
+ * then), written to the streams it lets through, and kept for a few minutes so that a browser
+ * reconnecting with `Last-Event-ID` receives what it missed.
+ */
+export class LiveHub {
+  private readonly streams = new Set<LiveStream>();
+  private readonly recent: SentMessage[] = [];
+  private queue: Promise<void> = Promise.resolve();
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+  private readonly replayCount: number;
+  private readonly replayMs: number;
+
+  constructor(
+    private readonly database: AppDatabase,
+    private readonly log: FastifyBaseLogger,
+    options: LiveHubOptions = {},
+  ) {
+    this.replayCount = options.replayCount ?? 1_000;
+    this.replayMs = options.replayMs ?? 5 * 60_000;
+    this.unsubscribe = database.events.subscribe({
+      message: (message) => this.enqueue(() => this.dispatch(message)),
+      gap: () => this.enqueue(async () => this.forgetAndResync()),
+    });
+    this.heartbeat = setInterval(() => this.ping(), options.heartbeatMs ?? 25_000);
+    this.heartbeat.unref();
+  }
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /**
+   * Adds a stream, first replaying what it missed since `lastEventId` (or telling it to read
+   * everything again when that is no longer known). Runs in bus order, so nothing is sent twice
+   * or skipped between the replay and the live messages.
+   */
+  open(stream: LiveStream, lastEventId: string | undefined): Promise<void> {
+    return this.enqueue(async () => {
+      if (lastEventId !== undefined) {
+        const from = this.recent.findIndex((message) => message.id === lastEventId);
+        if (from === -1) {
+          this.write(stream, this.newestId(), { type: 'resync' });
+        } else {
+          for (const message of this.recent.slice(from + 1)) {
+            if (message.test(stream)) this.write(stream, message.id, message.event);
+          }
+        }
+      }
+      this.streams.add(stream);
+      stream.response.on('close', () => this.streams.delete(stream));
+    });
+  }
+
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(task).catch((error: unknown) => {
+      this.log.error({ err: error }, 'live event handling failed');
+    });
+    this.queue = run;
+    return run;
+  }
+
+  private async dispatch({ id, event, audience }: BusMessage) {
+    const test = await resolveAudience(this.database.db, audience);
+    const now = Date.now();
+    this.recent.push({ id, event, test, at: now });
+    while (
+      this.recent.length > this.replayCount ||
+      (this.recent.length > 0 && this.recent[0]!.at < now - this.replayMs)
+    ) {
+      this.recent.shift();
+    }
+    for (const stream of this.streams) {
+      if (test(stream)) this.write(stream, id, event);
+    }
+    // Who may still be here: the person changed (blocked, role) or the rules did (access, guests).
+    const affected =
+      event.type === 'config.updated'
+        ? [...this.streams]
+        : event.type === 'person.updated'
+          ? [...this.streams].filter((stream) => stream.personId === event.personId)
+          : [];
+    await Promise.all(affected.map((stream) => this.recheck(stream)));
+  }
+
+  private async recheck(stream: LiveStream) {
+    if (await stream.stillAllowed()) return;
+    this.end(stream);
+  }
+
+  /** Tells the streams of a person who may no longer use the app, and closes them. */
+  endPerson(personId: string): void {
+    for (const stream of this.streams) if (stream.personId === personId) this.end(stream);
+  }
+
+  private end(stream: LiveStream) {
+    this.write(stream, undefined, { type: 'session.ended' });
+    this.streams.delete(stream);
+    stream.response.end();
+  }
+
+  private forgetAndResync() {
+    this.recent.length = 0;
+    for (const stream of this.streams) this.write(stream, undefined, { type: 'resync' });
+  }
+
+  private newestId(): string | undefined {
+    return this.recent.at(-1)?.id;
+  }
+
+  /** Without an id the browser keeps the last one it had, to send back when it reconnects. */
+  private write(stream: LiveStream, id: string | undefined, event: LiveEvent) {
+    const idLine = id === undefined ? '' : `id: ${id}\n`;
+    this.send(stream, `${idLine}data: ${JSON.stringify(event)}\n\n`);
+  }
+
+  private send(stream: LiveStream, text: string) {
+    const { response } = stream;
+    if (response.writableEnded || response.destroyed) return;
+    if (response.writableLength > MAX_BUFFERED_BYTES) {
+      this.streams.delete(stream);
+      response.destroy();
+      return;
+    }
+    response.write(text);
+  }
+
+  private ping() {
+    for (const stream of this.streams) this.send(stream, ': ping\n\n');
+  }
+
+  /** Ends every stream (the server is stopping): browsers reconnect to another process. */
+  close(): void {
+    clearInterval(this.heartbeat);
+    this.unsubscribe();
+    for (const stream of this.streams) stream.response.end();
+    this.streams.clear();
+  }
+}
