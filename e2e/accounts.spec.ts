@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures.ts';
 import { onboard, requestLink, setSwitch, signInByLink } from './support/accounts.ts';
+import { activatePerson } from './support/fixtures-api.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 
 test('a link opened on another device asks for the e-mail, and works only once', async ({
@@ -159,6 +160,28 @@ test.describe('switches of the academy @config', () => {
     await setSwitch(page, 'Cho phép học viên đăng nhập', false);
   });
 
+  test('a signed-in student is signed out live when student access is turned off', async ({
+    page,
+    newVisitor,
+  }) => {
+    await setSwitch(page, 'Cho phép học viên đăng nhập', true);
+    const email = uniqueEmail('student');
+    const student = await newVisitor();
+    await signInByLink(student, email);
+    await onboard(student, 'Học viên', 'Lý Thị Hoa');
+    await activatePerson(email);
+    await signInByLink(student, email);
+    await expect(student).toHaveURL(/#\/activity$/);
+
+    await setSwitch(page, 'Cho phép học viên đăng nhập', false);
+    await expect(
+      student
+        .getByTestId('toast')
+        .filter({ hasText: 'Quyền truy cập của học viên hiện đang bị tắt.' }),
+    ).toBeVisible();
+    await expect(student).toHaveURL(/#\/login$/);
+  });
+
   test('guest mode lets a visitor browse without signing in, and turning it off closes the door', async ({
     page,
     newVisitor,
@@ -184,8 +207,8 @@ test.describe('switches of the academy @config', () => {
       ).status(),
     ).toBe(401);
 
+    // Turned off: the open app is sent to the login screen live, without a reload.
     await setSwitch(page, 'Chế độ khách', false);
-    await visitor.reload();
     await expect(visitor).toHaveURL(/#\/login$/);
     await visitor.goto('/#/guest');
     await expect(visitor.getByText('Chế độ khách đang tắt. Vui lòng đăng nhập.')).toBeVisible();

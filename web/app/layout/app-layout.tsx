@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { useMe, useMember } from '../../features/accounts/api/session.ts';
+import { useLiveEvents } from '../../features/live/live-events.ts';
 import { useUnread } from '../../features/notifications/api/notifications.ts';
 import { activeNavKey, type NavItem, navItems } from './nav-items.ts';
 
@@ -105,6 +106,9 @@ function NavEntry({
  */
 export function AppLayout() {
   const { t } = useTranslation();
+  const { data: me } = useMe();
+  // The guard lets guests in only while guest mode is on and they chose it.
+  useLiveEvents(me?.state === 'member' ? me.person.id : me?.state === 'anonymous' ? 'guest' : null);
   const { pathname } = useLocation();
   const active = activeNavKey(pathname);
   const unread = useHasUnreadNotifications();

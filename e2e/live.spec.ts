@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { expect, navigation, screenshot, test } from './fixtures.ts';
+import { onboard, signInByLink } from './support/accounts.ts';
+import { activatePerson } from './support/fixtures-api.ts';
+import { uniqueEmail } from './support/mailbox.ts';
+
+const unique = () => Math.random().toString(36).slice(2, 7);
+
+/** A new instructor, approved and signed in, in a browser of their own. */
+async function activeInstructor(newVisitor: () => Promise<Page>, name: string) {
+  const email = uniqueEmail('gv');
+  const browser = await newVisitor();
+  await signInByLink(browser, email);
+  await onboard(browser, 'Giảng viên', name);
+  await expect(browser.getByTestId('onboarding-pending')).toBeVisible();
+  await activatePerson(email);
+  await signInByLink(browser, email);
+  await expect(browser).toHaveURL(/#\/activity$/);
+  return browser;
+}
+
+test('a like, a comment and a new post made in one browser appear in the other without reloading; the red dot appears and clears', async ({
+  newVisitor,
+}) => {
+  // Two sign-ups and two browsers: more than the default half minute on a busy machine.
+  test.slow();
+  const tag = unique();
+  // Two instructors of their own: the owner's notifications are read by other journeys.
+  const author = await activeInstructor(newVisitor, `Lâm Gia Hân ${tag}`);
+  const teacher = await activeInstructor(newVisitor, `Mai Phương Thảo ${tag}`);
+
+  // The author's post, open on the author's screen.
+  const created = await author.request.post('/api/posts', {
+    data: { kind: 'general', text: `Lịch học tuần này ${tag}` },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  await author.goto(`/#/posts/${id}`);
+  const post = author.getByRole('article').first();
+  const like = post.getByRole('button', { name: /Thích/ });
+  await expect(like).toContainText('0');
+  const dot = navigation(author).getByTestId('unread-dot');
+  await expect(dot).toBeHidden();
+
+  // The other instructor likes and comments in their own browser.
+  await teacher.goto(`/#/posts/${id}`);
+  await teacher.getByRole('article').first().getByRole('button', { name: /Thích/ }).click();
+  await teacher
+    .getByRole('textbox', { name: 'Viết bình luận…' })
+    .fill(`Đã nhận, cảm ơn chị ${tag}`);
+  await teacher.getByRole('button', { name: 'Gửi' }).click();
+
+  await expect(like).toContainText('1');
+  await expect(author.getByTestId('comment')).toContainText(`Đã nhận, cảm ơn chị ${tag}`);
+  await expect(post.getByRole('link', { name: /Bình luận/ })).toContainText('1');
+  await expect(dot).toBeVisible();
+  await screenshot(author, 'live-post');
+
+  // A new post appears in the other browser's feed as it is published.
+  await teacher.goto('/#/activity');
+  await expect(teacher.getByRole('article').first()).toBeVisible();
+  const second = await author.request.post('/api/posts', {
+    data: { kind: 'general', text: `Nhắc lịch kiểm tra ${tag}` },
+  });
+  expect(second.status()).toBe(201);
+  await expect(
+    teacher.getByRole('article').filter({ hasText: `Nhắc lịch kiểm tra ${tag}` }),
+  ).toBeVisible();
+
+  // Reading the notifications clears the dot.
+  await navigation(author)
+    .getByRole('link', { name: /Thông báo/ })
+    .click();
+  await expect(
+    author.getByTestId('notification').filter({ hasText: `Mai Phương Thảo ${tag} đã thích` }),
+  ).toBeVisible();
+  await expect(dot).toBeHidden();
+});

@@ -1,0 +1,164 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { LiveEvent } from '#shared/schemas/events';
+import { Post } from '#shared/schemas/posts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { meQueryKey, publicConfigQueryKey } from '../accounts/api/session.ts';
+import { coursesQueryKey } from '../courses/api/courses.ts';
+import {
+  commentsQueryKey,
+  patchCachedPost,
+  postQueryKey,
+  postsQueryKey,
+} from '../posts/api/posts.ts';
+import { feedbackQueryKey, profileQueryKey } from '../profile/api/profile.ts';
+import { studentQueryKey, studentsQueryKey } from '../students/api/students.ts';
+
+const invalidate = (queryClient: QueryClient, ...keys: ReadonlyArray<readonly unknown[]>) => {
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+};
+
+/** Everything that shows posts: the feed, one post, course activity, profiles, bookmarks. */
+const postLists = [
+  postsQueryKey,
+  coursesQueryKey,
+  studentsQueryKey,
+  ['instructors'],
+  ['me', 'bookmarks'],
+  ['search'],
+];
+
+/**
+ * Reads one post again and writes it into every cached list that holds it, so its counts
+ * change in place without reloading whole feeds.
+ */
+async function refreshPost(queryClient: QueryClient, postId: string) {
+  try {
+    const post = await apiRequest(`/posts/${postId}`, { schema: Post });
+    queryClient.setQueryData(postQueryKey(postId), post);
+    patchCachedPost(queryClient, postId, post);
+  } catch {
+    // Gone or hidden from me now: the lists learn it when they are read again.
+    invalidate(queryClient, postsQueryKey);
+  }
+}
+
+/**
+ * What each event means for the cached server state: the event names what changed (ids only)
+ * and the app reads it again through the ordinary endpoints, which check what I may see.
+ */
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent, myId: string | null) {
+  switch (event.type) {
+    case 'post.created':
+    case 'post.deleted':
+      invalidate(queryClient, ...postLists);
+      return;
+    case 'post.updated':
+      void refreshPost(queryClient, event.postId);
+      invalidate(queryClient, coursesQueryKey, studentsQueryKey);
+      return;
+    case 'post.liked':
+      // My own like is already on screen (optimistic, then the server's answer).
+      if (event.actorId !== myId) {
+        patchCachedPost(queryClient, event.postId, { likeCount: event.likeCount });
+      }
+      return;
+    case 'post.bookmarked':
+      patchCachedPost(queryClient, event.postId, { bookmarkedByMe: event.bookmarked });
+      invalidate(queryClient, ['me', 'bookmarks']);
+      return;
+    case 'comment.created':
+    case 'comment.deleted':
+      invalidate(queryClient, commentsQueryKey(event.postId));
+      void refreshPost(queryClient, event.postId);
+      return;
+    case 'comment.updated':
+      invalidate(queryClient, commentsQueryKey(event.postId));
+      return;
+    case 'comment.liked':
+      if (event.actorId !== myId) invalidate(queryClient, commentsQueryKey(event.postId));
+      return;
+    case 'notification.created':
+    case 'notifications.read':
+      invalidate(queryClient, ['notifications']);
+      return;
+    case 'person.updated':
+      invalidate(queryClient, studentsQueryKey, ['instructors'], coursesQueryKey, postsQueryKey);
+      if (event.personId === myId) invalidate(queryClient, meQueryKey, profileQueryKey);
+      return;
+    case 'course.updated':
+      invalidate(queryClient, coursesQueryKey, studentsQueryKey);
+      return;
+    case 'progress.updated':
+      invalidate(queryClient, studentQueryKey(event.studentId), coursesQueryKey);
+      return;
+    case 'config.updated':
+      invalidate(queryClient, publicConfigQueryKey, meQueryKey, ['upload-target']);
+      return;
+    case 'feedback.updated':
+      invalidate(queryClient, feedbackQueryKey, ['feedback']);
+      return;
+    case 'logs.updated':
+      invalidate(queryClient, ['admin', 'logs']);
+      return;
+    case 'resync':
+      void queryClient.invalidateQueries();
+      return;
+    case 'session.ended':
+      // The guard reads who I am again and shows why I was signed out.
+      invalidate(queryClient, meQueryKey);
+      return;
+  }
+}
+
+const RETRY_AFTER_REFUSAL_MS = 30_000;
+
+/**
+ * Keeps one event stream open while the app is open, for a member or a guest (`viewer` is the
+ * person's id, 'guest', or null for no stream). The browser reconnects by itself after a drop
+ * and sends the last event id, so the server replays what was missed; a refused stream (signed
+ * out elsewhere, access changed) makes the app ask again who I am.
+ */
+export function useLiveEvents(viewer: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (viewer === null || typeof EventSource === 'undefined') return;
+    const myId = viewer === 'guest' ? null : viewer;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    let lastEventId = '';
+
+    const open = () => {
+      // Reopened by hand the browser sends no Last-Event-ID header: the query carries it.
+      const query = lastEventId ? `?lastEventId=${encodeURIComponent(lastEventId)}` : '';
+      source = new EventSource(`/api/events${query}`);
+      source.onmessage = (message) => {
+        if (message.lastEventId) lastEventId = message.lastEventId;
+        let event: LiveEvent;
+        try {
+          event = JSON.parse(message.data) as LiveEvent;
+        } catch {
+          return;
+        }
+        applyLiveEvent(queryClient, event, myId);
+        if (event.type === 'session.ended') {
+          source?.close();
+          stopped = true;
+        }
+      };
+      source.onerror = () => {
+        // CONNECTING: the browser is retrying by itself. CLOSED: the server refused the stream.
+        if (source?.readyState !== EventSource.CLOSED || stopped) return;
+        invalidate(queryClient, meQueryKey);
+        retry = setTimeout(open, RETRY_AFTER_REFUSAL_MS);
+      };
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [viewer, queryClient]);
+}
