@@ -22,6 +22,8 @@ import { instructorRoutes } from './modules/instructors/instructors.routes.ts';
 import { mediaFileRoutes, uploadRoutes } from './modules/media/media.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { postRoutes } from './modules/posts/posts.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { PushSender, type PushSenderOptions } from './modules/push/push.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
@@ -42,6 +44,7 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Heartbeat and replay settings of the event streams; tests shorten them. */
   live?: LiveHubOptions;
+  push?: PushSenderOptions;
 }
 
 /** Assembles the server: plugins, modules and the one error handler. Does not listen. */
@@ -78,8 +81,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   database.events.onError = (error) => app.log.error({ err: error }, 'live event bus failed');
   const liveHub = new LiveHub(database, app.log, options.live);
   app.decorate('liveHub', liveHub);
+  const pushSender = new PushSender(database, config, app.log, options.push);
+  app.decorate('pushSender', pushSender);
   // Open event streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => liveHub.close());
+  app.addHook('onClose', async () => {
+    pushSender.close();
+    await pushSender.idle();
+  });
   app.decorateRequest('person', null);
   // Every route, as registered: the authorisation table test checks that each has its rows.
   const routes: Array<{ method: string; url: string }> = [];
@@ -124,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(postRoutes);
       await api.register(notificationRoutes);
       await api.register(eventRoutes);
+      await api.register(pushRoutes);
     },
     { prefix: '/api' },
   );

@@ -838,6 +838,56 @@ const table: Row[] = [
   },
   {
     method: 'GET',
+    url: '/api/push/public-key',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/push/subscription',
+    payload: () => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/${Math.random().toString(36).slice(2)}`,
+      keys: {
+        p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
+        auth: Buffer.alloc(16, 9).toString('base64url'),
+      },
+    }),
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/push/subscription',
+    payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/none' },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'GET',
     url: '/api/events',
     stream: true,
     expect: {

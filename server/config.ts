@@ -47,6 +47,15 @@ const EnvSchema = z.object({
       .default('false')
       .transform((value) => value === 'true'),
   ),
+  PUSH_EXTRA_SERVICES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+(:\d+)?(,[a-z0-9.-]+(:\d+)?)*$/i, {
+        message: 'expected push service hosts separated by commas, e.g. push.example.vn:8443',
+      })
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -66,6 +75,11 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * Push services accepted besides the browsers' own (a self-hosted one, or the tests' stand-in),
+   * as `host[:port]`; still https only.
+   */
+  pushExtraServices: string[];
 }
 
 /** A configuration mistake: its message is one line naming the variable and what is expected. */
@@ -116,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         : undefined,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    pushExtraServices: e.PUSH_EXTRA_SERVICES?.toLowerCase().split(',') ?? [],
   };
 }

@@ -1,4 +1,5 @@
 import { vi } from './locales/vi.ts';
+import { fillPlaceholders } from './text.ts';
 import { z } from './zod.ts';
 
 /** Stable error codes of the API. Each has a Vietnamese message in the catalogue. */
@@ -23,5 +24,5 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** The Vietnamese message of a code, with `{{name}}` placeholders filled in. */
 export function errorMessage(code: ErrorCode, values: Record<string, string> = {}): string {
-  return vi.errors[code].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  return fillPlaceholders(vi.errors[code], values);
 }

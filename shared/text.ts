@@ -89,3 +89,8 @@ export function splitMentions(text: string): TextSegment[] {
   if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });
   return segments;
 }
+
+/** Fills the catalogue's `{{name}}` placeholders (as i18next does in the web app). */
+export function fillPlaceholders(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}

@@ -36,6 +36,8 @@ export interface EventBus {
   /** Never throws: a lost event costs a refresh, not the write that was already committed. */
   publish(event: LiveEvent, audience: Audience): Promise<void>;
   subscribe(listener: BusListener): () => void;
+  /** Whether this process published the message (work done once, such as sending push). */
+  isOwn(message: BusMessage): boolean;
   /** Where publish and listen failures are reported (the server's log). */
   onError: (error: unknown) => void;
   close(): Promise<void>;
@@ -45,18 +47,22 @@ const CHANNEL = 'hv_events';
 // PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more.
 const MAX_PAYLOAD_BYTES = 7_900;
 
-function messageIds() {
-  const boot = randomBytes(6).toString('base64url');
-  let sequence = 0;
-  return () => `${boot}-${(++sequence).toString(36)}`;
-}
-
 abstract class BaseBus implements EventBus {
   protected readonly listeners = new Set<BusListener>();
-  protected readonly nextId = messageIds();
+  // Unique per process start: a message id says which process published it.
+  private readonly origin = randomBytes(6).toString('base64url');
+  private sequence = 0;
   onError: (error: unknown) => void = () => {};
 
   abstract publish(event: LiveEvent, audience: Audience): Promise<void>;
+
+  protected nextId(): string {
+    return `${this.origin}-${(++this.sequence).toString(36)}`;
+  }
+
+  isOwn(message: BusMessage): boolean {
+    return message.id.startsWith(`${this.origin}-`);
+  }
 
   subscribe(listener: BusListener): () => void {
     this.listeners.add(listener);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import type { PushSenderOptions } from '../modules/push/push.service.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -12,7 +13,12 @@ export interface TestApp {
 
 /** The real app on a fresh database of the run's engine, driven with `app.inject`. */
 export async function buildTestApp(
-  options: { env?: NodeJS.ProcessEnv; webRoot?: string; logger?: object } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    webRoot?: string;
+    logger?: object;
+    push?: PushSenderOptions;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: '/tmp/hv-unused', LOG_LEVEL: 'silent', ...options.env });
@@ -22,6 +28,7 @@ export async function buildTestApp(
     version: '0.0.0-test',
     logger: options.logger ?? false,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+    ...(options.push ? { push: options.push } : {}),
   });
   return {
     app,

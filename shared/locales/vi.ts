@@ -738,6 +738,8 @@ export const vi = {
     lesson_not_found: 'Không tìm thấy bài học.',
     not_enrolled: 'Học viên chưa ghi danh khóa học của bài này.',
     student_not_blocked: 'Học viên này không bị bảo lưu.',
+    push_endpoint_refused:
+      'Địa chỉ nhận thông báo đẩy không hợp lệ: chỉ chấp nhận dịch vụ thông báo của trình duyệt qua https.',
     bad_event_id: 'Mã sự kiện cuối cùng (Last-Event-ID) không hợp lệ. Vui lòng tải lại trang.',
     progress_conflict:
       'Tóm tắt vừa được {{name}} cập nhật. Nội dung mới đã được tải lại, vui lòng xem rồi sửa tiếp.',

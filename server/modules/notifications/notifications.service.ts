@@ -39,11 +39,15 @@ function forRole(person: PersonRow) {
     : sql<boolean>`notifications.type <> 'approval_request'`;
 }
 
-/** My notifications, newest first, 20 a page, with who did it and whether I have read it. */
+/**
+ * My notifications, newest first, 20 a page, with who did it and whether I have read it; or
+ * the one with `only`'s id, by the same rules (what a push message may say).
+ */
 export async function listNotifications(
   database: AppDatabase,
   person: PersonRow,
   cursor: string | undefined,
+  only?: { notificationId: string },
 ): Promise<NotificationPage> {
   const readAt = Number(person.notifications_read_at);
   let query = database.db
@@ -63,7 +67,8 @@ export async function listNotifications(
     ])
     .where('notifications.recipient_id', '=', person.id)
     .where(forRole(person))
-    .where(aboutVisiblePost(person.id));
+    .where(aboutVisiblePost(person.id))
+    .$if(only !== undefined, (q) => q.where('notifications.id', '=', only!.notificationId));
   const after = decodeKeyset(cursor);
   if (after) query = query.where(olderThan('notifications', after));
   const rows = await query

@@ -269,6 +269,8 @@ export async function blockStudent(
         eb.selectFrom('login_mappings').select('auth_user_id').where('person_id', '=', id),
       )
       .execute();
+    // …and their devices stop receiving push messages.
+    await trx.deleteFrom('push_subscriptions').where('person_id', '=', id).execute();
     await insertActivityLog(trx, {
       actorId: staff.id,
       action: 'student.blocked',

@@ -2,7 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Notification } from '#shared/schemas/notifications';
+import {
+  type Notification,
+  notificationSentence,
+  notificationTarget,
+} from '#shared/schemas/notifications';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
@@ -21,15 +25,6 @@ const dayFormat = new Intl.DateTimeFormat('vi', {
   timeZone: 'Asia/Ho_Chi_Minh',
 });
 const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' });
-
-/** Where a notification leads: the post, the course, the approvals, my feedback. */
-function targetOf(notification: Notification): string {
-  if (notification.postId) return `/posts/${notification.postId}`;
-  if (notification.type === 'course_approved' && notification.courseId)
-    return `/courses/${notification.courseId}`;
-  if (notification.type === 'approval_request') return '/user-management';
-  return '/profile';
-}
 
 /** Notifications grouped by day (Hôm nay, Hôm qua, then dates); opening the list reads them. */
 export default function NotificationsScreen() {
@@ -85,16 +80,13 @@ export default function NotificationsScreen() {
                   {group.map((item) => (
                     <li key={item.id} data-testid="notification">
                       <Link
-                        to={targetOf(item)}
+                        to={notificationTarget(item)}
                         className={`flex items-start gap-3 px-4 py-3 hover:bg-stone-50 ${item.read ? '' : 'bg-accent-50/60'}`}
                       >
                         <Avatar url={item.actor?.avatarUrl} size={40} />
                         <span className="min-w-0 flex-1">
                           <span className="block text-[15px] text-stone-800">
-                            {t(`screens.notifications.type.${item.type}`, {
-                              actor: item.actor?.name ?? t('screens.notifications.someone'),
-                              course: item.courseName ?? '',
-                            })}
+                            {notificationSentence(item)}
                           </span>
                           <time
                             dateTime={new Date(item.createdAt).toISOString()}

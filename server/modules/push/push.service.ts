@@ -1,0 +1,201 @@
+import type { Agent } from 'node:https';
+import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
+import webpush from 'web-push';
+import { vi } from '#shared/locales/vi';
+import { notificationSentence, notificationTarget } from '#shared/schemas/notifications';
+import type { PushPayload, PushSubscriptionInput } from '#shared/schemas/push';
+import type { Config } from '../../config.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import type { BusMessage } from '../../db/event-bus.ts';
+import type { PersonRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { accessRefusal } from '../accounts/accounts.service.ts';
+import { findPublicConfig } from '../config/config.repository.ts';
+import { listNotifications } from '../notifications/notifications.service.ts';
+import { getOrCreateSecret } from '../secrets/secrets.repository.ts';
+import { isAcceptedPushEndpoint } from './push-services.ts';
+
+interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** The server's VAPID key pair, generated on first use and kept with the other secrets. */
+export async function vapidKeys(database: AppDatabase): Promise<VapidKeys> {
+  const stored = await getOrCreateSecret(database.db, 'vapid-keys', () =>
+    JSON.stringify(webpush.generateVAPIDKeys()),
+  );
+  return JSON.parse(stored) as VapidKeys;
+}
+
+/**
+ * Keeps this device's subscription for the person (spec: fcmTokens): added on sign-in and
+ * refreshed every week. An endpoint belongs to one browser, so if another person had it (they
+ * signed out offline), it moves to the person signed in now rather than telling them the other's
+ * news.
+ */
+export async function savePushSubscription(
+  database: AppDatabase,
+  config: Config,
+  person: PersonRow,
+  subscription: PushSubscriptionInput,
+  userAgent: string | undefined,
+): Promise<void> {
+  if (!isAcceptedPushEndpoint(subscription.endpoint, config.pushExtraServices)) {
+    throw new AppError('push_endpoint_refused', 400);
+  }
+  const now = Date.now();
+  const fields = {
+    person_id: person.id,
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+    user_agent: userAgent?.slice(0, 300) ?? null,
+    refreshed_at: now,
+  };
+  await database.db
+    .insertInto('push_subscriptions')
+    .values({
+      id: crypto.randomUUID(),
+      endpoint: subscription.endpoint,
+      created_at: now,
+      ...fields,
+    })
+    .onConflict((conflict) => conflict.column('endpoint').doUpdateSet(fields))
+    .execute();
+}
+
+/** Sign-out on this device: its subscription goes (only the person's own). */
+export async function removePushSubscription(
+  database: AppDatabase,
+  person: PersonRow,
+  endpoint: string,
+): Promise<void> {
+  await database.db
+    .deleteFrom('push_subscriptions')
+    .where('endpoint', '=', endpoint)
+    .where('person_id', '=', person.id)
+    .execute();
+}
+
+// The push services answer these for a subscription that no longer exists.
+const GONE = new Set([404, 410]);
+
+export interface PushSenderOptions {
+  /** For the tests' stand-in push service with its own certificate. */
+  agent?: Agent;
+}
+
+/**
+ * Sends a Web Push message for each notification this process created (every process hears
+ * every event; only the one that published it sends). The message says only what the
+ * notification list would show the recipient, by the same query, so a post hidden from them is
+ * never described. Subscriptions the push service says are gone are deleted.
+ */
+export class PushSender {
+  private readonly limit = pLimit(8);
+  private readonly pending = new Set<Promise<void>>();
+  private keys: Promise<VapidKeys> | null = null;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly database: AppDatabase,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: PushSenderOptions = {},
+  ) {
+    this.unsubscribe = database.events.subscribe({
+      message: (message) => this.consider(message),
+      gap: () => {},
+    });
+  }
+
+  private consider(message: BusMessage) {
+    if (message.event.type !== 'notification.created') return;
+    if (!this.database.events.isOwn(message)) return;
+    const delivery = this.deliver(message.event.notificationId).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log.warn({ reason }, 'push delivery failed');
+    });
+    this.pending.add(delivery);
+    void delivery.finally(() => this.pending.delete(delivery));
+  }
+
+  /** Resolves once every push started so far has been sent or given up (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  private vapidSubject(): string {
+    if (this.config.publicUrl?.startsWith('https://')) return this.config.publicUrl;
+    const address = /<([^>]+)>/.exec(this.config.mailFrom)?.[1] ?? this.config.mailFrom;
+    return `mailto:${address.includes('@') ? address : 'no-reply@localhost'}`;
+  }
+
+  private async deliver(notificationId: string) {
+    const { db } = this.database;
+    const recipient = await db
+      .selectFrom('notifications')
+      .innerJoin('people', 'people.id', 'notifications.recipient_id')
+      .selectAll('people')
+      .where('notifications.id', '=', notificationId)
+      .executeTakeFirst();
+    if (!recipient) return;
+    const publicConfig = await findPublicConfig(db);
+    // Someone who may not use the app now (blocked, pending, student access off) is not buzzed.
+    if (!publicConfig || accessRefusal(recipient, publicConfig)) return;
+    const subscriptions = await db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('person_id', '=', recipient.id)
+      .execute();
+    if (subscriptions.length === 0) return;
+    const { notifications } = await listNotifications(this.database, recipient, undefined, {
+      notificationId,
+    });
+    const notification = notifications[0];
+    if (!notification) return;
+    const payload: PushPayload = {
+      title: vi.app.name,
+      body: notificationSentence(notification),
+      url: `/#${notificationTarget(notification)}`,
+      tag: notification.id,
+    };
+    this.keys ??= vapidKeys(this.database);
+    const keys = await this.keys;
+    await Promise.all(
+      subscriptions.map((subscription) =>
+        this.limit(async () => {
+          try {
+            await webpush.sendNotification(
+              {
+                endpoint: subscription.endpoint,
+                keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+              },
+              JSON.stringify(payload),
+              {
+                vapidDetails: { subject: this.vapidSubject(), ...keys },
+                TTL: 24 * 60 * 60,
+                timeout: 10_000,
+                ...(this.options.agent ? { agent: this.options.agent } : {}),
+              },
+            );
+          } catch (error) {
+            const status = (error as { statusCode?: number }).statusCode;
+            if (status !== undefined && GONE.has(status)) {
+              await db.deleteFrom('push_subscriptions').where('id', '=', subscription.id).execute();
+              return;
+            }
+            // Not the error itself: it carries the endpoint, a secret address of the browser.
+            const reason = error instanceof Error ? error.message : String(error);
+            this.log.warn({ status, reason }, 'push service refused a message');
+          }
+        }),
+      ),
+    );
+  }
+}
