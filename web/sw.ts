@@ -25,3 +25,87 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+interface PushMessage {
+  title?: string;
+  body?: string;
+  url?: string;
+  tag?: string;
+}
+
+function readPush(event: PushEvent): PushMessage {
+  try {
+    return (event.data?.json() as PushMessage | undefined) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+// Only addresses inside the app are opened from a notification.
+function appUrl(url: string | undefined): string {
+  const target = new URL(url ?? '/#/notifications', self.location.origin);
+  return target.origin === self.location.origin ? target.href : `${self.location.origin}/`;
+}
+
+// A push while the app is on screen becomes a toast there (spec 2) instead of a system
+// notification; otherwise the phone shows it, and a tap opens the app at its target.
+self.addEventListener('push', (event) => {
+  const message = readPush(event);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const onScreen = windows.find((client) => client.visibilityState === 'visible');
+      if (onScreen) {
+        onScreen.postMessage({ type: 'push', body: message.body ?? '' });
+        return;
+      }
+      await self.registration.showNotification(message.title ?? 'Học viện', {
+        body: message.body ?? '',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        tag: message.tag,
+        data: { url: appUrl(message.url) },
+      });
+    })(),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = appUrl((event.notification.data as { url?: string } | undefined)?.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows[0];
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => null);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});
+
+// The browser replaced the subscription: hand the new one to the server (cookies go along).
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as ExtendableEvent & { newSubscription?: PushSubscription | null };
+  event.waitUntil(
+    (async () => {
+      const response = await fetch('/api/push/public-key');
+      if (!response.ok) return;
+      const { publicKey } = (await response.json()) as { publicKey: string };
+      const subscription =
+        change.newSubscription ??
+        (await self.registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: publicKey,
+        }));
+      await fetch('/api/push/subscription', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(subscription.toJSON()),
+      });
+    })(),
+  );
+});

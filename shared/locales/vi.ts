@@ -293,6 +293,14 @@ export const vi = {
         feedback_viewed: 'Góp ý của bạn đã được xem.',
         feedback_resolved: 'Góp ý của bạn đã được xử lý.',
       },
+      push: {
+        title: 'Nhận thông báo trên thiết bị này',
+        body: 'Lượt thích, bình luận và đánh giá mới sẽ hiện lên cả khi ứng dụng đang đóng.',
+        enable: 'Bật thông báo',
+        enabled: 'Đã bật thông báo trên thiết bị này.',
+        denied: 'Thông báo đang bị chặn. Bạn có thể bật lại trong cài đặt của trình duyệt.',
+        failed: 'Không bật được thông báo. Vui lòng thử lại.',
+      },
     },
     profile: {
       title: 'Tôi',

@@ -4,6 +4,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { useMe, useMember } from '../../features/accounts/api/session.ts';
 import { useLiveEvents } from '../../features/live/live-events.ts';
 import { useUnread } from '../../features/notifications/api/notifications.ts';
+import { usePushWhileSignedIn } from '../../features/push/push.ts';
 import { activeNavKey, type NavItem, navItems } from './nav-items.ts';
 
 /** Whether the red dot on Thông báo shows: something newer than my last-read time. */
@@ -109,6 +110,7 @@ export function AppLayout() {
   const { data: me } = useMe();
   // The guard lets guests in only while guest mode is on and they chose it.
   useLiveEvents(me?.state === 'member' ? me.person.id : me?.state === 'anonymous' ? 'guest' : null);
+  usePushWhileSignedIn(me?.state === 'member' ? me.person.id : null);
   const { pathname } = useLocation();
   const active = activeNavKey(pathname);
   const unread = useHasUnreadNotifications();

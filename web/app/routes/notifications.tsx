@@ -16,6 +16,7 @@ import {
   unreadQueryKey,
   useNotifications,
 } from '../../features/notifications/api/notifications.ts';
+import { PushOffer } from '../../features/push/push-offer.tsx';
 import { formatDateTime, formatRelativeTime } from '../../lib/relative-time.ts';
 
 const dayFormat = new Intl.DateTimeFormat('vi', {
@@ -64,6 +65,7 @@ export default function NotificationsScreen() {
       />
       <PageBody>
         <div className="mx-auto flex max-w-2xl flex-col gap-5 pb-10">
+          {member ? <PushOffer personId={member.id} /> : null}
           {!notifications.data ? (
             <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-stone-200/70" />
           ) : items.length === 0 ? (

@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me, MePerson, Ok, PublicConfig } from '#shared/schemas/accounts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { forgetPushOnThisDevice } from '../../push/push.ts';
 
 export const meQueryKey = ['me'] as const;
 export const publicConfigQueryKey = ['public-config'] as const;
@@ -55,6 +56,8 @@ export const storedSignInEmail = {
 
 export async function signOut(): Promise<void> {
   guestSession.end();
+  // While still signed in: the server forgets this device's push subscription.
+  await forgetPushOnThisDevice();
   await apiRequest<unknown>('/auth/sign-out', { method: 'POST', body: {} }).catch(() => {});
 }
 

@@ -1,0 +1,53 @@
+import { BellRing } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../components/overlays/toast.tsx';
+import { Button } from '../../components/ui/form.tsx';
+import { enablePush, usePushPermission } from './push.ts';
+
+/**
+ * Offers push notifications on this device, on the notifications screen: a moment when the
+ * person is thinking about being told things, and a tap the browser requires for the question.
+ */
+export function PushOffer({ personId }: { personId: string }) {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const [permission, refresh] = usePushPermission();
+  const [busy, setBusy] = useState(false);
+  if (permission === 'unsupported' || permission === 'granted') return null;
+
+  const enable = async () => {
+    setBusy(true);
+    try {
+      const decided = await enablePush(personId);
+      if (decided === 'granted') showToast(t('screens.notifications.push.enabled'), 'success');
+    } catch {
+      showToast(t('screens.notifications.push.failed'), 'error');
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+
+  return (
+    <section
+      aria-label={t('screens.notifications.push.title')}
+      className="flex items-start gap-3 rounded-2xl bg-white p-4 shadow-[var(--shadow-card)]"
+    >
+      <BellRing aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-600" />
+      <div className="min-w-0 flex-1">
+        <h2 className="font-semibold text-stone-900">{t('screens.notifications.push.title')}</h2>
+        {permission === 'denied' ? (
+          <p className="mt-1 text-sm text-stone-600">{t('screens.notifications.push.denied')}</p>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-stone-600">{t('screens.notifications.push.body')}</p>
+            <Button className="mt-3" onClick={() => void enable()} busy={busy}>
+              {t('screens.notifications.push.enable')}
+            </Button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
