@@ -51,7 +51,7 @@ export function percentiles(timings: number[]) {
   const sorted = [...timings].sort((a, b) => a - b);
   const at = (share: number) =>
     Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]! * 10) / 10;
-  return { p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
+  return { p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), maxMs: at(1) };
 }
 
 /** A small deterministic generator, so every run seeds the same academy. */

@@ -150,7 +150,9 @@ async function seed(database: AppDatabase) {
   return posts.slice(0, 2000).map((post) => post.id);
 }
 
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_CPU_PROF=<dir> writes the server's CPU profile there, to find what a request costs.
@@ -183,7 +185,10 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child
 }
 
 /** Signs in by e-mail link through the running server and onboards as an instructor. */
-async function signInInstructor(url: string, mail: Awaited<ReturnType<typeof startMailCatcher>>) {
+export async function signInInstructor(
+  url: string,
+  mail: Awaited<ReturnType<typeof startMailCatcher>>,
+) {
   const email = `bench-${Date.now()}@example.vn`;
   const arrived = mail.next(email);
   await fetch(`${url}/api/sign-in/email-link`, {

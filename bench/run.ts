@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { measureColdStart } from './cold-start.ts';
 import { feedBenchSize, measureFeed } from './feed.ts';
+import { measureLive } from './live.ts';
 import { measureSearch, searchBenchSize } from './search.ts';
 import { measureStudentList } from './students.ts';
 import { measureUploads } from './uploads.ts';
@@ -19,6 +20,7 @@ const uploads = await measureUploads(50);
 const search = await measureSearch();
 const students = await measureStudentList(2_000);
 const feed = await measureFeed();
+const live = await measureLive(1_000, 30);
 const searchSize = `${searchBenchSize.students / 1000}k students, ${searchBenchSize.courses / 1000}k courses, ${(searchBenchSize.courses * searchBenchSize.lessonsPerCourse) / 1000}k lessons`;
 const rows = [
   ['cold start to healthy /api/health (SQLite), median', `${coldStart.medianMs} ms`, '≤ 1,500 ms'],
@@ -59,6 +61,12 @@ const rows = [
       '≥ 5,000 /s, 0 off',
     ],
   ]),
+  [
+    `like → ${live.streams} event streams, one process (SQLite) p50 / p99`,
+    `${live.p50Ms} / ${live.p99Ms} ms`,
+    'p99 ≤ 100 ms',
+  ],
+  [`… server RSS with ${live.streams} streams open`, `${live.rssMb} MB`, '≤ 250 MB'],
 ];
 console.table(rows.map(([measure, value, target]) => ({ measure, value, target })));
 fs.writeFileSync(

@@ -1,0 +1,117 @@
+/**
+ * Live updates at scale: N event streams open on one server process (the production server,
+ * SQLite), then likes toggled one after another; for each like, the time from sending it until
+ * each stream received its event. Also the server's resident memory with the streams open.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startMailCatcher } from '../server/test/mail-catcher.ts';
+import { percentiles } from './engines.ts';
+import { signInInstructor, startServer } from './feed.ts';
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+interface Stream {
+  likes: number;
+  request: http.ClientRequest;
+}
+
+export async function measureLive(streamCount = 1_000, likeRounds = 30) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-live-'));
+  const mail = await startMailCatcher();
+  const server = await startServer({ DATA_DIR: dir, SMTP_URL: mail.url });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  const streams: Stream[] = [];
+  try {
+    const { cookie } = await signInInstructor(server.url, mail);
+    const created = await fetch(`${server.url}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: server.url },
+      body: JSON.stringify({ kind: 'general', text: 'Đo thời gian cập nhật trực tiếp' }),
+    });
+    if (!created.ok) throw new Error(`post failed: ${await created.text()}`);
+    const { id: postId } = (await created.json()) as { id: string };
+
+    let roundStart = 0;
+    let round = 0;
+    const arrivals: number[] = [];
+    let waiting: (() => void) | null = null;
+    let arrivedThisRound = 0;
+    const opened = Array.from(
+      { length: streamCount },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const stream: Stream = { likes: 0, request: undefined as never };
+          stream.request = http.get(
+            `${server.url}/api/events`,
+            { agent, headers: { cookie } },
+            (response) => {
+              if (response.statusCode !== 200) reject(new Error(`stream ${response.statusCode}`));
+              response.setEncoding('utf8');
+              response.on('data', (chunk: string) => {
+                if (!chunk.includes('"post.liked"')) return;
+                stream.likes += 1;
+                if (stream.likes !== round) return;
+                arrivals.push(performance.now() - roundStart);
+                arrivedThisRound += 1;
+                if (arrivedThisRound === streamCount) waiting?.();
+              });
+              resolve();
+            },
+          );
+          stream.request.on('error', reject);
+          streams.push(stream);
+        }),
+    );
+    await Promise.all(opened);
+    const rssIdle = rssMb(server.child.pid!);
+
+    for (round = 1; round <= likeRounds; round += 1) {
+      arrivedThisRound = 0;
+      const allArrived = new Promise<void>((resolve) => {
+        waiting = resolve;
+      });
+      roundStart = performance.now();
+      const liked = await fetch(`${server.url}/api/posts/${postId}/like`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie, origin: server.url },
+        body: JSON.stringify({ liked: round % 2 === 1 }),
+      });
+      if (!liked.ok) throw new Error(`like failed: ${await liked.text()}`);
+      await Promise.race([
+        allArrived,
+        new Promise((_, reject) =>
+          setTimeout(
+            () => reject(new Error(`round ${round}: ${arrivedThisRound} arrived`)),
+            10_000,
+          ),
+        ),
+      ]);
+    }
+    const latency = percentiles(arrivals);
+    return {
+      streams: streamCount,
+      likes: likeRounds,
+      p50Ms: latency.p50Ms,
+      p99Ms: latency.p99Ms,
+      rssMb: Math.max(rssIdle, rssMb(server.child.pid!)),
+    };
+  } finally {
+    for (const stream of streams) stream.request.destroy();
+    agent.destroy();
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    await mail.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.dir(await measureLive(), { depth: 3 });
+}
