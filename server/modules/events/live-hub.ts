@@ -39,6 +39,7 @@ export class LiveHub {
   private readonly streams = new Set<LiveStream>();
   private readonly recent: SentMessage[] = [];
   private queue: Promise<void> = Promise.resolve();
+  private closed = false;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private readonly replayCount: number;
@@ -70,6 +71,11 @@ export class LiveHub {
    */
   open(stream: LiveStream, lastEventId: string | undefined): Promise<void> {
     return this.enqueue(async () => {
+      // Arrived while the server was stopping: end it, or the server would wait for it forever.
+      if (this.closed) {
+        stream.response.end();
+        return;
+      }
       if (lastEventId !== undefined) {
         const from = this.recent.findIndex((message) => message.id === lastEventId);
         if (from === -1) {
@@ -164,6 +170,7 @@ export class LiveHub {
 
   /** Ends every stream (the server is stopping): browsers reconnect to another process. */
   close(): void {
+    this.closed = true;
     clearInterval(this.heartbeat);
     this.unsubscribe();
     for (const stream of this.streams) stream.response.end();
