@@ -14,7 +14,8 @@ export interface LiveStream extends Recipient {
 
 interface SentMessage {
   id: string;
-  event: LiveEvent;
+  /** The message as written to every stream it reaches: serialised once. */
+  text: string;
   test: AudienceTest;
   at: number;
 }
@@ -28,6 +29,12 @@ export interface LiveHubOptions {
 
 // A browser that stops reading (a phone gone to sleep on a bad network) is dropped, not buffered.
 const MAX_BUFFERED_BYTES = 1 << 20;
+
+/** One SSE message. Without an id the browser keeps its last one, to send back on reconnect. */
+function eventText(id: string | undefined, event: LiveEvent): string {
+  const idLine = id === undefined ? '' : `id: ${id}\n`;
+  return `${idLine}data: ${JSON.stringify(event)}\n\n`;
+}
 
 /**
  * The open event streams of this process. Bus messages are handled one at a time, in bus order:
@@ -60,10 +67,6 @@ export class LiveHub {
     this.heartbeat.unref();
   }
 
-  get size(): number {
-    return this.streams.size;
-  }
-
   /**
    * Adds a stream, first replaying what it missed since `lastEventId` (or telling it to read
    * everything again when that is no longer known). Runs in bus order, so nothing is sent twice
@@ -82,7 +85,7 @@ export class LiveHub {
           this.write(stream, this.newestId(), { type: 'resync' });
         } else {
           for (const message of this.recent.slice(from + 1)) {
-            if (message.test(stream)) this.write(stream, message.id, message.event);
+            if (message.test(stream)) this.send(stream, message.text);
           }
         }
       }
@@ -102,7 +105,8 @@ export class LiveHub {
   private async dispatch({ id, event, audience }: BusMessage) {
     const test = await resolveAudience(this.database.db, audience);
     const now = Date.now();
-    this.recent.push({ id, event, test, at: now });
+    const text = eventText(id, event);
+    this.recent.push({ id, text, test, at: now });
     while (
       this.recent.length > this.replayCount ||
       (this.recent.length > 0 && this.recent[0]!.at < now - this.replayMs)
@@ -110,7 +114,7 @@ export class LiveHub {
       this.recent.shift();
     }
     for (const stream of this.streams) {
-      if (test(stream)) this.write(stream, id, event);
+      if (test(stream)) this.send(stream, text);
     }
     // Who may still be here: the person changed (blocked, role) or the rules did (access, guests).
     const affected =
@@ -125,11 +129,6 @@ export class LiveHub {
   private async recheck(stream: LiveStream) {
     if (await stream.stillAllowed()) return;
     this.end(stream);
-  }
-
-  /** Tells the streams of a person who may no longer use the app, and closes them. */
-  endPerson(personId: string): void {
-    for (const stream of this.streams) if (stream.personId === personId) this.end(stream);
   }
 
   private end(stream: LiveStream) {
@@ -147,10 +146,8 @@ export class LiveHub {
     return this.recent.at(-1)?.id;
   }
 
-  /** Without an id the browser keeps the last one it had, to send back when it reconnects. */
   private write(stream: LiveStream, id: string | undefined, event: LiveEvent) {
-    const idLine = id === undefined ? '' : `id: ${id}\n`;
-    this.send(stream, `${idLine}data: ${JSON.stringify(event)}\n\n`);
+    this.send(stream, eventText(id, event));
   }
 
   private send(stream: LiveStream, text: string) {
