@@ -72,3 +72,29 @@ export async function signUp(
   if (response.statusCode !== 200) throw new Error(`onboarding failed: ${response.body}`);
   return cookie;
 }
+
+/**
+ * The usual people of a routes test, signed up in the order given (so the first becomes admin),
+ * all made active, with student access on. Returns each one's session cookie and person id.
+ */
+export async function signUpActive<K extends string>(
+  app: FastifyInstance,
+  mail: MailCatcher,
+  people: Record<K, { email: string; form: Onboarding }>,
+): Promise<{ cookie: Record<K, string>; ids: Record<K, string> }> {
+  const cookie = {} as Record<K, string>;
+  const ids = {} as Record<K, string>;
+  for (const [key, { email, form }] of Object.entries(people) as Array<
+    [K, { email: string; form: Onboarding }]
+  >) {
+    cookie[key] = await signUp(app, mail, email, form);
+  }
+  const { db } = app.database;
+  await db.updateTable('people').set({ status: 'active' }).execute();
+  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
+  const rows = await db.selectFrom('people').select(['id', 'email']).execute();
+  for (const [key, { email }] of Object.entries(people) as Array<[K, { email: string }]>) {
+    ids[key] = rows.find((row) => row.email === email)!.id;
+  }
+  return { cookie, ids };
+}

@@ -7,7 +7,7 @@ import type { PostgresBus } from '../../db/event-bus.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { openTestEventStream, type TestEventStream } from '../../test/event-stream.ts';
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signInByLink, signUp, studentForm } from '../../test/sessions.ts';
+import { instructorForm, signInByLink, signUpActive, studentForm } from '../../test/sessions.ts';
 
 let t: TestApp;
 let mail: MailCatcher;
@@ -57,19 +57,14 @@ async function setHideMyPosts(hide: 0 | 1, who: Who) {
 beforeAll(async () => {
   mail = await startMailCatcher();
   t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  cookie.admin = await signUp(t.app, mail, 'admin@example.vn', instructorForm('Trần Thu Hà'));
-  cookie.teacher = await signUp(t.app, mail, 'gv@example.vn', instructorForm('Lê Minh Anh'));
-  cookie.other = await signUp(t.app, mail, 'gv2@example.vn', instructorForm('Phạm Quốc Bảo'));
-  cookie.student = await signUp(t.app, mail, 'hv@example.vn', studentForm('Ngô Thị Lan'));
-  const { db } = t.database;
-  await db.updateTable('people').set({ status: 'active' }).execute();
-  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
-  const people = await db.selectFrom('people').select(['id', 'name']).execute();
-  const idOf = (name: string) => people.find((p) => p.name === name)!.id;
-  ids.admin = idOf('Trần Thu Hà');
-  ids.teacher = idOf('Lê Minh Anh');
-  ids.other = idOf('Phạm Quốc Bảo');
-  ids.student = idOf('Ngô Thị Lan');
+  const signedUp = await signUpActive(t.app, mail, {
+    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
+    other: { email: 'gv2@example.vn', form: instructorForm('Phạm Quốc Bảo') },
+    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
+  });
+  Object.assign(cookie, signedUp.cookie);
+  Object.assign(ids, signedUp.ids);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

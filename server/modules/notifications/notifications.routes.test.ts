@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signUp, studentForm } from '../../test/sessions.ts';
+import { instructorForm, signUpActive, studentForm } from '../../test/sessions.ts';
 
 let t: TestApp;
 let mail: MailCatcher;
@@ -14,16 +14,13 @@ const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: o
 beforeAll(async () => {
   mail = await startMailCatcher();
   t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  cookie.admin = await signUp(t.app, mail, 'admin@example.vn', instructorForm('Trần Thu Hà'));
-  cookie.teacher = await signUp(t.app, mail, 'gv@example.vn', instructorForm('Lê Minh Anh'));
-  cookie.student = await signUp(t.app, mail, 'hv@example.vn', studentForm('Ngô Thị Lan'));
-  const { db } = t.database;
-  await db.updateTable('people').set({ status: 'active' }).execute();
-  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
-  const people = await db.selectFrom('people').select(['id', 'name']).execute();
-  ids.admin = people.find((p) => p.name === 'Trần Thu Hà')!.id;
-  ids.teacher = people.find((p) => p.name === 'Lê Minh Anh')!.id;
-  ids.student = people.find((p) => p.name === 'Ngô Thị Lan')!.id;
+  const signedUp = await signUpActive(t.app, mail, {
+    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
+    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
+  });
+  Object.assign(cookie, signedUp.cookie);
+  Object.assign(ids, signedUp.ids);
 });
 afterAll(async () => {
   await t.close();

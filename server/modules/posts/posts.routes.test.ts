@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signUp, studentForm } from '../../test/sessions.ts';
+import { instructorForm, signUpActive, studentForm } from '../../test/sessions.ts';
 
 let t: TestApp;
 let mail: MailCatcher;
@@ -29,19 +29,15 @@ const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, 
 beforeAll(async () => {
   mail = await startMailCatcher();
   t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  cookie.admin = await signUp(t.app, mail, 'admin@example.vn', instructorForm('Trần Thu Hà'));
-  cookie.teacher = await signUp(t.app, mail, 'gv@example.vn', instructorForm('Lê Minh Anh'));
-  cookie.other = await signUp(t.app, mail, 'gv2@example.vn', instructorForm('Phạm Văn Đức'));
-  cookie.student = await signUp(t.app, mail, 'hv@example.vn', studentForm('Ngô Thị Lan'));
+  const signedUp = await signUpActive(t.app, mail, {
+    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
+    other: { email: 'gv2@example.vn', form: instructorForm('Phạm Văn Đức') },
+    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
+  });
+  Object.assign(cookie, signedUp.cookie);
+  Object.assign(ids, signedUp.ids);
   const { db } = t.database;
-  await db.updateTable('people').set({ status: 'active' }).execute();
-  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
-  const people = await db.selectFrom('people').select(['id', 'name']).execute();
-  const idOf = (name: string) => people.find((person) => person.name === name)!.id;
-  ids.admin = idOf('Trần Thu Hà');
-  ids.teacher = idOf('Lê Minh Anh');
-  ids.other = idOf('Phạm Văn Đức');
-  ids.student = idOf('Ngô Thị Lan');
   const course = (
     await call('admin', 'POST', '/api/courses', { name: 'Vẽ móng', lessons: [{ title: 'Vẽ hoa' }] })
   ).json();

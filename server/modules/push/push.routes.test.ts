@@ -6,7 +6,7 @@ import {
   type StandInPushService,
   startStandInPushService,
 } from '../../test/push-service.ts';
-import { instructorForm, signUp } from '../../test/sessions.ts';
+import { instructorForm, signUpActive } from '../../test/sessions.ts';
 
 let t: TestApp;
 let mail: MailCatcher;
@@ -48,13 +48,12 @@ beforeAll(async () => {
     },
     push: { agent: pushService.agent },
   });
-  cookie.author = await signUp(t.app, mail, 'author@example.vn', instructorForm('Trần Thu Hà'));
-  cookie.fan = await signUp(t.app, mail, 'fan@example.vn', instructorForm('Lê Minh Anh'));
-  const { db } = t.database;
-  await db.updateTable('people').set({ status: 'active' }).execute();
-  const people = await db.selectFrom('people').select(['id', 'name']).execute();
-  ids.author = people.find((p) => p.name === 'Trần Thu Hà')!.id;
-  ids.fan = people.find((p) => p.name === 'Lê Minh Anh')!.id;
+  const signedUp = await signUpActive(t.app, mail, {
+    author: { email: 'author@example.vn', form: instructorForm('Trần Thu Hà') },
+    fan: { email: 'fan@example.vn', form: instructorForm('Lê Minh Anh') },
+  });
+  Object.assign(cookie, signedUp.cookie);
+  Object.assign(ids, signedUp.ids);
 });
 afterAll(async () => {
   await t.close();
