@@ -29,13 +29,16 @@ function ChartCard({
   title,
   summary,
   chart,
-  table,
+  columns,
+  rows,
 }: {
   id: string;
   title: string;
   summary: string;
   chart: ReactNode;
-  table: ReactNode;
+  /** The table's column headings and rows; each row's first cell names it (and is its key). */
+  columns: string[];
+  rows: Array<[string, ...Array<string | number>]>;
 }) {
   const { t } = useTranslation();
   return (
@@ -57,7 +60,14 @@ function ChartCard({
         <summary className="min-h-11 cursor-pointer py-2 font-medium text-accent-700">
           {t('screens.courseDetail.statistics.showTable')}
         </summary>
-        <table className="w-full text-left">{table}</table>
+        <table className="w-full text-left">
+          <Head cells={columns} />
+          <tbody>
+            {rows.map((cells) => (
+              <Row key={cells[0]} cells={cells} />
+            ))}
+          </tbody>
+        </table>
       </details>
     </figure>
   );
@@ -145,16 +155,8 @@ function Charts({ statistics }: { statistics: CourseStatistics }) {
             <Bar dataKey="completed" name={s('completedStudents')} fill={EMERALD} radius={4} />
           </BarChart>
         }
-        table={
-          <>
-            <Head cells={[s('lesson'), s('completedStudents')]} />
-            <tbody>
-              {lessons.map((lesson) => (
-                <Row key={lesson.title} cells={[lesson.title, lesson.completed]} />
-              ))}
-            </tbody>
-          </>
-        }
+        columns={[s('lesson'), s('completedStudents')]}
+        rows={lessons.map((lesson) => [lesson.title, lesson.completed])}
       />
       <ChartCard
         id="chart-progress"
@@ -174,16 +176,8 @@ function Charts({ statistics }: { statistics: CourseStatistics }) {
             <Bar dataKey="count" name={s('students')} fill={ACCENT} radius={4} />
           </BarChart>
         }
-        table={
-          <>
-            <Head cells={[s('progressRange'), s('students')]} />
-            <tbody>
-              {buckets.map((bucket) => (
-                <Row key={bucket.label} cells={[bucket.label, bucket.count]} />
-              ))}
-            </tbody>
-          </>
-        }
+        columns={[s('progressRange'), s('students')]}
+        rows={buckets.map((bucket) => [bucket.label, bucket.count])}
       />
       <ChartCard
         id="chart-ratings"
@@ -211,16 +205,8 @@ function Charts({ statistics }: { statistics: CourseStatistics }) {
             />
           </LineChart>
         }
-        table={
-          <>
-            <Head cells={[s('week'), s('averageRating')]} />
-            <tbody>
-              {weeks.map((week) => (
-                <Row key={week.label} cells={[week.label, week.rating ?? s('noRating')]} />
-              ))}
-            </tbody>
-          </>
-        }
+        columns={[s('week'), s('averageRating')]}
+        rows={weeks.map((week) => [week.label, week.rating ?? s('noRating')])}
       />
       <ChartCard
         id="chart-evaluations"
@@ -240,16 +226,8 @@ function Charts({ statistics }: { statistics: CourseStatistics }) {
             <Bar dataKey="evaluations" name={s('evaluations')} fill={ACCENT} radius={4} />
           </BarChart>
         }
-        table={
-          <>
-            <Head cells={[s('week'), s('evaluations')]} />
-            <tbody>
-              {weeks.map((week) => (
-                <Row key={week.label} cells={[week.label, week.evaluations]} />
-              ))}
-            </tbody>
-          </>
-        }
+        columns={[s('week'), s('evaluations')]}
+        rows={weeks.map((week) => [week.label, week.evaluations])}
       />
     </div>
   );
