@@ -5,10 +5,27 @@ import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { resolveViewer, type Viewer } from './accounts.service.ts';
 
+/**
+ * Whether the session in `headers` may still do what it was let in for: the same member with the
+ * same role, or a guest while guest mode is on. Open event streams ask this when people or the
+ * rules change.
+ */
+export async function stillAllowed(
+  server: FastifyInstance,
+  headers: IncomingHttpHeaders,
+  person: Pick<PersonRow, 'id' | 'role'> | null,
+): Promise<boolean> {
+  const viewer = await viewerOfHeaders(server, headers);
+  if (person === null) return viewer.kind === 'anonymous' && viewer.guestMode;
+  return (
+    viewer.kind === 'member' && viewer.person.id === person.id && viewer.person.role === person.role
+  );
+}
+
 const viewers = new WeakMap<FastifyRequest, Promise<Viewer>>();
 
 /** Who the session cookie in `headers` belongs to now (also asked again by open event streams). */
-export async function viewerOfHeaders(
+async function viewerOfHeaders(
   server: FastifyInstance,
   headers: IncomingHttpHeaders,
 ): Promise<Viewer> {

@@ -3,7 +3,7 @@ import { ErrorBody } from '#shared/errors';
 import { liveEventIdPattern } from '#shared/schemas/events';
 import { z } from '#shared/zod';
 import { AppError } from '../../lib/app-error.ts';
-import { requireReader, viewerOfHeaders } from '../accounts/access.ts';
+import { requireReader, stillAllowed } from '../accounts/access.ts';
 
 const EventsQuery = z.object({
   /** For clients that cannot set the header when they reconnect by hand. */
@@ -48,15 +48,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
           personId: person?.id ?? null,
           role: person?.role ?? null,
           response,
-          stillAllowed: async () => {
-            const viewer = await viewerOfHeaders(app, sessionHeaders);
-            if (person === null) return viewer.kind === 'anonymous' && viewer.guestMode;
-            return (
-              viewer.kind === 'member' &&
-              viewer.person.id === person.id &&
-              viewer.person.role === person.role
-            );
-          },
+          stillAllowed: () => stillAllowed(app, sessionHeaders, person),
         },
         lastEventId,
       );
