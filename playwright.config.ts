@@ -76,6 +76,9 @@ export default defineConfig({
       testIgnore: /\.setup\.ts$/,
       grep: /@config/,
       fullyParallel: false,
+      // One worker: files must not run side by side either, or one journey's switch (now seen
+      // live by every open app) flips under another.
+      workers: 1,
       use: { ...desktop, storageState: OWNER_STATE },
     },
   ],

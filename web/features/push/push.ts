@@ -49,6 +49,8 @@ export async function enablePush(personId: string): Promise<NotificationPermissi
 
 /** On sign-out: the server forgets this device, then the browser does. Never blocks sign-out. */
 export async function forgetPushOnThisDevice(): Promise<void> {
+  // Without permission there is no subscription: sign-out is not held up asking for one.
+  if (!pushSupported() || Notification.permission !== 'granted') return;
   try {
     const subscription = await currentSubscription();
     if (!subscription) return;
