@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium, type PostgresCluster, startPostgresCluster } from './provision.ts';
 
 const artifacts = path.resolve('.test-artifacts');
@@ -15,8 +16,20 @@ interface StepResult {
   name: string;
   passed: number;
   failed: number;
+  /** Which tests failed and how, so that the end of a long log says what broke. */
+  failures?: string[];
 }
 const results: StepResult[] = [];
+
+/** The first lines of a failure message, without colour codes. */
+function firstLines(message: string | undefined, count = 4): string {
+  return stripVTControlCharacters(message ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, count)
+    .map((line) => `      ${line.trim()}`)
+    .join('\n');
+}
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((resolve) => {
@@ -39,6 +52,25 @@ async function step(name: string, command: string, args: string[], env: NodeJS.P
   results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 }
 
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+function vitestFailures(report: VitestReport): string[] {
+  return (report.testResults ?? []).flatMap((file) => {
+    const where = path.relative(process.cwd(), file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (failed.length === 0 && file.message) return [`${where}\n${firstLines(file.message)}`];
+    return failed.map((t) => `${where} › ${t.fullName}\n${firstLines(t.failureMessages?.[0])}`);
+  });
+}
+
 async function vitest(projects: string[], env: NodeJS.ProcessEnv, label: string) {
   console.info(`\n=== ${label} ===`);
   const report = path.join(artifacts, `vitest-${label.replace(/\W+/g, '-')}.json`);
@@ -55,18 +87,52 @@ async function vitest(projects: string[], env: NodeJS.ProcessEnv, label: string)
     ],
     env,
   );
-  const summary = readJson<{ numPassedTests: number; numFailedTests: number }>(report);
+  const summary = readJson<VitestReport>(report);
   if (!summary) {
     results.push({ name: label, passed: 0, failed: 1 });
     return;
   }
   // A run that failed outside any test (a file that would not load) still counts as a failure.
   const failed = summary.numFailedTests || (code === 0 ? 0 : 1);
-  results.push({ name: label, passed: summary.numPassedTests, failed });
+  results.push({
+    name: label,
+    passed: summary.numPassedTests,
+    failed,
+    failures: vitestFailures(summary),
+  });
 }
 
-interface PlaywrightStats {
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    line: number;
+    tests: {
+      projectName: string;
+      status: string;
+      results: { error?: { message?: string } }[];
+    }[];
+  }[];
+}
+interface PlaywrightReport {
   stats?: { expected: number; unexpected: number; flaky: number };
+  suites?: PlaywrightSuite[];
+}
+
+function playwrightFailures(suites: PlaywrightSuite[] = [], file = ''): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === 'unexpected')
+        .map(
+          (t) =>
+            `[${t.projectName}] ${suite.file ?? file}:${spec.line} › ${spec.title}\n${firstLines(t.results.at(-1)?.error?.message)}`,
+        ),
+    ),
+    ...playwrightFailures(suite.suites, suite.file ?? file),
+  ]);
 }
 
 async function playwright(chromium: string) {
@@ -78,7 +144,8 @@ async function playwright(chromium: string) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   });
-  const stats = readJson<PlaywrightStats>(report)?.stats;
+  const parsed = readJson<PlaywrightReport>(report);
+  const stats = parsed?.stats;
   if (!stats) {
     results.push({ name: 'browser journeys', passed: 0, failed: 1 });
     return;
@@ -87,6 +154,7 @@ async function playwright(chromium: string) {
     name: 'browser journeys',
     passed: stats.expected + stats.flaky,
     failed: stats.unexpected || (code === 0 ? 0 : 1),
+    failures: playwrightFailures(parsed?.suites),
   });
 }
 
@@ -127,8 +195,10 @@ async function main() {
   }
 
   console.info('\n=== summary ===');
-  for (const r of results)
+  for (const r of results) {
     console.info(`${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+    for (const failure of r.failures ?? []) console.info(`  ✗ ${failure}`);
+  }
   for (const problem of problems) console.info(`NOT PROVISIONED: ${problem}`);
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0) + problems.length;

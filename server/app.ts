@@ -12,6 +12,7 @@ import { limits } from '#shared/limits';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { peopleAdminRoutes } from './modules/admin/people.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { courseRoutes } from './modules/courses/courses.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes);
       await api.register(eventRoutes);
       await api.register(pushRoutes);
+      await api.register(peopleAdminRoutes);
     },
     { prefix: '/api' },
   );

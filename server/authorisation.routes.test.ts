@@ -47,6 +47,18 @@ const membersOnly: Row['expect'] = {
   admin: 200,
 };
 
+/** Admins only; `admin` is what an admin gets (the route's own answer past the check). */
+const adminOnly = (admin: number): Row['expect'] => ({
+  anonymous: 401,
+  guest: 401,
+  new: 403,
+  pending: 403,
+  blocked: 403,
+  student: 403,
+  instructor: 403,
+  admin,
+});
+
 const table: Row[] = [
   { method: 'GET', url: '/api/health', expect: { all: 200 } },
   {
@@ -94,16 +106,31 @@ const table: Row[] = [
     method: 'PATCH',
     url: '/api/admin/public-config',
     payload: { guestModeEnabled: true },
-    expect: {
-      anonymous: 401,
-      guest: 401,
-      new: 403,
-      pending: 403,
-      blocked: 403,
-      student: 403,
-      instructor: 403,
-      admin: 200,
-    },
+    expect: adminOnly(200),
+  },
+  // User management: an unknown person is 404 once past the admin check.
+  { method: 'GET', url: '/api/admin/people', query: '?view=all', expect: adminOnly(200) },
+  { method: 'POST', url: '/api/admin/people/:personId/approve', expect: adminOnly(404) },
+  { method: 'POST', url: '/api/admin/people/:personId/reject', expect: adminOnly(404) },
+  {
+    method: 'POST',
+    url: '/api/admin/people/:personId/block',
+    payload: { reason: 'Thử' },
+    expect: adminOnly(404),
+  },
+  { method: 'POST', url: '/api/admin/people/:personId/unblock', expect: adminOnly(404) },
+  {
+    method: 'PUT',
+    url: '/api/admin/people/:personId/role',
+    payload: { role: 'admin' },
+    expect: adminOnly(404),
+  },
+  { method: 'DELETE', url: '/api/admin/people/:personId', expect: adminOnly(404) },
+  {
+    method: 'POST',
+    url: '/api/admin/people/:personId/merge',
+    payload: { targetId: '00000000-0000-4000-8000-0000000051d0' },
+    expect: adminOnly(404),
   },
   {
     method: 'POST',
@@ -891,6 +918,8 @@ describe('authorisation table', () => {
             .replace(':instructorId', '00000000-0000-4000-8000-0000000001a5')
             .replace(':postId', '00000000-0000-4000-8000-00000000b057')
             .replace(':commentId', '00000000-0000-4000-8000-00000000c033')
+            .replace(':personId', '00000000-0000-4000-8000-0000000090e0')
+            .replace(':feedbackId', '00000000-0000-4000-8000-00000000feed')
             .concat(row.query ?? ''),
           headers: cookie ? { cookie } : {},
           ...(row.payload === undefined

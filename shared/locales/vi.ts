@@ -289,6 +289,7 @@ export const vi = {
         evaluated: '{{actor}} đã đánh giá bài học của bạn.',
         tagged: '{{actor}} đã gắn thẻ bạn trong một bài viết.',
         course_approved: 'Khóa học "{{course}}" của bạn đã được duyệt.',
+        account_approved: 'Tài khoản của bạn đã được phê duyệt. Chào mừng bạn đến với Học viện!',
         approval_request: '{{actor}} đang chờ duyệt tài khoản.',
         feedback_viewed: 'Góp ý của bạn đã được xem.',
         feedback_resolved: 'Góp ý của bạn đã được xử lý.',
@@ -699,6 +700,8 @@ export const vi = {
     banReasonRequired: 'Vui lòng nhập lý do bảo lưu.',
     banReasonTooLong: 'Lý do tối đa 300 ký tự.',
     summaryTooLong: 'Tóm tắt tối đa 2000 ký tự.',
+    personIdInvalid: 'Không tìm thấy người dùng.',
+    feedbackIdInvalid: 'Không tìm thấy góp ý.',
   },
   /** Messages of the API's error codes (shared/errors.ts); the web app shows `errors.<code>`. */
   errors: {
@@ -749,6 +752,16 @@ export const vi = {
     push_endpoint_refused:
       'Địa chỉ nhận thông báo đẩy không hợp lệ: chỉ chấp nhận dịch vụ thông báo của trình duyệt qua https.',
     bad_event_id: 'Mã sự kiện cuối cùng (Last-Event-ID) không hợp lệ. Vui lòng tải lại trang.',
+    person_not_found: 'Không tìm thấy người dùng.',
+    not_pending: 'Tài khoản này không còn ở trạng thái chờ duyệt.',
+    last_admin: 'Học viện cần ít nhất một quản trị viên đang hoạt động.',
+    cannot_block_self: 'Không thể chặn chính mình.',
+    pending_cannot_block: 'Tài khoản đang chờ duyệt: hãy phê duyệt hoặc từ chối.',
+    person_not_blocked: 'Người dùng này không bị chặn.',
+    role_student: 'Học viên không có vai trò quản trị hay giảng viên.',
+    merge_into_self: 'Không thể hợp nhất một hồ sơ với chính nó.',
+    merge_target_pending: 'Hồ sơ được chọn cũng đang chờ duyệt. Hãy chọn hồ sơ học viên đã có.',
+    feedback_not_found: 'Không tìm thấy góp ý.',
     progress_conflict:
       'Tóm tắt vừa được {{name}} cập nhật. Nội dung mới đã được tải lại, vui lòng xem rồi sửa tiếp.',
   },

@@ -14,6 +14,7 @@ export const NotificationType = z.enum([
   'evaluated',
   'tagged',
   'course_approved',
+  'account_approved',
   'approval_request',
   'feedback_viewed',
   'feedback_resolved',
@@ -49,6 +50,8 @@ export function notificationTarget(notification: Notification): string {
   if (notification.postId) return `/posts/${notification.postId}`;
   if (notification.type === 'course_approved' && notification.courseId)
     return `/courses/${notification.courseId}`;
+  if (notification.type === 'account_approved')
+    return notification.courseId ? `/courses/${notification.courseId}` : '/activity';
   if (notification.type === 'approval_request') return '/user-management';
   return '/profile';
 }

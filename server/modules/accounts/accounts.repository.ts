@@ -37,10 +37,11 @@ export async function hasMapping(db: Db, authUserId: string): Promise<boolean> {
 }
 
 /**
- * Serialises onboarding so two "first instructors" cannot both become admin: PostgreSQL locks
- * the config row; SQLite runs one write transaction at a time already.
+ * Serialises account changes that count people: two "first instructors" cannot both become
+ * admin, two admins cannot each demote the other. PostgreSQL locks the config row; SQLite runs
+ * one write transaction at a time already.
  */
-export async function lockForOnboarding(trx: Transaction<Database>, kind: 'sqlite' | 'postgres') {
+export async function lockAccountChanges(trx: Transaction<Database>, kind: 'sqlite' | 'postgres') {
   if (kind === 'postgres') {
     await sql`select id from public_config where id = 'global' for update`.execute(trx);
   }

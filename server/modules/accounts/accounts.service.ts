@@ -22,7 +22,7 @@ import {
   insertMapping,
   insertPerson,
   listAdminIds,
-  lockForOnboarding,
+  lockAccountChanges,
   pruneAttempts,
   recordAttempt,
 } from './accounts.repository.ts';
@@ -94,7 +94,7 @@ export async function onboard(
   const now = Date.now();
   const personId = randomUUID();
   const notified = await database.db.transaction().execute(async (trx) => {
-    await lockForOnboarding(trx, database.kind);
+    await lockAccountChanges(trx, database.kind);
     if (await hasMapping(trx, authUserId)) throw new AppError('already_onboarded', 409);
     const email = await findAuthUserEmail(trx, authUserId);
     const firstInstructor = input.role === 'instructor' && (await countStaff(trx)) === 0;

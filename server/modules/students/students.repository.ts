@@ -231,15 +231,6 @@ export async function existingCourseIds(db: Db, ids: string[]): Promise<Set<stri
   return new Set(rows.map((row) => row.id));
 }
 
-export async function deleteStudentRow(db: Db, id: string): Promise<number> {
-  const result = await db
-    .deleteFrom('people')
-    .where('id', '=', id)
-    .where('role', '=', 'student')
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 export async function setBan(
   db: Db,
   id: string,

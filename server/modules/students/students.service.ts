@@ -17,12 +17,12 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, PersonStatus } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { deletePersonRow } from '../admin/people.repository.ts';
 import { announcePersonChange, announceProgressChange } from '../events/announce.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { isUsableImageUrl } from '../media/image-urls.ts';
 import {
   completedCounts,
-  deleteStudentRow,
   enrolmentsOf,
   existingCourseIds,
   findProgressRow,
@@ -244,7 +244,8 @@ export async function deleteStudent(database: AppDatabase, staff: PersonRow, id:
   requireStaffViewer(staff);
   const now = Date.now();
   await database.db.transaction().execute(async (trx) => {
-    if ((await deleteStudentRow(trx, id)) === 0) throw new AppError('student_not_found', 404);
+    if (!(await findStudentRow(trx, id))) throw new AppError('student_not_found', 404);
+    await deletePersonRow(trx, id);
     await insertActivityLog(trx, { actorId: staff.id, action: 'student.deleted', target: id, now });
   });
   await announcePersonChange(database, id);

@@ -1,0 +1,259 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { foldForSearch } from '#shared/text';
+import type { Database, PersonRow } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findPersonRow(db: Db, id: string): Promise<PersonRow | undefined> {
+  return db.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Locks a person's row for the rest of the transaction (PostgreSQL; SQLite writes one at a time). */
+export async function lockPerson(
+  trx: Transaction<Database>,
+  kind: 'sqlite' | 'postgres',
+  id: string,
+): Promise<PersonRow | undefined> {
+  if (kind === 'postgres') {
+    const { rows } = await sql<PersonRow>`select * from people where id = ${id} for update`.execute(
+      trx,
+    );
+    return rows[0];
+  }
+  return findPersonRow(trx, id);
+}
+
+export async function countActiveAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('people')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countPending(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('people')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** People with what user management shows of them: who blocked them, whether they can sign in. */
+function selectPeople(db: Db) {
+  return db
+    .selectFrom('people')
+    .leftJoin('people as banner', 'banner.id', 'people.banned_by')
+    .selectAll('people')
+    .select([
+      'banner.name as banned_by_name',
+      'banner.avatar_url as banned_by_avatar_url',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('login_mappings')
+              .select('login_mappings.person_id')
+              .whereRef('login_mappings.person_id', '=', 'people.id'),
+          )
+          .as('has_login'),
+    ]);
+}
+export type ManagedPersonRow = Awaited<ReturnType<typeof findManagedPerson>> & {};
+
+export function findManagedPerson(db: Db, id: string) {
+  return selectPeople(db).where('people.id', '=', id).executeTakeFirst();
+}
+
+/**
+ * People for user management: the pending (oldest request first), the blocked (latest first)
+ * or everyone by name, optionally matching a name or e-mail without regard to case or
+ * diacritics. One more than `limit` is read, to tell whether there are more.
+ */
+export async function listPeopleRows(
+  db: Db,
+  view: 'pending' | 'blocked' | 'all',
+  search: string | undefined,
+  limit: number,
+) {
+  const folded = search ? foldForSearch(search) : '';
+  return selectPeople(db)
+    .$if(view !== 'all', (q) => q.where('people.status', '=', view as 'pending' | 'blocked'))
+    .$if(folded !== '', (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('people.name_search', 'like', `%${folded}%`),
+          eb('people.email', 'like', `%${search!.toLowerCase()}%`),
+        ]),
+      ),
+    )
+    .$if(view === 'pending', (q) => q.orderBy('people.registration_date', 'asc'))
+    .$if(view === 'blocked', (q) => q.orderBy('people.banned_at', 'desc'))
+    .$if(view === 'all', (q) => q.orderBy('people.name_lower', 'asc'))
+    .orderBy('people.id')
+    .limit(limit + 1)
+    .execute();
+}
+
+/**
+ * Deletes a person and everything that is theirs (the schema's cascades), then recounts the
+ * likes and comments of what they had liked or commented on, so no count keeps them.
+ */
+export async function deletePersonRow(db: Db, id: string): Promise<number> {
+  const likedPosts = await db
+    .selectFrom('post_likes')
+    .select('post_id')
+    .where('person_id', '=', id)
+    .execute();
+  const commentedPosts = await db
+    .selectFrom('comments')
+    .select('post_id')
+    .where('author_id', '=', id)
+    .distinct()
+    .execute();
+  const likedComments = await db
+    .selectFrom('comment_likes')
+    .select('comment_id')
+    .where('person_id', '=', id)
+    .execute();
+  // Their sessions go too: a deleted person's open apps are signed out at their next request.
+  await db
+    .deleteFrom('session')
+    .where('userId', 'in', (eb) =>
+      eb.selectFrom('login_mappings').select('auth_user_id').where('person_id', '=', id),
+    )
+    .execute();
+  const result = await db.deleteFrom('people').where('id', '=', id).executeTakeFirst();
+  const postIds = [...new Set([...likedPosts, ...commentedPosts].map((row) => row.post_id))];
+  if (postIds.length > 0) {
+    await db
+      .updateTable('posts')
+      .set((eb) => ({
+        like_count: eb
+          .selectFrom('post_likes')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('post_likes.post_id', '=', 'posts.id'),
+        comment_count: eb
+          .selectFrom('comments')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('comments.post_id', '=', 'posts.id'),
+      }))
+      .where('id', 'in', postIds)
+      .execute();
+  }
+  const commentIds = likedComments.map((row) => row.comment_id);
+  if (commentIds.length > 0) {
+    await db
+      .updateTable('comments')
+      .set((eb) => ({
+        like_count: eb
+          .selectFrom('comment_likes')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('comment_likes.comment_id', '=', 'comments.id'),
+      }))
+      .where('id', 'in', commentIds)
+      .execute();
+  }
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Moves everything of the student `fromId` onto `toId` (a merge, spec 4): enrolments (the
+ * earlier date kept), lesson progress per lesson (completed if either was; both summaries
+ * kept), evaluations, comments, mentions and the sign-in mappings. The caller deletes `fromId`.
+ */
+export async function moveStudentData(
+  trx: Transaction<Database>,
+  fromId: string,
+  toId: string,
+  now: number,
+) {
+  const theirs = await trx
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('person_id', '=', fromId)
+    .execute();
+  for (const enrolment of theirs) {
+    await trx
+      .insertInto('enrolments')
+      .values({ ...enrolment, person_id: toId })
+      .onConflict((oc) =>
+        oc.columns(['person_id', 'course_id']).doUpdateSet((eb) => {
+          const kept = eb.ref('enrolments.enrolled_at');
+          const theirs = eb.ref('excluded.enrolled_at');
+          return {
+            enrolled_at: sql<number>`case when ${theirs} < ${kept} then ${theirs} else ${kept} end`,
+          };
+        }),
+      )
+      .execute();
+  }
+
+  const progress = await trx
+    .selectFrom('lesson_progress')
+    .selectAll()
+    .where('person_id', 'in', [fromId, toId])
+    .execute();
+  const existing = new Map(
+    progress.filter((row) => row.person_id === toId).map((row) => [row.lesson_id, row]),
+  );
+  for (const row of progress.filter((r) => r.person_id === fromId)) {
+    const kept = existing.get(row.lesson_id);
+    if (!kept) {
+      await trx
+        .insertInto('lesson_progress')
+        .values({ ...row, person_id: toId })
+        .execute();
+      continue;
+    }
+    const summaries = [kept.summary, row.summary].filter(
+      (summary, index, all): summary is string => !!summary && all.indexOf(summary) === index,
+    );
+    const newer = Number(row.last_updated_at) > Number(kept.last_updated_at) ? row : kept;
+    await trx
+      .updateTable('lesson_progress')
+      .set({
+        completed: kept.completed || row.completed ? 1 : 0,
+        summary: summaries.length > 0 ? summaries.join('\n\n') : null,
+        last_updated_by: newer.last_updated_by,
+        last_updated_at: Math.max(Number(row.last_updated_at), Number(kept.last_updated_at), 0),
+      })
+      .where('person_id', '=', toId)
+      .where('lesson_id', '=', row.lesson_id)
+      .execute();
+  }
+
+  await trx
+    .updateTable('posts')
+    .set({ student_id: toId, updated_at: now })
+    .where('student_id', '=', fromId)
+    .execute();
+  await trx
+    .updateTable('comments')
+    .set({ author_id: toId })
+    .where('author_id', '=', fromId)
+    .execute();
+  await trx
+    .updateTable('mentions')
+    .set({ person_id: toId })
+    .where('person_id', '=', fromId)
+    .execute();
+  // Mentions in text name the person by id: @[label](id).
+  const from = `](${fromId})`;
+  const to = `](${toId})`;
+  for (const table of ['posts', 'comments'] as const) {
+    await trx
+      .updateTable(table)
+      .set({ text: sql<string>`replace(text, ${from}, ${to})` })
+      .where('text', 'like', `%${from}%`)
+      .execute();
+  }
+  await trx
+    .updateTable('login_mappings')
+    .set({ person_id: toId })
+    .where('person_id', '=', fromId)
+    .execute();
+}

@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '#shared/errors';
+import {
+  AdminPeople,
+  AdminPeopleQuery,
+  AdminPerson,
+  MergeInput,
+  PersonIdParams,
+  RoleInput,
+} from '#shared/schemas/admin';
+import { BlockInput } from '#shared/schemas/students';
+import { requireAdmin } from '../accounts/access.ts';
+import {
+  approvePerson,
+  blockPerson,
+  changeRole,
+  deletePerson,
+  listPeople,
+  mergeStudent,
+  rejectPerson,
+  unblockPerson,
+} from './people.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const tags = ['admin'];
+const Removed = z.object({ deleted: z.literal(true) });
+
+/** User management (admins): every change is one transaction, logged and announced. */
+export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/people',
+    {
+      schema: {
+        summary: 'Pending, blocked or all people, searchable by name or e-mail (admins)',
+        tags,
+        querystring: AdminPeopleQuery,
+        response: { 200: AdminPeople, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return listPeople(app.database, request.query);
+    },
+  );
+
+  app.post(
+    '/admin/people/:personId/approve',
+    {
+      schema: {
+        summary: 'Approve a pending student or instructor (a proposed course becomes active)',
+        tags,
+        params: PersonIdParams,
+        response: { 200: AdminPerson, ...errors },
+      },
+    },
+    async (request) =>
+      approvePerson(app.database, await requireAdmin(request), request.params.personId),
+  );
+
+  app.post(
+    '/admin/people/:personId/reject',
+    {
+      schema: {
+        summary: 'Reject a pending student or instructor: the record is deleted',
+        tags,
+        params: PersonIdParams,
+        response: { 200: Removed, ...errors },
+      },
+    },
+    async (request) => {
+      await rejectPerson(app.database, await requireAdmin(request), request.params.personId);
+      return { deleted: true as const };
+    },
+  );
+
+  app.post(
+    '/admin/people/:personId/block',
+    {
+      schema: {
+        summary: 'Block someone with a reason, or change the reason of someone blocked',
+        tags,
+        params: PersonIdParams,
+        body: BlockInput,
+        response: { 200: AdminPerson, ...errors },
+      },
+    },
+    async (request) =>
+      blockPerson(
+        app.database,
+        await requireAdmin(request),
+        request.params.personId,
+        request.body.reason,
+      ),
+  );
+
+  app.post(
+    '/admin/people/:personId/unblock',
+    {
+      schema: {
+        summary: 'Unblock someone: active again, the ban info removed',
+        tags,
+        params: PersonIdParams,
+        response: { 200: AdminPerson, ...errors },
+      },
+    },
+    async (request) =>
+      unblockPerson(app.database, await requireAdmin(request), request.params.personId),
+  );
+
+  app.put(
+    '/admin/people/:personId/role',
+    {
+      schema: {
+        summary: 'Make an instructor an admin or an admin an instructor (never the last admin)',
+        tags,
+        params: PersonIdParams,
+        body: RoleInput,
+        response: { 200: AdminPerson, ...errors },
+      },
+    },
+    async (request) =>
+      changeRole(
+        app.database,
+        await requireAdmin(request),
+        request.params.personId,
+        request.body.role,
+      ),
+  );
+
+  app.delete(
+    '/admin/people/:personId',
+    {
+      schema: {
+        summary: 'Delete a person and what is theirs (not oneself, not the last admin)',
+        tags,
+        params: PersonIdParams,
+        response: { 200: Removed, ...errors },
+      },
+    },
+    async (request) => {
+      await deletePerson(app.database, await requireAdmin(request), request.params.personId);
+      return { deleted: true as const };
+    },
+  );
+
+  app.post(
+    '/admin/people/:personId/merge',
+    {
+      schema: {
+        summary: 'Merge a pending student into an existing student profile',
+        tags,
+        params: PersonIdParams,
+        body: MergeInput,
+        response: { 200: AdminPerson, ...errors },
+      },
+    },
+    async (request) =>
+      mergeStudent(
+        app.database,
+        await requireAdmin(request),
+        request.params.personId,
+        request.body.targetId,
+      ),
+  );
+};

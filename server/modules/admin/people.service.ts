@@ -1,0 +1,379 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import {
+  ADMIN_PEOPLE_LIMIT,
+  type AdminPeople,
+  type AdminPeopleQuery,
+  type AdminPerson,
+} from '#shared/schemas/admin';
+import type { AppDatabase } from '../../db/database.ts';
+import type { Database, PersonRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { lockAccountChanges } from '../accounts/accounts.repository.ts';
+import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { insertCourseRow, replaceInstructors } from '../courses/courses.repository.ts';
+import {
+  announceCourseChange,
+  announcePersonChange,
+  announceProgressChange,
+} from '../events/announce.ts';
+import { avatarUrl } from '../media/avatar.ts';
+import {
+  type CreatedNotification,
+  insertNotifications,
+} from '../notifications/notifications.repository.ts';
+import { announceNotifications } from '../notifications/notifications.service.ts';
+import {
+  countActiveAdmins,
+  countPending,
+  deletePersonRow,
+  findManagedPerson,
+  listPeopleRows,
+  lockPerson,
+  type ManagedPersonRow,
+  moveStudentData,
+} from './people.repository.ts';
+
+/*
+ * User management (spec 4): approvals, rejections, blocks, roles, deletion and merges, each in
+ * one transaction that locks the person first and writes the activity log, then announced.
+ */
+
+type Trx = Transaction<Database>;
+
+function toAdminPerson(row: ManagedPersonRow): AdminPerson {
+  return {
+    id: row.id,
+    name: row.name,
+    avatarUrl: row.avatar_url ?? avatarUrl(row.name),
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    status: row.status,
+    registrationDate: Number(row.registration_date),
+    proposedCourse:
+      row.proposed_course_name !== null
+        ? { name: row.proposed_course_name, description: row.proposed_course_description ?? '' }
+        : null,
+    ban:
+      row.status === 'blocked'
+        ? {
+            reason: row.ban_reason ?? '',
+            by:
+              row.banned_by && row.banned_by_name
+                ? {
+                    id: row.banned_by,
+                    name: row.banned_by_name,
+                    avatarUrl: row.banned_by_avatar_url ?? avatarUrl(row.banned_by_name),
+                  }
+                : null,
+            at: row.banned_at === null ? null : Number(row.banned_at),
+          }
+        : null,
+    canSignIn: Boolean(Number(row.has_login)),
+  };
+}
+
+export async function listPeople(
+  database: AppDatabase,
+  query: { view: AdminPeopleQuery['view'] & string; q?: string | undefined },
+): Promise<AdminPeople> {
+  const [rows, pendingCount] = await Promise.all([
+    listPeopleRows(database.db, query.view, query.q, ADMIN_PEOPLE_LIMIT),
+    countPending(database.db),
+  ]);
+  return {
+    people: rows.slice(0, ADMIN_PEOPLE_LIMIT).map(toAdminPerson),
+    pendingCount,
+    more: rows.length > ADMIN_PEOPLE_LIMIT,
+  };
+}
+
+export async function getAdminPerson(database: AppDatabase, id: string): Promise<AdminPerson> {
+  const row = await findManagedPerson(database.db, id);
+  if (!row) throw new AppError('person_not_found', 404);
+  return toAdminPerson(row);
+}
+
+/** What a change wrote besides the person, for announcing once it has committed. */
+interface ChangeOutcome {
+  notified?: CreatedNotification[];
+  courseId?: string;
+  progressOf?: string;
+}
+
+/**
+ * Runs `change` on the locked person inside one transaction; afterwards announces the person
+ * (and whatever else `change` says changed) and the notifications it wrote.
+ */
+async function changePerson(
+  database: AppDatabase,
+  id: string,
+  change: (trx: Trx, person: PersonRow, now: number) => Promise<ChangeOutcome | undefined>,
+) {
+  const now = Date.now();
+  const outcome = await database.db.transaction().execute(async (trx) => {
+    // One account change at a time, so two admins cannot each demote the other.
+    await lockAccountChanges(trx, database.kind);
+    const person = await lockPerson(trx, database.kind, id);
+    if (!person) throw new AppError('person_not_found', 404);
+    return (await change(trx, person, now)) ?? {};
+  });
+  await announcePersonChange(database, id);
+  if (outcome.courseId) await announceCourseChange(database, outcome.courseId);
+  if (outcome.progressOf) await announceProgressChange(database, outcome.progressOf);
+  await announceNotifications(database, outcome.notified ?? []);
+}
+
+function requirePending(person: PersonRow) {
+  if (person.status !== 'pending') throw new AppError('not_pending', 409);
+}
+
+/** Whether taking `person` out of the active admins would leave the academy without one. */
+async function refuseLastAdmin(trx: Trx, person: PersonRow) {
+  if (person.role === 'admin' && person.status === 'active' && (await countActiveAdmins(trx)) <= 1)
+    throw new AppError('last_admin', 409);
+}
+
+/**
+ * Approves a pending account. A student becomes "Đang học"; an instructor becomes active, and
+ * a course they proposed is created active with them as its instructor and proposer (spec 4).
+ */
+export async function approvePerson(database: AppDatabase, admin: PersonRow, id: string) {
+  await changePerson(database, id, async (trx, person, now) => {
+    requirePending(person);
+    await trx
+      .updateTable('people')
+      .set({
+        status: 'active',
+        proposed_course_name: null,
+        proposed_course_description: null,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    let courseId: string | undefined;
+    if (person.role !== 'student' && person.proposed_course_name) {
+      courseId = randomUUID();
+      await insertCourseRow(trx, {
+        id: courseId,
+        name: person.proposed_course_name,
+        description: person.proposed_course_description ?? '',
+        imageUrl: null,
+        status: 'active',
+        proposerId: id,
+        now,
+      });
+      await replaceInstructors(trx, courseId, [id], now);
+      await insertActivityLog(trx, {
+        actorId: admin.id,
+        action: 'course.created',
+        target: courseId,
+        details: { proposedBy: id },
+        now,
+      });
+    }
+    await insertActivityLog(trx, {
+      actorId: admin.id,
+      action: `${person.role === 'student' ? 'student' : 'instructor'}.approved`,
+      target: id,
+      now,
+    });
+    const notified = await insertNotifications(
+      trx,
+      [
+        {
+          recipientId: id,
+          type: 'account_approved',
+          actorId: admin.id,
+          courseId: courseId ?? null,
+        },
+      ],
+      now,
+    );
+    return { notified, courseId };
+  });
+  return getAdminPerson(database, id);
+}
+
+/** Rejects a pending account: the record is deleted (spec 4); signing in again starts over. */
+export async function rejectPerson(database: AppDatabase, admin: PersonRow, id: string) {
+  await changePerson(database, id, async (trx, person, now) => {
+    requirePending(person);
+    await deletePersonRow(trx, id);
+    await insertActivityLog(trx, {
+      actorId: admin.id,
+      action: `${person.role === 'student' ? 'student' : 'instructor'}.rejected`,
+      target: id,
+      details: { name: person.name },
+      now,
+    });
+  });
+}
+
+/** Blocks anyone but oneself with a reason, or changes the reason of someone blocked. */
+export async function blockPerson(
+  database: AppDatabase,
+  admin: PersonRow,
+  id: string,
+  reason: string,
+) {
+  if (id === admin.id) throw new AppError('cannot_block_self', 400);
+  await changePerson(database, id, async (trx, person, now) => {
+    if (person.status === 'pending') throw new AppError('pending_cannot_block', 409);
+    await refuseLastAdmin(trx, person);
+    const changingReason = person.status === 'blocked';
+    await trx
+      .updateTable('people')
+      .set({
+        status: 'blocked',
+        ban_reason: reason,
+        banned_by: admin.id,
+        banned_at: changingReason ? person.banned_at : now,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    // Signed out everywhere at once, and their devices stop receiving push messages.
+    await trx
+      .deleteFrom('session')
+      .where('userId', 'in', (eb) =>
+        eb.selectFrom('login_mappings').select('auth_user_id').where('person_id', '=', id),
+      )
+      .execute();
+    await trx.deleteFrom('push_subscriptions').where('person_id', '=', id).execute();
+    const kind = person.role === 'student' ? 'student' : 'instructor';
+    await insertActivityLog(trx, {
+      actorId: admin.id,
+      action: changingReason ? `${kind}.ban_reason_updated` : `${kind}.blocked`,
+      target: id,
+      details: { reason },
+      now,
+    });
+  });
+  return getAdminPerson(database, id);
+}
+
+/** Unblocks: active again ("Đang học" for students), the ban info removed (spec 4). */
+export async function unblockPerson(database: AppDatabase, admin: PersonRow, id: string) {
+  await changePerson(database, id, async (trx, person, now) => {
+    if (person.status !== 'blocked') throw new AppError('person_not_blocked', 409);
+    await trx
+      .updateTable('people')
+      .set({
+        status: 'active',
+        ban_reason: null,
+        banned_by: null,
+        banned_at: null,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    await insertActivityLog(trx, {
+      actorId: admin.id,
+      action: `${person.role === 'student' ? 'student' : 'instructor'}.unblocked`,
+      target: id,
+      now,
+    });
+  });
+  return getAdminPerson(database, id);
+}
+
+/** Makes an instructor an admin or an admin an instructor; the last admin stays one. */
+export async function changeRole(
+  database: AppDatabase,
+  admin: PersonRow,
+  id: string,
+  role: 'admin' | 'instructor',
+) {
+  await changePerson(database, id, async (trx, person, now) => {
+    if (person.role === 'student') throw new AppError('role_student', 409);
+    if (person.role === role) return;
+    if (role === 'instructor') await refuseLastAdmin(trx, person);
+    await trx.updateTable('people').set({ role, updated_at: now }).where('id', '=', id).execute();
+    await insertActivityLog(trx, {
+      actorId: admin.id,
+      action: 'person.role_changed',
+      target: id,
+      details: { from: person.role, to: role },
+      now,
+    });
+  });
+  return getAdminPerson(database, id);
+}
+
+/** Deletes anyone but oneself, and never the last admin (spec 5: 'Không thể xóa chính mình.'). */
+export async function deletePerson(database: AppDatabase, admin: PersonRow, id: string) {
+  if (id === admin.id) throw new AppError('cannot_delete_self', 400);
+  await changePerson(database, id, async (trx, person, now) => {
+    await refuseLastAdmin(trx, person);
+    await deletePersonRow(trx, id);
+    await insertActivityLog(trx, {
+      actorId: admin.id,
+      action: 'person.deleted',
+      target: id,
+      details: { name: person.name, role: person.role },
+      now,
+    });
+  });
+}
+
+/**
+ * Merges a pending student (someone who signed up) into the profile staff already keep for
+ * them: everything of theirs moves over, the sign-in leads to the profile from now on, the
+ * pending record is deleted and the profile is active (spec 4). Contact details the profile
+ * lacks are taken from the sign-up.
+ */
+export async function mergeStudent(
+  database: AppDatabase,
+  admin: PersonRow,
+  pendingId: string,
+  targetId: string,
+) {
+  if (pendingId === targetId) throw new AppError('merge_into_self', 400);
+  await changePerson(database, targetId, async (trx, target, now) => {
+    const pending = await lockPerson(trx, database.kind, pendingId);
+    if (pending?.role !== 'student') throw new AppError('student_not_found', 404);
+    requirePending(pending);
+    if (target.role !== 'student') throw new AppError('merge_target_missing', 404);
+    if (target.status === 'pending') throw new AppError('merge_target_pending', 409);
+    await moveStudentData(trx, pendingId, targetId, now);
+    await deletePersonRow(trx, pendingId);
+    await trx
+      .updateTable('people')
+      .set({
+        status: 'active',
+        ban_reason: null,
+        banned_by: null,
+        banned_at: null,
+        email: target.email ?? pending.email,
+        phone: target.phone ?? pending.phone,
+        address: target.address ?? pending.address,
+        dob: target.dob ?? pending.dob,
+        avatar_url: target.avatar_url ?? pending.avatar_url,
+        updated_at: now,
+      })
+      .where('id', '=', targetId)
+      .execute();
+    await insertActivityLog(trx, {
+      actorId: admin.id,
+      action: 'student.merged',
+      target: targetId,
+      details: { mergedId: pendingId, name: pending.name },
+      now,
+    });
+    const notified = await insertNotifications(
+      trx,
+      [{ recipientId: targetId, type: 'account_approved', actorId: admin.id }],
+      now,
+    );
+    return { notified, progressOf: targetId };
+  }).catch((error: unknown) => {
+    // The profile chosen is gone (deleted meanwhile): the spec's own message.
+    if (error instanceof AppError && error.code === 'person_not_found')
+      throw new AppError('merge_target_missing', 404);
+    throw error;
+  });
+  await announcePersonChange(database, pendingId);
+  return getAdminPerson(database, targetId);
+}

@@ -1,0 +1,101 @@
+import { vi } from '../locales/vi.ts';
+import { z } from '../zod.ts';
+import { PersonSummary } from './courses.ts';
+import { PersonStatus, Role } from './people.ts';
+import { FeedbackItem } from './profile.ts';
+
+/* What admins read and change in user management, admin tools and the dashboard. */
+
+export const PersonIdParams = z.strictObject({
+  personId: z.uuid({ message: vi.validation.personIdInvalid }),
+});
+
+/** Which people user management lists: the approvals waiting, the blocked, or everyone. */
+export const PEOPLE_VIEWS = ['pending', 'blocked', 'all'] as const;
+export const ADMIN_PEOPLE_LIMIT = 100;
+
+export const AdminPeopleQuery = z.strictObject({
+  view: z.enum(PEOPLE_VIEWS).default('pending'),
+  q: z.string().trim().max(100, { message: vi.validation.searchTooLong }).optional(),
+});
+export type AdminPeopleQuery = z.input<typeof AdminPeopleQuery>;
+
+export const AdminPerson = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatarUrl: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: Role,
+  status: PersonStatus,
+  registrationDate: z.number(),
+  proposedCourse: z.object({ name: z.string(), description: z.string() }).nullable(),
+  ban: z
+    .object({ reason: z.string(), by: PersonSummary.nullable(), at: z.number().nullable() })
+    .nullable(),
+  /** Whether a sign-in leads to this profile (a merge needs one on the pending side). */
+  canSignIn: z.boolean(),
+});
+export type AdminPerson = z.infer<typeof AdminPerson>;
+
+export const AdminPeople = z.object({
+  people: z.array(AdminPerson),
+  /** How many are waiting for approval, for the tab's badge whatever the view. */
+  pendingCount: z.number().int(),
+  /** True when more people matched than the list holds: the admin narrows the search. */
+  more: z.boolean(),
+});
+export type AdminPeople = z.infer<typeof AdminPeople>;
+
+export const StaffRole = z.enum(['admin', 'instructor']);
+export const RoleInput = z.strictObject({ role: StaffRole });
+export type RoleInput = z.infer<typeof RoleInput>;
+
+export const MergeInput = z.strictObject({
+  targetId: z.uuid({ message: vi.validation.studentIdInvalid }),
+});
+export type MergeInput = z.infer<typeof MergeInput>;
+
+/** Admins' view of feedback: who sent it, and who last changed its status. */
+export const AdminFeedbackItem = FeedbackItem.extend({
+  author: PersonSummary.nullable(),
+  lastUpdatedBy: PersonSummary.nullable(),
+});
+export const AdminFeedbackList = z.object({ feedback: z.array(AdminFeedbackItem) });
+export type AdminFeedbackList = z.infer<typeof AdminFeedbackList>;
+
+export const FeedbackIdParams = z.strictObject({
+  feedbackId: z.uuid({ message: vi.validation.feedbackIdInvalid }),
+});
+export const FeedbackStatusInput = z.strictObject({ status: z.enum(['viewed', 'resolved']) });
+export type FeedbackStatusInput = z.infer<typeof FeedbackStatusInput>;
+
+/** The spec's latest 100 of each log. */
+export const LOG_LIMIT = 100;
+
+export const ActivityLogEntry = z.object({
+  id: z.number().int(),
+  actor: PersonSummary.nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  /** The target's name when it is a person or a course that still exists. */
+  targetName: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.number(),
+});
+export type ActivityLogEntry = z.infer<typeof ActivityLogEntry>;
+export const ActivityLog = z.object({ entries: z.array(ActivityLogEntry) });
+export type ActivityLog = z.infer<typeof ActivityLog>;
+
+export const ErrorLogEntry = z.object({
+  id: z.number().int(),
+  context: z.string(),
+  message: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  extra: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.number(),
+});
+export type ErrorLogEntry = z.infer<typeof ErrorLogEntry>;
+export const ErrorLog = z.object({ entries: z.array(ErrorLogEntry) });
+export type ErrorLog = z.infer<typeof ErrorLog>;
