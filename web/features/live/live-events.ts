@@ -4,6 +4,7 @@ import type { LiveEvent } from '#shared/schemas/events';
 import { Post } from '#shared/schemas/posts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { meQueryKey, publicConfigQueryKey } from '../accounts/api/session.ts';
+import { adminPeopleQueryKey } from '../admin/api/people.ts';
 import { coursesQueryKey } from '../courses/api/courses.ts';
 import {
   commentsQueryKey,
@@ -83,7 +84,14 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent, myId:
       invalidate(queryClient, ['notifications']);
       return;
     case 'person.updated':
-      invalidate(queryClient, studentsQueryKey, ['instructors'], coursesQueryKey, postsQueryKey);
+      invalidate(
+        queryClient,
+        studentsQueryKey,
+        ['instructors'],
+        coursesQueryKey,
+        postsQueryKey,
+        adminPeopleQueryKey,
+      );
       if (event.personId === myId) invalidate(queryClient, meQueryKey, profileQueryKey);
       return;
     case 'course.updated':

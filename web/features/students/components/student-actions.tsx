@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MoreVertical } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { PersonStatus } from '#shared/schemas/people';
-import { BlockInput, StudentDetail } from '#shared/schemas/students';
+import { StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
-import { ConfirmDialog, FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { PostFormDialog } from '../../posts/components/post-form-dialog.tsx';
 import {
@@ -16,6 +16,7 @@ import {
   studentsQueryKey,
   unblockStudent,
 } from '../api/students.ts';
+import { BlockReasonDialog } from './block-reason-dialog.tsx';
 import { StudentFormDialog } from './student-form-dialog.tsx';
 
 type Action = 'review' | 'edit' | 'block' | 'unblock' | 'delete';
@@ -38,12 +39,9 @@ export function StudentActions({
   const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
-  const reasonId = useId();
   const [editing, setEditing] = useState<StudentDetail | null>(null);
   const [reviewing, setReviewing] = useState(false);
   const [dialog, setDialog] = useState<'block' | 'delete' | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   const refresh = async (detail?: StudentDetail) => {
@@ -85,24 +83,8 @@ export function StudentActions({
         t('toasts.updateFailed'),
       );
     } else {
-      setReason('');
-      setReasonError(undefined);
       setDialog(action);
     }
-  };
-
-  const submitBlock = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = BlockInput.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message);
-      return;
-    }
-    await run(
-      async () => refresh(await blockStudent(studentId, parsed.data.reason)),
-      t('screens.students.blocked'),
-      t('toasts.updateFailed'),
-    );
   };
 
   const actions: Action[] = [
@@ -143,44 +125,21 @@ export function StudentActions({
       {editing ? (
         <StudentFormDialog student={editing} isOpen onOpenChange={() => setEditing(null)} />
       ) : null}
-      <SheetDialog
+      <BlockReasonDialog
         isOpen={dialog === 'block'}
         onOpenChange={(open) => setDialog(open ? 'block' : null)}
         title={t('screens.students.blockTitle', { name })}
-        isDismissable={!busy}
-        footer={
-          <FormDialogActions
-            formId={reasonId}
-            submitLabel={t('screens.students.blockConfirm')}
-            cancelLabel={t('screens.students.cancel')}
-            onCancel={() => setDialog(null)}
-            busy={busy}
-          />
+        label={t('screens.students.blockReason')}
+        submitLabel={t('screens.students.blockConfirm')}
+        busy={busy}
+        onSubmit={(reason) =>
+          void run(
+            async () => refresh(await blockStudent(studentId, reason)),
+            t('screens.students.blocked'),
+            t('toasts.updateFailed'),
+          )
         }
-      >
-        <form id={reasonId} onSubmit={submitBlock} noValidate>
-          <label
-            htmlFor={`${reasonId}-reason`}
-            className="mb-1.5 block text-sm font-medium text-stone-700"
-          >
-            {t('screens.students.blockReason')}
-          </label>
-          <textarea
-            id={`${reasonId}-reason`}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            rows={3}
-            maxLength={300}
-            aria-invalid={reasonError ? true : undefined}
-            className="w-full rounded-xl border border-stone-300 bg-white px-3.5 py-3 text-base focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
-          />
-          {reasonError ? (
-            <p role="alert" className="mt-1.5 text-sm text-red-700">
-              {reasonError}
-            </p>
-          ) : null}
-        </form>
-      </SheetDialog>
+      />
       <ConfirmDialog
         isOpen={dialog === 'delete'}
         onOpenChange={(open) => setDialog(open ? 'delete' : null)}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PersonStatus } from '#shared/schemas/people';
+import type { PersonStatus, Role } from '#shared/schemas/people';
 
 const colours: Record<PersonStatus, string> = {
   pending: 'bg-amber-100 text-amber-800',
@@ -8,12 +8,21 @@ const colours: Record<PersonStatus, string> = {
   completed: 'bg-sky-100 text-sky-800',
 };
 
-/** A student's status in the spec's words: Chờ duyệt, Đang học, Bảo lưu, Đã hoàn thành. */
-export function StudentStatusBadge({ status }: { status: PersonStatus }) {
+/**
+ * A status in the spec's words: for students Chờ duyệt, Đang học, Bảo lưu, Đã hoàn thành; for
+ * staff Chờ duyệt, Đang hoạt động, Bị chặn.
+ */
+export function StudentStatusBadge({
+  status,
+  role = 'student',
+}: {
+  status: PersonStatus;
+  role?: Role;
+}) {
   const { t } = useTranslation();
   return (
     <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${colours[status]}`}>
-      {t(`status.student.${status}`)}
+      {t(role === 'student' ? `status.student.${status}` : `status.instructor.${status}`)}
     </span>
   );
 }

@@ -1,0 +1,98 @@
+import { expect, screenshot, test } from './fixtures.ts';
+import { signInByLink } from './support/accounts.ts';
+import { uniqueEmail } from './support/mailbox.ts';
+
+const unique = () => Math.random().toString(36).slice(2, 7);
+
+test('an admin approves a pending instructor, and the course they proposed appears', async ({
+  page,
+  newVisitor,
+}) => {
+  test.slow();
+  const tag = unique();
+  const name = `Đỗ Minh Khôi ${tag}`;
+  const course = `Đắp gel nghệ thuật ${tag}`;
+  const visitor = await newVisitor();
+  await signInByLink(visitor, uniqueEmail('gv-moi'));
+  await expect(visitor).toHaveURL(/#\/onboarding$/);
+  await visitor.getByText('Giảng viên', { exact: true }).click();
+  await visitor.getByLabel('Họ và tên').fill(name);
+  await visitor.getByLabel('Số điện thoại').fill('0987 654 321');
+  await visitor.getByLabel('Đề xuất một khóa học (không bắt buộc)').check();
+  await visitor.getByLabel('Tên khóa học').fill(course);
+  await visitor.getByRole('button', { name: 'Hoàn tất' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Đã gửi yêu cầu' })).toBeVisible();
+
+  await page.goto('/#/user-management');
+  await page.getByRole('searchbox', { name: 'Tìm theo tên hoặc email' }).fill(tag);
+  const card = page.getByRole('article', { name });
+  await expect(card).toContainText(`Đề xuất khóa học: ${course}`);
+  await expect(card).toContainText('Chờ duyệt');
+  await screenshot(page, 'user-management');
+  await card.getByRole('button', { name: 'Phê duyệt' }).click();
+  await expect(
+    page
+      .getByTestId('toast')
+      .filter({ hasText: `Đã phê duyệt ${name} và tạo khóa học` })
+      .last(),
+  ).toBeVisible();
+  await expect(card).toBeHidden();
+
+  await page.goto('/#/courses');
+  await expect(page.getByRole('link', { name: new RegExp(course) }).first()).toBeVisible();
+
+  // The new instructor is in: the app opens for them, and they were told.
+  await visitor.reload();
+  await expect(visitor).toHaveURL(/#\/activity$/);
+  await visitor.getByRole('link', { name: 'Thông báo' }).first().click();
+  await expect(
+    visitor.getByText('Tài khoản của bạn đã được phê duyệt. Chào mừng bạn đến với Học viện!'),
+  ).toBeVisible();
+});
+
+test('an admin merges a pending student into the profile the academy already keeps', async ({
+  page,
+  newVisitor,
+}) => {
+  test.slow();
+  const tag = unique();
+  const kept = `Hoàng Thị Mai ${tag}`;
+  const email = uniqueEmail('hv-moi');
+  const created = await page.request.post('/api/students', { data: { name: kept } });
+  expect(created.status()).toBe(201);
+
+  const visitor = await newVisitor();
+  await signInByLink(visitor, email);
+  await expect(visitor).toHaveURL(/#\/onboarding$/);
+  await visitor.getByText('Học viên', { exact: true }).click();
+  await visitor.getByLabel('Họ và tên').fill(`Mai Hoàng ${tag}`);
+  await visitor.getByLabel('Số điện thoại').fill('0987 654 322');
+  await visitor.getByRole('button', { name: 'Hoàn tất' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Đã gửi yêu cầu' })).toBeVisible();
+
+  await page.goto('/#/user-management?view=pending');
+  await page.getByRole('searchbox', { name: 'Tìm theo tên hoặc email' }).fill(tag);
+  const card = page.getByRole('article', { name: `Mai Hoàng ${tag}` });
+  await card.getByRole('button', { name: 'Hợp nhất' }).click();
+  const dialog = page.getByRole('dialog', { name: `Hợp nhất "Mai Hoàng ${tag}" vào hồ sơ có sẵn` });
+  await dialog.getByRole('button', { name: 'Hợp nhất' }).click();
+  await expect(dialog.getByText('Vui lòng chọn hồ sơ học viên để hợp nhất.')).toBeVisible();
+  await dialog.getByRole('searchbox', { name: 'Tìm học viên' }).fill(`hoang thi mai ${tag}`);
+  await dialog.getByRole('radio', { name: new RegExp(kept) }).check();
+  await screenshot(page, 'user-management-merge');
+  await dialog.getByRole('button', { name: 'Hợp nhất' }).click();
+  await expect(
+    page
+      .getByTestId('toast')
+      .filter({ hasText: `Đã hợp nhất hồ sơ vào ${kept}.` })
+      .last(),
+  ).toBeVisible();
+  await expect(card).toBeHidden();
+
+  // One profile remains: the academy's, now with her sign-in's e-mail, studying.
+  await page.getByRole('tab', { name: 'Tất cả' }).click();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  const merged = page.getByRole('article', { name: kept });
+  await expect(merged).toContainText(email);
+  await expect(merged).toContainText('Đang học');
+});

@@ -1,0 +1,320 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { BookOpen, MoreVertical } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import type { AdminPerson } from '#shared/schemas/admin';
+import { useToast } from '../../../components/overlays/toast.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '../../../components/ui/form.tsx';
+import { ApiError, failureMessage } from '../../../lib/api-client.ts';
+import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { BlockReasonDialog } from '../../students/components/block-reason-dialog.tsx';
+import { StudentStatusBadge } from '../../students/components/student-status-badge.tsx';
+import {
+  adminPeopleQueryKey,
+  approvePerson,
+  blockPerson,
+  changeRole,
+  deletePerson,
+  mergePerson,
+  rejectPerson,
+  unblockPerson,
+} from '../api/people.ts';
+import { MergeDialog } from './merge-dialog.tsx';
+
+type MenuAction = 'block' | 'changeReason' | 'unblock' | 'makeAdmin' | 'makeInstructor' | 'delete';
+type Dialog = 'reject' | 'merge' | 'block' | 'changeReason' | 'delete' | null;
+
+/** The menu of someone already approved: block or its reason, unblock, role, delete. */
+function menuActions(person: AdminPerson, isMe: boolean): MenuAction[] {
+  if (isMe) return person.role === 'admin' ? ['makeInstructor'] : [];
+  const actions: MenuAction[] =
+    person.status === 'blocked' ? ['changeReason', 'unblock'] : ['block'];
+  if (person.role === 'instructor' && person.status === 'active') actions.push('makeAdmin');
+  if (person.role === 'admin') actions.push('makeInstructor');
+  actions.push('delete');
+  return actions;
+}
+
+/**
+ * One person in user management: who they are, what they asked for (a proposed course) or why
+ * they are blocked, and what an admin can do — approve, reject or merge a pending sign-up at
+ * a thumb's reach; the rest in a menu.
+ */
+export function PersonCard({ person, isMe }: { person: AdminPerson; isMe: boolean }) {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const name = person.name;
+  const headingId = useId();
+  const staff = person.role !== 'student';
+
+  const run = async (key: string, work: () => Promise<string>, failure: (e: unknown) => string) => {
+    setBusy(key);
+    try {
+      const success = await work();
+      showToast(success, 'success');
+      setDialog(null);
+      await queryClient.invalidateQueries({ queryKey: adminPeopleQueryKey });
+    } catch (error) {
+      showToast(failure(error), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const failed = (message: string) => (error: unknown) => failureMessage(message, error);
+
+  const approve = () =>
+    run(
+      'approve',
+      async () => {
+        await approvePerson(person.id);
+        return person.proposedCourse
+          ? t('screens.userManagement.approvedWithCourse', {
+              name,
+              course: person.proposedCourse.name,
+            })
+          : t('screens.userManagement.approved', { name });
+      },
+      failed(t('toasts.approveFailed')),
+    );
+
+  const choose = (action: MenuAction) => {
+    if (action === 'unblock') {
+      void run(
+        'unblock',
+        async () => {
+          await unblockPerson(person.id);
+          return t('screens.userManagement.unblocked', { name });
+        },
+        failed(t('toasts.updateFailed')),
+      );
+    } else if (action === 'makeAdmin' || action === 'makeInstructor') {
+      void run(
+        'role',
+        async () => {
+          await changeRole(person.id, action === 'makeAdmin' ? 'admin' : 'instructor');
+          return t('screens.userManagement.roleUpdated', { name });
+        },
+        failed(t('toasts.updateFailed')),
+      );
+    } else {
+      setDialog(action);
+    }
+  };
+  const actions = menuActions(person, isMe);
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-[var(--shadow-card)]"
+    >
+      <div className="flex items-start gap-3">
+        <Avatar name={name} url={person.avatarUrl} size={48} />
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="truncate text-[17px] font-semibold text-stone-900">
+            {name}
+          </h3>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-500">
+            <span>{t(`role.${person.role}`)}</span>
+            <StudentStatusBadge status={person.status} role={person.role} />
+          </p>
+          <p className="mt-1 truncate text-sm text-stone-600">
+            {[person.email ?? t('screens.userManagement.noLogin'), person.phone]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+          <p className="text-sm text-stone-500">
+            {t('screens.userManagement.registered', {
+              time: formatRelativeTime(person.registrationDate),
+            })}
+          </p>
+        </div>
+        {actions.length > 0 ? (
+          <MenuTrigger>
+            <AriaButton
+              aria-label={t('screens.userManagement.menu', { name })}
+              className="grid size-11 shrink-0 place-items-center rounded-full text-stone-500 outline-none hover:bg-stone-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300"
+            >
+              <MoreVertical className="size-5" aria-hidden="true" />
+            </AriaButton>
+            <Popover
+              placement="bottom end"
+              className="min-w-52 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-stone-200"
+            >
+              <Menu onAction={(key) => choose(key as MenuAction)} className="outline-none">
+                {actions.map((action) => (
+                  <MenuItem
+                    key={action}
+                    id={action}
+                    className={`flex min-h-11 cursor-pointer items-center rounded-xl px-3 text-[15px] outline-none data-[focused]:bg-stone-100 ${action === 'delete' ? 'text-red-700' : 'text-stone-800'}`}
+                  >
+                    {action === 'block' && !staff
+                      ? t('screens.userManagement.blockStudent')
+                      : t(`screens.userManagement.${action}`)}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </Popover>
+          </MenuTrigger>
+        ) : null}
+      </div>
+
+      {person.proposedCourse ? (
+        <div className="flex gap-3 rounded-xl bg-accent-50 p-3">
+          <BookOpen className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden="true" />
+          <div className="min-w-0">
+            <p className="text-sm font-semibold text-accent-900">
+              {t('screens.userManagement.proposedCourse')}: {person.proposedCourse.name}
+            </p>
+            {person.proposedCourse.description ? (
+              <p className="text-sm text-stone-700">{person.proposedCourse.description}</p>
+            ) : null}
+            <p className="text-xs text-stone-500">
+              {t('screens.userManagement.proposedCourseHint')}
+            </p>
+          </div>
+        </div>
+      ) : null}
+
+      {person.ban ? (
+        <div className="rounded-xl bg-stone-100 p-3 text-sm text-stone-700">
+          <p>{t('screens.userManagement.banReason', { reason: person.ban.reason })}</p>
+          {person.ban.by && person.ban.at ? (
+            <p className="text-stone-500">
+              {t('screens.userManagement.bannedBy', {
+                name: person.ban.by.name,
+                time: formatRelativeTime(person.ban.at),
+              })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {person.status === 'pending' ? (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            className="flex-1"
+            busy={busy === 'approve'}
+            disabled={busy !== null}
+            onClick={() => void approve()}
+          >
+            {t('screens.userManagement.approve')}
+          </Button>
+          {person.role === 'student' ? (
+            <Button
+              variant="secondary"
+              className="flex-1 px-3 whitespace-nowrap"
+              disabled={busy !== null}
+              onClick={() => setDialog('merge')}
+            >
+              {t('screens.userManagement.merge')}
+            </Button>
+          ) : null}
+          <Button
+            variant="secondary"
+            className="flex-1 px-3 whitespace-nowrap text-red-700"
+            disabled={busy !== null}
+            onClick={() => setDialog('reject')}
+          >
+            {t('screens.userManagement.reject')}
+          </Button>
+        </div>
+      ) : null}
+
+      <ConfirmDialog
+        isOpen={dialog === 'reject'}
+        onOpenChange={(open) => setDialog(open ? 'reject' : null)}
+        title={t('screens.userManagement.confirmReject', { name })}
+        body={t('screens.userManagement.confirmRejectBody')}
+        confirmLabel={t('screens.userManagement.reject')}
+        cancelLabel={t('screens.userManagement.cancel')}
+        busy={busy === 'reject'}
+        onConfirm={() =>
+          void run(
+            'reject',
+            async () => {
+              await rejectPerson(person.id);
+              return t('screens.userManagement.rejected', { name });
+            },
+            failed(t('toasts.rejectFailed')),
+          )
+        }
+      />
+      <ConfirmDialog
+        isOpen={dialog === 'delete'}
+        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+        title={t('screens.userManagement.confirmDelete', { name })}
+        body={t('screens.userManagement.confirmDeleteBody')}
+        confirmLabel={t('screens.userManagement.delete')}
+        cancelLabel={t('screens.userManagement.cancel')}
+        busy={busy === 'delete'}
+        onConfirm={() =>
+          void run(
+            'delete',
+            async () => {
+              await deletePerson(person.id);
+              return t('screens.userManagement.deleted', { name });
+            },
+            failed(t('toasts.deleteUserFailed')),
+          )
+        }
+      />
+      <BlockReasonDialog
+        isOpen={dialog === 'block' || dialog === 'changeReason'}
+        onOpenChange={(open) => setDialog(open ? dialog : null)}
+        title={t(
+          dialog === 'changeReason'
+            ? 'screens.userManagement.reasonTitle'
+            : 'screens.userManagement.blockTitle',
+          { name },
+        )}
+        label={t('screens.userManagement.blockReason')}
+        submitLabel={t(
+          dialog === 'changeReason'
+            ? 'screens.userManagement.saveReason'
+            : 'screens.userManagement.blockConfirm',
+        )}
+        initialReason={dialog === 'changeReason' ? (person.ban?.reason ?? '') : ''}
+        busy={busy === 'block'}
+        onSubmit={(reason) =>
+          void run(
+            'block',
+            async () => {
+              await blockPerson(person.id, reason);
+              return dialog === 'changeReason'
+                ? t('screens.userManagement.reasonUpdated')
+                : t('screens.userManagement.blocked', { name });
+            },
+            failed(t('toasts.updateFailed')),
+          )
+        }
+      />
+      {dialog === 'merge' ? (
+        <MergeDialog
+          person={person}
+          isOpen
+          onOpenChange={(open) => setDialog(open ? 'merge' : null)}
+          busy={busy === 'merge'}
+          onMerge={(target) =>
+            void run(
+              'merge',
+              async () => {
+                await mergePerson(person.id, target.id);
+                return t('screens.userManagement.merged', { name: target.name });
+              },
+              (error) =>
+                t('toasts.mergeFailed', {
+                  reason: error instanceof ApiError ? error.message : t('errors.internal_error'),
+                }),
+            )
+          }
+        />
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,91 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BlockInput } from '#shared/schemas/students';
+import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
+
+/**
+ * Asks for the reason of a block ("Bảo lưu" for students), or a new one for someone already
+ * blocked; the reason is checked by the same rule the server applies.
+ */
+export function BlockReasonDialog({
+  isOpen,
+  onOpenChange,
+  title,
+  label,
+  submitLabel,
+  initialReason = '',
+  busy,
+  onSubmit,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  label: string;
+  submitLabel: string;
+  initialReason?: string;
+  busy: boolean;
+  onSubmit: (reason: string) => void;
+}) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const [reason, setReason] = useState(initialReason);
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    if (isOpen) {
+      setReason(initialReason);
+      setError(undefined);
+    }
+  }, [isOpen, initialReason]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = BlockInput.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    onSubmit(parsed.data.reason);
+  };
+
+  return (
+    <SheetDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={title}
+      isDismissable={!busy}
+      footer={
+        <FormDialogActions
+          formId={formId}
+          submitLabel={submitLabel}
+          cancelLabel={t('screens.students.cancel')}
+          onCancel={() => onOpenChange(false)}
+          busy={busy}
+        />
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <label
+          htmlFor={`${formId}-reason`}
+          className="mb-1.5 block text-sm font-medium text-stone-700"
+        >
+          {label}
+        </label>
+        <textarea
+          id={`${formId}-reason`}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          rows={3}
+          maxLength={300}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${formId}-error` : undefined}
+          className="w-full rounded-xl border border-stone-300 bg-white px-3.5 py-3 text-base focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
+        />
+        {error ? (
+          <p id={`${formId}-error`} role="alert" className="mt-1.5 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </SheetDialog>
+  );
+}
