@@ -12,6 +12,7 @@ import { limits } from '#shared/limits';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { adminToolsRoutes } from './modules/admin/admin-tools.routes.ts';
 import { peopleAdminRoutes } from './modules/admin/people.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(eventRoutes);
       await api.register(pushRoutes);
       await api.register(peopleAdminRoutes);
+      await api.register(adminToolsRoutes);
     },
     { prefix: '/api' },
   );

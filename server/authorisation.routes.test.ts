@@ -108,6 +108,15 @@ const table: Row[] = [
     payload: { guestModeEnabled: true },
     expect: adminOnly(200),
   },
+  { method: 'GET', url: '/api/admin/activity-log', expect: adminOnly(200) },
+  { method: 'GET', url: '/api/admin/error-log', expect: adminOnly(200) },
+  { method: 'GET', url: '/api/admin/feedback', expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    url: '/api/admin/feedback/:feedbackId/status',
+    payload: { status: 'viewed' },
+    expect: adminOnly(404),
+  },
   // User management: an unknown person is 404 once past the admin check.
   { method: 'GET', url: '/api/admin/people', query: '?view=all', expect: adminOnly(200) },
   { method: 'POST', url: '/api/admin/people/:personId/approve', expect: adminOnly(404) },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import type { LiveHubOptions } from '../modules/events/live-hub.ts';
 import type { PushSenderOptions } from '../modules/push/push.service.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -18,6 +19,7 @@ export async function buildTestApp(
     webRoot?: string;
     logger?: object;
     push?: PushSenderOptions;
+    live?: LiveHubOptions;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -29,6 +31,7 @@ export async function buildTestApp(
     logger: options.logger ?? false,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
     ...(options.push ? { push: options.push } : {}),
+    ...(options.live ? { live: options.live } : {}),
   });
   return {
     app,

@@ -39,6 +39,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-content-type-options': 'nosniff',
         // Proxies such as nginx would otherwise hold events back to fill a buffer.
         'x-accel-buffering': 'no',
+        // When the stream ends (the server stopping, a session ended) the connection goes too,
+        // rather than lingering as an idle keep-alive that would hold the server's shutdown.
+        connection: 'close',
         'x-request-id': request.id,
       });
       // A browser waits this long before reconnecting after the stream drops.

@@ -25,6 +25,8 @@ export interface LiveHubOptions {
   /** How many past messages a reconnecting browser can catch up on, and for how long. */
   replayCount?: number;
   replayMs?: number;
+  /** How often the logs are looked at while an admin has the app open. */
+  logWatchMs?: number;
 }
 
 // A browser that stops reading (a phone gone to sleep on a bad network) is dropped, not buffered.
@@ -51,6 +53,8 @@ export class LiveHub {
   private readonly unsubscribe: () => void;
   private readonly replayCount: number;
   private readonly replayMs: number;
+  private readonly logWatch: NodeJS.Timeout;
+  private lastLogIds: string | undefined;
 
   constructor(
     private readonly database: AppDatabase,
@@ -65,6 +69,11 @@ export class LiveHub {
     });
     this.heartbeat = setInterval(() => this.ping(), options.heartbeatMs ?? 25_000);
     this.heartbeat.unref();
+    this.logWatch = setInterval(
+      () => void this.enqueue(() => this.watchLogs()),
+      options.logWatchMs ?? 3_000,
+    );
+    this.logWatch.unref();
   }
 
   /**
@@ -161,6 +170,39 @@ export class LiveHub {
     response.write(text);
   }
 
+  /**
+   * Tells this process's admins when the activity or error log has new entries. Log entries are
+   * written inside many transactions (and by failures that have none), so instead of each
+   * writer announcing after its commit, the logs' newest ids are looked at every few seconds —
+   * only while an admin is connected — and each process tells its own streams.
+   */
+  private async watchLogs() {
+    const admins = [...this.streams].filter((stream) => stream.role === 'admin');
+    if (admins.length === 0) {
+      this.lastLogIds = undefined;
+      return;
+    }
+    const row = await this.database.db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('activity_logs')
+          .select((inner) => inner.fn.max('id').as('n'))
+          .as('activity'),
+        eb
+          .selectFrom('error_logs')
+          .select((inner) => inner.fn.max('id').as('n'))
+          .as('errors'),
+      ])
+      .executeTakeFirstOrThrow();
+    const ids = `${row.activity ?? 0}/${row.errors ?? 0}`;
+    // The first look after admins connect also counts as news: what was written between their
+    // reading the logs and now is not missed.
+    if (this.lastLogIds === ids) return;
+    this.lastLogIds = ids;
+    const text = eventText(undefined, { type: 'logs.updated' });
+    for (const stream of admins) this.send(stream, text);
+  }
+
   private ping() {
     for (const stream of this.streams) this.send(stream, ': ping\n\n');
   }
@@ -169,6 +211,7 @@ export class LiveHub {
   close(): void {
     this.closed = true;
     clearInterval(this.heartbeat);
+    clearInterval(this.logWatch);
     this.unsubscribe();
     for (const stream of this.streams) stream.response.end();
     this.streams.clear();

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { openTestEventStream } from '../../test/event-stream.ts';
+import { insertTestPerson } from '../../test/factories/people.ts';
+import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
+import { instructorForm, signUpActive, studentForm } from '../../test/sessions.ts';
+import { recordError } from '../error-logs/error-logs.service.ts';
+
+let t: TestApp;
+let mail: MailCatcher;
+let baseUrl: string;
+const cookie = { admin: '', teacher: '', student: '' };
+const ids = { admin: '', teacher: '', student: '' };
+type Who = keyof typeof cookie;
+
+const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: cookie[who] }, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  t = await buildTestApp({
+    env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' },
+    live: { logWatchMs: 50 },
+  });
+  const signedUp = await signUpActive(t.app, mail, {
+    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
+    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
+  });
+  Object.assign(cookie, signedUp.cookie);
+  Object.assign(ids, signedUp.ids);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+describe('activity and error logs', () => {
+  it('lists the latest 100 staff actions newest first, with actor and target names', async () => {
+    const course = await call('admin', 'POST', '/api/courses', {
+      name: 'Sơn gel cơ bản',
+      lessons: [{ title: 'Chuẩn bị' }],
+    });
+    const courseId = course.json().id;
+    const onHold = randomUUID();
+    await insertTestPerson(t.database.db, { id: onHold, role: 'student', name: 'Vũ Thị Hồng' });
+    await call('admin', 'POST', `/api/students/${onHold}/block`, { reason: 'Nghỉ ốm' });
+    const log = (await call('admin', 'GET', '/api/admin/activity-log')).json();
+    expect(log.entries[0]).toMatchObject({
+      action: 'student.blocked',
+      actor: { id: ids.admin, name: 'Trần Thu Hà' },
+      target: onHold,
+      targetName: 'Vũ Thị Hồng',
+      details: { reason: 'Nghỉ ốm' },
+    });
+    expect(
+      log.entries.find((e: { action: string }) => e.action === 'course.created'),
+    ).toMatchObject({ target: courseId, targetName: 'Sơn gel cơ bản' });
+    const times = log.entries.map((e: { createdAt: number }) => e.createdAt);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    for (let index = 0; index < 110; index += 1) {
+      await t.database.db
+        .insertInto('activity_logs')
+        .values({
+          actor_id: ids.admin,
+          action: 'test.filler',
+          target: null,
+          details: null,
+          created_at: Date.now(),
+        })
+        .execute();
+    }
+    expect((await call('admin', 'GET', '/api/admin/activity-log')).json().entries).toHaveLength(
+      100,
+    );
+  });
+
+  it('lists failures with context, message and user; admins only', async () => {
+    await recordError(t.database.db, t.app.log, {
+      context: 'posts.create',
+      message: 'Đăng bài thất bại.',
+      user: { id: ids.teacher, name: 'Lê Minh Anh' },
+      extra: { status: 500 },
+    });
+    const log = (await call('admin', 'GET', '/api/admin/error-log')).json();
+    expect(log.entries[0]).toMatchObject({
+      context: 'posts.create',
+      message: 'Đăng bài thất bại.',
+      userId: ids.teacher,
+      userName: 'Lê Minh Anh',
+      extra: { status: 500 },
+    });
+    expect((await call('teacher', 'GET', '/api/admin/error-log')).statusCode).toBe(403);
+    expect((await call('student', 'GET', '/api/admin/activity-log')).statusCode).toBe(403);
+  });
+
+  it('tells connected admins, and only admins, that the logs changed', async () => {
+    const adminStream = await openTestEventStream(baseUrl, { cookie: cookie.admin });
+    const teacherStream = await openTestEventStream(baseUrl, { cookie: cookie.teacher });
+    const logsUpdated = (event: { type: string }) => event.type === 'logs.updated';
+    try {
+      // The first look after an admin connects tells them; then each new entry does.
+      await adminStream.next(logsUpdated);
+      const before = adminStream.received.length;
+      await call('admin', 'POST', '/api/courses', { name: 'Vẽ móng', lessons: [{ title: 'Nét' }] });
+      await expect
+        .poll(() => adminStream.received.slice(before).some((r) => logsUpdated(r.event)))
+        .toBe(true);
+      expect(await teacherStream.receivedWithin(logsUpdated, 200)).toBe(false);
+    } finally {
+      adminStream.close();
+      teacherStream.close();
+    }
+  });
+});
+
+describe('feedback', () => {
+  it('admins see everyone’s feedback and mark it viewed, then resolved; the author is told each time', async () => {
+    const sent = await call('student', 'POST', '/api/feedback', { text: 'Xin thêm lớp buổi tối' });
+    expect(sent.statusCode).toBe(201);
+    const list = (await call('admin', 'GET', '/api/admin/feedback')).json();
+    const item = list.feedback[0];
+    expect(item).toMatchObject({
+      text: 'Xin thêm lớp buổi tối',
+      status: 'new',
+      author: { id: ids.student, name: 'Ngô Thị Lan' },
+      lastUpdatedBy: null,
+    });
+
+    const viewed = await call('admin', 'PUT', `/api/admin/feedback/${item.id}/status`, {
+      status: 'viewed',
+    });
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    expect(viewed.json().feedback[0]).toMatchObject({
+      status: 'viewed',
+      lastUpdatedBy: { id: ids.admin },
+      statusUpdatedAt: expect.any(Number),
+    });
+    await call('admin', 'PUT', `/api/admin/feedback/${item.id}/status`, { status: 'resolved' });
+    // The same status again is no news.
+    await call('admin', 'PUT', `/api/admin/feedback/${item.id}/status`, { status: 'resolved' });
+
+    const mine = (await call('student', 'GET', '/api/me/feedback')).json();
+    expect(mine.feedback[0].status).toBe('resolved');
+    const notifications = (await call('student', 'GET', '/api/notifications')).json();
+    expect(notifications.notifications.map((n: { type: string }) => n.type).slice(0, 2)).toEqual([
+      'feedback_resolved',
+      'feedback_viewed',
+    ]);
+    expect(
+      notifications.notifications.filter((n: { type: string }) => n.type === 'feedback_resolved'),
+    ).toHaveLength(1);
+  });
+
+  it('refuses unknown feedback, a status outside viewed and resolved, and non-admins', async () => {
+    const unknown = await call(
+      'admin',
+      'PUT',
+      '/api/admin/feedback/00000000-0000-4000-8000-000000000000/status',
+      { status: 'viewed' },
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('Không tìm thấy góp ý.');
+    const item = (await call('admin', 'GET', '/api/admin/feedback')).json().feedback[0];
+    const reopened = await call('admin', 'PUT', `/api/admin/feedback/${item.id}/status`, {
+      status: 'new',
+    });
+    expect(reopened.statusCode).toBe(400);
+    const byTeacher = await call('teacher', 'PUT', `/api/admin/feedback/${item.id}/status`, {
+      status: 'viewed',
+    });
+    expect(byTeacher.statusCode).toBe(403);
+  });
+});
