@@ -96,3 +96,50 @@ test('an admin merges a pending student into the profile the academy already kee
   await expect(merged).toContainText(email);
   await expect(merged).toContainText('Đang học');
 });
+
+test('an admin handles feedback in admin tools: its author is told live, and the log shows it', async ({
+  page,
+  newVisitor,
+}) => {
+  test.slow();
+  const tag = unique();
+  const name = `Lưu Thanh Hà ${tag}`;
+  const visitor = await newVisitor();
+  await signInByLink(visitor, uniqueEmail('gv-gopy'));
+  await expect(visitor).toHaveURL(/#\/onboarding$/);
+  await visitor.getByText('Giảng viên', { exact: true }).click();
+  await visitor.getByLabel('Họ và tên').fill(name);
+  await visitor.getByLabel('Số điện thoại').fill('0987 654 323');
+  await visitor.getByRole('button', { name: 'Hoàn tất' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Đã gửi yêu cầu' })).toBeVisible();
+  const pending = await page.request.get(`/api/admin/people?view=pending&q=${tag}`);
+  const [person] = (await pending.json()).people;
+  expect((await page.request.post(`/api/admin/people/${person.id}/approve`)).status()).toBe(200);
+
+  await visitor.reload();
+  await expect(visitor).toHaveURL(/#\/activity$/);
+  await visitor.getByRole('link', { name: 'Tôi' }).first().click();
+  const feedback = visitor.getByRole('region', { name: 'Góp ý cho quản trị viên' });
+  await feedback.getByLabel('Nội dung góp ý').fill(`Xin thêm mẫu móng Tết ${tag}`);
+  await feedback.getByRole('button', { name: 'Gửi góp ý' }).click();
+  await expect(feedback).toContainText('Đã gửi');
+  await visitor.getByRole('link', { name: 'Thông báo' }).first().click();
+
+  await page.goto('/#/admin-tools');
+  const section = page.getByRole('region', { name: 'Góp ý' });
+  const item = section.getByRole('listitem').filter({ hasText: `Xin thêm mẫu móng Tết ${tag}` });
+  await expect(item).toContainText(`Từ ${name}`);
+  await item.getByRole('button', { name: 'Đánh dấu đã xem' }).click();
+  await expect(item).toContainText('Đã xem bởi');
+  await expect(
+    visitor.getByText('Góp ý của bạn đã được xem.'),
+    'the author hears of it without reloading',
+  ).toBeVisible();
+  await item.getByRole('button', { name: 'Đánh dấu đã xử lý' }).click();
+  await expect(item).toContainText('Đã xử lý bởi');
+  await expect(item.getByRole('button')).toHaveCount(0);
+
+  const log = page.getByRole('region', { name: 'Nhật ký hoạt động' });
+  await expect(log.getByRole('listitem').first()).toContainText('xử lý góp ý');
+  await screenshot(page, 'admin-tools');
+});

@@ -6,6 +6,12 @@ import { useToast } from '../../components/overlays/toast.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { ToggleRow } from '../../components/ui/toggle-row.tsx';
 import { publicConfigQueryKey, usePublicConfig } from '../../features/accounts/api/session.ts';
+import { AdminSection } from '../../features/admin/components/admin-section.tsx';
+import { FeedbackSection } from '../../features/admin/components/feedback-section.tsx';
+import {
+  ActivityLogSection,
+  ErrorLogSection,
+} from '../../features/admin/components/log-sections.tsx';
 import { UploadSettingsForm } from '../../features/media/components/upload-settings-form.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 
@@ -31,45 +37,32 @@ export default function AdminToolsScreen() {
         subtitle={t('screens.adminTools.subtitle')}
       />
       <PageBody>
-        <section
-          aria-labelledby="access-heading"
-          className="overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]"
-        >
-          <h2
-            id="access-heading"
-            className="px-4 pt-4 text-sm font-semibold tracking-wide text-stone-500 uppercase"
-          >
-            {t('screens.adminTools.access')}
-          </h2>
-          <div className="divide-y divide-stone-100">
-            <ToggleRow
-              label={t('screens.adminTools.studentAccess')}
-              hint={t('screens.adminTools.studentAccessHint')}
-              checked={config?.studentAccessEnabled ?? false}
-              disabled={!config || change.isPending}
-              onChange={(on) => change.mutate({ studentAccessEnabled: on })}
-            />
-            <ToggleRow
-              label={t('screens.adminTools.guestMode')}
-              hint={t('screens.adminTools.guestModeHint')}
-              checked={config?.guestModeEnabled ?? false}
-              disabled={!config || change.isPending}
-              onChange={(on) => change.mutate({ guestModeEnabled: on })}
-            />
-          </div>
-        </section>
-        <section
-          aria-labelledby="uploads-heading"
-          className="mt-5 overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]"
-        >
-          <h2
-            id="uploads-heading"
-            className="px-4 pt-4 text-sm font-semibold tracking-wide text-stone-500 uppercase"
-          >
-            {t('screens.adminTools.uploads')}
-          </h2>
-          <UploadSettingsForm />
-        </section>
+        <div className="pb-10">
+          <AdminSection title={t('screens.adminTools.access')}>
+            <div className="divide-y divide-stone-100">
+              <ToggleRow
+                label={t('screens.adminTools.studentAccess')}
+                hint={t('screens.adminTools.studentAccessHint')}
+                checked={config?.studentAccessEnabled ?? false}
+                disabled={!config || change.isPending}
+                onChange={(on) => change.mutate({ studentAccessEnabled: on })}
+              />
+              <ToggleRow
+                label={t('screens.adminTools.guestMode')}
+                hint={t('screens.adminTools.guestModeHint')}
+                checked={config?.guestModeEnabled ?? false}
+                disabled={!config || change.isPending}
+                onChange={(on) => change.mutate({ guestModeEnabled: on })}
+              />
+            </div>
+          </AdminSection>
+          <AdminSection title={t('screens.adminTools.uploads')}>
+            <UploadSettingsForm />
+          </AdminSection>
+          <FeedbackSection />
+          <ActivityLogSection />
+          <ErrorLogSection />
+        </div>
       </PageBody>
     </>
   );

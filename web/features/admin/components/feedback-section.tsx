@@ -1,0 +1,119 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminFeedbackList } from '#shared/schemas/admin';
+import { useToast } from '../../../components/overlays/toast.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/form.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { adminFeedbackQueryKey, setFeedbackStatus, useAdminFeedback } from '../api/admin-tools.ts';
+import { AdminSection, ShowMore } from './admin-section.tsx';
+
+type Item = AdminFeedbackList['feedback'][number];
+
+const statusColours: Record<Item['status'], string> = {
+  new: 'bg-amber-100 text-amber-800',
+  viewed: 'bg-sky-100 text-sky-800',
+  resolved: 'bg-emerald-100 text-emerald-800',
+};
+
+function FeedbackRow({ item }: { item: Item }) {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<'viewed' | 'resolved' | null>(null);
+  const mark = async (status: 'viewed' | 'resolved') => {
+    setBusy(status);
+    try {
+      queryClient.setQueryData(adminFeedbackQueryKey, await setFeedbackStatus(item.id, status));
+      showToast(t('screens.adminTools.feedbackSaved'), 'success');
+    } catch (failure) {
+      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const statusLabel = t(`screens.profile.feedbackStatus.${item.status}`);
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3">
+      <div className="flex items-center gap-3">
+        <Avatar name={item.author?.name ?? '?'} url={item.author?.avatarUrl} size={36} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold text-stone-800">
+            {t('screens.adminTools.feedbackFrom', { name: item.author?.name ?? '—' })}
+          </p>
+          <p className="text-xs text-stone-400">{formatRelativeTime(item.createdAt)}</p>
+        </div>
+        <span
+          className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${statusColours[item.status]}`}
+        >
+          {statusLabel}
+        </span>
+      </div>
+      <p className="text-[15px] leading-6 whitespace-pre-line break-words text-stone-800">
+        {item.text}
+      </p>
+      {item.lastUpdatedBy && item.statusUpdatedAt ? (
+        <p className="text-xs text-stone-500">
+          {t('screens.adminTools.feedbackHandled', {
+            status: statusLabel,
+            name: item.lastUpdatedBy.name,
+            time: formatRelativeTime(item.statusUpdatedAt),
+          })}
+        </p>
+      ) : null}
+      {item.status !== 'resolved' ? (
+        <div className="flex gap-2">
+          {item.status === 'new' ? (
+            <Button
+              variant="secondary"
+              className="h-11 flex-1 px-3"
+              busy={busy === 'viewed'}
+              disabled={busy !== null}
+              onClick={() => void mark('viewed')}
+            >
+              {t('screens.adminTools.markViewed')}
+            </Button>
+          ) : null}
+          <Button
+            variant="secondary"
+            className="h-11 flex-1 px-3"
+            busy={busy === 'resolved'}
+            disabled={busy !== null}
+            onClick={() => void mark('resolved')}
+          >
+            {t('screens.adminTools.markResolved')}
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** Everyone's feedback, newest first; admins mark it viewed or resolved. */
+export function FeedbackSection() {
+  const { t } = useTranslation();
+  const feedback = useAdminFeedback();
+  const [expanded, setExpanded] = useState(false);
+  const items = feedback.data?.feedback ?? [];
+  return (
+    <AdminSection title={t('screens.adminTools.feedback')}>
+      {!feedback.data ? (
+        <div aria-hidden="true" className="m-4 h-24 animate-pulse rounded-xl bg-stone-100" />
+      ) : items.length === 0 ? (
+        <p className="px-4 py-4 text-stone-500">{t('screens.adminTools.feedbackEmpty')}</p>
+      ) : (
+        <ShowMore
+          items={items}
+          limit={5}
+          expanded={expanded}
+          onToggle={() => setExpanded((value) => !value)}
+          moreLabel={t('screens.adminTools.showAll', { count: items.length })}
+          lessLabel={t('screens.adminTools.showLess')}
+          render={(item) => <FeedbackRow key={item.id} item={item} />}
+        />
+      )}
+    </AdminSection>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActivityLogEntry, ErrorLogEntry } from '#shared/schemas/admin';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
+import { useActivityLog, useErrorLog } from '../api/admin-tools.ts';
+import { AdminSection, ShowMore } from './admin-section.tsx';
+
+const SHOWN = 8;
+
+/** Details as short "key: value" pairs; objects are shown as JSON. */
+function detailText(details: Record<string, unknown> | null): string {
+  if (!details) return '';
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' · ');
+}
+
+function Skeleton() {
+  return <div aria-hidden="true" className="m-4 h-24 animate-pulse rounded-xl bg-stone-100" />;
+}
+
+function ActivityRow({ entry }: { entry: ActivityLogEntry }) {
+  const { t } = useTranslation();
+  const action = t(`screens.adminTools.actions.${entry.action}`, { defaultValue: entry.action });
+  const details = detailText(entry.details);
+  return (
+    <li className="flex gap-3 px-4 py-3">
+      <Avatar
+        name={entry.actor?.name ?? t('screens.adminTools.someone')}
+        url={entry.actor?.avatarUrl}
+        size={36}
+      />
+      <div className="min-w-0 flex-1 text-[15px] leading-6">
+        <p className="text-stone-800">
+          <span className="font-semibold">
+            {entry.actor?.name ?? t('screens.adminTools.someone')}
+          </span>{' '}
+          {action}
+          {entry.targetName ? <span className="font-medium"> {entry.targetName}</span> : null}
+        </p>
+        {details ? <p className="truncate text-sm text-stone-500">{details}</p> : null}
+        <time
+          dateTime={new Date(entry.createdAt).toISOString()}
+          title={formatDateTime(entry.createdAt)}
+          className="text-xs text-stone-400"
+        >
+          {formatRelativeTime(entry.createdAt)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+/** The latest 100 staff actions, live (logs.updated refreshes them). */
+export function ActivityLogSection() {
+  const { t } = useTranslation();
+  const log = useActivityLog();
+  const [expanded, setExpanded] = useState(false);
+  const entries = log.data?.entries ?? [];
+  return (
+    <AdminSection title={t('screens.adminTools.activityLog')} hint={t('screens.adminTools.latest')}>
+      {!log.data ? (
+        <Skeleton />
+      ) : entries.length === 0 ? (
+        <p className="px-4 py-4 text-stone-500">{t('screens.adminTools.activityEmpty')}</p>
+      ) : (
+        <ShowMore
+          items={entries}
+          limit={SHOWN}
+          expanded={expanded}
+          onToggle={() => setExpanded((value) => !value)}
+          moreLabel={t('screens.adminTools.showAll', { count: entries.length })}
+          lessLabel={t('screens.adminTools.showLess')}
+          render={(entry) => <ActivityRow key={entry.id} entry={entry} />}
+        />
+      )}
+    </AdminSection>
+  );
+}
+
+function ErrorRow({ entry }: { entry: ErrorLogEntry }) {
+  const { t } = useTranslation();
+  const extra = detailText(entry.extra);
+  return (
+    <li className="px-4 py-3 text-[15px] leading-6">
+      <p className="font-mono text-xs text-stone-500">{entry.context}</p>
+      <p className="break-words text-stone-800">{entry.message}</p>
+      {entry.userName ? (
+        <p className="text-sm text-stone-500">
+          {t('screens.adminTools.errorUser', { name: entry.userName })}
+        </p>
+      ) : null}
+      {extra ? <p className="truncate text-sm text-stone-500">{extra}</p> : null}
+      <time
+        dateTime={new Date(entry.createdAt).toISOString()}
+        title={formatDateTime(entry.createdAt)}
+        className="text-xs text-stone-400"
+      >
+        {formatRelativeTime(entry.createdAt)}
+      </time>
+    </li>
+  );
+}
+
+/** The latest 100 failures, live. */
+export function ErrorLogSection() {
+  const { t } = useTranslation();
+  const log = useErrorLog();
+  const [expanded, setExpanded] = useState(false);
+  const entries = log.data?.entries ?? [];
+  return (
+    <AdminSection title={t('screens.adminTools.errorLog')} hint={t('screens.adminTools.latest')}>
+      {!log.data ? (
+        <Skeleton />
+      ) : entries.length === 0 ? (
+        <p className="px-4 py-4 text-stone-500">{t('screens.adminTools.errorEmpty')}</p>
+      ) : (
+        <ShowMore
+          items={entries}
+          limit={SHOWN}
+          expanded={expanded}
+          onToggle={() => setExpanded((value) => !value)}
+          moreLabel={t('screens.adminTools.showAll', { count: entries.length })}
+          lessLabel={t('screens.adminTools.showLess')}
+          render={(entry) => <ErrorRow key={entry.id} entry={entry} />}
+        />
+      )}
+    </AdminSection>
+  );
+}
