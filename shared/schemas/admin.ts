@@ -99,3 +99,42 @@ export const ErrorLogEntry = z.object({
 export type ErrorLogEntry = z.infer<typeof ErrorLogEntry>;
 export const ErrorLog = z.object({ entries: z.array(ErrorLogEntry) });
 export type ErrorLog = z.infer<typeof ErrorLog>;
+
+/** What an academy owner checks weekly (spec 2, dashboard). Weeks start Monday, Vietnam time. */
+export const Dashboard = z.object({
+  studentsByStatus: z.object({
+    pending: z.number().int(),
+    active: z.number().int(),
+    blocked: z.number().int(),
+    completed: z.number().int(),
+  }),
+  instructorCount: z.number().int(),
+  activeCourses: z.number().int(),
+  pendingApprovals: z.number().int(),
+  weeks: z.array(
+    z.object({
+      weekStart: z.number(),
+      newStudents: z.number().int(),
+      evaluations: z.number().int(),
+      averageRating: z.number().nullable(),
+      lessonsCompleted: z.number().int(),
+    }),
+  ),
+  courseRatings: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      evaluations: z.number().int(),
+      averageRating: z.number().nullable(),
+    }),
+  ),
+  /** The most active instructors of the last 30 days, by evaluations and posts written. */
+  topInstructors: z.array(
+    z.object({
+      person: PersonSummary,
+      evaluations: z.number().int(),
+      posts: z.number().int(),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof Dashboard>;

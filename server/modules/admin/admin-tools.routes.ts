@@ -3,12 +3,14 @@ import { ErrorBody } from '#shared/errors';
 import {
   ActivityLog,
   AdminFeedbackList,
+  Dashboard,
   ErrorLog,
   FeedbackIdParams,
   FeedbackStatusInput,
 } from '#shared/schemas/admin';
 import { requireAdmin } from '../accounts/access.ts';
 import { activityLog, errorLog, listFeedback, setFeedbackStatus } from './admin-tools.service.ts';
+import { dashboard } from './dashboard.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['admin'];
@@ -43,6 +45,18 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAdmin(request);
       return errorLog(app.database);
     },
+  );
+
+  app.get(
+    '/admin/dashboard',
+    {
+      schema: {
+        summary: 'People, courses and twelve weeks of activity at a glance (admins)',
+        tags,
+        response: { 200: Dashboard, ...errors },
+      },
+    },
+    async (request) => dashboard(app.database, await requireAdmin(request)),
   );
 
   app.get(

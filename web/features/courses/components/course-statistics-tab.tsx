@@ -1,112 +1,17 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CourseStatistics } from '#shared/schemas/courses';
+import {
+  ACCENT,
+  AMBER,
+  ChartCard,
+  EMERALD,
+  GRID,
+  shorten,
+  TICK,
+  weekLabel,
+} from '../../../components/charts/chart-card.tsx';
 import { useCourseStatistics } from '../api/courses.ts';
-
-const ACCENT = '#c2185b';
-const EMERALD = '#059669';
-const AMBER = '#d97706';
-const GRID = '#e7e5e4';
-const TICK = { fill: '#57534e', fontSize: 13 };
-
-const weekLabel = new Intl.DateTimeFormat('vi', {
-  day: 'numeric',
-  month: 'numeric',
-  timeZone: 'Asia/Ho_Chi_Minh',
-});
-
-/** Long lesson titles would squeeze the bars on a phone; the table has them whole. */
-const shorten = (text: string, length = 16) =>
-  text.length > length ? `${text.slice(0, length - 1)}…` : text;
-
-/**
- * A chart with its title and one-line summary; the chart is a picture for sighted readers and
- * the table under "Xem dạng bảng" is its text alternative (also for screen readers).
- */
-function ChartCard({
-  id,
-  title,
-  summary,
-  chart,
-  columns,
-  rows,
-}: {
-  id: string;
-  title: string;
-  summary: string;
-  chart: ReactNode;
-  /** The table's column headings and rows; each row's first cell names it (and is its key). */
-  columns: string[];
-  rows: Array<[string, ...Array<string | number>]>;
-}) {
-  const { t } = useTranslation();
-  return (
-    <figure
-      aria-labelledby={`${id}-title`}
-      className="flex min-w-0 flex-col gap-3 rounded-2xl bg-white p-4 shadow-[var(--shadow-card)]"
-      data-testid="statistics-chart"
-    >
-      <figcaption>
-        <h3 id={`${id}-title`} className="text-base font-semibold text-stone-900">
-          {title}
-        </h3>
-        <p className="mt-0.5 text-sm text-stone-500">{summary}</p>
-      </figcaption>
-      <div aria-hidden="true" className="min-w-0">
-        {chart}
-      </div>
-      <details className="text-sm text-stone-700">
-        <summary className="min-h-11 cursor-pointer py-2 font-medium text-accent-700">
-          {t('screens.courseDetail.statistics.showTable')}
-        </summary>
-        <table className="w-full text-left">
-          <Head cells={columns} />
-          <tbody>
-            {rows.map((cells) => (
-              <Row key={cells[0]} cells={cells} />
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </figure>
-  );
-}
-
-function Row({ cells }: { cells: Array<string | number> }) {
-  const [first, ...rest] = cells;
-  return (
-    <tr className="border-t border-stone-100">
-      <th scope="row" className="py-1.5 pr-3 font-normal">
-        {first}
-      </th>
-      {rest.map((cell, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-        <td key={index} className="py-1.5 text-right tabular-nums">
-          {cell}
-        </td>
-      ))}
-    </tr>
-  );
-}
-
-function Head({ cells }: { cells: string[] }) {
-  return (
-    <thead>
-      <tr className="text-stone-500">
-        {cells.map((cell, index) => (
-          <th
-            key={cell}
-            scope="col"
-            className={`py-1.5 font-medium ${index > 0 ? 'text-right' : ''}`}
-          >
-            {cell}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
 
 function Charts({ statistics }: { statistics: CourseStatistics }) {
   const { t } = useTranslation();
