@@ -112,6 +112,11 @@ const table: Row[] = [
   { method: 'GET', url: '/api/admin/error-log', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/feedback', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/dashboard', expect: adminOnly(200) },
+  { method: 'GET', url: '/api/admin/demo-data', expect: adminOnly(200) },
+  // Generating is tested on its own; here the admin deletes (none) first, then generates.
+  { method: 'DELETE', url: '/api/admin/demo-data', expect: adminOnly(200) },
+  { method: 'POST', url: '/api/admin/demo-data', expect: adminOnly(201) },
+  { method: 'POST', url: '/api/admin/maintenance/cleanup', expect: adminOnly(200) },
   {
     method: 'PUT',
     url: '/api/admin/feedback/:feedbackId/status',

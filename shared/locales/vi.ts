@@ -895,6 +895,7 @@ export const vi = {
     merge_into_self: 'Không thể hợp nhất một hồ sơ với chính nó.',
     merge_target_pending: 'Hồ sơ được chọn cũng đang chờ duyệt. Hãy chọn hồ sơ học viên đã có.',
     feedback_not_found: 'Không tìm thấy góp ý.',
+    demo_exists: 'Dữ liệu mẫu đã có. Hãy xóa dữ liệu mẫu cũ trước khi tạo lại.',
     progress_conflict:
       'Tóm tắt vừa được {{name}} cập nhật. Nội dung mới đã được tải lại, vui lòng xem rồi sửa tiếp.',
   },

@@ -138,3 +138,19 @@ export const Dashboard = z.object({
   ),
 });
 export type Dashboard = z.infer<typeof Dashboard>;
+
+/** How many rows of demo data there are (all zero when there is none). */
+export const DemoSummary = z.object({
+  people: z.number().int(),
+  courses: z.number().int(),
+  posts: z.number().int(),
+});
+export type DemoSummary = z.infer<typeof DemoSummary>;
+
+export const CleanupResult = z.object({
+  /** Sign-in mappings whose sign-in identity no longer exists. */
+  mappingsRemoved: z.number().int(),
+  /** Stored photos nothing uses any more (older than a day). */
+  mediaRemoved: z.number().int(),
+});
+export type CleanupResult = z.infer<typeof CleanupResult>;

@@ -3,7 +3,9 @@ import { ErrorBody } from '#shared/errors';
 import {
   ActivityLog,
   AdminFeedbackList,
+  CleanupResult,
   Dashboard,
+  DemoSummary,
   ErrorLog,
   FeedbackIdParams,
   FeedbackStatusInput,
@@ -11,8 +13,10 @@ import {
 import { requireAdmin } from '../accounts/access.ts';
 import { activityLog, errorLog, listFeedback, setFeedbackStatus } from './admin-tools.service.ts';
 import { dashboard } from './dashboard.service.ts';
+import { demoSummary, generateDemoData, wipeDemoData } from './demo-data.service.ts';
+import { cleanUp } from './maintenance.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin'];
 
 /** Admin tools: the logs and everyone's feedback (spec 6: admins only). */
@@ -92,5 +96,61 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.feedbackId,
         request.body,
       ),
+  );
+
+  app.get(
+    '/admin/demo-data',
+    {
+      schema: {
+        summary: 'How much demo data there is (admins)',
+        tags,
+        response: { 200: DemoSummary, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return demoSummary(app.database);
+    },
+  );
+
+  app.post(
+    '/admin/demo-data',
+    {
+      schema: {
+        summary: 'Generate a demo nail-art academy, every row flagged as demo (admins)',
+        tags,
+        response: { 201: DemoSummary, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      return reply
+        .status(201)
+        .send(await generateDemoData(app.database, admin, app.config.dataDir));
+    },
+  );
+
+  app.delete(
+    '/admin/demo-data',
+    {
+      schema: {
+        summary: 'Remove exactly the demo data, in one transaction (admins)',
+        tags,
+        response: { 200: DemoSummary, ...errors },
+      },
+    },
+    async (request) => wipeDemoData(app.database, await requireAdmin(request)),
+  );
+
+  app.post(
+    '/admin/maintenance/cleanup',
+    {
+      schema: {
+        summary: 'Remove stale sign-in mappings and photos nothing uses (admins)',
+        tags,
+        response: { 200: CleanupResult, ...errors },
+      },
+    },
+    async (request) => cleanUp(app.database, await requireAdmin(request), app.config.dataDir),
   );
 };

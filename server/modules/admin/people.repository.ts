@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { foldForSearch } from '#shared/text';
 import type { Database, PersonRow } from '../../db/schema.ts';
+import { containsFolded } from '../../db/search-columns.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -85,8 +86,8 @@ export async function listPeopleRows(
     .$if(folded !== '', (q) =>
       q.where((eb) =>
         eb.or([
-          eb('people.name_search', 'like', `%${folded}%`),
-          eb('people.email', 'like', `%${search!.toLowerCase()}%`),
+          containsFolded(sql.ref('people.name_search'), folded),
+          containsFolded(sql`lower(people.email)`, search!.trim().toLowerCase()),
         ]),
       ),
     )

@@ -112,6 +112,10 @@ describe('user management lists', () => {
     const byMail = await call('admin', 'GET', '/api/admin/people?view=all&q=HVMOI');
     expect(byMail.json().people.map((p: { name: string }) => p.name)).toEqual(['Vũ Thị Hồng']);
 
+    // Wildcards are taken literally: no one's name or e-mail contains "%".
+    const wildcard = await call('admin', 'GET', '/api/admin/people?view=all&q=%25');
+    expect(wildcard.json().people).toEqual([]);
+
     expect((await call('teacher', 'GET', '/api/admin/people')).statusCode).toBe(403);
     expect((await call('student', 'GET', '/api/admin/people')).statusCode).toBe(403);
     expect((await call(null, 'GET', '/api/admin/people')).statusCode).toBe(401);

@@ -1,0 +1,386 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import sharp from 'sharp';
+import type { AppDatabase } from '../../db/database.ts';
+import type { Database, PersonRow } from '../../db/schema.ts';
+import { nameSearchColumns, titleSearchColumns } from '../../db/search-columns.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { announceCourseChange } from '../events/announce.ts';
+import { insertMedia } from '../media/media.repository.ts';
+import { storeImage } from '../media/media.storage.ts';
+import { deletePersonRow } from './people.repository.ts';
+
+/*
+ * Demo data (the spec's isAiGenerated): a small, believable nail-art academy for trying the app
+ * out, every row flagged `is_demo`, and a wipe that removes exactly those rows.
+ */
+
+const DAY = 86_400_000;
+
+const COURSES = [
+  {
+    name: 'Sơn gel cơ bản',
+    description: 'Chuẩn bị móng, sơn nền, sơn màu gel và phủ bóng cho khách hàng đầu tiên.',
+    lessons: ['Vệ sinh và chuẩn bị móng', 'Dũa form móng', 'Sơn nền', 'Sơn màu gel', 'Phủ bóng'],
+  },
+  {
+    name: 'Vẽ móng nghệ thuật',
+    description: 'Nét cọ, hoa lá, ombre và đính đá cho bộ móng nổi bật.',
+    lessons: ['Nét cọ cơ bản', 'Vẽ hoa mai', 'Ombre hai màu', 'Đính đá', 'Bộ móng Tết'],
+  },
+  {
+    name: 'Đắp bột và nối móng',
+    description: 'Đắp bột acrylic, nối móng bằng form và tháo móng an toàn.',
+    lessons: ['Dụng cụ và an toàn', 'Đắp bột cơ bản', 'Nối móng bằng form', 'Tháo móng'],
+  },
+];
+
+const INSTRUCTORS = ['Nguyễn Thị Hồng Nhung', 'Phạm Minh Tuấn', 'Lê Thu Trang'];
+
+const STUDENTS = [
+  'Trần Thị Mai',
+  'Nguyễn Ngọc Ánh',
+  'Võ Thị Thu Hà',
+  'Đặng Quỳnh Như',
+  'Bùi Thị Lan',
+  'Hoàng Kim Ngân',
+  'Phan Thị Yến',
+  'Đỗ Bảo Ngọc',
+  'Huỳnh Thị Diễm',
+  'Lý Thanh Tâm',
+  'Vũ Thị Hạnh',
+  'Ngô Minh Thư',
+];
+
+const REMARKS = [
+  'Màu sơn đều, viền gọn. Lần sau chú ý lớp phủ bóng mỏng hơn.',
+  'Form móng cân đối, dũa rất kỹ. Rất tốt!',
+  'Nét cọ còn run, cần luyện thêm nét mảnh.',
+  'Phối màu đẹp, đính đá chắc tay.',
+  'Sơn nền bị lem ở khóe móng, cần cẩn thận hơn.',
+  'Tiến bộ rõ so với tuần trước, giữ vững nhé!',
+];
+
+const COMMENTS = [
+  'Đẹp quá chị ơi!',
+  'Cảm ơn cô đã góp ý ạ.',
+  'Em sẽ luyện thêm phần này.',
+  'Màu này phối với ombre hồng sẽ hợp lắm.',
+  'Bộ này khách chắc chắn thích.',
+];
+
+/** Soft nail-polish colours for the generated photos. */
+const PALETTE = ['#f8bbd0', '#e1bee7', '#ffccbc', '#c5e1a5', '#b3e5fc', '#fff59d', '#d7ccc8'];
+
+/** A deterministic sequence, so the demo academy is the same every time it is generated. */
+function sequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+/** A photo of five painted nails on a soft background, drawn rather than downloaded. */
+async function nailPhoto(index: number) {
+  const background = PALETTE[index % PALETTE.length]!;
+  const polish = PALETTE[(index * 3 + 2) % PALETTE.length]!;
+  const nails = [0, 1, 2, 3, 4]
+    .map((finger) => {
+      const x = 150 + finger * 125;
+      const y = 330 - Math.abs(finger - 2) * 40;
+      return `<ellipse cx="${x}" cy="${y}" rx="44" ry="70" fill="${polish}" stroke="#ffffff" stroke-width="6"/>
+        <circle cx="${x - 12}" cy="${y - 25}" r="9" fill="#ffffff" opacity="0.7"/>`;
+    })
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+    <rect width="800" height="600" fill="${background}"/>${nails}</svg>`;
+  const image = sharp(Buffer.from(svg));
+  const main = await image.clone().webp({ quality: 80 }).toBuffer();
+  const small = await image.clone().resize(400).webp({ quality: 75 }).toBuffer();
+  return { main, small, width: 800, height: 600 };
+}
+
+export async function hasDemoData(database: AppDatabase): Promise<boolean> {
+  const row = await database.db
+    .selectFrom('people')
+    .select('id')
+    .where('is_demo', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Generates the demo academy in one transaction; refused while demo data exists. */
+export async function generateDemoData(database: AppDatabase, admin: PersonRow, dataDir: string) {
+  if (await hasDemoData(database)) throw new AppError('demo_exists', 409);
+  const now = Date.now();
+  const random = sequence(20_251_122);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+
+  // Photos are files: written first (by content, so a retry writes nothing new).
+  const photos: Array<{ id: string; url: string }> = [];
+  for (let index = 0; index < 6; index += 1) {
+    const image = await nailPhoto(index);
+    const stored = await storeImage(dataDir, image);
+    await insertMedia(database.db, {
+      id: stored.id,
+      ownerId: admin.id,
+      use: 'post',
+      width: image.width,
+      height: image.height,
+      bytes: image.main.length,
+      now,
+    });
+    photos.push({ id: stored.id, url: `/media/${stored.mainName}` });
+  }
+
+  const created = await database.db.transaction().execute(async (trx: Transaction<Database>) => {
+    const person = async (name: string, role: 'instructor' | 'student', index: number) => {
+      const id = randomUUID();
+      await trx
+        .insertInto('people')
+        .values({
+          id,
+          role,
+          status: 'active',
+          name,
+          ...nameSearchColumns(name),
+          email: null,
+          phone: `09${String(10_000_000 + index * 7_654_321).slice(0, 8)}`,
+          address: pick([
+            'Quận 1, TP.HCM',
+            'Cầu Giấy, Hà Nội',
+            'Hải Châu, Đà Nẵng',
+            'Ninh Kiều, Cần Thơ',
+          ]),
+          dob: null,
+          avatar_url: null,
+          bio: role === 'instructor' ? 'Giảng viên dữ liệu mẫu của học viện.' : null,
+          registration_date: now - (60 - index * 3) * DAY,
+          proposed_course_name: null,
+          proposed_course_description: null,
+          ban_reason: null,
+          banned_by: null,
+          banned_at: null,
+          is_demo: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return id;
+    };
+    const instructorIds = [];
+    for (const [index, name] of INSTRUCTORS.entries())
+      instructorIds.push(await person(name, 'instructor', index));
+    const studentIds = [];
+    for (const [index, name] of STUDENTS.entries())
+      studentIds.push(await person(name, 'student', index + 10));
+
+    const courses = [];
+    for (const [index, course] of COURSES.entries()) {
+      const id = randomUUID();
+      await trx
+        .insertInto('courses')
+        .values({
+          id,
+          name: course.name,
+          ...nameSearchColumns(course.name),
+          description: course.description,
+          image_url: null,
+          status: 'active',
+          proposer_id: instructorIds[index]!,
+          is_demo: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const lessons = course.lessons.map((title, position) => ({
+        id: randomUUID(),
+        course_id: id,
+        title,
+        ...titleSearchColumns(title),
+        position,
+        created_at: now,
+        updated_at: now,
+      }));
+      await trx.insertInto('lessons').values(lessons).execute();
+      await trx
+        .insertInto('course_instructors')
+        .values({ course_id: id, person_id: instructorIds[index]!, created_at: now })
+        .execute();
+      courses.push({ id, lessons });
+    }
+
+    let photo = 0;
+    for (const [index, studentId] of studentIds.entries()) {
+      const course = courses[index % courses.length]!;
+      const teacher = instructorIds[index % instructorIds.length]!;
+      await trx
+        .insertInto('enrolments')
+        .values({ person_id: studentId, course_id: course.id, enrolled_at: now - 50 * DAY })
+        .execute();
+      const done = 1 + Math.floor(random() * course.lessons.length);
+      for (const [position, lesson] of course.lessons.slice(0, done).entries()) {
+        const at = now - (done - position) * 6 * DAY - Math.floor(random() * DAY);
+        await trx
+          .insertInto('lesson_progress')
+          .values({
+            person_id: studentId,
+            lesson_id: lesson.id,
+            course_id: course.id,
+            completed: 1,
+            summary: position === 0 ? 'Nắm vững các bước cơ bản.' : null,
+            last_updated_by: teacher,
+            last_updated_at: at,
+          })
+          .execute();
+        if (position % 2 === 1 && position !== done - 1) continue;
+        const postId = randomUUID();
+        await trx
+          .insertInto('posts')
+          .values({
+            id: postId,
+            kind: 'evaluation',
+            author_id: teacher,
+            student_id: studentId,
+            tagged_instructor_id: null,
+            course_id: course.id,
+            lesson_id: lesson.id,
+            lesson_title: lesson.title,
+            text: pick(REMARKS),
+            rating: 5 + Math.floor(random() * 6),
+            is_demo: 1,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        if (random() < 0.4) {
+          const chosen = photos[photo++ % photos.length]!;
+          await trx
+            .insertInto('post_media')
+            .values({
+              id: randomUUID(),
+              post_id: postId,
+              media_id: chosen.id,
+              url: chosen.url,
+              width: 800,
+              height: 600,
+              position: 0,
+            })
+            .execute();
+        }
+        const likers = [teacher, ...instructorIds, studentId].filter(
+          (id, at2, all) => all.indexOf(id) === at2 && random() < 0.6,
+        );
+        if (likers.length > 0) {
+          await trx
+            .insertInto('post_likes')
+            .values(
+              likers.map((personId) => ({ post_id: postId, person_id: personId, created_at: at })),
+            )
+            .execute();
+        }
+        const commentCount = random() < 0.5 ? 1 : 0;
+        for (let c = 0; c < commentCount; c += 1) {
+          await trx
+            .insertInto('comments')
+            .values({
+              id: randomUUID(),
+              post_id: postId,
+              author_id: pick([studentId, teacher]),
+              parent_id: null,
+              text: pick(COMMENTS),
+              is_demo: 1,
+              created_at: at + 3_600_000,
+              updated_at: at + 3_600_000,
+            })
+            .execute();
+        }
+        await trx
+          .updateTable('posts')
+          .set({ like_count: likers.length, comment_count: commentCount })
+          .where('id', '=', postId)
+          .execute();
+      }
+    }
+    await insertActivityLog(trx, {
+      actorId: admin.id,
+      action: 'demo.generated',
+      target: null,
+      details: {
+        courses: courses.length,
+        instructors: instructorIds.length,
+        students: studentIds.length,
+      },
+      now,
+    });
+    return { courseIds: courses.map((c) => c.id) };
+  });
+  for (const courseId of created.courseIds) await announceCourseChange(database, courseId);
+  await database.events.publish({ type: 'resync' }, { kind: 'everyone' });
+  return demoSummary(database);
+}
+
+/**
+ * Removes exactly the demo rows in one transaction: demo people (with what is theirs, and
+ * their likes and comments taken out of real posts' counts), demo courses, posts and comments.
+ * Real people, courses and posts stay as they were.
+ */
+export async function wipeDemoData(database: AppDatabase, admin: PersonRow) {
+  const now = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('posts').where('is_demo', '=', 1).execute();
+    const comments = await trx
+      .selectFrom('comments')
+      .select('post_id')
+      .where('is_demo', '=', 1)
+      .distinct()
+      .execute();
+    await trx.deleteFrom('comments').where('is_demo', '=', 1).execute();
+    const people = await trx.selectFrom('people').select('id').where('is_demo', '=', 1).execute();
+    for (const { id } of people) await deletePersonRow(trx, id);
+    await trx.deleteFrom('courses').where('is_demo', '=', 1).execute();
+    const touched = comments.map((row) => row.post_id);
+    if (touched.length > 0) {
+      await trx
+        .updateTable('posts')
+        .set((eb) => ({
+          comment_count: eb
+            .selectFrom('comments')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('comments.post_id', '=', 'posts.id'),
+        }))
+        .where('id', 'in', touched)
+        .execute();
+    }
+    await insertActivityLog(trx, {
+      actorId: admin.id,
+      action: 'demo.wiped',
+      target: null,
+      details: { people: people.length },
+      now,
+    });
+  });
+  await database.events.publish({ type: 'resync' }, { kind: 'everyone' });
+  return demoSummary(database);
+}
+
+/** How much demo data there is, for the admin tools' card. */
+export async function demoSummary(database: AppDatabase) {
+  const countOf = async (table: 'people' | 'courses' | 'posts') => {
+    const row = await database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('is_demo', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const [people, courses, posts] = await Promise.all([
+    countOf('people'),
+    countOf('courses'),
+    countOf('posts'),
+  ]);
+  return { people, courses, posts };
+}
