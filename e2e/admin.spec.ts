@@ -161,3 +161,43 @@ test('the dashboard shows the academy’s figures and weekly charts, each with i
   await expect(evaluations.getByRole('row')).toHaveCount(13);
   await expect(page.getByRole('region', { name: 'Giảng viên tích cực' })).toBeVisible();
 });
+
+test.describe('maintenance of the academy @config', () => {
+  test('an admin generates demo data, sees it in the app, wipes it, and downloads a backup', async ({
+    page,
+  }) => {
+    test.slow();
+    await page.goto('/#/admin-tools');
+    const demo = page.getByRole('region', { name: 'Dữ liệu mẫu' });
+    await expect(demo).toContainText('Chưa có dữ liệu mẫu.');
+    await demo.getByRole('button', { name: 'Tạo dữ liệu mẫu' }).click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Đã tạo dữ liệu mẫu.' }),
+    ).toBeVisible();
+    await expect(demo).toContainText('Đang có 15 người, 3 khóa học');
+
+    await page.goto('/#/courses');
+    await expect(page.getByRole('link', { name: /Vẽ móng nghệ thuật/ }).first()).toBeVisible();
+    await page.goto('/#/activity');
+    await expect(page.getByRole('article').first()).toBeVisible();
+
+    await page.goto('/#/admin-tools');
+    const backup = page.getByRole('region', { name: 'Sao lưu' });
+    const downloading = page.waitForEvent('download');
+    await backup.getByRole('button', { name: 'Tải bản sao lưu' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^hoc-vien-\d{8}-\d{4}\.tar\.gz$/);
+    await screenshot(page, 'admin-tools-maintenance');
+
+    await demo.getByRole('button', { name: 'Xóa dữ liệu mẫu' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Xóa toàn bộ dữ liệu mẫu?' });
+    await confirm.getByRole('button', { name: 'Xóa dữ liệu mẫu' }).click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Đã xóa dữ liệu mẫu.' }),
+    ).toBeVisible();
+    await expect(demo).toContainText('Chưa có dữ liệu mẫu.');
+    await page.goto('/#/courses');
+    await expect(page.getByRole('link', { name: /Sơn gel cơ bản/ }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /Vẽ móng nghệ thuật/ })).toHaveCount(0);
+  });
+});

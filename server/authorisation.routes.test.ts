@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
 import { instructorForm, signInByLink, signUp, studentForm } from './test/sessions.ts';
+import { testDatabaseKind } from './test/test-database.ts';
 
 /*
  * The authorisation table: every API route × every kind of viewer, with the status expected.
@@ -117,6 +118,12 @@ const table: Row[] = [
   { method: 'DELETE', url: '/api/admin/demo-data', expect: adminOnly(200) },
   { method: 'POST', url: '/api/admin/demo-data', expect: adminOnly(201) },
   { method: 'POST', url: '/api/admin/maintenance/cleanup', expect: adminOnly(200) },
+  // An admin on SQLite downloads the backup; on PostgreSQL is told to use pg_dump.
+  {
+    method: 'GET',
+    url: '/api/admin/backup',
+    expect: adminOnly(testDatabaseKind() === 'postgres' ? 409 : 200),
+  },
   {
     method: 'PUT',
     url: '/api/admin/feedback/:feedbackId/status',

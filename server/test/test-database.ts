@@ -18,6 +18,8 @@ export interface TestDatabase extends AppDatabase {
   dispose(): Promise<void>;
   /** The PostgreSQL database's address, for a second server process on the same data. */
   url?: string;
+  /** The SQLite database's file, to read it from a second connection. */
+  file?: string;
 }
 
 /**
@@ -30,10 +32,12 @@ export async function createTestDatabase(
   const migrate = options.migrate ?? true;
   if (testDatabaseKind() === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-test-'));
-    const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.sqlite') });
+    const file = path.join(dir, 'test.sqlite');
+    const database = openDatabase({ kind: 'sqlite', file });
     if (migrate) await prepare(database);
     return {
       ...database,
+      file,
       dispose: async () => {
         await database.close();
         fs.rmSync(dir, { recursive: true, force: true });

@@ -446,6 +446,28 @@ export const vi = {
       someone: 'Hệ thống',
       details: 'Chi tiết',
       errorUser: 'Người dùng: {{name}}',
+      demo: 'Dữ liệu mẫu',
+      demoHint:
+        'Một học viện làm móng mẫu (3 khóa học, 3 giảng viên, 12 học viên, đánh giá có ảnh, bình luận) để thử ứng dụng. Dữ liệu mẫu được đánh dấu riêng và xóa được mà không ảnh hưởng dữ liệu thật.',
+      demoNone: 'Chưa có dữ liệu mẫu.',
+      demoCounts: 'Đang có {{people}} người, {{courses}} khóa học và {{posts}} bài đăng mẫu.',
+      demoGenerate: 'Tạo dữ liệu mẫu',
+      demoGenerated: 'Đã tạo dữ liệu mẫu.',
+      demoWipe: 'Xóa dữ liệu mẫu',
+      demoWiped: 'Đã xóa dữ liệu mẫu. Dữ liệu thật được giữ nguyên.',
+      demoConfirm: 'Xóa toàn bộ dữ liệu mẫu?',
+      demoConfirmBody:
+        'Người, khóa học, bài đăng và bình luận mẫu sẽ bị xóa. Dữ liệu thật của học viện được giữ nguyên.',
+      maintenance: 'Bảo trì',
+      cleanup: 'Dọn dẹp',
+      cleanupHint: 'Xóa liên kết đăng nhập không còn tài khoản và ảnh không còn được dùng.',
+      cleanedUp: 'Đã dọn dẹp: {{mappings}} liên kết đăng nhập, {{media}} ảnh.',
+      backup: 'Sao lưu',
+      backupHint:
+        'Tải về một bản sao lưu đầy đủ (cơ sở dữ liệu và ảnh). Để khôi phục: tắt ứng dụng rồi chạy npm run restore -- <tệp sao lưu>.',
+      backupDownload: 'Tải bản sao lưu',
+      backupDone: 'Đã tải bản sao lưu.',
+      cancel: 'Hủy',
       actions: {
         account: { onboarded: 'đăng ký tài khoản', signed_in: 'đăng nhập' },
         config: { updated: 'đổi cấu hình truy cập' },
@@ -479,7 +501,7 @@ export const vi = {
         progress: { completed: 'cập nhật tiến độ của', summary: 'ghi tóm tắt bài học cho' },
         feedback: { viewed: 'xem góp ý', resolved: 'xử lý góp ý' },
         demo: { generated: 'tạo dữ liệu mẫu', wiped: 'xóa dữ liệu mẫu' },
-        maintenance: { cleaned: 'dọn dẹp dữ liệu' },
+        maintenance: { cleaned: 'dọn dẹp dữ liệu', backup: 'tải bản sao lưu' },
       },
     },
     dashboard: {
@@ -609,6 +631,22 @@ export const vi = {
     comingSoon: 'Màn hình này đang được hoàn thiện.',
   },
   charts: { showTable: 'Xem dạng bảng' },
+  /** The restore command's messages (scripts/restore.ts) and backup checks. */
+  backup: {
+    badEntry: 'Tệp sao lưu chứa mục không hợp lệ: {{name}}',
+    unreadable:
+      'Không đọc được tệp sao lưu (hỏng hoặc không phải tệp .tar.gz của Học viện): {{reason}}',
+    noManifest: 'Tệp sao lưu thiếu manifest.json hợp lệ.',
+    unsupported: 'Tệp sao lưu có định dạng không được hỗ trợ.',
+    missingFiles: 'Tệp sao lưu thiếu {{count}} tệp, ví dụ {{name}}.',
+    corrupt: 'Cơ sở dữ liệu trong tệp sao lưu bị hỏng: {{reason}}',
+    missingTables: 'Cơ sở dữ liệu trong tệp sao lưu thiếu bảng: {{tables}}.',
+    unopenable: 'Cơ sở dữ liệu trong tệp sao lưu không mở được: {{reason}}',
+    usage: 'Cách dùng: npm run restore -- <tệp sao lưu .tar.gz> (tắt ứng dụng trước khi khôi phục)',
+    restored:
+      'Đã khôi phục bản sao lưu lúc {{createdAt}} ({{media}} ảnh) vào {{dataDir}}. Dữ liệu cũ được giữ ở {{kept}}.',
+    failed: 'Khôi phục thất bại, dữ liệu hiện tại không bị thay đổi. {{reason}}',
+  },
   forbidden: {
     title: 'Bạn không có quyền xem trang này',
     body: 'Trang này chỉ dành cho quản trị viên hoặc giảng viên.',
@@ -895,6 +933,8 @@ export const vi = {
     merge_into_self: 'Không thể hợp nhất một hồ sơ với chính nó.',
     merge_target_pending: 'Hồ sơ được chọn cũng đang chờ duyệt. Hãy chọn hồ sơ học viên đã có.',
     feedback_not_found: 'Không tìm thấy góp ý.',
+    backup_postgres:
+      'Học viện đang dùng PostgreSQL: hãy sao lưu bằng pg_dump như hướng dẫn trong README (mục Sao lưu và khôi phục).',
     demo_exists: 'Dữ liệu mẫu đã có. Hãy xóa dữ liệu mẫu cũ trước khi tạo lại.',
     progress_conflict:
       'Tóm tắt vừa được {{name}} cập nhật. Nội dung mới đã được tải lại, vui lòng xem rồi sửa tiếp.',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorBody } from '#shared/errors';
 import {
   ActivityLog,
@@ -10,7 +11,10 @@ import {
   FeedbackIdParams,
   FeedbackStatusInput,
 } from '#shared/schemas/admin';
+import { createBackup } from '../../backup/backup.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../accounts/access.ts';
+import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { activityLog, errorLog, listFeedback, setFeedbackStatus } from './admin-tools.service.ts';
 import { dashboard } from './dashboard.service.ts';
 import { demoSummary, generateDemoData, wipeDemoData } from './demo-data.service.ts';
@@ -152,5 +156,34 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => cleanUp(app.database, await requireAdmin(request), app.config.dataDir),
+  );
+
+  app.get(
+    '/admin/backup',
+    {
+      schema: {
+        summary:
+          'Download a consistent backup of the database and photos as .tar.gz (admins; SQLite)',
+        tags,
+        response: { 200: z.any().describe('application/gzip: a .tar.gz file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      if (app.database.kind !== 'sqlite') throw new AppError('backup_postgres', 409);
+      const stream = await createBackup(app.database, app.config.dataDir);
+      const now = new Date();
+      await insertActivityLog(app.database.db, {
+        actorId: admin.id,
+        action: 'maintenance.backup',
+        target: null,
+        now: now.getTime(),
+      });
+      const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+      return reply
+        .header('content-type', 'application/gzip')
+        .header('content-disposition', `attachment; filename="hoc-vien-${stamp}.tar.gz"`)
+        .send(stream);
+    },
   );
 };

@@ -12,6 +12,7 @@ import {
   ActivityLogSection,
   ErrorLogSection,
 } from '../../features/admin/components/log-sections.tsx';
+import { MaintenanceSections } from '../../features/admin/components/maintenance-sections.tsx';
 import { UploadSettingsForm } from '../../features/media/components/upload-settings-form.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 
@@ -62,6 +63,7 @@ export default function AdminToolsScreen() {
           <FeedbackSection />
           <ActivityLogSection />
           <ErrorLogSection />
+          <MaintenanceSections />
         </div>
       </PageBody>
     </>

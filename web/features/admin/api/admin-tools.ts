@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { vi } from '#shared/locales/vi';
 import {
   ActivityLog,
   AdminFeedbackList,
+  CleanupResult,
+  DemoSummary,
   ErrorLog,
   type FeedbackStatusInput,
 } from '#shared/schemas/admin';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
 /** Both logs live under one key: `logs.updated` refreshes them together. */
 export const adminLogsQueryKey = ['admin', 'logs'] as const;
@@ -36,3 +39,52 @@ export const setFeedbackStatus = (id: string, status: FeedbackStatusInput['statu
     body: { status },
     schema: AdminFeedbackList,
   });
+
+export const demoQueryKey = ['admin', 'demo'] as const;
+
+export const useDemoSummary = () =>
+  useQuery({
+    queryKey: demoQueryKey,
+    queryFn: ({ signal }) => apiRequest('/admin/demo-data', { signal, schema: DemoSummary }),
+  });
+
+export const generateDemoData = () =>
+  apiRequest('/admin/demo-data', { method: 'POST', schema: DemoSummary });
+export const wipeDemoData = () =>
+  apiRequest('/admin/demo-data', { method: 'DELETE', schema: DemoSummary });
+export const cleanUp = () =>
+  apiRequest('/admin/maintenance/cleanup', { method: 'POST', schema: CleanupResult });
+
+/**
+ * Downloads the backup through fetch (not a plain link) so that a refusal — PostgreSQL, a
+ * signed-out session — shows its Vietnamese message instead of saving an error as a file.
+ * The file is held in memory until saved: fine for an academy's database and photos on the
+ * admin's computer.
+ */
+export async function downloadBackup(): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch('/api/admin/backup', { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'network', vi.errors.network);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as
+      | { error?: { code?: string; message?: string } }
+      | undefined;
+    throw new ApiError(
+      response.status,
+      body?.error?.code ?? 'internal_error',
+      body?.error?.message ?? vi.errors.internal_error,
+    );
+  }
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+    'hoc-vien.tar.gz';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,150 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/overlays/toast.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '../../../components/ui/form.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
+import {
+  cleanUp,
+  demoQueryKey,
+  downloadBackup,
+  generateDemoData,
+  useDemoSummary,
+  wipeDemoData,
+} from '../api/admin-tools.ts';
+import { AdminSection } from './admin-section.tsx';
+
+type Busy = 'generate' | 'wipe' | 'cleanup' | 'backup' | null;
+
+/** Demo data, clean-up and backup: the admin's maintenance, each a button with its effect said. */
+export function MaintenanceSections() {
+  const { t } = useTranslation();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const demo = useDemoSummary();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [confirmWipe, setConfirmWipe] = useState(false);
+  const a = (key: string, values?: Record<string, unknown>) =>
+    t(`screens.adminTools.${key}`, values ?? {});
+
+  const run = async (key: Exclude<Busy, null>, work: () => Promise<string>, failure: string) => {
+    setBusy(key);
+    try {
+      showToast(await work(), 'success');
+    } catch (error) {
+      showToast(failureMessage(failure, error), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const hasDemo = (demo.data?.people ?? 0) > 0;
+
+  return (
+    <>
+      <AdminSection title={a('demo')}>
+        <div className="flex flex-col gap-3 p-4">
+          <p className="text-[15px] leading-6 text-stone-600">{a('demoHint')}</p>
+          <p className="text-sm font-medium text-stone-800" aria-live="polite">
+            {demo.data ? (hasDemo ? a('demoCounts', demo.data) : a('demoNone')) : '\u00a0'}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              className="flex-1 whitespace-nowrap"
+              busy={busy === 'generate'}
+              disabled={busy !== null || !demo.data || hasDemo}
+              onClick={() =>
+                void run(
+                  'generate',
+                  async () => {
+                    queryClient.setQueryData(demoQueryKey, await generateDemoData());
+                    return a('demoGenerated');
+                  },
+                  t('toasts.updateFailed'),
+                )
+              }
+            >
+              {a('demoGenerate')}
+            </Button>
+            <Button
+              variant="secondary"
+              className="flex-1 whitespace-nowrap text-red-700"
+              disabled={busy !== null || !hasDemo}
+              onClick={() => setConfirmWipe(true)}
+            >
+              {a('demoWipe')}
+            </Button>
+          </div>
+        </div>
+      </AdminSection>
+      <AdminSection title={a('maintenance')}>
+        <div className="flex flex-col gap-3 p-4">
+          <p className="text-[15px] leading-6 text-stone-600">{a('cleanupHint')}</p>
+          <Button
+            variant="secondary"
+            className="self-start"
+            busy={busy === 'cleanup'}
+            disabled={busy !== null}
+            onClick={() =>
+              void run(
+                'cleanup',
+                async () => {
+                  const result = await cleanUp();
+                  return a('cleanedUp', {
+                    mappings: result.mappingsRemoved,
+                    media: result.mediaRemoved,
+                  });
+                },
+                t('toasts.updateFailed'),
+              )
+            }
+          >
+            {a('cleanup')}
+          </Button>
+        </div>
+      </AdminSection>
+      <AdminSection title={a('backup')}>
+        <div className="flex flex-col gap-3 p-4">
+          <p className="text-[15px] leading-6 text-stone-600">{a('backupHint')}</p>
+          <Button
+            className="self-start"
+            busy={busy === 'backup'}
+            disabled={busy !== null}
+            onClick={() =>
+              void run(
+                'backup',
+                async () => {
+                  await downloadBackup();
+                  return a('backupDone');
+                },
+                t('toasts.updateFailed'),
+              )
+            }
+          >
+            {a('backupDownload')}
+          </Button>
+        </div>
+      </AdminSection>
+      <ConfirmDialog
+        isOpen={confirmWipe}
+        onOpenChange={setConfirmWipe}
+        title={a('demoConfirm')}
+        body={a('demoConfirmBody')}
+        confirmLabel={a('demoWipe')}
+        cancelLabel={a('cancel')}
+        busy={busy === 'wipe'}
+        onConfirm={() =>
+          void run(
+            'wipe',
+            async () => {
+              queryClient.setQueryData(demoQueryKey, await wipeDemoData());
+              setConfirmWipe(false);
+              return a('demoWiped');
+            },
+            t('toasts.deleteFailed'),
+          )
+        }
+      />
+    </>
+  );
+}
