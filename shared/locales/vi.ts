@@ -935,6 +935,8 @@ export const vi = {
     feedback_not_found: 'Không tìm thấy góp ý.',
     backup_postgres:
       'Học viện đang dùng PostgreSQL: hãy sao lưu bằng pg_dump như hướng dẫn trong README (mục Sao lưu và khôi phục).',
+    config_changed:
+      'Cài đặt vừa được quản trị viên khác thay đổi. Màn hình đã cập nhật, vui lòng xem lại rồi thử lại.',
     demo_exists: 'Dữ liệu mẫu đã có. Hãy xóa dữ liệu mẫu cũ trước khi tạo lại.',
     progress_conflict:
       'Tóm tắt vừa được {{name}} cập nhật. Nội dung mới đã được tải lại, vui lòng xem rồi sửa tiếp.',

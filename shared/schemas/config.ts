@@ -2,12 +2,22 @@ import { vi } from '../locales/vi.ts';
 import { z } from '../zod.ts';
 
 /** An admin's change to the public config; only the fields sent change. */
-export const PublicConfigPatch = z
-  .strictObject({
-    studentAccessEnabled: z.boolean().optional(),
-    guestModeEnabled: z.boolean().optional(),
-  })
-  .refine((patch) => Object.keys(patch).length > 0, { message: vi.validation.nothingToChange });
+const PublicConfigSwitches = z.strictObject({
+  studentAccessEnabled: z.boolean().optional(),
+  guestModeEnabled: z.boolean().optional(),
+});
+
+/**
+ * Switches to set. `previous` is what the admin's screen showed: when another admin changed a
+ * switch meanwhile, nothing is written and the answer says so (409), rather than acting on a
+ * stale screen.
+ */
+export const PublicConfigPatch = PublicConfigSwitches.extend({
+  previous: PublicConfigSwitches.optional(),
+}).refine(
+  (patch) => patch.studentAccessEnabled !== undefined || patch.guestModeEnabled !== undefined,
+  { message: vi.validation.nothingToChange },
+);
 export type PublicConfigPatch = z.infer<typeof PublicConfigPatch>;
 
 /** Where photos go: the built-in service, or Cloudinary with a cloud name and unsigned preset. */

@@ -177,3 +177,55 @@ describe('feedback', () => {
     expect(byTeacher.statusCode).toBe(403);
   });
 });
+
+describe('public config switches', () => {
+  const patch = (payload: object) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/public-config',
+      headers: { cookie: cookie.admin },
+      payload,
+    });
+  const config = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/public-config' })).json();
+
+  it('switches guest mode, and refuses a switch made from a screen another admin made stale', async () => {
+    const on = await patch({ guestModeEnabled: true, previous: { guestModeEnabled: false } });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().guestModeEnabled).toBe(true);
+    const log = (await call('admin', 'GET', '/api/admin/activity-log')).json();
+    expect(log.entries[0]).toMatchObject({
+      action: 'config.updated',
+      details: { guestModeEnabled: true },
+    });
+
+    // A second admin's screen still shows guest mode off and asks to turn student access on
+    // while "correcting" guest mode: nothing is written.
+    const stale = await patch({
+      guestModeEnabled: true,
+      studentAccessEnabled: false,
+      previous: { guestModeEnabled: false },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(
+      'Cài đặt vừa được quản trị viên khác thay đổi. Màn hình đã cập nhật, vui lòng xem lại rồi thử lại.',
+    );
+    expect(await config()).toMatchObject({ guestModeEnabled: true, studentAccessEnabled: true });
+
+    const off = await patch({ guestModeEnabled: false, previous: { guestModeEnabled: true } });
+    expect(off.json().guestModeEnabled).toBe(false);
+  });
+
+  it('refuses an empty change, unknown switches and non-admins', async () => {
+    expect((await patch({})).statusCode).toBe(400);
+    expect((await patch({ previous: { guestModeEnabled: false } })).statusCode).toBe(400);
+    expect((await patch({ maintenanceMode: true })).statusCode).toBe(400);
+    const byTeacher = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/public-config',
+      headers: { cookie: cookie.teacher },
+      payload: { guestModeEnabled: true },
+    });
+    expect(byTeacher.statusCode).toBe(403);
+  });
+});

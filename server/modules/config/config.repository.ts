@@ -26,7 +26,9 @@ export async function ensureConfigDefaults(db: Kysely<Database>, now: number): P
     .execute();
 }
 
-export async function findPublicConfig(db: Kysely<Database>): Promise<PublicConfigRow | undefined> {
+export async function findPublicConfig(
+  db: Kysely<Database> | Transaction<Database>,
+): Promise<PublicConfigRow | undefined> {
   return db.selectFrom('public_config').selectAll().where('id', '=', GLOBAL).executeTakeFirst();
 }
 

@@ -2,6 +2,8 @@ import type { PublicConfig } from '#shared/schemas/accounts';
 import type { PublicConfigPatch, UploadSettingsPatch, UploadTarget } from '#shared/schemas/config';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, SettingsRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { lockAccountChanges } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import {
   findPublicConfig,
@@ -21,6 +23,15 @@ export async function changePublicConfig(
 ): Promise<PublicConfig> {
   const now = Date.now();
   await database.db.transaction().execute(async (trx) => {
+    await lockAccountChanges(trx, database.kind);
+    const current = await findPublicConfig(trx);
+    const seen = patch.previous ?? {};
+    const stale =
+      (seen.studentAccessEnabled !== undefined &&
+        seen.studentAccessEnabled !== (current?.student_access_enabled === 1)) ||
+      (seen.guestModeEnabled !== undefined &&
+        seen.guestModeEnabled !== (current?.guest_mode_enabled === 1));
+    if (stale) throw new AppError('config_changed', 409);
     const student = flag(patch.studentAccessEnabled);
     const guest = flag(patch.guestModeEnabled);
     await updatePublicConfig(
@@ -35,7 +46,14 @@ export async function changePublicConfig(
       actorId: admin.id,
       action: 'config.updated',
       target: 'public_config',
-      details: patch,
+      details: {
+        ...(patch.studentAccessEnabled === undefined
+          ? {}
+          : { studentAccessEnabled: patch.studentAccessEnabled }),
+        ...(patch.guestModeEnabled === undefined
+          ? {}
+          : { guestModeEnabled: patch.guestModeEnabled }),
+      },
       now,
     });
   });

@@ -28,8 +28,11 @@ export default function AdminToolsScreen() {
       queryClient.setQueryData(publicConfigQueryKey, saved);
       showToast(t('screens.adminTools.saved'), 'success');
     },
-    onError: (failure) =>
-      showToast(failure instanceof ApiError ? failure.message : t('toasts.updateFailed'), 'error'),
+    onError: (failure) => {
+      showToast(failure instanceof ApiError ? failure.message : t('toasts.updateFailed'), 'error');
+      // Another admin may have changed it: show the switches as they are now.
+      void queryClient.invalidateQueries({ queryKey: publicConfigQueryKey });
+    },
   });
   return (
     <>
@@ -46,14 +49,24 @@ export default function AdminToolsScreen() {
                 hint={t('screens.adminTools.studentAccessHint')}
                 checked={config?.studentAccessEnabled ?? false}
                 disabled={!config || change.isPending}
-                onChange={(on) => change.mutate({ studentAccessEnabled: on })}
+                onChange={(on) =>
+                  change.mutate({
+                    studentAccessEnabled: on,
+                    previous: { studentAccessEnabled: config?.studentAccessEnabled ?? false },
+                  })
+                }
               />
               <ToggleRow
                 label={t('screens.adminTools.guestMode')}
                 hint={t('screens.adminTools.guestModeHint')}
                 checked={config?.guestModeEnabled ?? false}
                 disabled={!config || change.isPending}
-                onChange={(on) => change.mutate({ guestModeEnabled: on })}
+                onChange={(on) =>
+                  change.mutate({
+                    guestModeEnabled: on,
+                    previous: { guestModeEnabled: config?.guestModeEnabled ?? false },
+                  })
+                }
               />
             </div>
           </AdminSection>
