@@ -135,7 +135,7 @@ function playwrightFailures(suites: PlaywrightSuite[] = [], file = ''): string[]
   ]);
 }
 
-async function playwright(chromium: string) {
+async function playwright(chromium: string, postgresUrl: string | undefined) {
   console.info('\n=== browser journeys (Playwright, Chromium) ===');
   const report = path.join(artifacts, 'playwright.json');
   fs.rmSync(report, { force: true });
@@ -143,6 +143,8 @@ async function playwright(chromium: string) {
     CHROMIUM_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    // For the journey across two server processes sharing one PostgreSQL.
+    ...(postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : {}),
   });
   const parsed = readJson<PlaywrightReport>(report);
   const stats = parsed?.stats;
@@ -189,7 +191,7 @@ async function main() {
         'server tests on PostgreSQL',
       );
     }
-    if (chromium) await playwright(chromium);
+    if (chromium) await playwright(chromium, postgresUrl);
   } finally {
     await cluster?.stop();
   }

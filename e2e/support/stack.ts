@@ -104,6 +104,12 @@ http
       );
       return;
     }
+    if (url.pathname === '/smtp') {
+      // For journeys that start servers of their own (e2e/support/servers.ts).
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ url: mail.url }));
+      return;
+    }
     const to = url.searchParams.get('to')?.toLowerCase();
     const mails = mail.mails.filter((m) => !to || m.to === to);
     response.setHeader('content-type', 'application/json');
