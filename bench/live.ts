@@ -1,12 +1,16 @@
 /**
- * Live updates at scale: N event streams open on one server process (the production server,
- * SQLite), then likes toggled one after another; for each like, the time from sending it until
- * each stream received its event. Also the server's resident memory with the streams open.
+ * Live updates at scale: N event streams open on the production server, then likes toggled one
+ * after another; for each like, the time from sending it until each stream received its event,
+ * and the servers' resident memory with the streams open. On SQLite one process; on PostgreSQL
+ * (`postgresUrl`) several processes on one database, the streams spread over them and every like
+ * sent to the first, so most events cross processes through LISTEN/NOTIFY.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { startPostgresCluster } from '../scripts/provision.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { percentiles } from './engines.ts';
 import { signInInstructor, startServer } from './feed.ts';
@@ -22,10 +26,26 @@ interface Stream {
   request: http.ClientRequest;
 }
 
-export async function measureLive(streamCount = 1_000, likeRounds = 30) {
+export async function measureLive(
+  streamCount = 1_000,
+  likeRounds = 30,
+  options: { postgresUrl?: string; processes?: number } = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-live-'));
   const mail = await startMailCatcher();
-  const server = await startServer({ DATA_DIR: dir, SMTP_URL: mail.url });
+  const servers: Array<Awaited<ReturnType<typeof startServer>>> = [];
+  const processes = options.postgresUrl ? (options.processes ?? 2) : 1;
+  for (let index = 0; index < processes; index += 1) {
+    // One after the other: the first migrates the database.
+    servers.push(
+      await startServer({
+        DATA_DIR: dir,
+        SMTP_URL: mail.url,
+        ...(options.postgresUrl ? { DATABASE_URL: options.postgresUrl } : {}),
+      }),
+    );
+  }
+  const server = servers[0]!;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   const streams: Stream[] = [];
   try {
@@ -45,11 +65,11 @@ export async function measureLive(streamCount = 1_000, likeRounds = 30) {
     let arrivedThisRound = 0;
     const opened = Array.from(
       { length: streamCount },
-      () =>
+      (_, index) =>
         new Promise<void>((resolve, reject) => {
           const stream: Stream = { likes: 0, request: undefined as never };
           stream.request = http.get(
-            `${server.url}/api/events`,
+            `${servers[index % servers.length]!.url}/api/events`,
             { agent, headers: { cookie } },
             (response) => {
               if (response.statusCode !== 200) reject(new Error(`stream ${response.statusCode}`));
@@ -70,7 +90,8 @@ export async function measureLive(streamCount = 1_000, likeRounds = 30) {
         }),
     );
     await Promise.all(opened);
-    const rssIdle = rssMb(server.child.pid!);
+    const rss = () => Math.max(...servers.map((each) => rssMb(each.child.pid!)));
+    const rssIdle = rss();
 
     for (round = 1; round <= likeRounds; round += 1) {
       arrivedThisRound = 0;
@@ -97,21 +118,47 @@ export async function measureLive(streamCount = 1_000, likeRounds = 30) {
     const latency = percentiles(arrivals);
     return {
       streams: streamCount,
+      processes,
       likes: likeRounds,
       p50Ms: latency.p50Ms,
       p99Ms: latency.p99Ms,
-      rssMb: Math.max(rssIdle, rssMb(server.child.pid!)),
+      rssMb: Math.max(rssIdle, rss()),
     };
   } finally {
     for (const stream of streams) stream.request.destroy();
     agent.destroy();
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+    for (const each of servers) {
+      each.child.kill('SIGTERM');
+      await new Promise((r) => each.child.once('exit', r));
+    }
     await mail.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** The same on PostgreSQL with two processes: a fresh database on TEST_DATABASE_URL's server. */
+export async function measureLiveOnPostgres(streamCount = 1_000, likeRounds = 30) {
+  const cluster = process.env.TEST_DATABASE_URL ? null : await startPostgresCluster();
+  const adminUrl = process.env.TEST_DATABASE_URL ?? cluster!.url;
+  const name = `hv_bench_live_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await measureLive(streamCount, likeRounds, {
+      postgresUrl: url.toString(),
+      processes: 2,
+    });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await cluster?.stop();
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.dir(await measureLive(), { depth: 3 });
+  console.dir(await measureLiveOnPostgres(), { depth: 3 });
 }
