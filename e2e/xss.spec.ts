@@ -52,10 +52,14 @@ test('60 hostile payloads in posts, mention labels, comments and names render as
   await expect(articles.first()).toBeVisible();
   // Scroll through all of them (six pages of ten).
   for (let round = 0; round < 8; round += 1) {
-    await page
-      .getByTestId('activity-end')
-      .or(page.getByRole('button', { name: 'Xem thêm' }))
-      .scrollIntoViewIfNeeded();
+    // The button is drawn again when the feed refreshes (live updates from other journeys):
+    // scrolling is retried on the new one rather than failing on the detached old one.
+    await expect(async () => {
+      await page
+        .getByTestId('activity-end')
+        .or(page.getByRole('button', { name: 'Xem thêm' }))
+        .scrollIntoViewIfNeeded({ timeout: 2_000 });
+    }).toPass({ timeout: 10_000 });
     await page.waitForTimeout(300);
   }
   for (const [index, postId] of postIds.slice(0, 20).entries()) {
