@@ -631,6 +631,23 @@ export const vi = {
     comingSoon: 'Màn hình này đang được hoàn thiện.',
   },
   charts: { showTable: 'Xem dạng bảng' },
+  install: {
+    bannerTitle: 'Cài Học viện lên máy',
+    bannerBody: 'Mở nhanh từ màn hình chính và nhận thông báo như một ứng dụng.',
+    install: 'Cài đặt',
+    later: 'Để sau',
+    iosTitle: 'Thêm Học viện vào màn hình chính',
+    iosIntro: 'Trên iPhone, hãy cài Học viện từ Safari để mở nhanh như một ứng dụng:',
+    iosStep1: 'Chạm vào nút Chia sẻ ở thanh công cụ của Safari (hình vuông có mũi tên hướng lên).',
+    iosStep2: 'Kéo xuống và chọn "Thêm vào MH chính".',
+    iosStep3: 'Chạm "Thêm" ở góc trên bên phải.',
+    iosPush:
+      'Thông báo đẩy trên iPhone chỉ hoạt động khi bạn mở Học viện từ biểu tượng trên màn hình chính.',
+    iosDone: 'Đã hiểu',
+    iosPushOffer:
+      'Trên iPhone, thông báo đẩy chỉ hoạt động khi Học viện được thêm vào màn hình chính.',
+    iosHowTo: 'Xem cách cài',
+  },
   /** The restore command's messages (scripts/restore.ts) and backup checks. */
   backup: {
     badEntry: 'Tệp sao lưu chứa mục không hợp lệ: {{name}}',

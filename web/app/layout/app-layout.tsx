@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { useMe, useMember } from '../../features/accounts/api/session.ts';
+import { InstallOffers } from '../../features/install/install-offers.tsx';
 import { useLiveEvents } from '../../features/live/live-events.ts';
 import { useUnread } from '../../features/notifications/api/notifications.ts';
 import { usePushWhileSignedIn } from '../../features/push/push.ts';
@@ -156,6 +157,7 @@ export function AppLayout() {
       </aside>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 pb-24 outline-none md:pb-10">
         <GuestBanner />
+        <InstallOffers signedIn={me?.state === 'member'} />
         <Outlet />
       </main>
       <nav

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
+import { isIosSafariInBrowser } from '../install/install.ts';
+import { IosInstallSheet } from '../install/install-offers.tsx';
 import { enablePush, usePushPermission } from './push.ts';
 
 /**
@@ -14,6 +16,26 @@ export function PushOffer({ personId }: { personId: string }) {
   const { showToast } = useToast();
   const [permission, refresh] = usePushPermission();
   const [busy, setBusy] = useState(false);
+  const [howTo, setHowTo] = useState(false);
+  if (permission === 'unsupported' && isIosSafariInBrowser()) {
+    // iPhone Safari has no push outside the installed app: say so, and how to install.
+    return (
+      <section
+        aria-label={t('screens.notifications.push.title')}
+        className="flex items-start gap-3 rounded-2xl bg-white p-4 shadow-[var(--shadow-card)]"
+      >
+        <BellRing aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-600" />
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold text-stone-900">{t('screens.notifications.push.title')}</h2>
+          <p className="mt-1 text-sm text-stone-600">{t('install.iosPushOffer')}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => setHowTo(true)}>
+            {t('install.iosHowTo')}
+          </Button>
+        </div>
+        <IosInstallSheet isOpen={howTo} onOpenChange={setHowTo} />
+      </section>
+    );
+  }
   if (permission === 'unsupported' || permission === 'granted') return null;
 
   const enable = async () => {

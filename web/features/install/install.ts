@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+
+/*
+ * Installing the app: Chromium's own prompt (`beforeinstallprompt`) on Android and desktop, and
+ * on iPhone Safari — which has no prompt — an instruction screen, shown once.
+ */
+
+const IOS_SEEN_KEY = 'hv.install.iosSeen';
+const PROMPT_SNOOZED_KEY = 'hv.install.snoozedUntil';
+const SNOOZE_MS = 30 * 24 * 60 * 60 * 1000;
+
+interface InstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+function isStandalone(): boolean {
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
+}
+
+/** iPhone or iPad Safari (not another browser on iOS, which cannot install), not installed. */
+export function isIosSafariInBrowser(userAgent = navigator.userAgent): boolean {
+  const ios = /iPhone|iPad|iPod/.test(userAgent);
+  const otherBrowser = /CriOS|FxiOS|EdgiOS|OPiOS/.test(userAgent);
+  return ios && !otherBrowser && /Safari/.test(userAgent) && !isStandalone();
+}
+
+function storageGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function storageSet(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Private mode without storage: the screen may show again, nothing worse.
+  }
+}
+
+export const iosInstructions = {
+  /** Shown once: after it was seen, only on request (the push offer links to it). */
+  shouldShow: () => isIosSafariInBrowser() && storageGet(IOS_SEEN_KEY) === null,
+  markSeen: () => storageSet(IOS_SEEN_KEY, String(Date.now())),
+};
+
+// The event may fire before React mounts: kept from the first moment the module loads.
+let deferred: InstallPromptEvent | null = null;
+const listeners = new Set<() => void>();
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    deferred = event as InstallPromptEvent;
+    for (const listener of listeners) listener();
+  });
+  window.addEventListener('appinstalled', () => {
+    deferred = null;
+    for (const listener of listeners) listener();
+  });
+}
+
+/**
+ * The browser's install prompt when it offers one and the person has not put it off in the
+ * last 30 days: `install()` shows the browser's dialog, `snooze()` hides the offer.
+ */
+export function useInstallPrompt() {
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    const listener = () => rerender((n) => n + 1);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
+  const snoozedUntil = Number(storageGet(PROMPT_SNOOZED_KEY) ?? 0);
+  const available = deferred !== null && Date.now() > snoozedUntil;
+  return {
+    available,
+    install: async () => {
+      const event = deferred;
+      if (!event) return;
+      deferred = null;
+      await event.prompt();
+      const choice = await event.userChoice.catch(() => ({ outcome: 'dismissed' as const }));
+      if (choice.outcome === 'dismissed')
+        storageSet(PROMPT_SNOOZED_KEY, String(Date.now() + SNOOZE_MS));
+      rerender((n) => n + 1);
+    },
+    snooze: () => {
+      storageSet(PROMPT_SNOOZED_KEY, String(Date.now() + SNOOZE_MS));
+      rerender((n) => n + 1);
+    },
+  };
+}
