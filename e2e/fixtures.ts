@@ -24,6 +24,7 @@ export const test = base.extend<{ problems: string[]; newVisitor: () => Promise<
           'x-forwarded-for': `10.${randomByte()}.${randomByte()}.${randomByte()}`,
         },
       });
+      await withoutTours(context);
       contexts.push(context);
       return context.newPage();
     });
@@ -39,6 +40,7 @@ export const test = base.extend<{ problems: string[]; newVisitor: () => Promise<
     expect(problems, 'console errors, exceptions or CSP violations').toEqual([]);
   },
   page: async ({ page }, use) => {
+    await withoutTours(page.context());
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
         console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
@@ -49,6 +51,17 @@ export const test = base.extend<{ problems: string[]; newVisitor: () => Promise<
 });
 
 export { expect };
+
+/**
+ * Journeys run without the guided tours opening by themselves (the person's own setting,
+ * "Tự mở hướng dẫn"); the tutorial journey turns them on.
+ */
+export async function withoutTours(context: BrowserContext) {
+  await context.addInitScript(() => {
+    if (!sessionStorage.getItem('hv.e2e.toursOn'))
+      localStorage.setItem('hv.tutorial.autostart', 'off');
+  });
+}
 
 const randomByte = () => Math.floor(Math.random() * 254) + 1;
 

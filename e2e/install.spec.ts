@@ -1,4 +1,4 @@
-import { expect, screenshot, test } from './fixtures.ts';
+import { expect, screenshot, test, withoutTours } from './fixtures.ts';
 import { OWNER_STATE } from './support/paths.ts';
 
 const IPHONE_SAFARI =
@@ -13,6 +13,7 @@ test('on iPhone Safari the add-to-home-screen steps show once, a few seconds in,
     userAgent: IPHONE_SAFARI,
     storageState: OWNER_STATE,
   });
+  await withoutTours(context);
   const page = await context.newPage();
   await page.goto('/#/activity');
   const sheet = page.getByRole('dialog', { name: 'Thêm Học viện vào màn hình chính' });

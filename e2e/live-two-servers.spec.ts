@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, withoutTours } from './fixtures.ts';
 import { onboard, signInByLink } from './support/accounts.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 import { type ServerPair, startServersOnPostgres } from './support/servers.ts';
@@ -17,6 +17,7 @@ async function personOn(browser: Browser, baseURL: string): Promise<Page> {
     serviceWorkers: 'block',
     storageState: { cookies: [], origins: [] },
   });
+  await withoutTours(context);
   return context.newPage();
 }
 

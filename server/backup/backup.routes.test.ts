@@ -123,6 +123,17 @@ describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
     fs.writeFileSync(notATar, gzipSync(Buffer.from('xin chào')));
     await expect(restoreBackup(notATar, target)).rejects.toThrow(BackupError);
 
+    // A path leaving the data directory is refused, not written.
+    const pack = tar.pack();
+    pack.entry({ name: '../escaped.txt' }, 'không được ghi');
+    pack.finalize();
+    const tampered = path.join(work, 'tampered.tar.gz');
+    await pipeline(pack, createGzip(), fs.createWriteStream(tampered));
+    await expect(restoreBackup(tampered, target)).rejects.toThrow(
+      /mục không hợp lệ: \.\.\/escaped\.txt/,
+    );
+    expect(fs.existsSync(path.join(work, 'escaped.txt'))).toBe(false);
+
     expect(fs.readFileSync(path.join(target, 'academy.sqlite'), 'utf8')).toBe(
       'the academy as it is',
     );

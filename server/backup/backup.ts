@@ -96,6 +96,10 @@ export async function unpackBackup(archive: string, into: string): Promise<Backu
   const extract = tar.extract();
   const seen = new Set<string>();
   let manifestText = '';
+  // Entries that do not belong are read past and remembered, not written: the backup is
+  // refused once the whole file has been read (failing inside the entry handler would leave
+  // the error where no one listens).
+  let refused: BackupError | undefined;
   extract.on('entry', (header, stream, next) => {
     const name = path.posix.normalize(header.name);
     const allowed =
@@ -103,9 +107,11 @@ export async function unpackBackup(archive: string, into: string): Promise<Backu
       (name === 'manifest.json' ||
         name === BACKUP_DATABASE_NAME ||
         /^media\/[a-f0-9]{64}(-sm)?\.webp$/.test(name));
-    if (!allowed) {
+    if (!allowed || refused) {
+      refused ??= new BackupError(say('badEntry', { name: header.name }));
+      stream.on('end', next);
+      stream.on('error', next);
       stream.resume();
-      extract.destroy(new BackupError(say('badEntry', { name: header.name })));
       return;
     }
     seen.add(name);
@@ -130,6 +136,7 @@ export async function unpackBackup(archive: string, into: string): Promise<Backu
     if (error instanceof BackupError) throw error;
     throw new BackupError(say('unreadable', { reason: (error as Error).message }));
   }
+  if (refused) throw refused;
   let manifest: BackupManifest;
   try {
     manifest = JSON.parse(manifestText) as BackupManifest;

@@ -712,6 +712,75 @@ export const vi = {
     next: 'Tiếp theo',
     gotIt: 'Tôi hiểu rồi',
     finish: 'Hoàn tất',
+    progress: 'Bước {{step}}/{{total}}',
+    waiting: 'Hướng dẫn đang chờ bạn làm bước này.',
+    label: 'Hướng dẫn sử dụng',
+    settings: 'Hướng dẫn sử dụng',
+    autostart: 'Tự mở hướng dẫn ở mỗi màn hình',
+    autostartHint: 'Lần đầu vào Hoạt động, Học viên, Khóa học và trang khóa học.',
+    replay: 'Xem lại hướng dẫn',
+    replayed: 'Hướng dẫn sẽ mở lại ở mỗi màn hình.',
+    activity: {
+      post: {
+        title: 'Đăng bài và đánh giá',
+        content:
+          'Bấm vào đây để đăng nhận xét cho học viên kèm ảnh và điểm, hoặc một bài đăng chung cho cả lớp.',
+      },
+      search: {
+        title: 'Tìm nhanh',
+        content: 'Gõ tên người đăng hoặc người được gắn thẻ, không cần gõ dấu.',
+      },
+      filters: {
+        title: 'Lọc bảng tin',
+        content: 'Xem theo khóa học, chỉ các bài đánh giá, hoặc những bài bạn đã lưu.',
+      },
+      notifications: {
+        title: 'Thông báo',
+        content: 'Chấm đỏ cho biết có lượt thích, bình luận hay đánh giá mới dành cho bạn.',
+      },
+    },
+    students: {
+      search: {
+        title: 'Tìm học viên',
+        content: 'Gõ tên học viên, không cần dấu. Nút bên cạnh lọc theo khóa học.',
+      },
+      add: {
+        title: 'Thêm học viên',
+        content:
+          'Bấm "Tôi hiểu rồi", rồi bấm nút này để thêm một học viên: họ tên, ảnh và các khóa học. Hướng dẫn tiếp tục khi bạn lưu.',
+      },
+      list: {
+        title: 'Danh sách học viên',
+        content:
+          'Chạm vào một học viên để ghi tiến độ từng bài. Nút ⋮ để đánh giá, sửa, bảo lưu hoặc xóa.',
+      },
+    },
+    courses: {
+      search: {
+        title: 'Tìm mọi thứ',
+        content: 'Tìm khóa học, bài học và học viên cùng lúc, không cần gõ dấu.',
+      },
+      add: {
+        title: 'Thêm khóa học',
+        content: 'Bấm "Tôi hiểu rồi", rồi bấm nút này để mở biểu mẫu khóa học.',
+      },
+      form: {
+        title: 'Điền khóa học',
+        content:
+          'Nhập tên, mô tả, ảnh bìa và các bài học, rồi bấm lưu. Hướng dẫn tiếp tục khi khóa học được tạo.',
+      },
+      grid: {
+        title: 'Các khóa học',
+        content: 'Chuyển giữa lưới và danh sách; chạm vào một khóa học để xem chi tiết.',
+      },
+    },
+    courseDetail: {
+      tabs: {
+        title: 'Bốn thẻ của khóa học',
+        content:
+          'Hoạt động: các bài đăng của khóa. Nội dung: bài học. Học viên: tiến độ từng người. Thống kê: biểu đồ.',
+      },
+    },
   },
   /** A post in any list: the feed, a course's activity, a person's page. */
   posts: {

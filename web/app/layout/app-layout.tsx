@@ -6,6 +6,7 @@ import { InstallOffers } from '../../features/install/install-offers.tsx';
 import { useLiveEvents } from '../../features/live/live-events.ts';
 import { useUnread } from '../../features/notifications/api/notifications.ts';
 import { usePushWhileSignedIn } from '../../features/push/push.ts';
+import { TutorialProvider } from '../../features/tutorial/tutorial.tsx';
 import { activeNavKey, type NavItem, navItems } from './nav-items.ts';
 
 /** Whether the red dot on Thông báo shows: something newer than my last-read time. */
@@ -71,6 +72,7 @@ function NavEntry({
         to={item.to}
         aria-current={active ? 'page' : undefined}
         data-nav={item.key}
+        data-tour={`nav-${item.key}`}
         data-active={active}
         className={`flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-medium ${active ? 'text-accent-700' : 'text-stone-500'}`}
       >
@@ -88,6 +90,7 @@ function NavEntry({
       to={item.to}
       aria-current={active ? 'page' : undefined}
       data-nav={item.key}
+      data-tour={`nav-${item.key}`}
       data-active={active}
       title={label}
       className={`flex h-12 items-center gap-3 rounded-xl px-3 text-[15px] font-medium max-xl:justify-center max-xl:px-0 ${active ? 'bg-accent-50 text-accent-700' : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900'}`}
@@ -125,7 +128,7 @@ export function AppLayout() {
         variant={variant}
       />
     ));
-  return (
+  const layout = (
     <div className="min-h-dvh md:flex">
       {/* A button, not a link: with hash routing "#main" would be read as a route. */}
       <button
@@ -168,5 +171,14 @@ export function AppLayout() {
         {entries('bottom')}
       </nav>
     </div>
+  );
+  // Tours are for instructors and admins (spec 1: they teach new instructors).
+  const staffId = me?.state === 'member' && me.person.role !== 'student' ? me.person.id : null;
+  return staffId ? (
+    <TutorialProvider key={staffId} personId={staffId}>
+      {layout}
+    </TutorialProvider>
+  ) : (
+    layout
   );
 }

@@ -13,6 +13,7 @@ import {
   StudentPicker,
 } from '../../features/posts/components/post-form-dialog.tsx';
 import { PostList } from '../../features/posts/components/post-list.tsx';
+import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useDebounced } from '../../hooks/use-debounced.ts';
 
 const chip =
@@ -28,6 +29,7 @@ export default function ActivityScreen() {
   const { t } = useTranslation();
   const member = useMember();
   const isStaff = member?.role === 'admin' || member?.role === 'instructor';
+  useScreenTour('activity', isStaff);
   const courses = useCourses();
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState('');
@@ -57,7 +59,11 @@ export default function ActivityScreen() {
         subtitle={t('screens.activity.subtitle')}
         actions={
           isStaff ? (
-            <Button onClick={() => setWriting(true)} className="px-3 sm:px-5">
+            <Button
+              onClick={() => setWriting(true)}
+              className="px-3 sm:px-5"
+              data-tour="create-post"
+            >
               <PenSquare className="size-5" aria-hidden="true" />
               <span className="sr-only sm:not-sr-only">{t('screens.activity.create')}</span>
             </Button>
@@ -66,8 +72,13 @@ export default function ActivityScreen() {
       />
       <PageBody>
         <div className="mx-auto flex max-w-2xl flex-col gap-3 pb-10">
-          <SearchField label={t('screens.activity.search')} value={text} onChange={setText} />
-          <fieldset className="-mx-4 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
+          <div data-tour="feed-search">
+            <SearchField label={t('screens.activity.search')} value={text} onChange={setText} />
+          </div>
+          <fieldset
+            data-tour="feed-filters"
+            className="-mx-4 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0"
+          >
             <legend className="sr-only">{t('screens.activity.filters')}</legend>
             <label className="sr-only" htmlFor="feed-course">
               {t('screens.activity.courseFilter')}

@@ -23,6 +23,7 @@ import { CourseContentTab } from '../../features/courses/components/course-conte
 import { CourseFormDialog } from '../../features/courses/components/course-form-dialog.tsx';
 import { CourseStudentsTab } from '../../features/courses/components/course-students-tab.tsx';
 import { useSeenActivity } from '../../features/courses/seen-activity.ts';
+import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
 
 const TABS = ['activity', 'content', 'students', 'statistics'] as const;
@@ -51,6 +52,7 @@ function CourseTabs({
   const tab = requested && tabs.includes(requested) ? requested : 'activity';
   const lessonId = params.get('lesson');
   const seen = useSeenActivity(personId, course.id);
+  useScreenTour('courseDetail', isStaff);
 
   return (
     <Tabs
@@ -59,6 +61,7 @@ function CourseTabs({
       className="pb-10"
     >
       <TabList
+        data-tour="course-tabs"
         aria-label={t('screens.courseDetail.tabs.label')}
         className="sticky top-0 z-10 -mx-4 mb-4 flex border-b border-stone-200 bg-stone-50 px-4 md:mx-0 md:px-0"
       >

@@ -12,6 +12,7 @@ import { approveCourse, coursesQueryKey, useCourses } from '../../features/cours
 import { CourseCard, type CourseView } from '../../features/courses/components/course-card.tsx';
 import { CourseFormDialog } from '../../features/courses/components/course-form-dialog.tsx';
 import { GlobalSearch } from '../../features/courses/components/global-search.tsx';
+import { useScreenTour, useTutorialReport } from '../../features/tutorial/tutorial.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 
 /** The grid/list choice, remembered per person on this device. */
@@ -56,6 +57,12 @@ export default function CoursesScreen() {
   const courses = useCourses();
   const isAdmin = member?.role === 'admin';
   const isStaff = isAdmin || member?.role === 'instructor';
+  useScreenTour('courses', isStaff);
+  const reportToTutorial = useTutorialReport();
+  const openForm = () => {
+    setFormOpen(true);
+    reportToTutorial('open-add-course-modal');
+  };
 
   const approve = useMutation({
     mutationFn: (course: CourseSummary) => approveCourse(course.id),
@@ -90,7 +97,7 @@ export default function CoursesScreen() {
         subtitle={t('screens.courses.subtitle')}
         actions={
           isStaff ? (
-            <Button onClick={() => setFormOpen(true)} className="px-4">
+            <Button onClick={openForm} className="px-4" data-tour="add-course">
               <Plus className="size-5" aria-hidden="true" />
               <span>{t(isAdmin ? 'screens.courses.add' : 'screens.courses.propose')}</span>
             </Button>
@@ -99,7 +106,7 @@ export default function CoursesScreen() {
       />
       <PageBody>
         <div className="mb-5 flex items-center gap-3">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1" data-tour="course-search">
             <GlobalSearch />
           </div>
           <ToggleButtonGroup
@@ -156,14 +163,18 @@ export default function CoursesScreen() {
               {t(isStaff ? 'screens.courses.empty' : 'screens.courses.emptyReader')}
             </p>
             {isStaff ? (
-              <Button className="mt-4" onClick={() => setFormOpen(true)}>
+              <Button className="mt-4" onClick={openForm}>
                 <Plus className="size-5" aria-hidden="true" />
                 {t(isAdmin ? 'screens.courses.add' : 'screens.courses.propose')}
               </Button>
             ) : null}
           </div>
         ) : (
-          <ul className={`${layout} pb-8`} aria-label={t('screens.courses.title')}>
+          <ul
+            className={`${layout} pb-8`}
+            aria-label={t('screens.courses.title')}
+            data-tour="course-list"
+          >
             {listed.map(card)}
           </ul>
         )}

@@ -33,6 +33,7 @@ import {
   PrivacySection,
   ProfileDetails,
 } from '../../features/profile/components/profile-sections.tsx';
+import { TutorialSettings } from '../../features/tutorial/tutorial-settings.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 
 type Member = Extract<Me, { state: 'member' }>;
@@ -168,6 +169,7 @@ export default function ProfileScreen() {
             <>
               <ProfileDetails profile={profile.data} />
               {profile.data.role !== 'student' ? <PrivacySection profile={profile.data} /> : null}
+              <TutorialSettings />
               <BookmarksSection />
               <FeedbackSection />
             </>

@@ -15,6 +15,7 @@ import { type StudentFilters, useStudents } from '../../features/students/api/st
 import { StudentActions } from '../../features/students/components/student-actions.tsx';
 import { StudentFormDialog } from '../../features/students/components/student-form-dialog.tsx';
 import { StudentStatusBadge } from '../../features/students/components/student-status-badge.tsx';
+import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useDebounced } from '../../hooks/use-debounced.ts';
 
 function StudentCard({ student, isStaff }: { student: StudentSummary; isStaff: boolean }) {
@@ -74,6 +75,7 @@ export default function StudentsScreen() {
 
 function StudentsList({ isStaff }: { isStaff: boolean }) {
   const { t } = useTranslation();
+  useScreenTour('students', isStaff);
   const courses = useCourses();
   const [text, setText] = useState('');
   const [sort, setSort] = useState<StudentFilters['sort']>('name');
@@ -94,7 +96,11 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
         subtitle={t('screens.students.subtitle')}
         actions={
           isStaff ? (
-            <Button onClick={() => setAdding(true)} className="px-3 sm:px-5">
+            <Button
+              onClick={() => setAdding(true)}
+              className="px-3 sm:px-5"
+              data-tour="add-student"
+            >
               <Plus className="size-5" aria-hidden="true" />
               <span className="sr-only sm:not-sr-only">{t('screens.students.add')}</span>
             </Button>
@@ -103,7 +109,7 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
       />
       <PageBody>
         <div className="flex flex-col gap-3 pb-10">
-          <div className="flex gap-2">
+          <div className="flex gap-2" data-tour="student-search">
             <SearchField
               label={t('screens.students.search')}
               value={text}
@@ -173,7 +179,7 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
                 : t('screens.students.empty')}
             </p>
           ) : (
-            <ul className="grid gap-3 md:grid-cols-2">
+            <ul className="grid gap-3 md:grid-cols-2" data-tour="student-list">
               {items.map((student) => (
                 <li key={student.id}>
                   <StudentCard student={student} isStaff={isStaff} />

@@ -11,6 +11,7 @@ import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.ts
 import { TextField } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { ImagePicker } from '../../media/components/image-picker.tsx';
+import { useTutorialReport } from '../../tutorial/tutorial.tsx';
 import {
   courseQueryKey,
   coursesQueryKey,
@@ -45,6 +46,7 @@ export function CourseFormDialog({
   const formId = useId();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
+  const reportToTutorial = useTutorialReport();
   const choices = useInstructorChoices(isOpen);
   const [name, setName] = useState(course?.name ?? '');
   const [description, setDescription] = useState(course?.description ?? '');
@@ -86,6 +88,7 @@ export function CourseFormDialog({
     setSaving(true);
     try {
       const saved = course ? await updateCourse(course.id, input) : await createCourse(input);
+      if (!course) reportToTutorial('course-created');
       queryClient.setQueryData(courseQueryKey(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
       showToast(
@@ -145,7 +148,13 @@ export function CourseFormDialog({
         />
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-6">
+      <form
+        id={formId}
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-6"
+        data-tour="course-form"
+      >
         <section aria-labelledby={`${formId}-cover`}>
           <h3 id={`${formId}-cover`} className="mb-2 text-sm font-semibold text-stone-700">
             {t('screens.courses.form.cover')}

@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useCourses } from '../../courses/api/courses.ts';
 import { ImagePicker } from '../../media/components/image-picker.tsx';
+import { useTutorialReport } from '../../tutorial/tutorial.tsx';
 import {
   createStudent,
   studentQueryKey,
@@ -38,6 +39,7 @@ export function StudentFormDialog({
   const formId = useId();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
+  const reportToTutorial = useTutorialReport();
   const courses = useCourses();
   const [values, setValues] = useState<Record<Field, string>>({
     name: student?.name ?? '',
@@ -75,6 +77,7 @@ export function StudentFormDialog({
       queryClient.setQueryData(studentQueryKey(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: studentsQueryKey });
       showToast(t(student ? 'screens.students.updated' : 'screens.students.added'), 'success');
+      if (!student) reportToTutorial('student-created');
       onOpenChange(false);
     } catch (failure) {
       const fallback = student ? t('toasts.updateFailed') : t('toasts.addStudentFailed');

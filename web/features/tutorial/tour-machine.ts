@@ -1,0 +1,100 @@
+/*
+ * The guided tutorials' rules (spec 4), as pure code: a state and the transitions on it.
+ * Rendering, storage and timing live elsewhere; every rule here has a unit test.
+ */
+
+export const TOUR_KEYS = ['activity', 'students', 'courses', 'courseDetail'] as const;
+export type TourKey = (typeof TOUR_KEYS)[number];
+
+/** What the app reports when a person did what a step waits for. */
+export type TourAction = 'student-created' | 'open-add-course-modal' | 'course-created';
+
+export interface TourStep {
+  /** The `data-tour` name of the element the spotlight surrounds. */
+  target: string;
+  title: string;
+  content: string;
+  position?: 'bottom' | 'top' | 'left';
+  awaitsAction?: TourAction;
+}
+
+export interface TourState {
+  /** The tour showing now, with its steps, or null. */
+  active: { key: TourKey; steps: readonly TourStep[] } | null;
+  step: number;
+  /** The current step awaits an action and the person was sent to do it. */
+  waiting: boolean;
+  /** Completed tours of this person. */
+  completed: Partial<Record<TourKey, true>>;
+}
+
+export type TourEvent =
+  | { type: 'start'; key: TourKey; steps: readonly TourStep[] }
+  | { type: 'next' }
+  | { type: 'skip' }
+  | { type: 'actionCompleted'; action: TourAction }
+  | { type: 'setStep'; step: number };
+
+export const initialTourState = (completed: TourState['completed'] = {}): TourState => ({
+  active: null,
+  step: 0,
+  waiting: false,
+  completed,
+});
+
+/** Marks the active tour completed and ends it (the last step's Next, Skip, or the end). */
+function complete(state: TourState): TourState {
+  if (!state.active) return state;
+  return {
+    active: null,
+    step: 0,
+    waiting: false,
+    completed: { ...state.completed, [state.active.key]: true },
+  };
+}
+
+function advance(state: TourState): TourState {
+  if (!state.active) return state;
+  if (state.step >= state.active.steps.length - 1) return complete(state);
+  return { ...state, step: state.step + 1, waiting: false };
+}
+
+export function tourReducer(
+  state: TourState,
+  event: TourEvent,
+  warn: (message: string) => void = console.warn,
+): TourState {
+  switch (event.type) {
+    case 'start':
+      // Starting does nothing if already completed for this person (or one is showing).
+      if (state.completed[event.key] || state.active || event.steps.length === 0) return state;
+      return { ...state, active: { key: event.key, steps: event.steps }, step: 0, waiting: false };
+    case 'next': {
+      if (!state.active) return state;
+      const current = state.active.steps[state.step];
+      // A step that awaits an action: Next sends the person to do it, and the tour waits.
+      if (current?.awaitsAction && !state.waiting) return { ...state, waiting: true };
+      if (state.waiting) return state;
+      return advance(state);
+    }
+    case 'skip':
+      return complete(state);
+    case 'actionCompleted': {
+      if (!state.active) return state;
+      const current = state.active.steps[state.step];
+      if (current?.awaitsAction !== event.action) return state;
+      return advance(state);
+    }
+    case 'setStep':
+      if (!state.active) return state;
+      if (
+        !Number.isInteger(event.step) ||
+        event.step < 0 ||
+        event.step >= state.active.steps.length
+      ) {
+        warn(`Tutorial step ${event.step} is outside 0–${state.active.steps.length - 1}; ignored.`);
+        return state;
+      }
+      return { ...state, step: event.step, waiting: false };
+  }
+}

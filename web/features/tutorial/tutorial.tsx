@@ -1,0 +1,293 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useState,
+} from 'react';
+import { FocusScope } from 'react-aria';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/form.tsx';
+import {
+  initialTourState,
+  TOUR_KEYS,
+  type TourAction,
+  type TourEvent,
+  type TourKey,
+  type TourState,
+  tourReducer,
+} from './tour-machine.ts';
+import { TOURS } from './tours.ts';
+
+/** Completion per person in local storage: this prefix plus the person's id (spec 9). */
+export const TUTORIAL_KEY_PREFIX = 'hv.tutorial.';
+/** 'off' when the person chose not to have tours open by themselves. */
+export const TUTORIAL_AUTOSTART_KEY = 'hv.tutorial.autostart';
+
+function readCompleted(personId: string): TourState['completed'] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(TUTORIAL_KEY_PREFIX + personId) ?? '{}');
+    return Object.fromEntries(
+      TOUR_KEYS.filter((key) => stored?.[key] === true).map((key) => [key, true]),
+    );
+  } catch {
+    return {};
+  }
+}
+
+function writeCompleted(personId: string, completed: TourState['completed']) {
+  try {
+    localStorage.setItem(TUTORIAL_KEY_PREFIX + personId, JSON.stringify(completed));
+  } catch {
+    // Without storage the tours may show again; nothing worse.
+  }
+}
+
+export const tutorialAutostart = {
+  isOn: () => {
+    try {
+      return localStorage.getItem(TUTORIAL_AUTOSTART_KEY) !== 'off';
+    } catch {
+      return true;
+    }
+  },
+  set: (on: boolean) => {
+    try {
+      localStorage.setItem(TUTORIAL_AUTOSTART_KEY, on ? 'on' : 'off');
+    } catch {
+      // nothing to keep it in
+    }
+  },
+};
+
+interface TutorialApi {
+  start(key: TourKey): void;
+  report(action: TourAction): void;
+  /** Forgets which tours were completed, so each opens again. */
+  reset(): void;
+}
+
+const TutorialContext = createContext<TutorialApi | null>(null);
+
+/**
+ * The tours of a signed-in instructor or admin: the state machine, its storage per person, and
+ * the spotlight drawn over the screen. Students and guests get no provider (no tours).
+ */
+export function TutorialProvider({
+  personId,
+  children,
+}: {
+  personId: string;
+  children: ReactNode;
+}) {
+  const [state, dispatch] = useReducer(
+    (current: TourState, event: TourEvent | { type: 'reset' }) =>
+      event.type === 'reset' ? initialTourState() : tourReducer(current, event),
+    personId,
+    (id) => initialTourState(readCompleted(id)),
+  );
+  useEffect(() => {
+    writeCompleted(personId, state.completed);
+  }, [personId, state.completed]);
+
+  const api = useMemo<TutorialApi>(
+    () => ({
+      start: (key) => dispatch({ type: 'start', key, steps: TOURS[key] }),
+      report: (action) => dispatch({ type: 'actionCompleted', action }),
+      reset: () => dispatch({ type: 'reset' }),
+    }),
+    [],
+  );
+  return (
+    <TutorialContext.Provider value={api}>
+      {children}
+      {state.active ? <Spotlight state={state} dispatch={dispatch} /> : null}
+    </TutorialContext.Provider>
+  );
+}
+
+/** Opens a screen's tour the first time this person sees the screen (unless turned off). */
+export function useScreenTour(key: TourKey, ready = true) {
+  const tutorial = useContext(TutorialContext);
+  useEffect(() => {
+    if (!tutorial || !ready || !tutorialAutostart.isOn()) return;
+    // After the screen has painted its first content.
+    const timer = setTimeout(() => tutorial.start(key), 600);
+    return () => clearTimeout(timer);
+  }, [tutorial, key, ready]);
+}
+
+/** Tells a waiting tour that the person did what it waits for (nothing outside a tour). */
+export function useTutorialReport(): (action: TourAction) => void {
+  const tutorial = useContext(TutorialContext);
+  return useCallback((action: TourAction) => tutorial?.report(action), [tutorial]);
+}
+
+export function useTutorialReset(): (() => void) | null {
+  return useContext(TutorialContext)?.reset ?? null;
+}
+
+/** The first visible element named `target`, or null. */
+function findTarget(target: string): HTMLElement | null {
+  for (const element of document.querySelectorAll<HTMLElement>(`[data-tour="${target}"]`)) {
+    const rect = element.getBoundingClientRect();
+    if (rect.width > 0 && rect.height > 0) return element;
+  }
+  return null;
+}
+
+/** The target's box, followed through scrolling, resizing and layout changes. */
+function useTargetRect(target: string): DOMRect | null {
+  const [rect, setRect] = useState<DOMRect | null>(null);
+  useLayoutEffect(() => {
+    let frame = 0;
+    let scrolled = false;
+    const measure = () => {
+      const element = findTarget(target);
+      if (element && !scrolled) {
+        element.scrollIntoView({ block: 'center' });
+        scrolled = true;
+      }
+      const next = element?.getBoundingClientRect() ?? null;
+      setRect((previous) =>
+        previous &&
+        next &&
+        previous.top === next.top &&
+        previous.left === next.left &&
+        previous.width === next.width &&
+        previous.height === next.height
+          ? previous
+          : next,
+      );
+      frame = requestAnimationFrame(measure);
+    };
+    measure();
+    return () => cancelAnimationFrame(frame);
+  }, [target]);
+  return rect;
+}
+
+const CARD_WIDTH = 320;
+const GAP = 12;
+
+function cardPosition(rect: DOMRect | null, position: 'bottom' | 'top' | 'left' | undefined) {
+  const width = Math.min(CARD_WIDTH, window.innerWidth - 32);
+  if (!rect) {
+    return { top: window.innerHeight / 2 - 100, left: (window.innerWidth - width) / 2, width };
+  }
+  const clampLeft = (left: number) => Math.max(16, Math.min(left, window.innerWidth - width - 16));
+  if (position === 'left' && rect.left > width + GAP + 16) {
+    return { top: Math.max(16, rect.top), left: rect.left - width - GAP, width };
+  }
+  const below = window.innerHeight - rect.bottom;
+  const placeAbove = position === 'top' ? rect.top > 220 : below < 220 && rect.top > below;
+  return placeAbove
+    ? { bottom: window.innerHeight - rect.top + GAP, left: clampLeft(rect.left), width }
+    : { top: rect.bottom + GAP, left: clampLeft(rect.left), width };
+}
+
+/**
+ * The spotlight: the screen dimmed but for the step's target, and a card beside it with the
+ * step and its buttons; focus stays in the card and Escape skips. While the tour waits for an
+ * action, only a small note remains so the person can do it.
+ */
+function Spotlight({
+  state,
+  dispatch,
+}: {
+  state: TourState;
+  dispatch: (event: TourEvent) => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const steps = state.active?.steps ?? [];
+  const step = steps[state.step];
+  const rect = useTargetRect(step?.target ?? '');
+  if (!step) return null;
+
+  if (state.waiting) {
+    return (
+      <div
+        role="status"
+        className="fixed inset-x-4 bottom-24 z-[60] mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-stone-900 px-4 py-3 text-sm text-white shadow-xl md:bottom-6"
+      >
+        <span className="flex-1">{t('tutorial.waiting')}</span>
+        <button
+          type="button"
+          onClick={() => dispatch({ type: 'skip' })}
+          className="min-h-11 rounded-lg px-3 font-semibold text-accent-200 hover:bg-white/10"
+        >
+          {t('tutorial.skip')}
+        </button>
+      </div>
+    );
+  }
+
+  const last = state.step === steps.length - 1;
+  const primary = step.awaitsAction ? 'gotIt' : last ? 'finish' : 'next';
+  const pad = 6;
+  return (
+    <div className="fixed inset-0 z-[60]" data-testid="tutorial">
+      {/* Everything but the target dimmed; clicks outside the card go nowhere. */}
+      <div className="absolute inset-0" aria-hidden="true" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute rounded-xl transition-all duration-200 motion-reduce:transition-none"
+        style={
+          rect
+            ? {
+                top: rect.top - pad,
+                left: rect.left - pad,
+                width: rect.width + pad * 2,
+                height: rect.height + pad * 2,
+                boxShadow: '0 0 0 9999px rgb(28 25 23 / 0.55)',
+              }
+            : { inset: 0, background: 'rgb(28 25 23 / 0.55)' }
+        }
+      />
+      <FocusScope contain restoreFocus>
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.stopPropagation();
+              dispatch({ type: 'skip' });
+            }
+          }}
+          className="absolute rounded-2xl bg-white p-4 shadow-2xl"
+          style={cardPosition(rect, step.position)}
+        >
+          <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">
+            {t('tutorial.progress', { step: state.step + 1, total: steps.length })}
+          </p>
+          <h2 id={titleId} className="mt-1 text-lg font-bold text-stone-900">
+            {t(step.title)}
+          </h2>
+          <p className="mt-1 text-[15px] leading-6 text-stone-700">{t(step.content)}</p>
+          <div className="mt-4 flex justify-end gap-2">
+            {last && !step.awaitsAction ? null : (
+              <Button
+                variant="ghost"
+                className="h-11 px-3"
+                onClick={() => dispatch({ type: 'skip' })}
+              >
+                {t('tutorial.skip')}
+              </Button>
+            )}
+            {/* The way forward has the focus: Enter goes on, Escape skips. */}
+            <Button autoFocus className="h-11 px-4" onClick={() => dispatch({ type: 'next' })}>
+              {t(`tutorial.${primary}`)}
+            </Button>
+          </div>
+        </div>
+      </FocusScope>
+    </div>
+  );
+}
