@@ -44,6 +44,19 @@ export default defineConfig({
         theme_color: themeColor,
         background_color: '#FAFAF9',
         categories: ['education'],
+        // Long-press on the installed icon: write a post, or open the students.
+        shortcuts: [
+          {
+            name: vi.screens.activity.create,
+            url: '/#/activity?compose=1',
+            icons: [{ src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: vi.nav.students,
+            url: '/#/students',
+            icons: [{ src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
         icons: [
           { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

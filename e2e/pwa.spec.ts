@@ -20,6 +20,10 @@ test('the manifest names the app in Vietnamese with icons including maskable one
     start_url: '/#/activity',
     theme_color: '#C2185B',
   });
+  expect(manifest.shortcuts).toEqual([
+    expect.objectContaining({ name: 'Đăng bài', url: '/#/activity?compose=1' }),
+    expect.objectContaining({ name: 'Học viên', url: '/#/students' }),
+  ]);
   const purposes = manifest.icons.map((icon: { purpose: string }) => icon.purpose);
   expect(purposes).toEqual(expect.arrayContaining(['any', 'maskable']));
   for (const icon of manifest.icons as Array<{ src: string }>) {
@@ -83,4 +87,10 @@ test('the app shell opens from the service worker while offline', async ({ page,
   await expect(page.getByTestId('offline-notice')).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
+});
+
+test('the installed app’s “Đăng bài” shortcut opens the post form at once', async ({ page }) => {
+  await page.goto('/#/activity?compose=1');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(/#\/activity$/);
 });

@@ -1,5 +1,5 @@
 import { Bookmark, PenSquare, Star, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { FeedFilters } from '#shared/schemas/posts';
@@ -33,7 +33,14 @@ export default function ActivityScreen() {
   const courses = useCourses();
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState('');
-  const [writing, setWriting] = useState(false);
+  // The installed app's "Đăng bài" shortcut opens the feed with ?compose=1: the form, at once.
+  const [writing, setWriting] = useState(() => isStaff && params.get('compose') === '1');
+  useEffect(() => {
+    if (params.get('compose') === null) return;
+    const next = new URLSearchParams(params);
+    next.delete('compose');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
   const q = useDebounced(text.trim(), 250);
   const filters: FeedFilters = {
     ...(q ? { q } : {}),

@@ -179,9 +179,9 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
                 : t('screens.students.empty')}
             </p>
           ) : (
-            <ul className="grid gap-3 md:grid-cols-2" data-tour="student-list">
-              {items.map((student) => (
-                <li key={student.id}>
+            <ul className="grid gap-3 md:grid-cols-2">
+              {items.map((student, index) => (
+                <li key={student.id} data-tour={index === 0 ? 'student-list' : undefined}>
                   <StudentCard student={student} isStaff={isStaff} />
                 </li>
               ))}

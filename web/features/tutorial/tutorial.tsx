@@ -175,6 +175,9 @@ function useTargetRect(target: string): DOMRect | null {
 const CARD_WIDTH = 320;
 const GAP = 12;
 
+/** Room the card needs beside its target; with less on both sides it sits at a screen edge. */
+const CARD_ROOM = 220;
+
 function cardPosition(rect: DOMRect | null, position: 'bottom' | 'top' | 'left' | undefined) {
   const width = Math.min(CARD_WIDTH, window.innerWidth - 32);
   if (!rect) {
@@ -182,10 +185,16 @@ function cardPosition(rect: DOMRect | null, position: 'bottom' | 'top' | 'left' 
   }
   const clampLeft = (left: number) => Math.max(16, Math.min(left, window.innerWidth - width - 16));
   if (position === 'left' && rect.left > width + GAP + 16) {
-    return { top: Math.max(16, rect.top), left: rect.left - width - GAP, width };
+    const top = Math.min(Math.max(16, rect.top), window.innerHeight - CARD_ROOM);
+    return { top, left: rect.left - width - GAP, width };
   }
+  const above = rect.top;
   const below = window.innerHeight - rect.bottom;
-  const placeAbove = position === 'top' ? rect.top > 220 : below < 220 && rect.top > below;
+  // A target taller than the screen (a long list): the card keeps to the bottom edge, in reach.
+  if (above < CARD_ROOM && below < CARD_ROOM) {
+    return { bottom: 16, left: (window.innerWidth - width) / 2, width };
+  }
+  const placeAbove = position === 'top' ? above >= CARD_ROOM : below < CARD_ROOM;
   return placeAbove
     ? { bottom: window.innerHeight - rect.top + GAP, left: clampLeft(rect.left), width }
     : { top: rect.bottom + GAP, left: clampLeft(rect.left), width };
