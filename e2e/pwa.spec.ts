@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, withoutTours } from './fixtures.ts';
+import { onboard, signInByLink } from './support/accounts.ts';
+import { uniqueEmail } from './support/mailbox.ts';
+import { photoFile } from './support/photos.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -93,4 +96,59 @@ test('the installed app’s “Đăng bài” shortcut opens the post form at on
   await page.goto('/#/activity?compose=1');
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page).toHaveURL(/#\/activity$/);
+});
+
+test('photos once seen stay readable offline, and are forgotten when someone signs out', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  // A photo in the academy (uploaded by the owner).
+  const upload = await page.request.post('/api/uploads?use=post', {
+    multipart: {
+      file: {
+        name: 'mong.jpg',
+        mimeType: 'image/jpeg',
+        buffer: fs.readFileSync(await photoFile()),
+      },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  const photo = (await upload.json()).secure_url as string;
+
+  // Someone new on this device, with the service worker in charge.
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    serviceWorkers: 'allow',
+    storageState: { cookies: [], origins: [] },
+  });
+  await withoutTours(context);
+  const visitor = await context.newPage();
+  await signInByLink(visitor, uniqueEmail('thiet-bi'));
+  await onboard(visitor, 'Giảng viên', 'Người Dùng Chung Máy');
+  await expect(visitor.getByTestId('onboarding-pending')).toBeVisible();
+  await visitor.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await visitor.reload();
+  await visitor.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const stored = (url: string) =>
+    visitor.evaluate(async (address) => {
+      const cache = await caches.open('hv-media');
+      return (await cache.match(address)) !== undefined;
+    }, url);
+  expect(await visitor.evaluate(async (url) => (await fetch(url)).status, photo)).toBe(200);
+  await expect.poll(() => stored(photo)).toBe(true);
+
+  // Offline, the photo still opens.
+  await context.setOffline(true);
+  expect(await visitor.evaluate(async (url) => (await fetch(url)).status, photo)).toBe(200);
+  await context.setOffline(false);
+
+  // Signing out forgets what this device kept (a refused account opening the app is signed out).
+  await visitor.goto('/#/activity');
+  await expect(visitor).toHaveURL(/#\/login$/);
+  await expect(visitor.getByTestId('toast').filter({ hasText: 'Tài khoản đang' })).toBeVisible();
+  expect(await visitor.evaluate(() => caches.has('hv-media'))).toBe(false);
+  await context.close();
 });

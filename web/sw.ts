@@ -1,10 +1,14 @@
 /// <reference lib="webworker" />
+
+import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { MEDIA_CACHE } from './lib/media-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -19,6 +23,23 @@ cleanupOutdatedCaches();
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: [/^\/api\//, /^\/media\//],
+  }),
+);
+
+// Photos are named by their content, so a stored copy never goes stale: served from the cache
+// once seen (what was loaded stays readable offline), at most 300 of them for 30 days, and
+// dropped first when the device runs short of space. The API is never cached.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/media/'),
+  new CacheFirst({
+    cacheName: MEDIA_CACHE,
+    plugins: [
+      new ExpirationPlugin({
+        maxEntries: 300,
+        maxAgeSeconds: 30 * 24 * 60 * 60,
+        purgeOnQuotaError: true,
+      }),
+    ],
   }),
 );
 

@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me, MePerson, Ok, PublicConfig } from '#shared/schemas/accounts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { clearMediaCache } from '../../../lib/media-cache.ts';
 import { forgetPushOnThisDevice } from '../../push/push.ts';
 
 export const meQueryKey = ['me'] as const;
@@ -59,6 +60,7 @@ export async function signOut(): Promise<void> {
   // While still signed in: the server forgets this device's push subscription.
   await forgetPushOnThisDevice();
   await apiRequest<unknown>('/auth/sign-out', { method: 'POST', body: {} }).catch(() => {});
+  await clearMediaCache();
 }
 
 /** Signs out and forgets everything cached for the person. */
