@@ -14,6 +14,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // dist/web/.vite/manifest.json: which files each screen needs (scripts/size-budget.ts).
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },

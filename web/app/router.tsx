@@ -1,17 +1,22 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createHashRouter, Navigate, Outlet } from 'react-router';
 import { OfflineNotice } from '../components/overlays/offline-notice.tsx';
 import { ToastViewport } from '../components/overlays/toast.tsx';
 import { TopLoadingBar } from '../components/overlays/top-loading-bar.tsx';
 import { RequireViewer } from '../features/accounts/components/guard.tsx';
 import { RequireCan } from '../features/accounts/components/require-can.tsx';
-import { AppLayout } from './layout/app-layout.tsx';
 import { RouteErrorScreen } from './routes/route-error.tsx';
 
 /** A lazily loaded screen: its code is fetched the first time the route is visited. */
 function screen(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
+
+// The signed-in layout (navigation, live updates, push, tours) loads after sign-in, so the
+// login screen does not carry it (scripts/size-budget.ts).
+const AppLayout = lazy(() =>
+  import('./layout/app-layout.tsx').then((module) => ({ default: module.AppLayout })),
+);
 
 /** Overlays that belong to the shell and stay above every screen. */
 function Shell() {
@@ -56,7 +61,9 @@ export const router = createHashRouter([
         path: '/',
         element: (
           <RequireViewer splash={<Splash />}>
-            <AppLayout />
+            <Suspense fallback={<Splash />}>
+              <AppLayout />
+            </Suspense>
           </RequireViewer>
         ),
         children: [

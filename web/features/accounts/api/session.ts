@@ -2,7 +2,6 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Me, MePerson, Ok, PublicConfig } from '#shared/schemas/accounts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { clearMediaCache } from '../../../lib/media-cache.ts';
-import { forgetPushOnThisDevice } from '../../push/push.ts';
 
 export const meQueryKey = ['me'] as const;
 export const publicConfigQueryKey = ['public-config'] as const;
@@ -57,7 +56,9 @@ export const storedSignInEmail = {
 
 export async function signOut(): Promise<void> {
   guestSession.end();
-  // While still signed in: the server forgets this device's push subscription.
+  // While still signed in: the server forgets this device's push subscription. Loaded only
+  // now, so the login screen does not carry push's code.
+  const { forgetPushOnThisDevice } = await import('../../push/push.ts');
   await forgetPushOnThisDevice();
   await apiRequest<unknown>('/auth/sign-out', { method: 'POST', body: {} }).catch(() => {});
   await clearMediaCache();
