@@ -70,6 +70,8 @@ fs.mkdirSync('.test-artifacts', { recursive: true });
 fs.writeFileSync('.test-artifacts/size-budget.json', `${JSON.stringify(rows, null, 2)}\n`);
 const over = rows.filter((row) => row.over);
 for (const row of over) {
-  console.error(`${row.route}: ${row['JS gzip KB']} KB of JavaScript, over its ${row['budget KB (JS)']} KB budget`);
+  console.error(
+    `${row.route}: ${row['JS gzip KB']} KB of JavaScript, over its ${row['budget KB (JS)']} KB budget`,
+  );
 }
 process.exitCode = over.length > 0 ? 1 : 0;
