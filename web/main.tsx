@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+// Kept from the first moment: the browser may offer installing before any screen has loaded.
+import './lib/install-prompt.ts';
 import { reportClientError } from './lib/report-client-error.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { installPrompt } from '../../lib/install-prompt.ts';
 
 /*
  * Installing the app: Chromium's own prompt (`beforeinstallprompt`) on Android and desktop, and
@@ -8,11 +9,6 @@ import { useEffect, useState } from 'react';
 const IOS_SEEN_KEY = 'hv.install.iosSeen';
 const PROMPT_SNOOZED_KEY = 'hv.install.snoozedUntil';
 const SNOOZE_MS = 30 * 24 * 60 * 60 * 1000;
-
-interface InstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
 
 function isStandalone(): boolean {
   return (
@@ -49,42 +45,20 @@ export const iosInstructions = {
   markSeen: () => storageSet(IOS_SEEN_KEY, String(Date.now())),
 };
 
-// The event may fire before React mounts: kept from the first moment the module loads.
-let deferred: InstallPromptEvent | null = null;
-const listeners = new Set<() => void>();
-if (typeof window !== 'undefined') {
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault();
-    deferred = event as InstallPromptEvent;
-    for (const listener of listeners) listener();
-  });
-  window.addEventListener('appinstalled', () => {
-    deferred = null;
-    for (const listener of listeners) listener();
-  });
-}
-
 /**
  * The browser's install prompt when it offers one and the person has not put it off in the
  * last 30 days: `install()` shows the browser's dialog, `snooze()` hides the offer.
  */
 export function useInstallPrompt() {
   const [, rerender] = useState(0);
-  useEffect(() => {
-    const listener = () => rerender((n) => n + 1);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, []);
+  useEffect(() => installPrompt.subscribe(() => rerender((n) => n + 1)), []);
   const snoozedUntil = Number(storageGet(PROMPT_SNOOZED_KEY) ?? 0);
-  const available = deferred !== null && Date.now() > snoozedUntil;
+  const available = installPrompt.pending() !== null && Date.now() > snoozedUntil;
   return {
     available,
     install: async () => {
-      const event = deferred;
+      const event = installPrompt.take();
       if (!event) return;
-      deferred = null;
       await event.prompt();
       const choice = await event.userChoice.catch(() => ({ outcome: 'dismissed' as const }));
       if (choice.outcome === 'dismissed')
