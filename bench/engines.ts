@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startPostgresCluster } from '../scripts/provision.ts';
 import { type AppDatabase, migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { createPostgresDatabase } from '../server/test/test-database.ts';
 
 /**
  * Runs a measurement on a fresh, migrated SQLite file and then a fresh PostgreSQL database
@@ -24,26 +24,37 @@ export async function onEachEngine<T>(
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
+  const postgres = await onPostgres(label, async (url) => {
+    const pgDb = openDatabase({ kind: 'postgres', url });
+    try {
+      await migrateToLatest(pgDb.db);
+      return await measure(pgDb);
+    } finally {
+      await pgDb.close();
+    }
+  });
+  return { sqlite, postgres };
+}
+
+/**
+ * Runs `use` with the address of a fresh, empty PostgreSQL database (on TEST_DATABASE_URL's
+ * server, or a throwaway cluster), dropping it afterwards.
+ */
+export async function onPostgres<T>(label: string, use: (url: string) => Promise<T>): Promise<T> {
   const cluster = process.env.TEST_DATABASE_URL ? null : await startPostgresCluster();
-  const adminUrl = process.env.TEST_DATABASE_URL ?? cluster!.url;
-  const name = `hv_bench_${label}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pgDb = openDatabase({ kind: 'postgres', url: url.toString() });
-  let postgres: T;
   try {
-    await migrateToLatest(pgDb.db);
-    postgres = await measure(pgDb);
+    const database = await createPostgresDatabase(
+      process.env.TEST_DATABASE_URL ?? cluster!.url,
+      `hv_bench_${label}`,
+    );
+    try {
+      return await use(database.url);
+    } finally {
+      await database.drop();
+    }
   } finally {
-    await pgDb.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
     await cluster?.stop();
   }
-  return { sqlite, postgres };
 }
 
 /** p50, p95 and the worst of a list of timings, rounded to 0.1 ms. */

@@ -9,10 +9,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { startPostgresCluster } from '../scripts/provision.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
-import { percentiles } from './engines.ts';
+import { onPostgres, percentiles } from './engines.ts';
 import { signInInstructor, startServer } from './feed.ts';
 
 function rssMb(pid: number): number {
@@ -136,26 +134,11 @@ export async function measureLive(
   }
 }
 
-/** The same on PostgreSQL with two processes: a fresh database on TEST_DATABASE_URL's server. */
-export async function measureLiveOnPostgres(streamCount = 1_000, likeRounds = 30) {
-  const cluster = process.env.TEST_DATABASE_URL ? null : await startPostgresCluster();
-  const adminUrl = process.env.TEST_DATABASE_URL ?? cluster!.url;
-  const name = `hv_bench_live_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await measureLive(streamCount, likeRounds, {
-      postgresUrl: url.toString(),
-      processes: 2,
-    });
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    await cluster?.stop();
-  }
+/** The same on PostgreSQL with two processes sharing a fresh database. */
+export function measureLiveOnPostgres(streamCount = 1_000, likeRounds = 30) {
+  return onPostgres('live', (postgresUrl) =>
+    measureLive(streamCount, likeRounds, { postgresUrl, processes: 2 }),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,14 +1,26 @@
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 
 /**
  * `test` with a page that fails the test on any console error, uncaught exception or
  * Content-Security-Policy violation, so a journey that "looks fine" cannot hide one.
  */
-export const test = base.extend<{ problems: string[]; newVisitor: () => Promise<Page> }>({
-  /** A page in a brand-new browser profile at this project's size: nobody signed in. */
+export const test = base.extend<{
+  problems: string[];
+  newVisitor: (options?: BrowserContextOptions) => Promise<Page>;
+}>({
+  /**
+   * A page in a brand-new browser profile at this project's size: nobody signed in (unless
+   * `options` say otherwise, as they may for another server, a user agent or service workers).
+   */
   newVisitor: async ({ browser }, use, testInfo) => {
     const contexts: BrowserContext[] = [];
-    await use(async () => {
+    await use(async (options = {}) => {
       const { baseURL, viewport, isMobile, hasTouch, locale, serviceWorkers } =
         testInfo.project.use;
       const context = await browser.newContext({
@@ -23,6 +35,7 @@ export const test = base.extend<{ problems: string[]; newVisitor: () => Promise<
         extraHTTPHeaders: {
           'x-forwarded-for': `10.${randomByte()}.${randomByte()}.${randomByte()}`,
         },
+        ...options,
       });
       await withoutTours(context);
       contexts.push(context);
@@ -56,7 +69,7 @@ export { expect };
  * Journeys run without the guided tours opening by themselves (the person's own setting,
  * "Tự mở hướng dẫn"); the tutorial journey turns them on.
  */
-export async function withoutTours(context: BrowserContext) {
+async function withoutTours(context: BrowserContext) {
   await context.addInitScript(() => {
     if (!sessionStorage.getItem('hv.e2e.toursOn'))
       localStorage.setItem('hv.tutorial.autostart', 'off');

@@ -1,20 +1,15 @@
-import { expect, screenshot, test, withoutTours } from './fixtures.ts';
+import { expect, screenshot, test } from './fixtures.ts';
 import { OWNER_STATE } from './support/paths.ts';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
 test('on iPhone Safari the add-to-home-screen steps show once, a few seconds in, and say push needs the installed app', async ({
-  browser,
+  newVisitor,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'an iPhone is a phone');
-  const context = await browser.newContext({
-    ...testInfo.project.use,
-    userAgent: IPHONE_SAFARI,
-    storageState: OWNER_STATE,
-  });
-  await withoutTours(context);
-  const page = await context.newPage();
+  // The owner, signed in, on an iPhone.
+  const page = await newVisitor({ userAgent: IPHONE_SAFARI, storageState: OWNER_STATE });
   await page.goto('/#/activity');
   const sheet = page.getByRole('dialog', { name: 'Thêm Học viện vào màn hình chính' });
   await expect(page.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
@@ -32,7 +27,6 @@ test('on iPhone Safari the add-to-home-screen steps show once, a few seconds in,
   await expect(page.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
   await page.waitForTimeout(5_000);
   await expect(sheet).toBeHidden();
-  await context.close();
 });
 
 test('where the browser offers to install, a card offers it a few seconds in and opens the browser’s dialog', async ({

@@ -1,5 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, test, withoutTours } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { onboard, signInByLink } from './support/accounts.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 import { type ServerPair, startServersOnPostgres } from './support/servers.ts';
@@ -9,41 +9,32 @@ import { type ServerPair, startServersOnPostgres } from './support/servers.ts';
  * made through one reaches a browser connected to the other, live (LISTEN/NOTIFY carries it).
  */
 
-async function personOn(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1440, height: 900 },
-    locale: 'vi-VN',
-    serviceWorkers: 'block',
-    storageState: { cookies: [], origins: [] },
-  });
-  await withoutTours(context);
-  return context.newPage();
-}
-
 test('a post and a like made through one server appear live in a browser on the other', async ({
-  browser,
+  newVisitor,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'runs once, at desktop size');
   test.skip(!process.env.TEST_DATABASE_URL, 'needs PostgreSQL (npm test provisions it)');
   test.slow();
   const servers: ServerPair = await startServersOnPostgres(2);
   try {
-    await journey(browser, servers.urls as [string, string]);
+    await journey(newVisitor, servers.urls as [string, string]);
   } finally {
     await servers.stop();
   }
 });
 
-async function journey(browser: Browser, [first, second]: [string, string]) {
+async function journey(
+  personOn: (options: { baseURL: string }) => Promise<Page>,
+  [first, second]: [string, string],
+) {
   // The academy's first instructor (admin) uses server A; a second instructor uses server B.
-  const owner = await personOn(browser, first);
+  const owner = await personOn({ baseURL: first });
   await signInByLink(owner, uniqueEmail('owner-a'));
   await onboard(owner, 'Giảng viên', 'Chủ Học Viện A');
   await expect(owner).toHaveURL(/#\/activity$/);
 
   const colleagueEmail = uniqueEmail('colleague-b');
-  const colleague = await personOn(browser, second);
+  const colleague = await personOn({ baseURL: second });
   await signInByLink(colleague, colleagueEmail);
   await onboard(colleague, 'Giảng viên', 'Đồng Nghiệp B');
   await expect(colleague.getByRole('heading', { name: 'Đã gửi yêu cầu' })).toBeVisible();

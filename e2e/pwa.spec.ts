@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { expect, test, withoutTours } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { onboard, signInByLink } from './support/accounts.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 import { photoFile } from './support/photos.ts';
@@ -100,8 +100,8 @@ test('the installed app’s “Đăng bài” shortcut opens the post form at on
 
 test('photos once seen stay readable offline, and are forgotten when someone signs out', async ({
   page,
-  browser,
-}, testInfo) => {
+  newVisitor,
+}) => {
   test.slow();
   // A photo in the academy (uploaded by the owner).
   const upload = await page.request.post('/api/uploads?use=post', {
@@ -117,13 +117,8 @@ test('photos once seen stay readable offline, and are forgotten when someone sig
   const photo = (await upload.json()).secure_url as string;
 
   // Someone new on this device, with the service worker in charge.
-  const context = await browser.newContext({
-    ...testInfo.project.use,
-    serviceWorkers: 'allow',
-    storageState: { cookies: [], origins: [] },
-  });
-  await withoutTours(context);
-  const visitor = await context.newPage();
+  const visitor = await newVisitor({ serviceWorkers: 'allow' });
+  const context = visitor.context();
   await signInByLink(visitor, uniqueEmail('thiet-bi'));
   await onboard(visitor, 'Giảng viên', 'Người Dùng Chung Máy');
   await expect(visitor.getByTestId('onboarding-pending')).toBeVisible();
@@ -150,5 +145,4 @@ test('photos once seen stay readable offline, and are forgotten when someone sig
   await expect(visitor).toHaveURL(/#\/login$/);
   await expect(visitor.getByTestId('toast').filter({ hasText: 'Tài khoản đang' })).toBeVisible();
   expect(await visitor.evaluate(() => caches.has('hv-media'))).toBe(false);
-  await context.close();
 });

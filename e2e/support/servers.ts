@@ -1,20 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../../scripts/provision.ts';
+import { createPostgresDatabase } from '../../server/test/test-database.ts';
 
 async function healthy(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 30_000;
@@ -43,13 +32,7 @@ export interface ServerPair {
 export async function startServersOnPostgres(count: number): Promise<ServerPair> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `hv_e2e_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${name}`;
+  const database = await createPostgresDatabase(adminUrl, 'hv_e2e');
   const smtp = (await (
     await fetch(`http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/smtp`)
   ).json()) as { url: string };
@@ -65,10 +48,7 @@ export async function startServersOnPostgres(count: number): Promise<ServerPair>
         await exited;
       }
     }
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -81,7 +61,7 @@ export async function startServersOnPostgres(count: number): Promise<ServerPair>
           ...process.env,
           PORT: String(port),
           HOST: '127.0.0.1',
-          DATABASE_URL: databaseUrl.toString(),
+          DATABASE_URL: database.url,
           DATA_DIR: dataDir,
           PUBLIC_URL: url,
           SMTP_URL: smtp.url,

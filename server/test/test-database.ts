@@ -46,26 +46,44 @@ export async function createTestDatabase(
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `hv_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ kind: 'postgres', url: url.toString() });
+  const created = await createPostgresDatabase(adminUrl, 'hv_test');
+  const database = openDatabase({ kind: 'postgres', url: created.url });
   if (migrate) await prepare(database);
   return {
     ...database,
-    url: url.toString(),
+    url: created.url,
     dispose: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
+}
+
+export interface ThrowawayDatabase {
+  url: string;
+  /** Removes the database, closing whatever connections it still has. */
+  drop(): Promise<void>;
+}
+
+/** A new, empty database named `<prefix>_<random>` on the PostgreSQL server at `adminUrl`. */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<ThrowawayDatabase> {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 async function prepare(database: AppDatabase): Promise<void> {

@@ -52,17 +52,23 @@ export async function apiRequest<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', vi.errors.network);
+    throw networkError();
   }
   const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    if (isErrorBody(payload)) {
-      const { code, message, requestId } = payload.error;
-      throw new ApiError(response.status, code, message, requestId);
-    }
-    throw new ApiError(response.status, 'internal_error', vi.errors.internal_error);
-  }
+  if (!response.ok) throw apiErrorOf(response.status, payload);
   return schema ? schema.parse(payload) : (payload as T);
+}
+
+/** A request that never reached the server: the catalogue's network message. */
+export const networkError = () => new ApiError(0, 'network', vi.errors.network);
+
+/** The error of a failed answer: the server's code and Vietnamese message when it gave them. */
+export function apiErrorOf(status: number, payload: unknown): ApiError {
+  if (isErrorBody(payload)) {
+    const { code, message, requestId } = payload.error;
+    return new ApiError(status, code, message, requestId);
+  }
+  return new ApiError(status, 'internal_error', vi.errors.internal_error);
 }
 
 /**

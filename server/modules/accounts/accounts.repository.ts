@@ -138,3 +138,17 @@ export async function setPersonAvatar(db: Db, personId: string, url: string | nu
     .where('id', '=', personId)
     .execute();
 }
+
+/**
+ * Signs a person out everywhere at once: every session of their sign-in identities goes, and
+ * their devices stop receiving push messages (a block, a deletion).
+ */
+export async function signOutEverywhere(db: Db, personId: string): Promise<void> {
+  await db
+    .deleteFrom('session')
+    .where('userId', 'in', (eb) =>
+      eb.selectFrom('login_mappings').select('auth_user_id').where('person_id', '=', personId),
+    )
+    .execute();
+  await db.deleteFrom('push_subscriptions').where('person_id', '=', personId).execute();
+}

@@ -11,14 +11,11 @@ import {
   FeedbackIdParams,
   FeedbackStatusInput,
 } from '#shared/schemas/admin';
-import { createBackup } from '../../backup/backup.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../accounts/access.ts';
-import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { activityLog, errorLog, listFeedback, setFeedbackStatus } from './admin-tools.service.ts';
 import { dashboard } from './dashboard.service.ts';
 import { demoSummary, generateDemoData, wipeDemoData } from './demo-data.service.ts';
-import { cleanUp } from './maintenance.service.ts';
+import { backUp, cleanUp } from './maintenance.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin'];
@@ -169,21 +166,11 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
-      if (app.database.kind !== 'sqlite') throw new AppError('backup_postgres', 409);
-      const stream = await createBackup(app.database, app.config.dataDir);
-      const now = new Date();
-      await insertActivityLog(app.database.db, {
-        actorId: admin.id,
-        action: 'maintenance.backup',
-        target: null,
-        now: now.getTime(),
-      });
-      const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+      const backup = await backUp(app.database, await requireAdmin(request), app.config.dataDir);
       return reply
         .header('content-type', 'application/gzip')
-        .header('content-disposition', `attachment; filename="hoc-vien-${stamp}.tar.gz"`)
-        .send(stream);
+        .header('content-disposition', `attachment; filename="${backup.fileName}"`)
+        .send(backup.stream);
     },
   );
 };

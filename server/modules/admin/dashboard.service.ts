@@ -5,6 +5,7 @@ import type { PersonRow } from '../../db/schema.ts';
 import { CHARTED_WEEKS, vietnamWeekStart } from '../courses/course-progress.service.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { visiblePosts } from '../posts/post-visibility.ts';
+import { countPending } from './people.repository.ts';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -49,11 +50,7 @@ export async function dashboard(
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('status', '=', 'active')
         .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('people')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 'pending')
-        .executeTakeFirstOrThrow(),
+      countPending(db),
       db
         .selectFrom('people')
         .select('registration_date as at')
@@ -147,7 +144,7 @@ export async function dashboard(
     },
     instructorCount: count(staff.n),
     activeCourses: count(courses.n),
-    pendingApprovals: count(pending.n),
+    pendingApprovals: pending,
     weeks: weeks.map(({ ratingSum, rated, ...week }) => ({
       ...week,
       averageRating: rated === 0 ? null : roundRating(ratingSum / rated),

@@ -1,6 +1,9 @@
+import type { Readable } from 'node:stream';
 import type { CleanupResult } from '#shared/schemas/admin';
+import { createBackup } from '../../backup/backup.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { cleanUpUnreferencedMedia } from '../media/media.cleanup.ts';
 
@@ -38,4 +41,26 @@ export async function cleanUp(
     now: Date.now(),
   });
   return result;
+}
+
+/**
+ * A backup for an admin to download (SQLite: the database copy and the photos; PostgreSQL
+ * academies are told to use pg_dump), recorded in the activity log.
+ */
+export async function backUp(
+  database: AppDatabase,
+  admin: PersonRow,
+  dataDir: string,
+): Promise<{ stream: Readable; fileName: string }> {
+  if (database.kind !== 'sqlite') throw new AppError('backup_postgres', 409);
+  const stream = await createBackup(database, dataDir);
+  const now = new Date();
+  await insertActivityLog(database.db, {
+    actorId: admin.id,
+    action: 'maintenance.backup',
+    target: null,
+    now: now.getTime(),
+  });
+  const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+  return { stream, fileName: `hoc-vien-${stamp}.tar.gz` };
 }

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { foldForSearch } from '#shared/text';
 import type { Database, PersonRow } from '../../db/schema.ts';
 import { containsFolded } from '../../db/search-columns.ts';
+import { signOutEverywhere } from '../accounts/accounts.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -120,13 +121,8 @@ export async function deletePersonRow(db: Db, id: string): Promise<number> {
     .select('comment_id')
     .where('person_id', '=', id)
     .execute();
-  // Their sessions go too: a deleted person's open apps are signed out at their next request.
-  await db
-    .deleteFrom('session')
-    .where('userId', 'in', (eb) =>
-      eb.selectFrom('login_mappings').select('auth_user_id').where('person_id', '=', id),
-    )
-    .execute();
+  // A deleted person's open apps are signed out at their next request.
+  await signOutEverywhere(db, id);
   const result = await db.deleteFrom('people').where('id', '=', id).executeTakeFirst();
   const postIds = [...new Set([...likedPosts, ...commentedPosts].map((row) => row.post_id))];
   if (postIds.length > 0) {

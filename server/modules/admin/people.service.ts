@@ -9,7 +9,7 @@ import {
 import type { AppDatabase } from '../../db/database.ts';
 import type { Database, PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { lockAccountChanges } from '../accounts/accounts.repository.ts';
+import { lockAccountChanges, signOutEverywhere } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { insertCourseRow, replaceInstructors } from '../courses/courses.repository.ts';
 import {
@@ -234,14 +234,7 @@ export async function blockPerson(
       })
       .where('id', '=', id)
       .execute();
-    // Signed out everywhere at once, and their devices stop receiving push messages.
-    await trx
-      .deleteFrom('session')
-      .where('userId', 'in', (eb) =>
-        eb.selectFrom('login_mappings').select('auth_user_id').where('person_id', '=', id),
-      )
-      .execute();
-    await trx.deleteFrom('push_subscriptions').where('person_id', '=', id).execute();
+    await signOutEverywhere(trx, id);
     const kind = person.role === 'student' ? 'student' : 'instructor';
     await insertActivityLog(trx, {
       actorId: admin.id,

@@ -16,6 +16,7 @@ import {
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, PersonStatus } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { signOutEverywhere } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { deletePersonRow } from '../admin/people.repository.ts';
 import { announcePersonChange, announceProgressChange } from '../events/announce.ts';
@@ -263,15 +264,7 @@ export async function blockStudent(
   await database.db.transaction().execute(async (trx) => {
     if ((await setBan(trx, id, { reason, by: staff.id, at: now }, now)) === 0)
       throw new AppError('student_not_found', 404);
-    // Signed out everywhere at once: their sessions go with the block.
-    await trx
-      .deleteFrom('session')
-      .where('userId', 'in', (eb) =>
-        eb.selectFrom('login_mappings').select('auth_user_id').where('person_id', '=', id),
-      )
-      .execute();
-    // …and their devices stop receiving push messages.
-    await trx.deleteFrom('push_subscriptions').where('person_id', '=', id).execute();
+    await signOutEverywhere(trx, id);
     await insertActivityLog(trx, {
       actorId: staff.id,
       action: 'student.blocked',

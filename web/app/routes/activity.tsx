@@ -29,7 +29,7 @@ export default function ActivityScreen() {
   const { t } = useTranslation();
   const member = useMember();
   const isStaff = member?.role === 'admin' || member?.role === 'instructor';
-  useScreenTour('activity', isStaff);
+  useScreenTour('activity');
   const courses = useCourses();
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState('');

@@ -52,7 +52,7 @@ function CourseTabs({
   const tab = requested && tabs.includes(requested) ? requested : 'activity';
   const lessonId = params.get('lesson');
   const seen = useSeenActivity(personId, course.id);
-  useScreenTour('courseDetail', isStaff);
+  useScreenTour('courseDetail');
 
   return (
     <Tabs

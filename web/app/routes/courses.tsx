@@ -57,7 +57,7 @@ export default function CoursesScreen() {
   const courses = useCourses();
   const isAdmin = member?.role === 'admin';
   const isStaff = isAdmin || member?.role === 'instructor';
-  useScreenTour('courses', isStaff);
+  useScreenTour('courses');
   const reportToTutorial = useTutorialReport();
   const openForm = () => {
     setFormOpen(true);

@@ -75,7 +75,7 @@ export default function StudentsScreen() {
 
 function StudentsList({ isStaff }: { isStaff: boolean }) {
   const { t } = useTranslation();
-  useScreenTour('students', isStaff);
+  useScreenTour('students');
   const courses = useCourses();
   const [text, setText] = useState('');
   const [sort, setSort] = useState<StudentFilters['sort']>('name');

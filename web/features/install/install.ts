@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { installPrompt } from '../../lib/install-prompt.ts';
+import { readLocal, writeLocal } from '../../lib/local-store.ts';
 
 /*
  * Installing the app: Chromium's own prompt (`beforeinstallprompt`) on Android and desktop, and
@@ -24,25 +25,10 @@ export function isIosSafariInBrowser(userAgent = navigator.userAgent): boolean {
   return ios && !otherBrowser && /Safari/.test(userAgent) && !isStandalone();
 }
 
-function storageGet(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-function storageSet(key: string, value: string) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Private mode without storage: the screen may show again, nothing worse.
-  }
-}
-
 export const iosInstructions = {
   /** Shown once: after it was seen, only on request (the push offer links to it). */
-  shouldShow: () => isIosSafariInBrowser() && storageGet(IOS_SEEN_KEY) === null,
-  markSeen: () => storageSet(IOS_SEEN_KEY, String(Date.now())),
+  shouldShow: () => isIosSafariInBrowser() && readLocal(IOS_SEEN_KEY) === null,
+  markSeen: () => writeLocal(IOS_SEEN_KEY, String(Date.now())),
 };
 
 /**
@@ -52,7 +38,7 @@ export const iosInstructions = {
 export function useInstallPrompt() {
   const [, rerender] = useState(0);
   useEffect(() => installPrompt.subscribe(() => rerender((n) => n + 1)), []);
-  const snoozedUntil = Number(storageGet(PROMPT_SNOOZED_KEY) ?? 0);
+  const snoozedUntil = Number(readLocal(PROMPT_SNOOZED_KEY) ?? 0);
   const available = installPrompt.pending() !== null && Date.now() > snoozedUntil;
   return {
     available,
@@ -62,11 +48,11 @@ export function useInstallPrompt() {
       await event.prompt();
       const choice = await event.userChoice.catch(() => ({ outcome: 'dismissed' as const }));
       if (choice.outcome === 'dismissed')
-        storageSet(PROMPT_SNOOZED_KEY, String(Date.now() + SNOOZE_MS));
+        writeLocal(PROMPT_SNOOZED_KEY, String(Date.now() + SNOOZE_MS));
       rerender((n) => n + 1);
     },
     snooze: () => {
-      storageSet(PROMPT_SNOOZED_KEY, String(Date.now() + SNOOZE_MS));
+      writeLocal(PROMPT_SNOOZED_KEY, String(Date.now() + SNOOZE_MS));
       rerender((n) => n + 1);
     },
   };

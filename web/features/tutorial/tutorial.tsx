@@ -13,6 +13,7 @@ import {
 import { FocusScope } from 'react-aria';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/form.tsx';
+import { readLocal, writeLocal } from '../../lib/local-store.ts';
 import {
   initialTourState,
   TOUR_KEYS,
@@ -31,7 +32,7 @@ export const TUTORIAL_AUTOSTART_KEY = 'hv.tutorial.autostart';
 
 function readCompleted(personId: string): TourState['completed'] {
   try {
-    const stored = JSON.parse(localStorage.getItem(TUTORIAL_KEY_PREFIX + personId) ?? '{}');
+    const stored = JSON.parse(readLocal(TUTORIAL_KEY_PREFIX + personId) ?? '{}');
     return Object.fromEntries(
       TOUR_KEYS.filter((key) => stored?.[key] === true).map((key) => [key, true]),
     );
@@ -40,29 +41,9 @@ function readCompleted(personId: string): TourState['completed'] {
   }
 }
 
-function writeCompleted(personId: string, completed: TourState['completed']) {
-  try {
-    localStorage.setItem(TUTORIAL_KEY_PREFIX + personId, JSON.stringify(completed));
-  } catch {
-    // Without storage the tours may show again; nothing worse.
-  }
-}
-
 export const tutorialAutostart = {
-  isOn: () => {
-    try {
-      return localStorage.getItem(TUTORIAL_AUTOSTART_KEY) !== 'off';
-    } catch {
-      return true;
-    }
-  },
-  set: (on: boolean) => {
-    try {
-      localStorage.setItem(TUTORIAL_AUTOSTART_KEY, on ? 'on' : 'off');
-    } catch {
-      // nothing to keep it in
-    }
-  },
+  isOn: () => readLocal(TUTORIAL_AUTOSTART_KEY) !== 'off',
+  set: (on: boolean) => writeLocal(TUTORIAL_AUTOSTART_KEY, on ? 'on' : 'off'),
 };
 
 interface TutorialApi {
@@ -92,7 +73,7 @@ export function TutorialProvider({
     (id) => initialTourState(readCompleted(id)),
   );
   useEffect(() => {
-    writeCompleted(personId, state.completed);
+    writeLocal(TUTORIAL_KEY_PREFIX + personId, JSON.stringify(state.completed));
   }, [personId, state.completed]);
 
   const api = useMemo<TutorialApi>(
@@ -111,15 +92,18 @@ export function TutorialProvider({
   );
 }
 
-/** Opens a screen's tour the first time this person sees the screen (unless turned off). */
-export function useScreenTour(key: TourKey, ready = true) {
+/**
+ * Opens a screen's tour the first time this person sees the screen (unless turned off). Only
+ * instructors and admins have a provider, so for anyone else this does nothing.
+ */
+export function useScreenTour(key: TourKey) {
   const tutorial = useContext(TutorialContext);
   useEffect(() => {
-    if (!tutorial || !ready || !tutorialAutostart.isOn()) return;
+    if (!tutorial || !tutorialAutostart.isOn()) return;
     // After the screen has painted its first content.
     const timer = setTimeout(() => tutorial.start(key), 600);
     return () => clearTimeout(timer);
-  }, [tutorial, key, ready]);
+  }, [tutorial, key]);
 }
 
 /** Tells a waiting tour that the person did what it waits for (nothing outside a tour). */

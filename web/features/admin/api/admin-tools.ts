@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { vi } from '#shared/locales/vi';
 import {
   ActivityLog,
   AdminFeedbackList,
@@ -8,7 +7,7 @@ import {
   ErrorLog,
   type FeedbackStatusInput,
 } from '#shared/schemas/admin';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { apiErrorOf, apiRequest, networkError } from '../../../lib/api-client.ts';
 
 /** Both logs live under one key: `logs.updated` refreshes them together. */
 export const adminLogsQueryKey = ['admin', 'logs'] as const;
@@ -66,17 +65,10 @@ export async function downloadBackup(): Promise<void> {
   try {
     response = await fetch('/api/admin/backup', { credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, 'network', vi.errors.network);
+    throw networkError();
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as
-      | { error?: { code?: string; message?: string } }
-      | undefined;
-    throw new ApiError(
-      response.status,
-      body?.error?.code ?? 'internal_error',
-      body?.error?.message ?? vi.errors.internal_error,
-    );
+    throw apiErrorOf(response.status, await response.json().catch(() => undefined));
   }
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??

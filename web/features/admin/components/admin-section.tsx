@@ -1,4 +1,5 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A titled card of the admin screens, its heading naming the region for screen readers. */
 export function AdminSection({
@@ -27,37 +28,50 @@ export function AdminSection({
   );
 }
 
-/** The first `limit` items, and a button that shows them all (a log of 100 on a phone). */
-export function ShowMore<T>({
+/**
+ * A titled list of the admin screens: a placeholder while `items` loads, `empty` when there are
+ * none, else the first `limit` with a button that shows them all (a log of 100 on a phone).
+ */
+export function ListSection<T>({
+  title,
+  hint,
   items,
   limit,
+  empty,
   render,
-  moreLabel,
-  lessLabel,
-  expanded,
-  onToggle,
 }: {
-  items: T[];
+  title: string;
+  hint?: string;
+  items: T[] | undefined;
   limit: number;
+  empty: string;
   render: (item: T) => ReactNode;
-  moreLabel: string;
-  lessLabel: string;
-  expanded: boolean;
-  onToggle: () => void;
 }) {
-  const shown = expanded ? items : items.slice(0, limit);
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? items : items?.slice(0, limit);
   return (
-    <>
-      <ul className="divide-y divide-stone-100">{shown.map(render)}</ul>
-      {items.length > limit ? (
-        <button
-          type="button"
-          onClick={onToggle}
-          className="min-h-12 w-full border-t border-stone-100 text-[15px] font-semibold text-accent-700 hover:bg-accent-50"
-        >
-          {expanded ? lessLabel : moreLabel}
-        </button>
-      ) : null}
-    </>
+    <AdminSection title={title} {...(hint ? { hint } : {})}>
+      {!items ? (
+        <div aria-hidden="true" className="m-4 h-24 animate-pulse rounded-xl bg-stone-100" />
+      ) : items.length === 0 ? (
+        <p className="px-4 py-4 text-stone-500">{empty}</p>
+      ) : (
+        <>
+          <ul className="divide-y divide-stone-100">{shown?.map(render)}</ul>
+          {items.length > limit ? (
+            <button
+              type="button"
+              onClick={() => setExpanded((value) => !value)}
+              className="min-h-12 w-full border-t border-stone-100 text-[15px] font-semibold text-accent-700 hover:bg-accent-50"
+            >
+              {expanded
+                ? t('screens.adminTools.showLess')
+                : t('screens.adminTools.showAll', { count: items.length })}
+            </button>
+          ) : null}
+        </>
+      )}
+    </AdminSection>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { adminFeedbackQueryKey, setFeedbackStatus, useAdminFeedback } from '../api/admin-tools.ts';
-import { AdminSection, ShowMore } from './admin-section.tsx';
+import { ListSection } from './admin-section.tsx';
 
 type Item = AdminFeedbackList['feedback'][number];
 
@@ -95,25 +95,13 @@ function FeedbackRow({ item }: { item: Item }) {
 export function FeedbackSection() {
   const { t } = useTranslation();
   const feedback = useAdminFeedback();
-  const [expanded, setExpanded] = useState(false);
-  const items = feedback.data?.feedback ?? [];
   return (
-    <AdminSection title={t('screens.adminTools.feedback')}>
-      {!feedback.data ? (
-        <div aria-hidden="true" className="m-4 h-24 animate-pulse rounded-xl bg-stone-100" />
-      ) : items.length === 0 ? (
-        <p className="px-4 py-4 text-stone-500">{t('screens.adminTools.feedbackEmpty')}</p>
-      ) : (
-        <ShowMore
-          items={items}
-          limit={5}
-          expanded={expanded}
-          onToggle={() => setExpanded((value) => !value)}
-          moreLabel={t('screens.adminTools.showAll', { count: items.length })}
-          lessLabel={t('screens.adminTools.showLess')}
-          render={(item) => <FeedbackRow key={item.id} item={item} />}
-        />
-      )}
-    </AdminSection>
+    <ListSection
+      title={t('screens.adminTools.feedback')}
+      items={feedback.data?.feedback}
+      limit={5}
+      empty={t('screens.adminTools.feedbackEmpty')}
+      render={(item) => <FeedbackRow key={item.id} item={item} />}
+    />
   );
 }

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityLogEntry, ErrorLogEntry } from '#shared/schemas/admin';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
 import { useActivityLog, useErrorLog } from '../api/admin-tools.ts';
-import { AdminSection, ShowMore } from './admin-section.tsx';
+import { ListSection } from './admin-section.tsx';
 
 const SHOWN = 8;
 
@@ -16,8 +15,16 @@ function detailText(details: Record<string, unknown> | null): string {
     .join(' · ');
 }
 
-function Skeleton() {
-  return <div aria-hidden="true" className="m-4 h-24 animate-pulse rounded-xl bg-stone-100" />;
+function LoggedAt({ time }: { time: number }) {
+  return (
+    <time
+      dateTime={new Date(time).toISOString()}
+      title={formatDateTime(time)}
+      className="text-xs text-stone-400"
+    >
+      {formatRelativeTime(time)}
+    </time>
+  );
 }
 
 function ActivityRow({ entry }: { entry: ActivityLogEntry }) {
@@ -40,13 +47,7 @@ function ActivityRow({ entry }: { entry: ActivityLogEntry }) {
           {entry.targetName ? <span className="font-medium"> {entry.targetName}</span> : null}
         </p>
         {details ? <p className="truncate text-sm text-stone-500">{details}</p> : null}
-        <time
-          dateTime={new Date(entry.createdAt).toISOString()}
-          title={formatDateTime(entry.createdAt)}
-          className="text-xs text-stone-400"
-        >
-          {formatRelativeTime(entry.createdAt)}
-        </time>
+        <LoggedAt time={entry.createdAt} />
       </div>
     </li>
   );
@@ -56,26 +57,15 @@ function ActivityRow({ entry }: { entry: ActivityLogEntry }) {
 export function ActivityLogSection() {
   const { t } = useTranslation();
   const log = useActivityLog();
-  const [expanded, setExpanded] = useState(false);
-  const entries = log.data?.entries ?? [];
   return (
-    <AdminSection title={t('screens.adminTools.activityLog')} hint={t('screens.adminTools.latest')}>
-      {!log.data ? (
-        <Skeleton />
-      ) : entries.length === 0 ? (
-        <p className="px-4 py-4 text-stone-500">{t('screens.adminTools.activityEmpty')}</p>
-      ) : (
-        <ShowMore
-          items={entries}
-          limit={SHOWN}
-          expanded={expanded}
-          onToggle={() => setExpanded((value) => !value)}
-          moreLabel={t('screens.adminTools.showAll', { count: entries.length })}
-          lessLabel={t('screens.adminTools.showLess')}
-          render={(entry) => <ActivityRow key={entry.id} entry={entry} />}
-        />
-      )}
-    </AdminSection>
+    <ListSection
+      title={t('screens.adminTools.activityLog')}
+      hint={t('screens.adminTools.latest')}
+      items={log.data?.entries}
+      limit={SHOWN}
+      empty={t('screens.adminTools.activityEmpty')}
+      render={(entry) => <ActivityRow key={entry.id} entry={entry} />}
+    />
   );
 }
 
@@ -92,13 +82,7 @@ function ErrorRow({ entry }: { entry: ErrorLogEntry }) {
         </p>
       ) : null}
       {extra ? <p className="truncate text-sm text-stone-500">{extra}</p> : null}
-      <time
-        dateTime={new Date(entry.createdAt).toISOString()}
-        title={formatDateTime(entry.createdAt)}
-        className="text-xs text-stone-400"
-      >
-        {formatRelativeTime(entry.createdAt)}
-      </time>
+      <LoggedAt time={entry.createdAt} />
     </li>
   );
 }
@@ -107,25 +91,14 @@ function ErrorRow({ entry }: { entry: ErrorLogEntry }) {
 export function ErrorLogSection() {
   const { t } = useTranslation();
   const log = useErrorLog();
-  const [expanded, setExpanded] = useState(false);
-  const entries = log.data?.entries ?? [];
   return (
-    <AdminSection title={t('screens.adminTools.errorLog')} hint={t('screens.adminTools.latest')}>
-      {!log.data ? (
-        <Skeleton />
-      ) : entries.length === 0 ? (
-        <p className="px-4 py-4 text-stone-500">{t('screens.adminTools.errorEmpty')}</p>
-      ) : (
-        <ShowMore
-          items={entries}
-          limit={SHOWN}
-          expanded={expanded}
-          onToggle={() => setExpanded((value) => !value)}
-          moreLabel={t('screens.adminTools.showAll', { count: entries.length })}
-          lessLabel={t('screens.adminTools.showLess')}
-          render={(entry) => <ErrorRow key={entry.id} entry={entry} />}
-        />
-      )}
-    </AdminSection>
+    <ListSection
+      title={t('screens.adminTools.errorLog')}
+      hint={t('screens.adminTools.latest')}
+      items={log.data?.entries}
+      limit={SHOWN}
+      empty={t('screens.adminTools.errorEmpty')}
+      render={(entry) => <ErrorRow key={entry.id} entry={entry} />}
+    />
   );
 }
