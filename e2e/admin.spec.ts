@@ -188,6 +188,11 @@ test.describe('maintenance of the academy @config', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^hoc-vien-\d{8}-\d{4}\.tar\.gz$/);
     await screenshot(page, 'admin-tools-maintenance');
+    // These journeys run at desktop size; the admins' phone matters too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await backup.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-tools-maintenance');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await demo.getByRole('button', { name: 'Xóa dữ liệu mẫu' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Xóa toàn bộ dữ liệu mẫu?' });
