@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { type BrowserContextOptions, chromium, type Locator, type Page } from '@playwright/test';
+import { expect, screenshot, test } from './fixtures.ts';
 import { onboard, signInByLink } from './support/accounts.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 import { photoFile } from './support/photos.ts';
+import { type DeployableServer, startDeployableServer } from './support/servers.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -146,4 +147,97 @@ test('photos once seen stay readable offline, and are forgotten when someone sig
   await expect(visitor.getByTestId('toast').filter({ hasText: 'Tài khoản đang' })).toBeVisible();
   // The sign-out finishes after the login screen shows: the cache goes with it.
   await expect.poll(() => visitor.evaluate(() => caches.has('hv-media'))).toBe(false);
+});
+
+/** Which deployment's worker controls the page: 2 for the new one, 1 when it does not answer. */
+function controllingDeployment(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const timer = setTimeout(() => resolve(1), 1_000);
+        navigator.serviceWorker.addEventListener('message', (event) => {
+          if (event.data?.deployment === undefined) return;
+          clearTimeout(timer);
+          resolve(event.data.deployment);
+        });
+        navigator.serviceWorker.controller?.postMessage({ type: 'DEPLOYMENT?' });
+      }),
+  );
+}
+
+/**
+ * An instructor with the app open on a server of its own (so its web app can be redeployed),
+ * the service worker in charge of the page.
+ */
+async function openAppOnDeployableServer(
+  newVisitor: (options: BrowserContextOptions) => Promise<Page>,
+): Promise<{ page: Page; server: DeployableServer }> {
+  const server = await startDeployableServer();
+  const page = await newVisitor({ baseURL: server.url, serviceWorkers: 'allow' });
+  await signInByLink(page, uniqueEmail('cap-nhat'));
+  await onboard(page, 'Giảng viên', 'Người Dùng Bản Cũ');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return { page, server };
+}
+
+/** Deploys, and brings the app back to the foreground, when it looks for a new version. */
+async function deployWhileOpen(page: Page, server: DeployableServer): Promise<Locator> {
+  server.deployNewVersion();
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  const modal = page.getByTestId('new-version-modal');
+  await expect(modal).toBeVisible({ timeout: 15_000 });
+  await expect(modal.getByRole('heading', { name: 'Đã có phiên bản mới' })).toBeVisible();
+  return modal;
+}
+
+test('a new deployment is offered in the open app, and “Cập nhật ngay” reloads into it', async ({
+  newVisitor,
+}) => {
+  test.slow();
+  const { page, server } = await openAppOnDeployableServer(newVisitor);
+  try {
+    expect(await controllingDeployment(page)).toBe(1);
+    const modal = await deployWhileOpen(page, server);
+    await screenshot(page, 'new-version-deployed');
+
+    await page.evaluate(() => {
+      (window as { beforeUpdate?: boolean }).beforeUpdate = true;
+    });
+    await modal.getByRole('button', { name: 'Cập nhật ngay' }).click();
+    // A reload: the marker set on the old page is gone, and the new worker is in charge.
+    await page.waitForFunction(() => !(window as { beforeUpdate?: boolean }).beforeUpdate);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
+    await expect(modal).toBeHidden();
+    expect(await controllingDeployment(page)).toBe(2);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('“Để sau” puts the new version off, and the running one keeps working', async ({
+  newVisitor,
+}) => {
+  test.slow();
+  const { page, server } = await openAppOnDeployableServer(newVisitor);
+  try {
+    const modal = await deployWhileOpen(page, server);
+    await modal.getByRole('button', { name: 'Để sau' }).click();
+    await expect(modal).toBeHidden();
+
+    // Screens not opened yet still load though the server has only the new version's files:
+    // the running version's files are in its own precache.
+    await page.route(/\/assets\/.+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.evaluate(() => {
+      window.location.hash = '#/courses';
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
+    expect(await controllingDeployment(page)).toBe(1);
+  } finally {
+    await server.stop();
+  }
 });

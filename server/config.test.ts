@@ -60,4 +60,11 @@ describe('loadConfig', () => {
       issuer: 'https://accounts.google.com',
     });
   });
+
+  it('serves the web app built beside the server unless WEB_ROOT names another build', () => {
+    expect(loadConfig({}).webRoot).toBe(path.resolve(import.meta.dirname, '../dist/web'));
+    expect(loadConfig({ WEB_ROOT: 'releases/2026-11-22' }).webRoot).toBe(
+      path.resolve('releases/2026-11-22'),
+    );
+  });
 });

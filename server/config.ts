@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  WEB_ROOT: z.preprocess(emptyToUndefined, z.string().optional()),
   DATABASE_URL: optionalUrl(
     ['postgres', 'postgresql'],
     'postgres://user:pass@localhost:5432/academy',
@@ -68,6 +69,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The built web app served at `/` (a deployment may keep each build in its own folder). */
+  webRoot: string;
   database: DatabaseConfig;
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -114,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    webRoot: e.WEB_ROOT
+      ? path.resolve(e.WEB_ROOT)
+      : path.resolve(import.meta.dirname, '../dist/web'),
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'academy.sqlite') },

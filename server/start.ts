@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -25,7 +24,7 @@ export async function startServer(
     config,
     database,
     version: readVersion(),
-    webRoot: path.resolve(import.meta.dirname, '../dist/web'),
+    webRoot: config.webRoot,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   await app.listen({ port: config.port, host: config.host });

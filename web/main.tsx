@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { UpdateOffer } from './components/overlays/new-version-modal.tsx';
 // Kept from the first moment: the browser may offer installing before any screen has loaded.
 import './lib/install-prompt.ts';
 import { reportClientError } from './lib/report-client-error.ts';
@@ -17,6 +18,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
       <RouterProvider router={router} />
+      <UpdateOffer />
     </Providers>
   </StrictMode>,
 );

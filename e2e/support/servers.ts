@@ -19,6 +19,52 @@ async function healthy(url: string, child: ChildProcess, output: () => string) {
   throw new Error(`server at ${url} not healthy in 30 s:\n${output()}`);
 }
 
+/** The SMTP address of the journeys' mail catcher, so tests can read what a server mails. */
+async function journeysMailServer(): Promise<{ url: string }> {
+  const answer = await fetch(`http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/smtp`);
+  return (await answer.json()) as { url: string };
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** `server/main.ts` as `npm start` runs it, on a free port, once it answers `/api/health`. */
+async function spawnAppServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  try {
+    await healthy(url, child, () => output);
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
+  return { url, child };
+}
+
 export interface ServerPair {
   urls: string[];
   stop(): Promise<void>;
@@ -33,56 +79,68 @@ export async function startServersOnPostgres(count: number): Promise<ServerPair>
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const database = await createPostgresDatabase(adminUrl, 'hv_e2e');
-  const smtp = (await (
-    await fetch(`http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/smtp`)
-  ).json()) as { url: string };
+  const smtp = await journeysMailServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-e2e-pg-'));
 
   const children: ChildProcess[] = [];
   const urls: string[] = [];
   const stop = async () => {
-    for (const child of children) {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-    }
+    for (const child of children) await stopProcess(child);
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     for (let index = 0; index < count; index += 1) {
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      let output = '';
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: database.url,
-          DATA_DIR: dataDir,
-          PUBLIC_URL: url,
-          SMTP_URL: smtp.url,
-          LOG_LEVEL: 'warn',
-          TRUST_PROXY: 'true',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const server = await spawnAppServer({
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        SMTP_URL: smtp.url,
       });
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      child.stderr?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      children.push(child);
-      await healthy(url, child, () => output);
-      urls.push(url);
+      children.push(server.child);
+      urls.push(server.url);
     }
   } catch (error) {
     await stop();
     throw error;
   }
   return { urls, stop };
+}
+
+export interface DeployableServer {
+  url: string;
+  /**
+   * Puts a new version of the web app in place, as a deployment does: its service worker
+   * differs from the running one's by a handler that answers "DEPLOYMENT?" with `{ deployment: 2 }`.
+   */
+  deployNewVersion(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * A server of its own (fresh SQLite database) serving a copy of the built web app, so a test can
+ * deploy a new version under an open app without touching the journeys' shared server.
+ */
+export async function startDeployableServer(): Promise<DeployableServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-e2e-deploy-'));
+  const webRoot = path.join(dataDir, 'web');
+  fs.cpSync(path.resolve(import.meta.dirname, '../../dist/web'), webRoot, { recursive: true });
+  const smtp = await journeysMailServer();
+  const server = await spawnAppServer({ DATA_DIR: dataDir, WEB_ROOT: webRoot, SMTP_URL: smtp.url });
+  return {
+    url: server.url,
+    deployNewVersion() {
+      fs.appendFileSync(
+        path.join(webRoot, 'sw.js'),
+        `
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'DEPLOYMENT?') event.source?.postMessage({ deployment: 2 });
+});
+`,
+      );
+    },
+    async stop() {
+      await stopProcess(server.child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -688,6 +688,7 @@ export const vi = {
     title: 'Đã có phiên bản mới',
     body: 'Ứng dụng vừa được cập nhật. Tải phiên bản mới để tiếp tục.',
     action: 'Cập nhật ngay',
+    later: 'Để sau',
   },
   loading: 'Đang tải…',
   upload: {

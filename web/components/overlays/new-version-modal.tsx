@@ -1,14 +1,17 @@
 import { Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { applyUpdate, postponeUpdate, useUpdateOffer } from '../../lib/service-worker.ts';
 
 /**
  * Shown when a new version of the app is out, or a lazily loaded screen failed to load while
- * online (its file was replaced by a deployment): reloading picks up the new version.
- * A native modal <dialog> traps focus and makes the page behind it inert; it cannot be
- * dismissed, since the old version can no longer load its screens.
+ * online (its file was replaced by a deployment): updating moves to the new version.
+ * A native modal <dialog> traps focus and makes the page behind it inert. After a failed
+ * screen it cannot be dismissed (the old version can no longer load its screens); a new version
+ * waiting in the service worker can be put off (`onLater`), since the running one still works
+ * and an instructor may be in the middle of writing something.
  */
-export function NewVersionModal({ onUpdate }: { onUpdate?: () => void }) {
+export function NewVersionModal({ onLater }: { onLater?: () => void }) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -16,7 +19,6 @@ export function NewVersionModal({ onUpdate }: { onUpdate?: () => void }) {
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();
   }, []);
-  const update = onUpdate ?? (() => window.location.reload());
   return (
     <dialog
       ref={dialog}
@@ -37,11 +39,25 @@ export function NewVersionModal({ onUpdate }: { onUpdate?: () => void }) {
       </p>
       <button
         type="button"
-        onClick={update}
+        onClick={applyUpdate}
         className="mt-6 h-12 w-full rounded-xl bg-accent-600 font-semibold text-white hover:bg-accent-700 active:bg-accent-800"
       >
         {t('newVersion.action')}
       </button>
+      {onLater && (
+        <button
+          type="button"
+          onClick={onLater}
+          className="mt-2 h-12 w-full rounded-xl font-semibold text-stone-700 hover:bg-stone-100 active:bg-stone-200"
+        >
+          {t('newVersion.later')}
+        </button>
+      )}
     </dialog>
   );
+}
+
+/** Offers a new version the service worker has installed, once per version unless put off. */
+export function UpdateOffer() {
+  return useUpdateOffer() ? <NewVersionModal onLater={postponeUpdate} /> : null;
 }
