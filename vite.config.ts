@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ICON_SIZES } from './shared/app-icons.ts';
 import { vi } from './shared/locales/vi.ts';
 
 const themeColor = '#C2185B';
@@ -31,6 +32,8 @@ export default defineConfig({
       registerType: 'prompt',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
+        // The install dialog's pictures are fetched by the browser when it offers installing.
+        globIgnores: ['screenshots/**'],
       },
       manifest: {
         id: '/',
@@ -59,9 +62,30 @@ export default defineConfig({
             icons: [{ src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
           },
         ],
+        // The richer install dialog (scripts/make-store-screenshots.ts draws them).
+        screenshots: [
+          {
+            src: 'screenshots/feed-narrow.webp',
+            sizes: '390x844',
+            type: 'image/webp',
+            form_factor: 'narrow',
+            label: vi.app.screenshotFeed,
+          },
+          {
+            src: 'screenshots/feed-wide.webp',
+            sizes: '1440x900',
+            type: 'image/webp',
+            form_factor: 'wide',
+            label: vi.app.screenshotFeed,
+          },
+        ],
         icons: [
-          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          ...ICON_SIZES.map((size) => ({
+            src: `icons/icon-${size}.png`,
+            sizes: `${size}x${size}`,
+            type: 'image/png',
+            purpose: 'any',
+          })),
           {
             src: 'icons/maskable-192.png',
             sizes: '192x192',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContextOptions, chromium, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, screenshot, test } from './fixtures.ts';
 import { onboard, signInByLink } from './support/accounts.ts';
 import { uniqueEmail } from './support/mailbox.ts';
@@ -28,11 +29,25 @@ test('the manifest names the app in Vietnamese with icons including maskable one
     expect.objectContaining({ name: 'Đăng bài', url: '/#/activity?compose=1' }),
     expect.objectContaining({ name: 'Học viên', url: '/#/students' }),
   ]);
-  const purposes = manifest.icons.map((icon: { purpose: string }) => icon.purpose);
-  expect(purposes).toEqual(expect.arrayContaining(['any', 'maskable']));
-  for (const icon of manifest.icons as Array<{ src: string }>) {
-    const response = await request.get(`/${icon.src}`);
-    expect(response.headers()['content-type'], icon.src).toBe('image/png');
+  const icons = manifest.icons as Array<{ src: string; sizes: string; purpose: string }>;
+  const sizesFor = (purpose: string) =>
+    icons.filter((icon) => icon.purpose === purpose).map((icon) => icon.sizes);
+  expect(sizesFor('any')).toEqual(
+    ['48', '72', '96', '144', '192', '256', '384', '512'].map((size) => `${size}x${size}`),
+  );
+  expect(sizesFor('maskable')).toEqual(['192x192', '512x512']);
+  // The richer install dialog: a phone picture and a desktop one, each its stated size.
+  const screenshots = manifest.screenshots as Array<{
+    src: string;
+    sizes: string;
+    form_factor: string;
+  }>;
+  expect(screenshots.map((shot) => shot.form_factor)).toEqual(['narrow', 'wide']);
+  for (const image of [...icons, ...screenshots]) {
+    const response = await request.get(`/${image.src}`);
+    expect(response.ok(), image.src).toBe(true);
+    const { width, height } = await sharp(await response.body()).metadata();
+    expect(`${width}x${height}`, image.src).toBe(image.sizes);
   }
 });
 
@@ -72,6 +87,8 @@ test('Chromium finds the app installable, and the worker precaches the shell but
     expect(cached).toContain('/index.html');
     expect(cached.some((url) => url.endsWith('.js'))).toBe(true);
     expect(cached.filter((url) => url.startsWith('/api/'))).toEqual([]);
+    // The install dialog's pictures are not part of the shell.
+    expect(cached.filter((url) => url.startsWith('/screenshots/'))).toEqual([]);
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });

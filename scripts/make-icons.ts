@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import sharp from 'sharp';
+import { ICON_SIZES } from '../shared/app-icons.ts';
 
 const accent = '#C2185B';
 const outDir = path.resolve(import.meta.dirname, '../web/public/icons');
@@ -28,8 +29,11 @@ function drawing(size: number, { safe, rounded }: { safe: boolean; rounded: bool
 }
 
 const outputs: Array<[string, number, { safe: boolean; rounded: boolean }]> = [
-  ['icon-192.png', 192, { safe: false, rounded: true }],
-  ['icon-512.png', 512, { safe: false, rounded: true }],
+  ...ICON_SIZES.map((size): [string, number, { safe: boolean; rounded: boolean }] => [
+    `icon-${size}.png`,
+    size,
+    { safe: false, rounded: true },
+  ]),
   ['maskable-192.png', 192, { safe: true, rounded: false }],
   ['maskable-512.png', 512, { safe: true, rounded: false }],
   ['apple-touch-icon.png', 180, { safe: false, rounded: false }],

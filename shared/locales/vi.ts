@@ -7,6 +7,7 @@ export const vi = {
     name: 'Học viện',
     fullName: 'Học viện — Học viện đào tạo',
     tagline: 'Khóa học, tiến độ và đánh giá của học viên ở một nơi.',
+    screenshotFeed: 'Đánh giá bài làm của học viên, kèm ảnh và điểm, ngay trên bảng tin',
   },
   nav: {
     label: 'Điều hướng chính',
