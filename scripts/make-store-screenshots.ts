@@ -86,9 +86,7 @@ try {
     );
     await page.evaluate(() => document.fonts.ready);
     const png = await page.screenshot();
-    await sharp(png)
-      .webp({ quality: 80 })
-      .toFile(path.join(outDir, shot.name));
+    await sharp(png).webp({ quality: 80 }).toFile(path.join(outDir, shot.name));
     await context.close();
   }
   console.log(`screenshots written to ${outDir}`);
