@@ -36,7 +36,9 @@ export function lowerForSearch(text: string): string {
     .trim();
 }
 
-const vietnameseCollator = new Intl.Collator('vi', { sensitivity: 'base' });
+// Made on first use: building a collator loads locale data, which a screen that never sorts
+// names (the feed) should not pay for while it opens.
+let vietnameseCollator: Intl.Collator | undefined;
 
 /** Splits a Vietnamese full name into the given name (the last word) and the rest. */
 export function splitVietnameseName(fullName: string): { givenName: string; rest: string } {
@@ -56,8 +58,10 @@ export function vietnameseNameKey(fullName: string): string {
   return `${givenName} ${rest}`;
 }
 
-export const compareVietnameseKeys = (a: string, b: string): number =>
-  vietnameseCollator.compare(a, b);
+export const compareVietnameseKeys = (a: string, b: string): number => {
+  vietnameseCollator ??= new Intl.Collator('vi', { sensitivity: 'base' });
+  return vietnameseCollator.compare(a, b);
+};
 
 /** Orders names as Vietnamese lists do: by given name, then family and middle names. */
 export function compareVietnameseNames(a: string, b: string): number {

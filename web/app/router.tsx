@@ -1,22 +1,30 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createHashRouter, Navigate, Outlet } from 'react-router';
+import { createHashRouter, type LoaderFunction, Navigate, Outlet } from 'react-router';
 import { OfflineNotice } from '../components/overlays/offline-notice.tsx';
 import { ToastViewport } from '../components/overlays/toast.tsx';
 import { TopLoadingBar } from '../components/overlays/top-loading-bar.tsx';
+import { memberHint } from '../features/accounts/api/session.ts';
 import { RequireViewer } from '../features/accounts/components/guard.tsx';
 import { RequireCan } from '../features/accounts/components/require-can.tsx';
 import { RouteErrorScreen } from './routes/route-error.tsx';
 
-/** A lazily loaded screen: its code is fetched the first time the route is visited. */
-function screen(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
+/**
+ * A lazily loaded screen: its code is fetched the first time the route is visited, with its
+ * loader when it has one.
+ */
+function screen(load: () => Promise<{ default: ComponentType; loader?: LoaderFunction }>) {
+  return async () => {
+    const module = await load();
+    return { Component: module.default, ...(module.loader ? { loader: module.loader } : {}) };
+  };
 }
 
 // The signed-in layout (navigation, live updates, push, tours) loads after sign-in, so the
-// login screen does not carry it (scripts/size-budget.ts).
-const AppLayout = lazy(() =>
-  import('./layout/app-layout.tsx').then((module) => ({ default: module.AppLayout })),
-);
+// login screen does not carry it (scripts/size-budget.ts). A member coming back fetches it at
+// once, alongside asking who they are, instead of after the answer.
+const loadAppLayout = () => import('./layout/app-layout.tsx');
+if (memberHint.isSet()) void loadAppLayout().catch(() => undefined);
+const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
 
 /** Overlays that belong to the shell and stay above every screen. */
 function Shell() {

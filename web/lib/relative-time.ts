@@ -24,10 +24,14 @@ export function formatRelativeTime(time: number, now = Date.now()): string {
   return formatter.format(-Math.floor(elapsed / size), unit);
 }
 
-/** The full date and time, for a title or screen reader next to a relative time. */
-export const formatDateTime = (time: number) =>
-  new Intl.DateTimeFormat('vi', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: 'Asia/Ho_Chi_Minh',
-  }).format(time);
+const dateTimeFormatter = new Intl.DateTimeFormat('vi', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'Asia/Ho_Chi_Minh',
+});
+
+/**
+ * The full date and time, for a title or screen reader next to a relative time. One formatter
+ * for all: making one per call cost about a millisecond a card on a phone.
+ */
+export const formatDateTime = (time: number) => dateTimeFormatter.format(time);

@@ -1,13 +1,13 @@
 import { Bookmark, PenSquare, Star, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import type { FeedFilters } from '#shared/schemas/posts';
 import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
-import { useMember } from '../../features/accounts/api/session.ts';
+import { memberHint, useMember } from '../../features/accounts/api/session.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
-import { useFeed } from '../../features/posts/api/posts.ts';
+import { prefetchFeed, useFeed } from '../../features/posts/api/posts.ts';
 import {
   PostFormDialog,
   StudentPicker,
@@ -15,11 +15,34 @@ import {
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useDebounced } from '../../hooks/use-debounced.ts';
+import { queryClient } from '../providers.tsx';
 
 const chip =
   'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium';
 const chipOn = 'border-accent-600 bg-accent-50 text-accent-800';
 const chipOff = 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50';
+
+/** The feed's filters from the screen's address and the search typed. */
+function feedFilters(params: URLSearchParams, q: string): FeedFilters {
+  return {
+    ...(q ? { q } : {}),
+    ...(params.get('course') ? { courseId: params.get('course')! } : {}),
+    ...(params.get('student') ? { studentId: params.get('student')! } : {}),
+    ...(params.get('kind') === 'evaluation' ? { kind: 'evaluation' as const } : {}),
+    ...(params.get('bookmarked') ? { bookmarked: '1' as const } : {}),
+  };
+}
+
+/**
+ * Runs as soon as this screen's code is in, before the signed-in layout renders it: a member
+ * coming back gets the feed's first page fetched alongside the rest, not after it. It does not
+ * wait for the answer (the screen shows its own loading state).
+ */
+export function loader({ request }: LoaderFunctionArgs): null {
+  if (memberHint.isSet())
+    prefetchFeed(queryClient, feedFilters(new URL(request.url).searchParams, ''));
+  return null;
+}
 
 /**
  * The feed: newest posts first, ten at a time; search by who posted or who is tagged; filters
@@ -42,13 +65,7 @@ export default function ActivityScreen() {
     setParams(next, { replace: true });
   }, [params, setParams]);
   const q = useDebounced(text.trim(), 250);
-  const filters: FeedFilters = {
-    ...(q ? { q } : {}),
-    ...(params.get('course') ? { courseId: params.get('course')! } : {}),
-    ...(params.get('student') ? { studentId: params.get('student')! } : {}),
-    ...(params.get('kind') === 'evaluation' ? { kind: 'evaluation' as const } : {}),
-    ...(params.get('bookmarked') ? { bookmarked: '1' as const } : {}),
-  };
+  const filters = feedFilters(params, q);
   const feed = useFeed(filters);
   const toggle = (key: string, value: string) => {
     const next = new URLSearchParams(params);

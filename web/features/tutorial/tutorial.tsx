@@ -1,4 +1,5 @@
 import {
+  type CSSProperties,
   createContext,
   type ReactNode,
   useCallback,
@@ -100,9 +101,18 @@ export function useScreenTour(key: TourKey) {
   const tutorial = useContext(TutorialContext);
   useEffect(() => {
     if (!tutorial || !tutorialAutostart.isOn()) return;
-    // After the screen has painted its first content.
-    const timer = setTimeout(() => tutorial.start(key), 600);
-    return () => clearTimeout(timer);
+    // Once the screen has painted and the browser is idle (its first data in), so the tour
+    // neither competes with the screen's loading nor points at things still moving.
+    let idle = 0;
+    const start = () => tutorial.start(key);
+    const timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) idle = requestIdleCallback(start, { timeout: 3_000 });
+      else start();
+    }, 600);
+    return () => {
+      clearTimeout(timer);
+      if (idle) cancelIdleCallback(idle);
+    };
   }, [tutorial, key]);
 }
 
@@ -162,7 +172,34 @@ const GAP = 12;
 /** Room the card needs beside its target; with less on both sides it sits at a screen edge. */
 const CARD_ROOM = 220;
 
-function cardPosition(rect: DOMRect | null, position: 'bottom' | 'top' | 'left' | undefined) {
+type CardPlace =
+  | { top: number; left: number; width: number }
+  | { bottom: number; left: number; width: number };
+
+/**
+ * Placed by transforms from a fixed corner: the card follows its target without the browser
+ * counting layout shifts (a tour opens while the screen may still be settling).
+ */
+function cardStyle(place: CardPlace): CSSProperties {
+  return 'top' in place
+    ? {
+        top: 0,
+        left: 0,
+        width: place.width,
+        transform: `translate(${place.left}px, ${place.top}px)`,
+      }
+    : {
+        bottom: 0,
+        left: 0,
+        width: place.width,
+        transform: `translate(${place.left}px, ${-place.bottom}px)`,
+      };
+}
+
+function cardPlace(
+  rect: DOMRect | null,
+  position: 'bottom' | 'top' | 'left' | undefined,
+): CardPlace {
   const width = Math.min(CARD_WIDTH, window.innerWidth - 32);
   if (!rect) {
     return { top: window.innerHeight / 2 - 100, left: (window.innerWidth - width) / 2, width };
@@ -230,12 +267,12 @@ function Spotlight({
       <div className="absolute inset-0" aria-hidden="true" />
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute rounded-xl transition-all duration-200 motion-reduce:transition-none"
+        className="pointer-events-none absolute top-0 left-0 rounded-xl transition-[transform,width,height] duration-200 motion-reduce:transition-none"
         style={
           rect
             ? {
-                top: rect.top - pad,
-                left: rect.left - pad,
+                // A transform, not top/left: moving with its target is not a layout shift.
+                transform: `translate(${rect.left - pad}px, ${rect.top - pad}px)`,
                 width: rect.width + pad * 2,
                 height: rect.height + pad * 2,
                 boxShadow: '0 0 0 9999px rgb(28 25 23 / 0.55)',
@@ -255,7 +292,7 @@ function Spotlight({
             }
           }}
           className="absolute rounded-2xl bg-white p-4 shadow-2xl"
-          style={cardPosition(rect, step.position)}
+          style={cardStyle(cardPlace(rect, step.position))}
         >
           <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">
             {t('tutorial.progress', { step: state.step + 1, total: steps.length })}

@@ -1,13 +1,28 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me, MePerson, Ok, PublicConfig } from '#shared/schemas/accounts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { readLocal, writeLocal } from '../../../lib/local-store.ts';
 import { clearMediaCache } from '../../../lib/media-cache.ts';
 
 export const meQueryKey = ['me'] as const;
 export const publicConfigQueryKey = ['public-config'] as const;
 
-const fetchMe = ({ signal }: { signal?: AbortSignal }) =>
-  apiRequest<Me>('/me', signal ? { signal } : {});
+const MEMBER_HINT_KEY = 'hv.member';
+
+/**
+ * Whether this device was signed in as a member when the server last said: a hint, never a
+ * permission, that lets the app fetch a member's first screen alongside asking who this is.
+ */
+export const memberHint = {
+  isSet: () => readLocal(MEMBER_HINT_KEY) === '1',
+  set: (member: boolean) => writeLocal(MEMBER_HINT_KEY, member ? '1' : '0'),
+};
+
+const fetchMe = async ({ signal }: { signal?: AbortSignal }) => {
+  const me = await apiRequest<Me>('/me', signal ? { signal } : {});
+  memberHint.set(me.state === 'member');
+  return me;
+};
 
 /** Who this browser is signed in as; the guard and the navigation read it. */
 export function useMe() {
@@ -56,6 +71,7 @@ export const storedSignInEmail = {
 
 export async function signOut(): Promise<void> {
   guestSession.end();
+  memberHint.set(false);
   // While still signed in: the server forgets this device's push subscription. Loaded only
   // now, so the login screen does not carry push's code.
   const { forgetPushOnThisDevice } = await import('../../push/push.ts');

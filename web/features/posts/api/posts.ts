@@ -1,4 +1,9 @@
-import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import {
   BookmarkState,
   Comment,
@@ -17,8 +22,8 @@ export const postQueryKey = (id: string) => ['posts', 'one', id] as const;
 export const commentsQueryKey = (id: string) => ['posts', 'one', id, 'comments'] as const;
 
 /** The feed, newest first, 10 posts a page, for the chosen filters. */
-export function useFeed(filters: FeedFilters) {
-  return useInfiniteQuery({
+const feedQuery = (filters: FeedFilters) =>
+  infiniteQueryOptions({
     queryKey: [...postsQueryKey, 'feed', filters],
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) => {
@@ -32,6 +37,14 @@ export function useFeed(filters: FeedFilters) {
     },
     getNextPageParam: (page) => page.nextCursor,
   });
+
+export function useFeed(filters: FeedFilters) {
+  return useInfiniteQuery(feedQuery(filters));
+}
+
+/** Starts loading the feed's first page before its screen renders (errors wait for the screen). */
+export function prefetchFeed(queryClient: QueryClient, filters: FeedFilters): void {
+  void queryClient.prefetchInfiniteQuery(feedQuery(filters));
 }
 
 export function usePost(id: string) {

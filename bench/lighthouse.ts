@@ -1,0 +1,136 @@
+/**
+ * Lighthouse on the mobile profile (its default: a mid-range phone, simulated slow 4G and CPU)
+ * against the production server, in Debian's Chromium: `/login` signed out, and `/activity`
+ * signed in as an instructor of the demo nail-art academy. Prints and returns each category's
+ * score (0–100) and whether the installability checks pass.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startMailCatcher } from '../server/test/mail-catcher.ts';
+import { signInInstructor, startServer } from './feed.ts';
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** The audits that fail, with their titles (scores under 0.9, for a reader to act on). */
+  failing: string[];
+  /** First and largest contentful paint and total blocking time, as Lighthouse simulates them. */
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+export interface LighthouseResult {
+  login: LighthouseScores;
+  activity: LighthouseScores;
+  /** Chromium's own installability verdict for the app (errors, empty when installable). */
+  installabilityErrors: string[];
+}
+
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function audit(url: string, port: number, cookie?: string): Promise<LighthouseScores> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(cookie ? { extraHeaders: { cookie } } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each full report (open in the Lighthouse viewer).
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reports) {
+    fs.mkdirSync(reports, { recursive: true });
+    const name = new URL(url).hash.replace(/\W+/g, '') || 'root';
+    fs.writeFileSync(path.join(reports, `${name}.json`), String(result.report));
+  }
+  const { categories, audits } = result.lhr;
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+  const failing = Object.values(audits)
+    .filter(
+      (item) =>
+        item.score !== null &&
+        item.score < 0.9 &&
+        item.scoreDisplayMode !== 'informative' &&
+        item.scoreDisplayMode !== 'manual',
+    )
+    .map((item) => `${item.id} (${item.score})`);
+  const millis = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    failing,
+    fcpMs: millis('first-contentful-paint'),
+    lcpMs: millis('largest-contentful-paint'),
+    tbtMs: millis('total-blocking-time'),
+  };
+}
+
+export async function measureLighthouse(): Promise<LighthouseResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-lighthouse-'));
+  const mail = await startMailCatcher();
+  const server = await startServer({ DATA_DIR: dataDir, SMTP_URL: mail.url });
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [...chromeFlags, `--user-data-dir=${path.join(dataDir, 'chromium')}`],
+  });
+  try {
+    // The academy's first instructor (its admin) with the demo academy in it.
+    const { cookie } = await signInInstructor(server.url, mail);
+    const demo = await fetch(`${server.url}/api/admin/demo-data`, {
+      method: 'POST',
+      headers: { cookie, origin: server.url },
+    });
+    if (!demo.ok) throw new Error(`demo data: ${demo.status} ${await demo.text()}`);
+
+    const login = await audit(`${server.url}/#/login`, chrome.port);
+    const activity = await audit(`${server.url}/#/activity`, chrome.port, cookie);
+    const installabilityErrors = await installability(server.url, chrome.port);
+    return { login, activity, installabilityErrors };
+  } finally {
+    chrome.kill();
+    server.child.kill('SIGTERM');
+    await mail.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Asks Chromium itself (DevTools protocol) whether it would offer to install the app. */
+async function installability(url: string, port: number): Promise<string[]> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${url}/#/login`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    return installabilityErrors.map((error) => error.errorId);
+  } finally {
+    await browser.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await measureLighthouse(), null, 2));
+}
