@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { measureColdStart } from './cold-start.ts';
 import { feedBenchSize, measureFeed } from './feed.ts';
+import { measureLighthouse } from './lighthouse.ts';
 import { measureLive, measureLiveOnPostgres } from './live.ts';
 import { measureSearch, searchBenchSize } from './search.ts';
 import { measureStudentList } from './students.ts';
@@ -22,6 +23,7 @@ const students = await measureStudentList(2_000);
 const feed = await measureFeed();
 const live = await measureLive(1_000, 30);
 const livePostgres = await measureLiveOnPostgres(1_000, 30);
+const lighthouse = await measureLighthouse();
 const searchSize = `${searchBenchSize.students / 1000}k students, ${searchBenchSize.courses / 1000}k courses, ${(searchBenchSize.courses * searchBenchSize.lessonsPerCourse) / 1000}k lessons`;
 const rows = [
   ['cold start to healthy /api/health (SQLite), median', `${coldStart.medianMs} ms`, '≤ 1,500 ms'],
@@ -74,9 +76,15 @@ const rows = [
     'p99 ≤ 100 ms',
   ],
   [`… largest process RSS`, `${livePostgres.rssMb} MB`, '≤ 250 MB'],
+  ...(['login', 'activity'] as const).map((screen) => [
+    `Lighthouse mobile /${screen}: performance / accessibility / best practices`,
+    `${lighthouse[screen].performance} / ${lighthouse[screen].accessibility} / ${lighthouse[screen].bestPractices}`,
+    '≥ 90 / ≥ 95 / ≥ 95',
+  ]),
+  ['Chromium installability errors', lighthouse.installabilityErrors.join(', ') || 'none', 'none'],
 ];
 console.table(rows.map(([measure, value, target]) => ({ measure, value, target })));
 fs.writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart, uploads, search, students, feed, live, livePostgres }, null, 2)}\n`,
+  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart, uploads, search, students, feed, live, livePostgres, lighthouse }, null, 2)}\n`,
 );
