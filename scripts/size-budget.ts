@@ -1,9 +1,11 @@
 /**
- * Front-end size budgets, from the build's manifest (dist/web/.vite/manifest.json): the gzip size
- * of the JavaScript and CSS a browser loads to show /login and /activity — the entry with its
- * static imports, plus the screen's chunks with theirs. Deterministic; exits non-zero when a
- * screen is over its budget. Run after `vite build` (`npm run bench` runs it; it joins
- * `npm test` once both screens are within budget — bench/README.md).
+ * Front-end size, from the build's manifest (dist/web/.vite/manifest.json): the gzip size of the
+ * JavaScript and CSS a browser loads to show /login and /activity — the entry with its static
+ * imports, plus the screen's chunks with theirs. Deterministic, so `npm test` runs it after the
+ * build. Each screen has the budget of issue #11 and a ceiling: today's size with a little room.
+ * Going over the ceiling fails (the app grew: find why, or raise it knowingly in this file);
+ * being over budget only warns until the screens are cut down to it (bench/README.md says how
+ * far each is). When a screen comes under its budget, lower its ceiling to the budget.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,13 +23,14 @@ const manifest = JSON.parse(
   fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
 ) as Record<string, ManifestChunk>;
 
-/** Budgets of issue #11, in KB of gzip JavaScript; a signed-in screen also needs the layout. */
+/** KB of gzip JavaScript; a signed-in screen also needs the layout. */
 const screens = [
-  { route: '/login', chunks: ['app/routes/login.tsx'], budgetKb: 120 },
+  { route: '/login', chunks: ['app/routes/login.tsx'], budgetKb: 120, ceilingKb: 155 },
   {
     route: '/activity',
     chunks: ['app/layout/app-layout.tsx', 'app/routes/activity.tsx'],
     budgetKb: 200,
+    ceilingKb: 282,
   },
 ];
 
@@ -47,7 +50,7 @@ const gzipKb = (file: string) =>
 const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
 if (!entry) throw new Error('no entry in the build manifest');
 
-const rows = screens.map(({ route, chunks, budgetKb }) => {
+const rows = screens.map(({ route, chunks, budgetKb, ceilingKb }) => {
   const keys = new Set([...closure(entry), ...chunks.flatMap((chunk) => [...closure(chunk)])]);
   const files = [...keys].map((key) => manifest[key]!);
   const js = files.reduce((sum, file) => sum + gzipKb(file.file), 0);
@@ -60,18 +63,25 @@ const rows = screens.map(({ route, chunks, budgetKb }) => {
     'JS gzip KB': Math.round(js * 10) / 10,
     'CSS gzip KB': Math.round(css * 10) / 10,
     'budget KB (JS)': budgetKb,
+    'ceiling KB (JS)': ceilingKb,
     files: files.length,
-    over: js > budgetKb,
+    overBudget: js > budgetKb,
+    overCeiling: js > ceilingKb,
   };
 });
 
 console.table(rows);
 fs.mkdirSync('.test-artifacts', { recursive: true });
 fs.writeFileSync('.test-artifacts/size-budget.json', `${JSON.stringify(rows, null, 2)}\n`);
-const over = rows.filter((row) => row.over);
-for (const row of over) {
-  console.error(
-    `${row.route}: ${row['JS gzip KB']} KB of JavaScript, over its ${row['budget KB (JS)']} KB budget`,
+for (const row of rows.filter((candidate) => candidate.overBudget && !candidate.overCeiling)) {
+  console.warn(
+    `${row.route}: ${row['JS gzip KB']} KB of JavaScript, over its ${row['budget KB (JS)']} KB budget (not yet met; see bench/README.md)`,
   );
 }
-process.exitCode = over.length > 0 ? 1 : 0;
+const overCeiling = rows.filter((row) => row.overCeiling);
+for (const row of overCeiling) {
+  console.error(
+    `${row.route}: ${row['JS gzip KB']} KB of JavaScript, over its ${row['ceiling KB (JS)']} KB ceiling: the screen grew`,
+  );
+}
+process.exitCode = overCeiling.length > 0 ? 1 : 0;

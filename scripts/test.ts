@@ -183,6 +183,10 @@ async function main() {
   try {
     await step('format, lint and types (npm run check)', 'npm', ['run', 'check', '--silent']);
     await step('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+    await step('front-end size within its ceilings (npm run size)', 'npx', [
+      'tsx',
+      'scripts/size-budget.ts',
+    ]);
     await vitest(['unit', 'server-sqlite'], {}, 'unit and server tests on SQLite');
     if (postgresUrl) {
       await vitest(
