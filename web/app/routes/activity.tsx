@@ -8,11 +8,9 @@ import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { memberHint, useMember } from '../../features/accounts/api/session.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
 import { prefetchFeed, useFeed } from '../../features/posts/api/posts.ts';
-import {
-  PostFormDialog,
-  StudentPicker,
-} from '../../features/posts/components/post-form-dialog.tsx';
+import { LazyPostFormDialog } from '../../features/posts/components/lazy-post-form-dialog.tsx';
 import { PostList } from '../../features/posts/components/post-list.tsx';
+import { StudentPicker } from '../../features/posts/components/student-picker.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useDebounced } from '../../hooks/use-debounced.ts';
 import { queryClient } from '../providers.tsx';
@@ -195,7 +193,7 @@ export default function ActivityScreen() {
           />
         </div>
       </PageBody>
-      {writing ? <PostFormDialog isOpen onOpenChange={setWriting} /> : null}
+      {writing ? <LazyPostFormDialog isOpen onOpenChange={setWriting} /> : null}
     </>
   );
 }

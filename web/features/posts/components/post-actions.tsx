@@ -16,7 +16,7 @@ import {
   setPostBookmark,
   setPostLike,
 } from '../api/posts.ts';
-import { PostFormDialog } from './post-form-dialog.tsx';
+import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
 
 const action =
   'inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm text-stone-600 hover:bg-stone-100 disabled:opacity-50';
@@ -183,7 +183,7 @@ export function PostMenu({ post }: { post: Post }) {
           </Menu>
         </Popover>
       </MenuTrigger>
-      {editing ? <PostFormDialog post={post} isOpen onOpenChange={setEditing} /> : null}
+      {editing ? <LazyPostFormDialog post={post} isOpen onOpenChange={setEditing} /> : null}
       <ConfirmDialog
         isOpen={confirming}
         onOpenChange={setConfirming}

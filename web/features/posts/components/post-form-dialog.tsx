@@ -22,89 +22,12 @@ import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { useCourses, useInstructorChoices } from '../../courses/api/courses.ts';
 import { MultiImagePicker } from '../../media/components/multi-image-picker.tsx';
 import { createPost, postQueryKey, postsQueryKey, updatePost } from '../api/posts.ts';
+import { labelClass, selectClass } from './form-classes.ts';
 import { MentionTextarea } from './mention-textarea.tsx';
+import { StudentPicker } from './student-picker.tsx';
 
 type Kind = 'evaluation' | 'general';
 const RATINGS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-const selectClass =
-  'h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100';
-const labelClass = 'mb-1.5 block text-sm font-medium text-stone-700';
-
-/** Picks a student (whom an evaluation is about, whose posts to show), searching as one types. */
-export function StudentPicker({
-  value,
-  onChange,
-  error,
-  label,
-}: {
-  value: { id: string; name: string } | null;
-  onChange: (student: { id: string; name: string } | null) => void;
-  error?: string | undefined;
-  label?: string;
-}) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(value?.name ?? '');
-  const q = useDebounced(text, 200);
-  const students = useQuery({
-    queryKey: ['students', 'picker', q],
-    queryFn: ({ signal }) =>
-      apiRequest(`/students?sort=name&q=${encodeURIComponent(q.trim())}`, {
-        signal,
-        schema: StudentList,
-      }),
-  });
-  const items = students.data?.students ?? [];
-  return (
-    <ComboBox
-      inputValue={text}
-      onInputChange={(next) => {
-        setText(next);
-        if (value && next !== value.name) onChange(null);
-      }}
-      selectedKey={value?.id ?? null}
-      onSelectionChange={(key) => {
-        const student = items.find((item) => item.id === key);
-        if (student) {
-          onChange({ id: student.id, name: student.name });
-          setText(student.name);
-        }
-      }}
-      defaultFilter={() => true}
-      menuTrigger="focus"
-      className="relative"
-    >
-      <Label className={labelClass}>{label ?? t('posts.form.student')}</Label>
-      <Input
-        placeholder={t('posts.form.chooseStudent')}
-        aria-invalid={error ? true : undefined}
-        className={`${selectClass} ${error ? 'border-red-500' : ''}`}
-      />
-      {error ? (
-        <p role="alert" className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <Popover
-        offset={4}
-        className="max-h-72 w-[var(--trigger-width)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-1.5 shadow-xl"
-      >
-        <ListBox className="outline-none">
-          {items.map((student) => (
-            <ListBoxItem
-              key={student.id}
-              id={student.id}
-              textValue={student.name}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-1.5 text-[15px] text-stone-800 outline-none data-[focused]:bg-accent-50"
-            >
-              <Avatar url={student.avatarUrl} size={28} />
-              {student.name}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </ComboBox>
-  );
-}
 
 /**
  * Writes or edits a post: an evaluation of one student (with an optional rating 0–10) or a

@@ -8,7 +8,7 @@ import { StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
-import { PostFormDialog } from '../../posts/components/post-form-dialog.tsx';
+import { LazyPostFormDialog } from '../../posts/components/lazy-post-form-dialog.tsx';
 import {
   blockStudent,
   deleteStudent,
@@ -120,7 +120,7 @@ export function StudentActions({
         </Popover>
       </MenuTrigger>
       {reviewing ? (
-        <PostFormDialog student={{ id: studentId, name }} isOpen onOpenChange={setReviewing} />
+        <LazyPostFormDialog student={{ id: studentId, name }} isOpen onOpenChange={setReviewing} />
       ) : null}
       {editing ? (
         <StudentFormDialog student={editing} isOpen onOpenChange={() => setEditing(null)} />

@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { StudentList } from '#shared/schemas/students';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { useDebounced } from '../../../hooks/use-debounced.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { labelClass, selectClass } from './form-classes.ts';
+
+/** Picks a student (whom an evaluation is about, whose posts to show), searching as one types. */
+export function StudentPicker({
+  value,
+  onChange,
+  error,
+  label,
+}: {
+  value: { id: string; name: string } | null;
+  onChange: (student: { id: string; name: string } | null) => void;
+  error?: string | undefined;
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value?.name ?? '');
+  const q = useDebounced(text, 200);
+  const students = useQuery({
+    queryKey: ['students', 'picker', q],
+    queryFn: ({ signal }) =>
+      apiRequest(`/students?sort=name&q=${encodeURIComponent(q.trim())}`, {
+        signal,
+        schema: StudentList,
+      }),
+  });
+  const items = students.data?.students ?? [];
+  return (
+    <ComboBox
+      inputValue={text}
+      onInputChange={(next) => {
+        setText(next);
+        if (value && next !== value.name) onChange(null);
+      }}
+      selectedKey={value?.id ?? null}
+      onSelectionChange={(key) => {
+        const student = items.find((item) => item.id === key);
+        if (student) {
+          onChange({ id: student.id, name: student.name });
+          setText(student.name);
+        }
+      }}
+      defaultFilter={() => true}
+      menuTrigger="focus"
+      className="relative"
+    >
+      <Label className={labelClass}>{label ?? t('posts.form.student')}</Label>
+      <Input
+        placeholder={t('posts.form.chooseStudent')}
+        aria-invalid={error ? true : undefined}
+        className={`${selectClass} ${error ? 'border-red-500' : ''}`}
+      />
+      {error ? (
+        <p role="alert" className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Popover
+        offset={4}
+        className="max-h-72 w-[var(--trigger-width)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-1.5 shadow-xl"
+      >
+        <ListBox className="outline-none">
+          {items.map((student) => (
+            <ListBoxItem
+              key={student.id}
+              id={student.id}
+              textValue={student.name}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-1.5 text-[15px] text-stone-800 outline-none data-[focused]:bg-accent-50"
+            >
+              <Avatar url={student.avatarUrl} size={28} />
+              {student.name}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
