@@ -95,6 +95,9 @@ test('an instructor writes an evaluation with a mention, two photos and a rating
   await expect(page.getByTestId('comment')).toHaveCount(1);
 
   await teacher.goto(postUrl.replace(/^.*#/, '/#'));
+  // Only a hash change: until the post page has rendered, the feed (with other journeys' posts
+  // first) is still on screen.
+  await expect(teacher.getByRole('textbox', { name: 'Viết bình luận…' })).toBeVisible();
   const theirPost = teacher.getByRole('article').first();
   const like = theirPost.getByRole('button', { name: /Thích/ });
   await like.click();
