@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { OWNER_STATE } from './e2e/support/paths.ts';
-import { freePort } from './scripts/provision.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from './scripts/provision.ts';
 
 /*
  * Browser journeys in Debian's Chromium (never a downloaded browser) against the real server,
@@ -39,16 +39,8 @@ export default defineConfig({
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -217,6 +217,23 @@ export async function signInInstructor(
   return { cookie, email };
 }
 
+/**
+ * On a fresh academy: its first instructor (who becomes its admin) signs in and fills it with
+ * the demo nail-art academy. Returns that admin's cookie.
+ */
+export async function signInToDemoAcademy(
+  url: string,
+  mail: Awaited<ReturnType<typeof startMailCatcher>>,
+): Promise<string> {
+  const { cookie } = await signInInstructor(url, mail);
+  const demo = await fetch(`${url}/api/admin/demo-data`, {
+    method: 'POST',
+    headers: { cookie, origin: url },
+  });
+  if (!demo.ok) throw new Error(`demo data: ${demo.status} ${await demo.text()}`);
+  return cookie;
+}
+
 async function load(options: object) {
   const { stdout } = await run(
     process.execPath,

@@ -10,8 +10,9 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/provision.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
-import { signInInstructor, startServer } from './feed.ts';
+import { signInToDemoAcademy, startServer } from './feed.ts';
 
 export interface LighthouseScores {
   /** Where the page ended up (a signed-out visit to /activity ends at /login). */
@@ -39,17 +40,6 @@ interface AuditOptions {
   cookie?: string;
   categories?: Array<'performance' | 'accessibility' | 'best-practices'>;
 }
-
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * One Lighthouse run on the mobile profile against a Chromium listening for DevTools on `port`
@@ -104,17 +94,15 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
   const mail = await startMailCatcher();
   const server = await startServer({ DATA_DIR: dataDir, SMTP_URL: mail.url });
   const chrome = await launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [...chromeFlags, `--user-data-dir=${path.join(dataDir, 'chromium')}`],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [
+      '--headless=new',
+      ...CHROMIUM_ARGS,
+      `--user-data-dir=${path.join(dataDir, 'chromium')}`,
+    ],
   });
   try {
-    // The academy's first instructor (its admin) with the demo academy in it.
-    const { cookie } = await signInInstructor(server.url, mail);
-    const demo = await fetch(`${server.url}/api/admin/demo-data`, {
-      method: 'POST',
-      headers: { cookie, origin: server.url },
-    });
-    if (!demo.ok) throw new Error(`demo data: ${demo.status} ${await demo.text()}`);
+    const cookie = await signInToDemoAcademy(server.url, mail);
 
     const login = await audit(`${server.url}/#/login`, chrome.port);
     const activity = await audit(`${server.url}/#/activity`, chrome.port, { cookie });

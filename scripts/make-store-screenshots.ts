@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { signInInstructor } from '../bench/feed.ts';
+import { signInToDemoAcademy } from '../bench/feed.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/start.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
-import { freePort } from './provision.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from './provision.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../web/public/screenshots');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-store-shots-'));
@@ -30,17 +30,11 @@ const server = await startServer(
   }),
 );
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 try {
-  // The academy's first instructor is its admin, who fills it with the demo academy.
-  const { cookie } = await signInInstructor(server.url, mail);
-  const demo = await fetch(`${server.url}/api/admin/demo-data`, {
-    method: 'POST',
-    headers: { cookie, origin: server.url },
-  });
-  if (!demo.ok) throw new Error(`demo data: ${demo.status} ${await demo.text()}`);
+  const cookie = await signInToDemoAcademy(server.url, mail);
 
   fs.mkdirSync(outDir, { recursive: true });
   const shots = [

@@ -10,6 +10,19 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * How every tool here launches Chromium (STACK.md): without the networking flags it floods a
+ * closed network with refused connections.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const isRoot = process.getuid?.() === 0;
 
 function aptInstall(packages: string[]): void {
