@@ -53,6 +53,35 @@ describe('the app shell of the server', () => {
     expect(JSON.parse(entry!.extra!).requestId).toBe(body.error.requestId);
   });
 
+  it('answers a path the router cannot read in the error shape, in Vietnamese', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/posts/%ZZ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'malformed_url',
+      message: 'Địa chỉ yêu cầu không hợp lệ.',
+    });
+  });
+
+  it('refuses a NUL character anywhere in the input: body, query or path', async () => {
+    // PostgreSQL cannot store one; SQLite can: refused before any route, on both engines.
+    for (const request of [
+      {
+        method: 'POST' as const,
+        url: '/api/client-errors',
+        payload: { context: 'a\u0000', message: 'b' },
+      },
+      { method: 'GET' as const, url: '/api/public-config?x=%00' },
+      { method: 'GET' as const, url: '/api/avatars/a%00.svg' },
+    ]) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, request.url).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'nul_character',
+        message: 'Dữ liệu gửi lên chứa ký tự không hợp lệ.',
+      });
+    }
+  });
+
   it('gives every answer its own request id, ignoring one sent by the client', async () => {
     const response = await t.app.inject({
       method: 'GET',

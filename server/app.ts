@@ -11,6 +11,7 @@ import {
 import { limits } from '#shared/limits';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
+import type { CataloguedRoute } from './fastify.d.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminToolsRoutes } from './modules/admin/admin-tools.routes.ts';
 import { peopleAdminRoutes } from './modules/admin/people.routes.ts';
@@ -32,7 +33,8 @@ import { studentRoutes } from './modules/students/students.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerApiDocs } from './plugins/docs.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 
@@ -72,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: limits.jsonBodyBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -93,10 +96,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorateRequest('person', null);
   // Every route, as registered: the authorisation table test checks that each has its rows.
-  const routes: Array<{ method: string; url: string }> = [];
+  const routes: CataloguedRoute[] = [];
   app.decorate('routeCatalogue', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, ...(route.schema ? { schema: route.schema } : {}) });
+    }
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -111,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerCrossSiteGuard(app, config);
+  registerInputGuard(app);
   await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });

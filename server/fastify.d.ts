@@ -13,6 +13,13 @@ export interface RequestPerson {
   status: PersonStatus;
 }
 
+/** A route as registered, with the zod schemas its input is checked against. */
+export interface CataloguedRoute {
+  method: string;
+  url: string;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     database: AppDatabase;
@@ -23,7 +30,7 @@ declare module 'fastify' {
     /** Sends Web Push messages for the notifications this process creates. */
     pushSender: PushSender;
     /** Every route registered, for tests that must cover them all. */
-    routeCatalogue: Array<{ method: string; url: string }>;
+    routeCatalogue: CataloguedRoute[];
   }
   interface FastifyRequest {
     person: RequestPerson | null;

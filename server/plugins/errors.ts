@@ -119,3 +119,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => send(reply, request, 404, 'route_not_found'));
 }
+
+/**
+ * Errors Fastify's router raises before any hook runs (a path with broken percent-encoding, a
+ * path parameter over the length limit): the same error shape, with Fastify's status.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void send(reply, request, status, 'malformed_url');
+}

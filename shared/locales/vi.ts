@@ -969,6 +969,8 @@ export const vi = {
     unsupported_media_type: 'Định dạng dữ liệu gửi lên không được hỗ trợ.',
     payload_too_large: 'Dữ liệu gửi lên quá lớn.',
     route_not_found: 'Không tìm thấy địa chỉ yêu cầu.',
+    malformed_url: 'Địa chỉ yêu cầu không hợp lệ.',
+    nul_character: 'Dữ liệu gửi lên chứa ký tự không hợp lệ.',
     rate_limited: 'Bạn thao tác quá nhanh. Vui lòng thử lại sau ít phút.',
     database_unavailable: 'Không kết nối được cơ sở dữ liệu. Vui lòng thử lại sau.',
     internal_error: 'Đã có lỗi xảy ra. Vui lòng thử lại sau.',

@@ -218,6 +218,27 @@ describe('POST /api/uploads: the attack corpus is refused and nothing is stored'
     await nothingStored();
   });
 
+  it('refuses an upload that broke off half-way (a phone losing its signal) and keeps nothing', async () => {
+    const whole = multipartBody(await canvas(400, 300).jpeg().toBuffer());
+    for (const payload of [
+      whole.payload.subarray(0, whole.payload.length - 200),
+      whole.payload.subarray(0, 20),
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads?use=post',
+        headers: { ...whole.headers, cookie },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.message).toBe(
+        'Ảnh bị hỏng hoặc tải lên chưa trọn vẹn. Vui lòng thử lại với ảnh khác.',
+      );
+    }
+    await nothingStored();
+    expect(fs.readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
+  });
+
   it('refuses anonymous uploads', async () => {
     const body = multipartBody(await canvas(50, 50).jpeg().toBuffer());
     const response = await t.app.inject({

@@ -11,7 +11,7 @@ import { resolveViewer } from '../accounts/accounts.service.ts';
 import { describeMe } from '../accounts/me.ts';
 import { setOwnAvatar } from './avatar.service.ts';
 import { avatarSvg } from './avatar.ts';
-import { uploadImage } from './media.service.ts';
+import { asUploadError, uploadImage } from './media.service.ts';
 import { mediaDir } from './media.storage.ts';
 
 /** POST /api/uploads and GET /api/avatars/:name.svg (registered under /api). */
@@ -44,7 +44,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         dataDir: app.config.dataDir,
         owner,
         use: request.query.use,
-        file: await request.file(),
+        file: await request.file().catch(asUploadError),
       });
       return reply.status(201).send(result);
     },

@@ -12,6 +12,23 @@ import { processImage } from './image-processing.ts';
 import { insertMedia } from './media.repository.ts';
 import { storeImage } from './media.storage.ts';
 
+/** busboy's words for a multipart body that breaks off or is malformed (a phone losing its signal). */
+const BROKEN_MULTIPART =
+  /^(Unexpected end of (form|multipart data)|Malformed part header|Part terminated early)/;
+
+/** An upload that did not arrive whole is the sender's problem (400), not the server's. */
+export function asUploadError(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  // @fastify/multipart raises this when the file passes the size limit.
+  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+    throw new AppError('upload_too_large', 413);
+  }
+  if (error instanceof Error && BROKEN_MULTIPART.test(error.message)) {
+    throw new AppError('upload_corrupt', 400);
+  }
+  throw error;
+}
+
 /**
  * Writes the uploaded file to a temporary file as it arrives, so waiting uploads hold no memory.
  * Returns its path; the caller removes it.
@@ -28,11 +45,7 @@ async function receiveUpload(file: MultipartFile | undefined, dataDir: string): 
     return temporary;
   } catch (error) {
     await fs.rm(temporary, { force: true });
-    if (error instanceof AppError) throw error;
-    // @fastify/multipart raises this when the file passes the size limit.
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('upload_too_large', 413);
-    throw error;
+    asUploadError(error);
   }
 }
 
