@@ -18,6 +18,8 @@ export async function buildTestApp(
     env?: NodeJS.ProcessEnv;
     webRoot?: string;
     logger?: object;
+    /** Keeps the app's real logger (its redaction included) and collects its lines here. */
+    logStream?: { write(line: string): void };
     push?: PushSenderOptions;
     live?: LiveHubOptions;
   } = {},
@@ -28,7 +30,8 @@ export async function buildTestApp(
     config,
     database,
     version: '0.0.0-test',
-    logger: options.logger ?? false,
+    logger: options.logger ?? (options.logStream ? undefined : false),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
     ...(options.push ? { push: options.push } : {}),
     ...(options.live ? { live: options.live } : {}),
