@@ -74,7 +74,12 @@ export function freePort(): Promise<number> {
 
 export interface PostgresCluster {
   url: string;
+  /** Stops the server and removes its files. */
   stop(): Promise<void>;
+  /** Shuts the server down (fast), keeping its data: a database outage, for tests. */
+  pause(): Promise<void>;
+  /** Starts the paused server again on the same port. */
+  resume(): Promise<void>;
 }
 
 /**
@@ -147,32 +152,47 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-c',
     'shared_buffers=128MB',
   ]);
-  const server = spawn(pgCmd, [...pgArgs], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  server.stderr.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const ready = spawnSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]);
-    if (ready.status === 0) break;
-    if (server.exitCode !== null || Date.now() > deadline) {
-      server.kill('SIGKILL');
-      throw new Error(
-        `Could not provision PostgreSQL: the server did not start: ${log.trim().split('\n').pop() ?? ''}`,
-      );
+  const launch = async () => {
+    const started = spawn(pgCmd, [...pgArgs], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    started.stderr.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const ready = spawnSync(path.join(bin, 'pg_isready'), [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+      ]);
+      if (ready.status === 0) return started;
+      if (started.exitCode !== null || Date.now() > deadline) {
+        started.kill('SIGKILL');
+        throw new Error(
+          `Could not provision PostgreSQL: the server did not start: ${log.trim().split('\n').pop() ?? ''}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  };
+  let server = await launch();
+  const shutDown = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGINT');
+      await new Promise((r) => server.once('exit', r));
+    }
+  };
   return {
     url,
     stop: async () => {
-      if (server.exitCode === null) {
-        server.kill('SIGINT');
-        await new Promise((r) => server.once('exit', r));
-      }
+      await shutDown();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+    pause: shutDown,
+    resume: async () => {
+      server = await launch();
     },
   };
 }

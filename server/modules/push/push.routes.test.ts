@@ -212,4 +212,30 @@ describe('Web Push', () => {
         .execute(),
     ).toHaveLength(0);
   });
+
+  it('stops at once when a person is blocked: their subscriptions go and nothing reaches them', async () => {
+    const { db } = t.database;
+    const phone = { endpoint: endpoint('blocked-phone'), keys: browserPushKeys().keys };
+    expect((await call('fan', 'PUT', '/api/push/subscription', phone)).statusCode).toBe(200);
+    const blocked = await call('author', 'POST', `/api/admin/people/${ids.fan}/block`, {
+      reason: 'Nghỉ dạy tạm thời',
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(
+      await db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('person_id', '=', ids.fan)
+        .execute(),
+    ).toEqual([]);
+    expect((await call('fan', 'GET', '/api/push/public-key')).statusCode).toBe(401);
+    const before = pushService.received.length;
+    await call('author', 'POST', '/api/posts', { kind: 'general', text: `@[Anh](${ids.fan})` });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.app.pushSender.idle();
+    expect(pushService.received.slice(before).map((message) => message.path)).not.toContain(
+      '/push/blocked-phone',
+    );
+    await call('author', 'POST', `/api/admin/people/${ids.fan}/unblock`);
+  });
 });
