@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
@@ -106,6 +107,76 @@ describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
       expect(fs.readFileSync(path.join(restoredDir, 'media', name))).toEqual(
         fs.readFileSync(path.join(dataDir, 'media', name)),
       );
+    }
+  });
+
+  it('takes a sound backup while people keep writing: integrity, counts, photos all hold', async () => {
+    const { db } = t.database;
+    const postIds = (await db.selectFrom('posts').select('id').execute()).map((row) => row.id);
+    let writing = true;
+    let written = 0;
+    const writer = async (who: 'admin' | 'teacher') => {
+      for (let n = 0; writing; n += 1) {
+        const postId = postIds[(n * 7) % postIds.length]!;
+        const [method, url, payload] =
+          n % 3 === 0
+            ? ([
+                'POST',
+                '/api/posts',
+                { kind: 'general', text: `Ghi trong lúc sao lưu ${n}` },
+              ] as const)
+            : n % 3 === 1
+              ? (['POST', `/api/posts/${postId}/comments`, { text: `Bình luận ${n}` }] as const)
+              : (['PUT', `/api/posts/${postId}/like`, { liked: n % 2 === 0 }] as const);
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { cookie: cookie[who] },
+          payload,
+        });
+        if (response.statusCode < 300) written += 1;
+      }
+    };
+    const writers = [writer('admin'), writer('teacher'), writer('admin')];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const response = await download();
+    const writtenDuringBackup = written;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    writing = false;
+    await Promise.all(writers);
+    expect(response.statusCode).toBe(200);
+    expect(writtenDuringBackup).toBeGreaterThan(0);
+    expect(written).toBeGreaterThan(writtenDuringBackup);
+
+    const during = path.join(work, 'during.tar.gz');
+    fs.writeFileSync(during, response.rawPayload);
+    const restoredDir = path.join(work, 'restored-during');
+    const { manifest } = await restoreBackup(during, restoredDir);
+    const restoredFile = path.join(restoredDir, 'academy.sqlite');
+    const check = openDatabase({ kind: 'sqlite', file: restoredFile });
+    try {
+      const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(
+        check.db,
+      );
+      expect(integrity.rows).toEqual([{ integrity_check: 'ok' }]);
+      // Every post's counts equal its rows, as at one instant.
+      const wrong = await sql<{ id: string }>`
+        select p.id from posts p
+        where p.like_count != (select count(*) from post_likes l where l.post_id = p.id)
+           or p.comment_count != (select count(*) from comments c where c.post_id = p.id)`.execute(
+        check.db,
+      );
+      expect(wrong.rows).toEqual([]);
+      // Every photo a restored post shows is in the restored media folder.
+      const photos = await check.db.selectFrom('post_media').select('url').execute();
+      expect(photos.length).toBeGreaterThan(0);
+      const unresolved = photos
+        .map((photo) => photo.url.replace(/^\/media\//, ''))
+        .filter((name) => !fs.existsSync(path.join(restoredDir, 'media', name)));
+      expect(unresolved).toEqual([]);
+      expect(manifest.media.length).toBeGreaterThan(0);
+    } finally {
+      await check.close();
     }
   });
 
