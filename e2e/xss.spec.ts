@@ -1,8 +1,13 @@
 import { expect, test } from './fixtures.ts';
+import { signInByLink } from './support/accounts.ts';
+import { activatePerson } from './support/fixtures-api.ts';
+import { uniqueEmail } from './support/mailbox.ts';
 import { xssPayloads } from './support/xss-payloads.ts';
 
 /*
- * Stored hostile text in posts, mention labels, comments and people's names renders as text:
+ * Stored hostile text (200 payloads in all) in every text field people can fill — posts,
+ * mention labels, comments, names, bio, course and lesson names, feedback, ban reasons, error
+ * reports — renders as text:
  * no script runs (a hook counts any call) and the fixtures fail the test on any CSP violation
  * or console error.
  */
@@ -81,6 +86,96 @@ test('60 hostile payloads in posts, mention labels, comments and names render as
     );
     expect(overflow, `${address} scrolls sideways`).toBeLessThanOrEqual(0);
   }
+  const fired = await page.evaluate(() => (window as unknown as { __fired: number[] }).__fired);
+  expect(fired, 'payloads that ran').toEqual([]);
+});
+
+test('140 more payloads in courses, lessons, an instructor’s name and bio, feedback, a ban reason and the error log render as text', async ({
+  page,
+  newVisitor,
+}) => {
+  const payloads = xssPayloads(200).slice(60);
+  const next = (() => {
+    let index = 0;
+    return () => payloads[index++ % payloads.length]!;
+  })();
+
+  // An instructor with a hostile name and bio, who sends hostile feedback.
+  const email = uniqueEmail('xss-gv');
+  const teacher = await newVisitor();
+  await signInByLink(teacher, email);
+  await expect(teacher).toHaveURL(/#\/onboarding$/);
+  const teacherName = next().slice(0, 100);
+  const onboarded = await teacher.request.post('/api/onboarding', {
+    data: { role: 'instructor', name: teacherName, phone: '0912 345 678' },
+  });
+  expect(onboarded.status(), await onboarded.text()).toBe(200);
+  await activatePerson(email);
+  const bio = next();
+  const profile = await teacher.request.put('/api/me/profile', {
+    data: { name: teacherName, phone: null, address: null, dob: null, bio },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const teacherId = (await profile.json()).id as string;
+  const feedback: string[] = [];
+  for (let n = 0; n < 20; n += 1) {
+    feedback.push(next());
+    const sent = await teacher.request.post('/api/feedback', { data: { text: feedback.at(-1) } });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+
+  // The owner's courses: hostile names, descriptions and lessons, the instructor teaching.
+  const courses: Array<{ id: string; name: string; lesson: string }> = [];
+  for (let n = 0; n < 3; n += 1) {
+    const name = next().slice(0, 120);
+    const description = next();
+    const lessons = Array.from({ length: 20 }, () => ({ title: next().slice(0, 200) }));
+    const created = await page.request.post('/api/courses', {
+      data: { name, description, lessons, instructorIds: [teacherId] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    courses.push({ id: (await created.json()).id, name, lesson: lessons[0]!.title });
+  }
+  // Failures the browser reports land in the error log the admin reads.
+  for (let n = 0; n < 10; n += 1) {
+    const reported = await page.request.post('/api/client-errors', {
+      data: { context: next().slice(0, 200), message: next() },
+    });
+    expect(reported.status()).toBe(202);
+  }
+  const reason = next().slice(0, 300);
+  const blocked = await page.request.post(`/api/admin/people/${teacherId}/block`, {
+    data: { reason },
+  });
+  expect(blocked.status(), await blocked.text()).toBe(200);
+
+  await page.addInitScript(() => {
+    (window as unknown as { __fired: number[] }).__fired = [];
+    (window as unknown as { __xss: (n: number) => void }).__xss = (n) =>
+      (window as unknown as { __fired: number[] }).__fired.push(n);
+  });
+  page.on('dialog', (dialog) => {
+    throw new Error(`a dialog opened: ${dialog.message()}`);
+  });
+
+  await page.goto('/#/courses');
+  await expect(page.getByText(courses[0]!.name, { exact: true }).first()).toBeVisible();
+  for (const course of courses) {
+    await page.goto(`/#/courses/${course.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: course.name })).toBeVisible();
+    await page.getByRole('tab', { name: 'Nội dung' }).click();
+    await expect(page.getByText(course.lesson, { exact: true }).first()).toBeVisible();
+  }
+  await page.goto(`/#/instructors/${teacherId}`);
+  await expect(page.getByText(bio, { exact: false }).first()).toBeVisible();
+  await page.goto('/#/admin-tools');
+  for (const showAll of await page.getByRole('button', { name: /^Xem tất cả/ }).all()) {
+    await showAll.click();
+  }
+  await expect(page.getByText(feedback.at(-1)!, { exact: false }).first()).toBeVisible();
+  await page.goto('/#/user-management?view=blocked');
+  await expect(page.getByText(reason, { exact: false }).first()).toBeVisible();
+
   const fired = await page.evaluate(() => (window as unknown as { __fired: number[] }).__fired);
   expect(fired, 'payloads that ran').toEqual([]);
 });
