@@ -70,7 +70,7 @@ describe.runIf(onPostgres)('database loss (PostgreSQL stopped and started again)
     await cluster.pause();
     const health = await get('/api/health');
     expect(health?.status).toBe(503);
-    expect(await health?.json()).toMatchObject({ status: 'unavailable', db: 'postgres' });
+    expect(await health!.json()).toMatchObject({ status: 'unavailable', db: 'postgres' });
     for (const [url, init] of [
       ['/api/public-config', {}],
       ['/api/me', {}],
@@ -85,7 +85,7 @@ describe.runIf(onPostgres)('database loss (PostgreSQL stopped and started again)
     ] as const) {
       const response = await get(url, init);
       expect(response?.status, url).toBe(503);
-      expect((await response?.json()).error).toMatchObject({
+      expect((await response!.json()).error).toMatchObject({
         code: 'database_unavailable',
         message: 'Không kết nối được cơ sở dữ liệu. Vui lòng thử lại sau.',
       });
