@@ -1,23 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import {
-  ComboBox,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Radio,
-  RadioGroup,
-} from 'react-aria-components';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Course } from '#shared/schemas/courses';
 import { type Post, PostInput } from '#shared/schemas/posts';
-import { StudentList } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
-import { Avatar } from '../../../components/ui/avatar.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
-import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { useCourses, useInstructorChoices } from '../../courses/api/courses.ts';
 import { MultiImagePicker } from '../../media/components/multi-image-picker.tsx';
