@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
+import { instructorForm, signUpActive, studentForm } from './test/sessions.ts';
+
+/*
+ * The authorisation table's second half: the routes that act on one post or one comment, for
+ * each member role × {their own object, another person's, one hidden by its author's privacy
+ * setting, a deleted one}, with the status expected. (Who may call a route at all — anonymous,
+ * guest, pending, blocked — is server/authorisation.routes.test.ts.) Each cell gets objects of
+ * its own, so a DELETE in one cell cannot change another's answer.
+ */
+
+const kinds = ['own', 'another', 'hidden', 'deleted'] as const;
+type Kind = (typeof kinds)[number];
+const viewers = ['student', 'instructor', 'admin'] as const;
+type Viewer = (typeof viewers)[number];
+
+interface Objects {
+  postId: string;
+  commentId: string;
+  author: keyof typeof cookie;
+  commenter: keyof typeof cookie;
+}
+
+interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: object;
+  /** Status per viewer and kind; `undefined` where the cell cannot exist (a student's own post). */
+  expect: (viewer: Viewer, kind: Kind) => number | undefined;
+}
+
+/** Reading or reacting: anyone who can see it; nobody when it is hidden or gone. */
+const seeing =
+  (ok: number) =>
+  (_viewer: Viewer, kind: Kind): number =>
+    kind === 'own' || kind === 'another' ? ok : 404;
+
+/** Changing it: its author or an admin; nobody when it is hidden or gone. */
+const owning =
+  (ok: number) =>
+  (viewer: Viewer, kind: Kind): number => {
+    if (kind === 'hidden' || kind === 'deleted') return 404;
+    if (kind === 'own' || viewer === 'admin') return ok;
+    return 403;
+  };
+
+/** Students write no posts: their "own post" cell does not exist. */
+const postCells =
+  (rule: (viewer: Viewer, kind: Kind) => number) =>
+  (viewer: Viewer, kind: Kind): number | undefined =>
+    viewer === 'student' && kind === 'own' ? undefined : rule(viewer, kind);
+
+const table: Row[] = [
+  { method: 'GET', url: '/api/posts/:postId', expect: postCells(seeing(200)) },
+  {
+    method: 'PUT',
+    url: '/api/posts/:postId',
+    payload: { kind: 'general', text: 'Sửa lịch học' },
+    expect: postCells(owning(200)),
+  },
+  { method: 'DELETE', url: '/api/posts/:postId', expect: postCells(owning(200)) },
+  {
+    method: 'PUT',
+    url: '/api/posts/:postId/like',
+    payload: { liked: true },
+    expect: postCells(seeing(200)),
+  },
+  {
+    method: 'PUT',
+    url: '/api/posts/:postId/bookmark',
+    payload: { bookmarked: true },
+    expect: postCells(seeing(200)),
+  },
+  { method: 'GET', url: '/api/posts/:postId/comments', expect: postCells(seeing(200)) },
+  {
+    method: 'POST',
+    url: '/api/posts/:postId/comments',
+    payload: { text: 'Đã xem' },
+    expect: postCells(seeing(201)),
+  },
+  {
+    method: 'PUT',
+    url: '/api/comments/:commentId',
+    payload: { text: 'Sửa bình luận' },
+    expect: owning(200),
+  },
+  { method: 'DELETE', url: '/api/comments/:commentId', expect: owning(200) },
+  {
+    method: 'PUT',
+    url: '/api/comments/:commentId/like',
+    payload: { liked: true },
+    expect: seeing(200),
+  },
+];
+
+let t: TestApp;
+let mail: MailCatcher;
+let cookie: Record<Viewer | 'other' | 'hider', string>;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
+  ({ cookie } = await signUpActive(t.app, mail, {
+    admin: { email: 'admin@example.vn', form: instructorForm('Quản Trị') },
+    instructor: { email: 'gv@example.vn', form: instructorForm('Giảng Viên') },
+    other: { email: 'khac@example.vn', form: instructorForm('Người Khác') },
+    hider: { email: 'an@example.vn', form: instructorForm('Người Ẩn') },
+    student: { email: 'hv@example.vn', form: studentForm('Học Viên') },
+  }));
+  await call('hider', 'PUT', '/api/me/privacy', { hideMyPosts: true, hideMentionedPosts: false });
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+async function call(
+  who: keyof typeof cookie,
+  method: Row['method'],
+  url: string,
+  payload?: object,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { cookie: cookie[who] },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function created(response: Awaited<ReturnType<typeof call>>): Promise<string> {
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+/** A post and a comment of the kind asked, seen from `viewer`. */
+async function objectsFor(viewer: Viewer, kind: Kind): Promise<Objects> {
+  const author =
+    kind === 'hidden' ? 'hider' : kind === 'own' && viewer !== 'student' ? viewer : 'other';
+  const commenter = kind === 'own' ? viewer : author;
+  const postId = await created(
+    await call(author, 'POST', '/api/posts', { kind: 'general', text: `Bài của ${author}` }),
+  );
+  const commentId = await created(
+    await call(commenter, 'POST', `/api/posts/${postId}/comments`, { text: `Ý của ${commenter}` }),
+  );
+  if (kind === 'deleted') {
+    expect((await call(author, 'DELETE', `/api/comments/${commentId}`)).statusCode).toBe(200);
+    expect((await call(author, 'DELETE', `/api/posts/${postId}`)).statusCode).toBe(200);
+  }
+  return { postId, commentId, author, commenter };
+}
+
+/** A refusal changed nothing: the author still sees the post and its comment as they were. */
+async function expectUnchanged({ postId, commentId, author, commenter }: Objects) {
+  const post = await call(author, 'GET', `/api/posts/${postId}`);
+  expect(post.json()).toMatchObject({ text: `Bài của ${author}`, likeCount: 0, commentCount: 1 });
+  const comments = await call(author, 'GET', `/api/posts/${postId}/comments`);
+  expect(comments.json().comments).toEqual([
+    expect.objectContaining({ id: commentId, text: `Ý của ${commenter}`, likeCount: 0 }),
+  ]);
+}
+
+describe('authorisation on one post or comment: role × whose object', () => {
+  for (const row of table) {
+    for (const viewer of viewers) {
+      for (const kind of kinds) {
+        const expected = row.expect(viewer, kind);
+        if (expected === undefined) continue;
+        it(`${row.method} ${row.url} as ${viewer} on ${kind} → ${expected}`, async () => {
+          const objects = await objectsFor(viewer, kind);
+          const url = row.url
+            .replace(':postId', objects.postId)
+            .replace(':commentId', objects.commentId);
+          const response = await call(viewer, row.method, url, row.payload);
+          expect(response.statusCode, response.body).toBe(expected);
+          if (expected >= 400) {
+            expect(response.json().error.message).toMatch(/[À-ỹ]/u);
+            if (kind !== 'deleted') await expectUnchanged(objects);
+          }
+        });
+      }
+    }
+  }
+});
