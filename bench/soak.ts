@@ -1,0 +1,213 @@
+/**
+ * `npm run bench:soak`: the load test of docs/security.md. The production server on SQLite,
+ * filled with the demo academy; 1,000 event streams held open; then a fixed 250 requests/s of
+ * a realistic mix (feed pages, post pages, likes, comments, search; 15 % writes) for SOAK_SECONDS (300 by
+ * default), while the server's memory is sampled every 10 s. Prints the error rate, the latency
+ * percentiles and the memory over time, and writes bench/results-soak.json.
+ * Targets: errors < 0.1 %, p95 < 300 ms, memory flat.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startMailCatcher } from '../server/test/mail-catcher.ts';
+import { percentiles } from './engines.ts';
+import { signInToDemoAcademy, startServer } from './feed.ts';
+
+const seconds = Number(process.env.SOAK_SECONDS ?? 300);
+const rate = 250;
+const streamCount = 1_000;
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-soak-'));
+const mail = await startMailCatcher();
+const server = await startServer({ DATA_DIR: dir, SMTP_URL: mail.url });
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+const streams: http.ClientRequest[] = [];
+try {
+  const cookie = await signInToDemoAcademy(server.url, mail);
+  const feed = (await (await fetch(`${server.url}/api/posts`, { headers: { cookie } })).json()) as {
+    posts: Array<{ id: string }>;
+    nextCursor: string | null;
+  };
+  const postIds = feed.posts.map((post) => post.id);
+  const laterPage = feed.nextCursor
+    ? `/api/posts?cursor=${encodeURIComponent(feed.nextCursor)}`
+    : '/api/posts';
+  const searches = ['nguyen', 'Nguyễn Thị', 'lan', 've mong', 'hoa'];
+
+  let streamEvents = 0;
+  await Promise.all(
+    Array.from(
+      { length: streamCount },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const request = http.get(
+            `${server.url}/api/events`,
+            { agent, headers: { cookie } },
+            (response) => {
+              if (response.statusCode !== 200) reject(new Error(`stream ${response.statusCode}`));
+              response.on('data', () => {
+                streamEvents += 1;
+              });
+              resolve();
+            },
+          );
+          request.on('error', reject);
+          streams.push(request);
+        }),
+    ),
+  );
+  const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+  const anyPost =
+    (suffix = '') =>
+    () =>
+      `/api/posts/${pick(postIds)}${suffix}`;
+  // Each connection goes round these twenty, about what a class does with the app: 9 feed
+  // pages, 4 post pages, 2 comment lists, 2 searches, 2 likes and 1 comment (15 % writes, each
+  // sent live to every open stream); the post and the search words chosen at random each time.
+  const feedPage = { method: 'GET' as const, path: () => '/api/posts' };
+  const nextPage = { method: 'GET' as const, path: () => laterPage };
+  const postPage = { method: 'GET' as const, path: anyPost() };
+  const comments = { method: 'GET' as const, path: anyPost('/comments') };
+  const search = {
+    method: 'GET' as const,
+    path: () => `/api/search?q=${encodeURIComponent(pick(searches))}`,
+  };
+  const like = (liked: boolean) => ({
+    method: 'PUT' as const,
+    path: anyPost('/like'),
+    body: JSON.stringify({ liked }),
+  });
+  const comment = {
+    method: 'POST' as const,
+    path: anyPost('/comments'),
+    body: JSON.stringify({ text: 'Đẹp quá, cảm ơn cô!' }),
+  };
+  const mix: Array<{ method: 'GET' | 'PUT' | 'POST'; path: () => string; body?: string }> = [
+    feedPage,
+    postPage,
+    nextPage,
+    feedPage,
+    like(true),
+    comments,
+    feedPage,
+    search,
+    postPage,
+    nextPage,
+    feedPage,
+    postPage,
+    comment,
+    feedPage,
+    comments,
+    search,
+    feedPage,
+    like(false),
+    postPage,
+    nextPage,
+  ];
+
+  const memory: Array<{ atSeconds: number; rssMb: number }> = [
+    { atSeconds: 0, rssMb: rssMb(server.child.pid!) },
+  ];
+  const started = performance.now();
+  const sampler = setInterval(() => {
+    memory.push({
+      atSeconds: Math.round((performance.now() - started) / 1000),
+      rssMb: rssMb(server.child.pid!),
+    });
+  }, 10_000);
+  const timings: number[] = [];
+  const statuses = new Map<number, number>();
+  let finish: (result: autocannon.Result) => void = () => {};
+  const finished = new Promise<autocannon.Result>((resolve) => {
+    finish = resolve;
+  });
+  const instance = autocannon(
+    {
+      url: server.url,
+      connections: 50,
+      overallRate: rate,
+      duration: seconds,
+      headers: { cookie, 'content-type': 'application/json', origin: server.url },
+      requests: mix.map(({ method, path, body }) => ({
+        method,
+        ...(body ? { body } : {}),
+        setupRequest: (request: autocannon.Request) => ({ ...request, path: path() }),
+      })),
+    },
+    (error, result) => {
+      if (error) throw error;
+      finish(result);
+    },
+  );
+  instance.on(
+    'response',
+    (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      timings.push(responseTime);
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    },
+  );
+  const result = await finished;
+  clearInterval(sampler);
+  memory.push({ atSeconds: seconds, rssMb: rssMb(server.child.pid!) });
+
+  const total = timings.length + result.errors + result.timeouts;
+  const failed =
+    [...statuses].filter(([status]) => status >= 400).reduce((sum, [, count]) => sum + count, 0) +
+    result.errors +
+    result.timeouts;
+  const latency = percentiles(timings);
+  const firstMinute = memory.filter((sample) => sample.atSeconds <= 60).at(-1)!.rssMb;
+  const last = memory.at(-1)!.rssMb;
+  const summary = {
+    machine,
+    date: new Date().toISOString(),
+    seconds,
+    offeredPerSecond: rate,
+    achievedPerSecond: Math.round(total / seconds),
+    streams: streamCount,
+    streamEvents,
+    requests: total,
+    errorRatePercent: Math.round((failed / Math.max(total, 1)) * 100_000) / 1000,
+    statuses: Object.fromEntries(statuses),
+    ...latency,
+    rssAfterFirstMinuteMb: firstMinute,
+    rssAtEndMb: last,
+    rssMaxMb: Math.max(...memory.map((sample) => sample.rssMb)),
+    memory,
+  };
+  console.info(`machine: ${machine}`);
+  console.table([
+    ['requests', `${summary.requests} (${summary.achievedPerSecond}/s of ${rate}/s offered)`, '—'],
+    ['error rate', `${summary.errorRatePercent} %`, '< 0.1 %'],
+    [
+      'latency p50 / p95 / p99',
+      `${latency.p50Ms} / ${latency.p95Ms} / ${latency.p99Ms} ms`,
+      'p95 < 300 ms',
+    ],
+    ['open event streams', `${streamCount} (${streamEvents} event chunks received)`, '1,000'],
+    [
+      'server RSS after 1 min → end (max)',
+      `${firstMinute} → ${last} MB (${summary.rssMaxMb})`,
+      'flat',
+    ],
+  ]);
+  fs.writeFileSync(
+    path.join(import.meta.dirname, 'results-soak.json'),
+    `${JSON.stringify(summary, null, 2)}\n`,
+  );
+} finally {
+  for (const stream of streams) stream.destroy();
+  agent.destroy();
+  server.child.kill('SIGTERM');
+  await new Promise((resolve) => server.child.once('exit', resolve));
+  await mail.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
