@@ -98,11 +98,12 @@ const table: Row[] = [
 let t: TestApp;
 let mail: MailCatcher;
 let cookie: Record<Viewer | 'other' | 'hider', string>;
+let ids: Record<Viewer | 'other' | 'hider', string>;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
   t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  ({ cookie } = await signUpActive(t.app, mail, {
+  ({ cookie, ids } = await signUpActive(t.app, mail, {
     admin: { email: 'admin@example.vn', form: instructorForm('Quản Trị') },
     instructor: { email: 'gv@example.vn', form: instructorForm('Giảng Viên') },
     other: { email: 'khac@example.vn', form: instructorForm('Người Khác') },
@@ -179,6 +180,101 @@ describe('authorisation on one post or comment: role × whose object', () => {
           if (expected >= 400) {
             expect(response.json().error.message).toMatch(/[À-ỹ]/u);
             if (kind !== 'deleted') await expectUnchanged(objects);
+          }
+        });
+      }
+    }
+  }
+});
+
+/*
+ * A student's record: personal data (phone, address, progress, evaluations). Students reach
+ * their own only; staff reach every student's; a deleted student is gone for everyone.
+ */
+type RecordKind = 'own' | 'another' | 'deleted';
+/** Reading: staff any existing record; a student only their own (another's, even deleted, is 403: existence is not told). */
+const reading = (viewer: Viewer, kind: RecordKind) =>
+  viewer === 'student' ? (kind === 'own' ? 200 : 403) : kind === 'deleted' ? 404 : 200;
+
+const studentRows: Array<{
+  method: 'GET' | 'PUT' | 'DELETE' | 'POST';
+  url: string;
+  payload?: object;
+  expect: (viewer: Viewer, kind: RecordKind) => number;
+}> = [
+  {
+    method: 'GET',
+    url: '/api/students/:studentId',
+    expect: reading,
+  },
+  {
+    method: 'GET',
+    url: '/api/students/:studentId/progress.csv',
+    expect: reading,
+  },
+  {
+    method: 'GET',
+    url: '/api/students/:studentId/evaluations',
+    expect: reading,
+  },
+  {
+    method: 'PUT',
+    url: '/api/students/:studentId',
+    payload: { name: 'Tên Mới', phone: null, address: null, dob: null, courseIds: [] },
+    expect: (viewer, kind) => (viewer === 'student' ? 403 : kind === 'deleted' ? 404 : 200),
+  },
+  {
+    method: 'POST',
+    url: '/api/students/:studentId/block',
+    payload: { reason: 'Nghỉ học dài ngày' },
+    expect: (viewer, kind) => (viewer === 'student' ? 403 : kind === 'deleted' ? 404 : 200),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/students/:studentId',
+    expect: (viewer, kind) => (viewer === 'student' ? 403 : kind === 'deleted' ? 404 : 200),
+  },
+];
+
+/** The student record a cell reads: the viewer's own (students), another's, or a deleted one. */
+async function studentFor(viewer: Viewer, kind: RecordKind): Promise<string> {
+  if (kind === 'own' && viewer === 'student') return ids.student;
+  const created = await call('admin', 'POST', '/api/students', {
+    name: 'Học Viên Khác',
+    courseIds: [],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json<{ id: string }>().id;
+  if (kind === 'deleted') {
+    expect((await call('admin', 'DELETE', `/api/students/${id}`)).statusCode).toBe(200);
+  }
+  return id;
+}
+
+describe('authorisation on a student record: role × whose record', () => {
+  for (const row of studentRows) {
+    for (const viewer of viewers) {
+      for (const kind of ['own', 'another', 'deleted'] as const) {
+        // Staff have no record of their own as students.
+        if (kind === 'own' && viewer !== 'student') continue;
+        // A student's own record is not theirs to edit, block or delete: checked, not skipped.
+        const expected = row.expect(viewer, kind);
+        it(`${row.method} ${row.url} as ${viewer} on ${kind} → ${expected}`, async () => {
+          const studentId = await studentFor(viewer, kind);
+          const response = await call(
+            viewer,
+            row.method,
+            row.url.replace(':studentId', studentId),
+            row.payload,
+          );
+          expect(response.statusCode, response.body).toBe(expected);
+          if (expected >= 400) {
+            expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
+            if (kind !== 'deleted') {
+              const still = await call('admin', 'GET', `/api/students/${studentId}`);
+              expect(still.statusCode).toBe(200);
+              expect(still.json()).toMatchObject({ status: 'active' });
+            }
           }
         });
       }
