@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { enrolTestStudent } from './test/factories/courses.ts';
 import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
 import { instructorForm, signUpActive, studentForm } from './test/sessions.ts';
 
@@ -275,6 +276,98 @@ describe('authorisation on a student record: role × whose record', () => {
               expect(still.statusCode).toBe(200);
               expect(still.json()).toMatchObject({ status: 'active' });
             }
+          }
+        });
+      }
+    }
+  }
+});
+
+/*
+ * A course: an instructor's own is one they teach, a student's own is one they are enrolled
+ * in; editing is for admins and the course's instructors; staff-only views refuse students.
+ */
+const courseRows: Array<{
+  method: 'GET' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: object;
+  expect: (viewer: Viewer, kind: RecordKind) => number;
+}> = [
+  {
+    method: 'GET',
+    url: '/api/courses/:courseId',
+    expect: (_v, kind) => (kind === 'deleted' ? 404 : 200),
+  },
+  {
+    method: 'GET',
+    url: '/api/courses/:courseId/progress',
+    expect: (_v, kind) => (kind === 'deleted' ? 404 : 200),
+  },
+  {
+    method: 'GET',
+    url: '/api/courses/:courseId/posts',
+    expect: (_v, kind) => (kind === 'deleted' ? 404 : 200),
+  },
+  { method: 'GET', url: '/api/courses/:courseId/students', expect: staffView },
+  { method: 'GET', url: '/api/courses/:courseId/statistics', expect: staffView },
+  {
+    method: 'PUT',
+    url: '/api/courses/:courseId',
+    payload: { name: 'Khóa đã sửa', lessons: [{ title: 'Bài 1' }] },
+    expect: editing,
+  },
+  { method: 'DELETE', url: '/api/courses/:courseId', expect: editing },
+];
+
+/** Staff-only views refuse a student before looking the course up (existence is not told). */
+function staffView(viewer: Viewer, kind: RecordKind) {
+  if (viewer === 'student') return 403;
+  return kind === 'deleted' ? 404 : 200;
+}
+
+function editing(viewer: Viewer, kind: RecordKind) {
+  if (kind === 'deleted') return 404;
+  if (viewer === 'admin' || (viewer === 'instructor' && kind === 'own')) return 200;
+  return 403;
+}
+
+async function courseFor(viewer: Viewer, kind: RecordKind): Promise<string> {
+  const teaches = viewer === 'instructor' && kind === 'own';
+  const created = await call('admin', 'POST', '/api/courses', {
+    name: `Khóa ${viewer} ${kind}`,
+    lessons: [{ title: 'Bài 1' }],
+    instructorIds: teaches ? [ids.instructor] : [ids.other],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json<{ id: string }>().id;
+  if (viewer === 'student' && kind === 'own') {
+    await enrolTestStudent(t.database.db, ids.student, id, Date.now());
+  }
+  if (kind === 'deleted') {
+    expect((await call('admin', 'DELETE', `/api/courses/${id}`)).statusCode).toBe(200);
+  }
+  return id;
+}
+
+describe('authorisation on a course: role × whose course', () => {
+  for (const row of courseRows) {
+    for (const viewer of viewers) {
+      for (const kind of ['own', 'another', 'deleted'] as const) {
+        // An admin's "own" course is any course: the "another" cell covers it.
+        if (kind === 'own' && viewer === 'admin') continue;
+        const expected = row.expect(viewer, kind);
+        it(`${row.method} ${row.url} as ${viewer} on ${kind} → ${expected}`, async () => {
+          const courseId = await courseFor(viewer, kind);
+          const response = await call(
+            viewer,
+            row.method,
+            row.url.replace(':courseId', courseId),
+            row.payload,
+          );
+          expect(response.statusCode, response.body).toBe(expected);
+          if (expected >= 400 && kind !== 'deleted') {
+            const still = await call('admin', 'GET', `/api/courses/${courseId}`);
+            expect(still.json()).toMatchObject({ name: `Khóa ${viewer} ${kind}` });
           }
         });
       }
