@@ -1,7 +1,7 @@
 /**
  * Runs autocannon in its own process (bench/feed.ts spawns it), so the load generator does not
  * share an event loop with the measurement. Arguments come as one JSON object in argv[2]:
- * { url, cookie, connections, duration, overallRate?, like?: { postIds } }. Prints the result
+ * { url, cookie, connections, duration, like?: { postIds } }. Prints the result
  * as JSON on stdout.
  */
 import autocannon from 'autocannon';
@@ -11,7 +11,6 @@ const options = JSON.parse(process.argv[2]!) as {
   cookie: string;
   connections: number;
   duration: number;
-  overallRate?: number;
   like?: { postIds: string[] };
 };
 
@@ -36,7 +35,6 @@ const result = await autocannon({
   url: options.url,
   connections: options.connections,
   duration: options.duration,
-  ...(options.overallRate ? { overallRate: options.overallRate } : {}),
   headers: {
     cookie: options.cookie,
     'content-type': 'application/json',

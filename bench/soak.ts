@@ -13,87 +13,11 @@ import path from 'node:path';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { percentiles } from './engines.ts';
 import { signInToDemoAcademy, startServer } from './feed.ts';
+import { type LoopRequest, openLoop } from './open-loop.ts';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 300);
 const rate = 250;
 const streamCount = Number(process.env.SOAK_STREAMS ?? 1_000);
-
-interface MixRequest {
-  method: 'GET' | 'PUT' | 'POST';
-  path: () => string;
-  body?: string;
-}
-
-/**
- * An open-loop load (as wrk2 does): requests start at random (Poisson) moments averaging `rate`
- * a second, whether or not earlier ones have answered, each on a pooled keep-alive connection,
- * going round `mix`. Latency counts from the moment a request was due, so a server that falls
- * behind is charged for the wait (no coordinated omission). autocannon's fixed rate sends each
- * connection's requests on aligned timers — 50 requests at once every 200 ms — which measured
- * its own bursts (p99 378 ms for the feed alone at 250/s, p50 2 ms at 10/s).
- */
-async function openLoop(
-  base: string,
-  cookie: string,
-  seconds: number,
-  perSecond: number,
-  mix: MixRequest[],
-) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
-  const timings: number[] = [];
-  const statuses = new Map<number, number>();
-  let failures = 0;
-  const inflight = new Set<Promise<void>>();
-  const send = (request: MixRequest, due: number) =>
-    new Promise<void>((resolve) => {
-      const outgoing = http.request(
-        `${base}${request.path()}`,
-        {
-          method: request.method,
-          agent,
-          timeout: 10_000,
-          headers: {
-            cookie,
-            origin: base,
-            ...(request.body
-              ? {
-                  'content-type': 'application/json',
-                  'content-length': Buffer.byteLength(request.body),
-                }
-              : {}),
-          },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            timings.push(performance.now() - due);
-            const status = response.statusCode ?? 0;
-            statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            resolve();
-          });
-        },
-      );
-      outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')));
-      outgoing.on('error', () => {
-        failures += 1;
-        resolve();
-      });
-      outgoing.end(request.body);
-    });
-  const end = performance.now() + seconds * 1000;
-  let due = performance.now();
-  for (let index = 0; due < end; index += 1) {
-    due += -Math.log(1 - Math.random()) * (1000 / perSecond);
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const sent = send(mix[index % mix.length]!, due);
-    inflight.add(sent);
-    void sent.finally(() => inflight.delete(sent));
-  }
-  await Promise.all(inflight);
-  agent.destroy();
-  return { timings, statuses, failures };
-}
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -166,7 +90,7 @@ try {
     path: anyPost('/comments'),
     body: JSON.stringify({ text: 'Đẹp quá, cảm ơn cô!' }),
   };
-  const mix: MixRequest[] = [
+  const mix: LoopRequest[] = [
     feedPage,
     postPage,
     nextPage,
@@ -199,7 +123,13 @@ try {
       rssMb: rssMb(server.child.pid!),
     });
   }, 10_000);
-  const { timings, statuses, failures } = await openLoop(server.url, cookie, seconds, rate, mix);
+  const { timings, statuses, failures } = await openLoop({
+    base: server.url,
+    cookie,
+    seconds,
+    perSecond: rate,
+    next: (index) => mix[index % mix.length]!,
+  });
   clearInterval(sampler);
   memory.push({ atSeconds: seconds, rssMb: rssMb(server.child.pid!) });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { enrolTestStudent } from './test/factories/courses.ts';
 import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
-import { instructorForm, signUpActive, studentForm } from './test/sessions.ts';
+import { instructorForm, signUp, signUpActive, studentForm } from './test/sessions.ts';
 
 /*
  * The authorisation table's second half: the routes that act on one post or one comment, for
@@ -371,6 +371,102 @@ describe('authorisation on a course: role × whose course', () => {
           }
         });
       }
+    }
+  }
+});
+
+/*
+ * The admin's actions on a person: on themself (refused with a reason), on another person in
+ * the state the action needs, on a deleted person. Instructors and students are refused
+ * whatever the person (the same rows, as them).
+ */
+type PersonKind = 'self' | 'another' | 'deleted';
+const personRows: Array<{
+  method: 'POST' | 'PUT' | 'DELETE';
+  action: string;
+  /** The state the other person is put in first. */
+  needs: 'pending' | 'active' | 'blocked';
+  payload?: object;
+  /** What the admin sends about themself, when it differs (demoting oneself, the last admin). */
+  selfPayload?: object;
+  self: number;
+}> = [
+  { method: 'POST', action: 'approve', needs: 'pending', self: 409 },
+  { method: 'POST', action: 'reject', needs: 'pending', self: 409 },
+  { method: 'POST', action: 'block', needs: 'active', payload: { reason: 'Nghỉ dạy' }, self: 400 },
+  { method: 'POST', action: 'unblock', needs: 'blocked', self: 409 },
+  {
+    method: 'PUT',
+    action: 'role',
+    needs: 'active',
+    payload: { role: 'admin' },
+    selfPayload: { role: 'instructor' },
+    self: 409,
+  },
+  { method: 'DELETE', action: '', needs: 'active', self: 400 },
+];
+
+async function personFor(kind: PersonKind, needs: 'pending' | 'active' | 'blocked') {
+  if (kind === 'self') return ids.admin;
+  const { db } = t.database;
+  const email = `nguoi-${Math.random().toString(36).slice(2)}@example.vn`;
+  await signUp(t.app, mail, email, instructorForm('Người Được Xét'));
+  const { id } = await db
+    .selectFrom('people')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  if (needs !== 'pending') {
+    await db.updateTable('people').set({ status: needs }).where('id', '=', id).execute();
+  }
+  if (kind === 'deleted') {
+    expect((await call('admin', 'DELETE', `/api/admin/people/${id}`)).statusCode).toBe(200);
+  }
+  return id;
+}
+
+describe('authorisation on a person: the admin on themself, on another, on a deleted person', () => {
+  for (const row of personRows) {
+    for (const viewer of viewers) {
+      for (const kind of ['self', 'another', 'deleted'] as const) {
+        if (kind === 'self' && viewer !== 'admin') continue;
+        const expected =
+          viewer !== 'admin' ? 403 : kind === 'self' ? row.self : kind === 'deleted' ? 404 : 200;
+        const url = `/api/admin/people/:personId${row.action ? `/${row.action}` : ''}`;
+        it(`${row.method} ${url} as ${viewer} on ${kind} → ${expected}`, async () => {
+          const personId = await personFor(kind, row.needs);
+          const response = await call(
+            viewer,
+            row.method,
+            url.replace(':personId', personId),
+            kind === 'self' ? (row.selfPayload ?? row.payload) : row.payload,
+          );
+          expect(response.statusCode, response.body).toBe(expected);
+          expect(response.json().error?.message ?? 'ok').toMatch(/[À-ỹ]|ok/u);
+        });
+      }
+    }
+  }
+});
+
+describe('authorisation on feedback: the admin on anyone’s, others on none', () => {
+  for (const viewer of viewers) {
+    for (const kind of ['own', 'another', 'deleted'] as const) {
+      const expected = viewer !== 'admin' ? 403 : kind === 'deleted' ? 404 : 200;
+      it(`PUT /api/admin/feedback/:feedbackId/status as ${viewer} on ${kind} → ${expected}`, async () => {
+        const author = kind === 'own' ? viewer : 'student';
+        const sent = await call(author, 'POST', '/api/feedback', { text: 'Ứng dụng rất tiện' });
+        expect(sent.statusCode, sent.body).toBe(201);
+        // The answer is the author's feedback, newest first.
+        const feedbackId = sent.json<{ feedback: Array<{ id: string }> }>().feedback[0]!.id;
+        if (kind === 'deleted') {
+          await t.database.db.deleteFrom('feedback').where('id', '=', feedbackId).execute();
+        }
+        const response = await call(viewer, 'PUT', `/api/admin/feedback/${feedbackId}/status`, {
+          status: 'viewed',
+        });
+        expect(response.statusCode, response.body).toBe(expected);
+      });
     }
   }
 });
