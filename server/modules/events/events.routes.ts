@@ -44,8 +44,6 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         connection: 'close',
         'x-request-id': request.id,
       });
-      // A browser waits this long before reconnecting after the stream drops.
-      response.write('retry: 3000\n\n');
       await app.liveHub.open(
         {
           personId: person?.id ?? null,
@@ -55,6 +53,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         lastEventId,
       );
+      // The first bytes go out only now, with the stream registered: the browser's `open`
+      // then means no event can fall between what the page read and what the stream sends.
+      // A browser waits this long before reconnecting after the stream drops.
+      if (!response.writableEnded) response.write('retry: 3000\n\n');
     },
   );
 };

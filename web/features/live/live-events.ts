@@ -155,6 +155,17 @@ export function useLiveEvents(viewer: string | null) {
           stopped = true;
         }
       };
+      source.onopen = () => {
+        // A stream that starts afresh (not resuming from an event id) carries nothing from
+        // before it opened: what the screen read before then, or is reading now, is read again.
+        if (lastEventId) return;
+        const openedAt = Date.now();
+        void queryClient.invalidateQueries({
+          predicate: ({ state }) =>
+            state.fetchStatus === 'fetching' ||
+            (state.dataUpdatedAt > 0 && state.dataUpdatedAt < openedAt),
+        });
+      };
       source.onerror = () => {
         // CONNECTING: the browser is retrying by itself. CLOSED: the server refused the stream.
         if (source?.readyState !== EventSource.CLOSED || stopped) return;
