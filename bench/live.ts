@@ -10,14 +10,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
-import { onPostgres, percentiles } from './engines.ts';
+import { onPostgres, percentiles, rssMb } from './engines.ts';
 import { signInInstructor, startServer } from './feed.ts';
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
 
 interface Stream {
   likes: number;

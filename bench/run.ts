@@ -4,8 +4,8 @@
  * bench/README.md with the machine they ran on.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import { measureColdStart } from './cold-start.ts';
+import { machine } from './engines.ts';
 import { feedBenchSize, measureFeed } from './feed.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureLive, measureLiveOnPostgres } from './live.ts';
@@ -13,7 +13,6 @@ import { measureSearch, searchBenchSize } from './search.ts';
 import { measureStudentList } from './students.ts';
 import { measureUploads } from './uploads.ts';
 
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 console.info(`machine: ${machine}`);
 
 const coldStart = await measureColdStart(5);

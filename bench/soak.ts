@@ -11,7 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
-import { percentiles } from './engines.ts';
+import { machine, percentiles, rssMb } from './engines.ts';
 import { signInToDemoAcademy, startServer } from './feed.ts';
 import { type LoopRequest, openLoop } from './open-loop.ts';
 
@@ -19,12 +19,6 @@ const seconds = Number(process.env.SOAK_SECONDS ?? 300);
 const rate = 250;
 const streamCount = Number(process.env.SOAK_STREAMS ?? 1_000);
 
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-soak-'));
 const mail = await startMailCatcher();
 const server = await startServer({ DATA_DIR: dir, SMTP_URL: mail.url });
