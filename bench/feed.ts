@@ -19,6 +19,7 @@ import { freePort, startPostgresCluster } from '../scripts/provision.ts';
 import { type AppDatabase, migrateToLatest, openDatabase } from '../server/db/database.ts';
 import { nameSearchColumns, titleSearchColumns } from '../server/db/search-columns.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
+import { signInInstructor } from '../server/test/sessions.ts';
 import { percentiles, random } from './engines.ts';
 import { openLoop } from './open-loop.ts';
 
@@ -183,39 +184,6 @@ export async function startServer(
     if (exited || Date.now() - started > 60_000) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-/** Signs in by e-mail link through the running server and onboards as an instructor. */
-export async function signInInstructor(
-  url: string,
-  mail: Awaited<ReturnType<typeof startMailCatcher>>,
-) {
-  const email = `bench-${Date.now()}@example.vn`;
-  const arrived = mail.next(email);
-  await fetch(`${url}/api/sign-in/email-link`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  const token = new URL(mail.linkIn(await arrived, 'http').replace('/#/', '/')).searchParams.get(
-    'token',
-  );
-  const redeemed = await fetch(`${url}/api/sign-in/email-link/redeem`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, email }),
-  });
-  const cookie = redeemed.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const onboarded = await fetch(`${url}/api/onboarding`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ role: 'instructor', name: 'Giảng viên đo tải', phone: '0912345678' }),
-  });
-  if (!onboarded.ok) throw new Error(`onboarding failed: ${await onboarded.text()}`);
-  return { cookie, email };
 }
 
 /**

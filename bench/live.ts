@@ -10,8 +10,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
+import { signInInstructor } from '../server/test/sessions.ts';
 import { onPostgres, percentiles, rssMb } from './engines.ts';
-import { signInInstructor, startServer } from './feed.ts';
+import { startServer } from './feed.ts';
 
 interface Stream {
   likes: number;

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { signInByLink } from './support/accounts.ts';
 import { activatePerson } from './support/fixtures-api.ts';
 import { uniqueEmail } from './support/mailbox.ts';
-import { xssPayloads } from './support/xss-payloads.ts';
+import { watchForPayloads, xssPayloads } from './support/xss-payloads.ts';
 
 /*
  * Stored hostile text (200 payloads in all) in every text field people can fill — posts,
@@ -43,14 +43,7 @@ test('60 hostile payloads in posts, mention labels, comments and names render as
     expect(comment.status()).toBe(201);
   }
 
-  await page.addInitScript(() => {
-    (window as unknown as { __fired: number[] }).__fired = [];
-    (window as unknown as { __xss: (n: number) => void }).__xss = (n) =>
-      (window as unknown as { __fired: number[] }).__fired.push(n);
-  });
-  page.on('dialog', (dialog) => {
-    throw new Error(`a dialog opened: ${dialog.message()}`);
-  });
+  const payloadsThatRan = await watchForPayloads(page);
 
   await page.goto('/#/activity');
   const articles = page.getByRole('article');
@@ -86,8 +79,7 @@ test('60 hostile payloads in posts, mention labels, comments and names render as
     );
     expect(overflow, `${address} scrolls sideways`).toBeLessThanOrEqual(0);
   }
-  const fired = await page.evaluate(() => (window as unknown as { __fired: number[] }).__fired);
-  expect(fired, 'payloads that ran').toEqual([]);
+  expect(await payloadsThatRan(), 'payloads that ran').toEqual([]);
 });
 
 test('140 more payloads in courses, lessons, an instructor’s name and bio, feedback, a ban reason and the error log render as text', async ({
@@ -152,14 +144,7 @@ test('140 more payloads in courses, lessons, an instructor’s name and bio, fee
   });
   expect(blocked.status(), await blocked.text()).toBe(200);
 
-  await page.addInitScript(() => {
-    (window as unknown as { __fired: number[] }).__fired = [];
-    (window as unknown as { __xss: (n: number) => void }).__xss = (n) =>
-      (window as unknown as { __fired: number[] }).__fired.push(n);
-  });
-  page.on('dialog', (dialog) => {
-    throw new Error(`a dialog opened: ${dialog.message()}`);
-  });
+  const payloadsThatRan = await watchForPayloads(page);
 
   await page.goto('/#/courses');
   await expect(page.getByText(courses[0]!.name, { exact: true }).first()).toBeVisible();
@@ -181,6 +166,5 @@ test('140 more payloads in courses, lessons, an instructor’s name and bio, fee
   await page.goto('/#/user-management?view=blocked');
   await expect(page.getByText(reason, { exact: false }).first()).toBeVisible();
 
-  const fired = await page.evaluate(() => (window as unknown as { __fired: number[] }).__fired);
-  expect(fired, 'payloads that ran').toEqual([]);
+  expect(await payloadsThatRan(), 'payloads that ran').toEqual([]);
 });

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type PostgresCluster, startPostgresCluster } from '../scripts/provision.ts';
+import { spawnServer, untilHealthy } from './test/server-process.ts';
 import { testDatabaseKind } from './test/test-database.ts';
 
 /*
@@ -13,7 +14,6 @@ import { testDatabaseKind } from './test/test-database.ts';
  * reads and writes, with no restart.
  */
 
-const root = path.resolve(import.meta.dirname, '..');
 const onPostgres = testDatabaseKind() === 'postgres';
 
 let cluster: PostgresCluster;
@@ -27,19 +27,13 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-dbloss-'));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: cluster.url,
-    },
-    stdio: 'ignore',
-  });
-  await until(async () => (await get('/api/health'))?.status === 200, 20_000);
+  server = spawnServer({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    DATABASE_URL: cluster.url,
+  }).child;
+  await untilHealthy(base);
 }, 60_000);
 afterAll(async () => {
   if (!onPostgres) return;

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/provision.ts';
 import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
+import { exited, spawnServer, untilHealthy } from './test/server-process.ts';
+import { signInInstructor } from './test/sessions.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test/test-database.ts';
 
 /*
@@ -19,7 +21,6 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test/
 
 const KILLS = Number(process.env.DURABILITY_KILLS ?? 20);
 const WRITERS = 4;
-const root = path.resolve(import.meta.dirname, '..');
 const PUBLIC_URL = 'http://academy.test';
 
 let database: TestDatabase | undefined;
@@ -49,38 +50,17 @@ afterAll(async () => {
 });
 
 function startServer(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SMTP_URL: mail.url,
-      PUBLIC_URL,
-    },
-    stdio: 'ignore',
-  });
+  return spawnServer({
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: mail.url,
+    PUBLIC_URL,
+  }).child;
 }
 
-async function healthy(): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-    if (response?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the server did not become healthy');
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-}
+const healthy = () => untilHealthy(`http://127.0.0.1:${port}`);
 
 async function api(cookie: string, method: string, url: string, body?: unknown) {
   return fetch(`http://127.0.0.1:${port}${url}`, {
@@ -89,29 +69,6 @@ async function api(cookie: string, method: string, url: string, body?: unknown) 
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     signal: AbortSignal.timeout(5_000),
   });
-}
-
-/** The first instructor signs up by e-mail link: an active admin who can post. */
-async function signUpFirstInstructor(): Promise<string> {
-  const arrived = mail.next('durable@example.vn');
-  await api('', 'POST', '/api/sign-in/email-link', { email: 'durable@example.vn' });
-  const link = mail.linkIn(await arrived, 'http');
-  const token = new URL(link.replace('/#/', '/')).searchParams.get('token');
-  const redeemed = await api('', 'POST', '/api/sign-in/email-link/redeem', {
-    token,
-    email: 'durable@example.vn',
-  });
-  const cookie = redeemed.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const onboarded = await api(cookie, 'POST', '/api/onboarding', {
-    role: 'instructor',
-    name: 'Giảng Viên Bền',
-    phone: '0912 345 678',
-  });
-  if (!onboarded.ok) throw new Error(`onboarding failed: ${await onboarded.text()}`);
-  return cookie;
 }
 
 interface Acknowledged {
@@ -160,7 +117,8 @@ describe(`kill -9 during writes, on ${testDatabaseKind()}`, () => {
   it(`keeps every acknowledged write, once, through ${KILLS} SIGKILLs`, async () => {
     let server = startServer();
     await healthy();
-    const cookie = await signUpFirstInstructor();
+    // The first instructor: the academy's active admin, who can post.
+    const { cookie } = await signInInstructor(`http://127.0.0.1:${port}`, mail);
     const ack: Acknowledged = { posts: new Map(), comments: new Map(), likes: new Set() };
     let stop = false;
     const writers = Array.from({ length: WRITERS }, (_, index) =>

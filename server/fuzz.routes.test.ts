@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { CataloguedRoute } from './fastify.d.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { insertTestPost } from './test/factories/courses.ts';
 import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
+import { inputJsonSchema, type JsonSchema, VIETNAMESE_LETTER } from './test/route-schemas.ts';
 import { instructorForm, signUp, signUpActive, studentForm } from './test/sessions.ts';
 
 /*
@@ -16,29 +16,6 @@ import { instructorForm, signUp, signUpActive, studentForm } from './test/sessio
  */
 
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 100);
-
-interface JsonSchema {
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  const?: unknown;
-  minimum?: number;
-  maximum?: number;
-  maxLength?: number;
-  minLength?: number;
-  pattern?: string;
-  required?: string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-}
-
-function toJsonSchema(schema: unknown): JsonSchema | undefined {
-  if (!(schema instanceof z.ZodType)) return undefined;
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-}
 
 /** Every property a schema names at its top level, through unions. */
 function propertiesOf(schema: JsonSchema | undefined): Record<string, JsonSchema> {
@@ -205,9 +182,9 @@ interface FuzzRequest {
 }
 
 function requestsFor(route: CataloguedRoute, ids: string[]): fc.Arbitrary<FuzzRequest> {
-  const params = propertiesOf(toJsonSchema(route.schema?.params));
-  const querySchema = toJsonSchema(route.schema?.querystring);
-  const bodySchema = toJsonSchema(route.schema?.body);
+  const params = propertiesOf(inputJsonSchema(route.schema?.params));
+  const querySchema = inputJsonSchema(route.schema?.querystring);
+  const bodySchema = inputJsonSchema(route.schema?.body);
   const names = [...route.url.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? '*');
 
   const paramValue = (name: string) =>
@@ -292,9 +269,6 @@ function requestsFor(route: CataloguedRoute, ids: string[]): fc.Arbitrary<FuzzRe
       ...body,
     })) as fc.Arbitrary<FuzzRequest>;
 }
-
-/** A letter only Vietnamese (or at least a Latin-with-diacritics language) writes. */
-const VIETNAMESE_LETTER = /[À-ỹ]/u;
 
 // Built at collection time, so each route is a test of its own name.
 const mail: MailCatcher = await startMailCatcher();

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/provision.ts';
+import { exited, spawnServer } from './test/server-process.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test/test-database.ts';
 
 /*
@@ -12,7 +12,6 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test/
  * cleanly on SIGTERM.
  */
 
-const root = path.resolve(import.meta.dirname, '..');
 let database: TestDatabase | undefined;
 let databaseUrl: string | undefined;
 let dataDir: string;
@@ -35,27 +34,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  return { child, output: () => output };
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
+function startServer(env: NodeJS.ProcessEnv) {
+  return spawnServer({ LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env });
 }
 
 describe(`the server process on ${testDatabaseKind()}`, () => {

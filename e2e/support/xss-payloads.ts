@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 /**
  * Hostile strings for text fields: script tags, event handlers, URL schemes, SVG and MathML,
  * template and attribute breakouts, encodings. Each tries to run `window.__xss(n)`.
@@ -54,4 +56,20 @@ const templates: Array<(n: number) => string> = [
 /** At least `count` distinct payloads, numbered so a run names the one that fired. */
 export function xssPayloads(count: number): string[] {
   return Array.from({ length: count }, (_, n) => templates[n % templates.length]!(n));
+}
+
+/**
+ * Makes `window.__xss(n)` record n in every page the browser opens from now on, and fails the
+ * test if a page opens a dialog. Returns a reader of the numbers recorded so far.
+ */
+export async function watchForPayloads(page: Page): Promise<() => Promise<number[]>> {
+  await page.addInitScript(() => {
+    const recorder = window as unknown as { __fired: number[]; __xss: (n: number) => void };
+    recorder.__fired = [];
+    recorder.__xss = (n) => recorder.__fired.push(n);
+  });
+  page.on('dialog', (dialog) => {
+    throw new Error(`a dialog opened: ${dialog.message()}`);
+  });
+  return () => page.evaluate(() => (window as unknown as { __fired: number[] }).__fired);
 }

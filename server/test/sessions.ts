@@ -98,3 +98,37 @@ export async function signUpActive<K extends string>(
   }
   return { cookie, ids };
 }
+
+/**
+ * Over real HTTP, against a running server process: signs in by e-mail link (read from `mail`)
+ * and onboards as an instructor — the academy's admin when it is the first. Returns the cookie
+ * and the address used (a new one unless given).
+ */
+export async function signInInstructor(
+  url: string,
+  mail: MailCatcher,
+  email = `bench-${Date.now()}@example.vn`,
+): Promise<{ cookie: string; email: string }> {
+  const arrived = mail.next(email);
+  await fetch(`${url}/api/sign-in/email-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  const token = new URL(mail.linkIn(await arrived, 'http').replace('/#/', '/')).searchParams.get(
+    'token',
+  );
+  const redeemed = await fetch(`${url}/api/sign-in/email-link/redeem`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, email }),
+  });
+  const cookie = cookieHeader(redeemed.headers.getSetCookie());
+  const onboarded = await fetch(`${url}/api/onboarding`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ role: 'instructor', name: 'Giảng viên đo tải', phone: '0912345678' }),
+  });
+  if (!onboarded.ok) throw new Error(`onboarding failed: ${await onboarded.text()}`);
+  return { cookie, email };
+}
