@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  type LimitNode,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteQueryCompiler,
+  sql,
+  ValueNode,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { DatabaseKind } from './dialect.ts';
@@ -51,6 +60,27 @@ function withStatementCache(connection: SQLite.Database, capacity = 500) {
   };
 }
 
+/**
+ * SQLite with page sizes written into the SQL (`limit 11`) rather than bound (`limit ?`): with a
+ * bound limit SQLite ran the feed's query in 156 µs instead of 91 µs, the same plan (measured,
+ * bench/README.md). Only whole numbers the code chose are written in; anything else is bound.
+ */
+class SqliteCompilerWithLiteralLimits extends SqliteQueryCompiler {
+  protected override visitLimit(node: LimitNode): void {
+    if (ValueNode.is(node.limit) && Number.isSafeInteger(node.limit.value)) {
+      this.append(`limit ${node.limit.value as number}`);
+    } else {
+      super.visitLimit(node);
+    }
+  }
+}
+
+class AppSqliteDialect extends SqliteDialect {
+  override createQueryCompiler() {
+    return new SqliteCompilerWithLiteralLimits();
+  }
+}
+
 export function openDatabase(config: DatabaseConfig): AppDatabase {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -62,7 +92,7 @@ export function openDatabase(config: DatabaseConfig): AppDatabase {
     connection.pragma('foreign_keys = ON');
     connection.pragma('busy_timeout = 5000');
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+      dialect: new AppSqliteDialect({ database: withStatementCache(connection) }),
     });
     const events = new InProcessBus();
     return {

@@ -290,6 +290,8 @@ export interface AuthSessionTable {
   id: string;
   userId: string;
   token: string;
+  /** A date string on SQLite, a Date on PostgreSQL. */
+  expiresAt: string | Date;
 }
 
 export interface Database {

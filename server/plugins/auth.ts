@@ -6,10 +6,12 @@ import { updatePersonEmailByAuthUser } from '../modules/accounts/accounts.reposi
 import { logStaffSignIn } from '../modules/accounts/accounts.service.ts';
 import { type Auth, createAuth } from '../modules/auth/auth.ts';
 import { createMailer, type Mailer } from '../modules/auth/mailer.ts';
+import { SessionLookup } from '../modules/auth/session-lookup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    sessions: SessionLookup;
     mailer: Mailer;
   }
 }
@@ -67,6 +69,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     },
   });
   app.decorate('auth', auth);
+  app.decorate('sessions', await SessionLookup.create(auth, app.database.db));
   app.decorate('mailer', mailer);
 
   app.route({

@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -29,8 +28,7 @@ async function viewerOfHeaders(
   server: FastifyInstance,
   headers: IncomingHttpHeaders,
 ): Promise<Viewer> {
-  const session = await server.auth.api.getSession({ headers: fromNodeHeaders(headers) });
-  return resolveViewer(server.database, session?.user.id ?? null);
+  return resolveViewer(server.database, await server.sessions.authUserId(headers));
 }
 
 /** The viewer of a request, resolved once from its session cookie. */

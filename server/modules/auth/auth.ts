@@ -11,6 +11,13 @@ import { getOrCreateSecret } from '../secrets/secrets.repository.ts';
 import { linkEmail } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 
+/**
+ * A session lasts 30 days and, while used, is extended once a day (better-auth's `expiresIn` and
+ * `updateAge`; the session lookup needs them too).
+ */
+export const SESSION_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_REFRESH_SECONDS = 60 * 60 * 24;
+
 /** Sign-in links live 10 minutes (issue: at most 10). */
 export const SIGN_IN_LINK_SECONDS = 600;
 
@@ -84,7 +91,7 @@ export async function createAuth(options: {
       // e-mail (better-auth checks the provider's email_verified).
       accountLinking: { enabled: true, trustedProviders: [] },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
     rateLimit: {
       enabled: true,
       storage: 'database',

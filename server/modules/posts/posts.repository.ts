@@ -1,7 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type Keyset, olderThan } from '../../db/keyset.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsFolded } from '../../db/search-columns.ts';
+import { containsPattern, matchesPattern } from '../../db/search-columns.ts';
 import { visiblePosts } from './post-visibility.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -24,80 +25,99 @@ export interface PostListFilter {
   limit: number;
 }
 
-/** Posts the viewer may see, newest first, with the names and pictures they show. */
-export async function listPostRows(db: Db, filter: PostListFilter) {
-  let query = db
-    .selectFrom('posts')
-    .innerJoin('people as author', 'author.id', 'posts.author_id')
-    .leftJoin('people as student', 'student.id', 'posts.student_id')
-    .leftJoin('people as tagged', 'tagged.id', 'posts.tagged_instructor_id')
-    .leftJoin('courses', 'courses.id', 'posts.course_id')
-    .select([
-      'posts.id',
-      'posts.kind',
-      'posts.text',
-      'posts.rating',
-      'posts.like_count',
-      'posts.comment_count',
-      'posts.created_at',
-      'posts.lesson_id',
-      'posts.lesson_title',
-      'posts.course_id',
-      'courses.name as course_name',
-      'author.id as author_id',
-      'author.name as author_name',
-      'author.avatar_url as author_avatar_url',
-      'student.id as student_id',
-      'student.name as student_name',
-      'student.avatar_url as student_avatar_url',
-      'tagged.id as tagged_id',
-      'tagged.name as tagged_name',
-      'tagged.avatar_url as tagged_avatar_url',
-      // A guest has no likes or bookmarks: '' is nobody's id.
-      sql<boolean | number>`exists (select 1 from post_likes
+type PreparedPostFilter = Omit<PostListFilter, 'nameContains'> & {
+  /** `containsPattern` of the folded name searched for. */
+  namePattern?: string | undefined;
+};
+
+/** The feed's query: built and compiled once per combination of filters (db/prepared.ts). */
+const postRowsQuery = preparedQuery(
+  (db: Db, filter: PreparedPostFilter) => {
+    let query = db
+      .selectFrom('posts')
+      .innerJoin('people as author', 'author.id', 'posts.author_id')
+      .leftJoin('people as student', 'student.id', 'posts.student_id')
+      .leftJoin('people as tagged', 'tagged.id', 'posts.tagged_instructor_id')
+      .leftJoin('courses', 'courses.id', 'posts.course_id')
+      .select([
+        'posts.id',
+        'posts.kind',
+        'posts.text',
+        'posts.rating',
+        'posts.like_count',
+        'posts.comment_count',
+        'posts.created_at',
+        'posts.lesson_id',
+        'posts.lesson_title',
+        'posts.course_id',
+        'courses.name as course_name',
+        'author.id as author_id',
+        'author.name as author_name',
+        'author.avatar_url as author_avatar_url',
+        'student.id as student_id',
+        'student.name as student_name',
+        'student.avatar_url as student_avatar_url',
+        'tagged.id as tagged_id',
+        'tagged.name as tagged_name',
+        'tagged.avatar_url as tagged_avatar_url',
+        // A guest has no likes or bookmarks: '' is nobody's id.
+        sql<boolean | number>`exists (select 1 from post_likes
         where post_likes.post_id = posts.id and post_likes.person_id = ${filter.viewerId ?? ''})`.as(
-        'liked_by_me',
-      ),
-      sql<boolean | number>`exists (select 1 from post_bookmarks
+          'liked_by_me',
+        ),
+        sql<boolean | number>`exists (select 1 from post_bookmarks
         where post_bookmarks.post_id = posts.id and post_bookmarks.person_id = ${filter.viewerId ?? ''})`.as(
-        'bookmarked_by_me',
-      ),
-    ])
-    .where(visiblePosts(filter.viewerId));
-  if (filter.courseId) query = query.where('posts.course_id', '=', filter.courseId);
-  if (filter.lessonId) query = query.where('posts.lesson_id', '=', filter.lessonId);
-  if (filter.authorId) query = query.where('posts.author_id', '=', filter.authorId);
-  if (filter.studentId) query = query.where('posts.student_id', '=', filter.studentId);
-  if (filter.postId) query = query.where('posts.id', '=', filter.postId);
-  if (filter.kind) query = query.where('posts.kind', '=', filter.kind);
-  const folded = filter.nameContains;
-  if (folded) {
-    query = query.where((eb) =>
-      eb.or([
-        containsFolded(sql.ref('author.name_search'), folded),
-        containsFolded(sql.ref('student.name_search'), folded),
-        containsFolded(sql.ref('tagged.name_search'), folded),
-      ]),
-    );
-  }
-  const bookmarkedBy = filter.bookmarkedBy;
-  if (bookmarkedBy) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('post_bookmarks')
-          .select('post_bookmarks.post_id')
-          .whereRef('post_bookmarks.post_id', '=', 'posts.id')
-          .where('post_bookmarks.person_id', '=', bookmarkedBy),
-      ),
-    );
-  }
-  if (filter.before) query = query.where(olderThan('posts', filter.before));
-  return query
-    .orderBy('posts.created_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .limit(filter.limit)
-    .execute();
+          'bookmarked_by_me',
+        ),
+      ])
+      .where(visiblePosts(filter.viewerId));
+    // Whether a filter is present is part of the shape; its value only goes to Kysely.
+    if (filter.courseId !== undefined) query = query.where('posts.course_id', '=', filter.courseId);
+    if (filter.lessonId !== undefined) query = query.where('posts.lesson_id', '=', filter.lessonId);
+    if (filter.authorId !== undefined) query = query.where('posts.author_id', '=', filter.authorId);
+    if (filter.studentId !== undefined)
+      query = query.where('posts.student_id', '=', filter.studentId);
+    if (filter.postId !== undefined) query = query.where('posts.id', '=', filter.postId);
+    if (filter.kind !== undefined) query = query.where('posts.kind', '=', filter.kind);
+    const pattern = filter.namePattern;
+    if (pattern !== undefined) {
+      query = query.where((eb) =>
+        eb.or([
+          matchesPattern(sql.ref('author.name_search'), pattern),
+          matchesPattern(sql.ref('student.name_search'), pattern),
+          matchesPattern(sql.ref('tagged.name_search'), pattern),
+        ]),
+      );
+    }
+    const bookmarkedBy = filter.bookmarkedBy;
+    if (bookmarkedBy !== undefined) {
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('post_bookmarks')
+            .select('post_bookmarks.post_id')
+            .whereRef('post_bookmarks.post_id', '=', 'posts.id')
+            .where('post_bookmarks.person_id', '=', bookmarkedBy),
+        ),
+      );
+    }
+    if (filter.before !== undefined) query = query.where(olderThan('posts', filter.before));
+    return query
+      .orderBy('posts.created_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(filter.limit);
+  },
+  // SQLite runs a page size written into the SQL faster than a bound one (db/database.ts).
+  { inSql: ['limit'] },
+);
+
+/** Posts the viewer may see, newest first, with the names and pictures they show. */
+export function listPostRows(db: Db, filter: PostListFilter) {
+  const { nameContains, ...rest } = filter;
+  return postRowsQuery(db, {
+    ...rest,
+    namePattern: nameContains ? containsPattern(nameContains) : undefined,
+  });
 }
 export type PostListRow = Awaited<ReturnType<typeof listPostRows>>[number];
 
