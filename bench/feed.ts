@@ -41,7 +41,7 @@ async function insertInBatches<T>(
     await insert(rows.slice(start, start + size));
 }
 
-async function seed(database: AppDatabase) {
+export async function seed(database: AppDatabase) {
   const { db } = database;
   const next = random(7);
   const now = Date.now();
@@ -203,7 +203,7 @@ export async function signInToDemoAcademy(
   return cookie;
 }
 
-async function load(options: object) {
+export async function load(options: object) {
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', 'bench/load.ts', JSON.stringify(options)],

@@ -105,10 +105,7 @@ describe(`a prepared query on ${testDatabaseKind()}`, () => {
 
   it('refuses a builder that turns a value into text, which would fix it in the SQL', async () => {
     const byName = preparedQuery((db, filter: { name: string }) =>
-      db
-        .selectFrom('people')
-        .select('name')
-        .where('name_search', 'like', `%${filter.name}%`),
+      db.selectFrom('people').select('name').where('name_search', 'like', `%${filter.name}%`),
     );
     await expect(byName(database.db, { name: 'an' })).rejects.toThrow(/name was used/);
     // A string method on a stand-in fails too (it has none).
