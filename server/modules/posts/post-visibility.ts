@@ -16,15 +16,19 @@ export function visiblePosts(viewerId: string | null): RawBuilder<boolean> {
     select 1 from people as hiding_author
     where hiding_author.id = posts.author_id and hiding_author.hide_my_posts = 1
       and ${notViewer(sql.ref('hiding_author.id'))})`;
-  const taggedHides = sql`exists (
+  // One lookup by id for each person the post is about (never a scan of everyone who hides).
+  const hidesMentions = (id: RawBuilder<unknown>) => sql`exists (
     select 1 from people as hiding_tagged
-    where hiding_tagged.hide_mentioned_posts = 1
-      and ${notViewer(sql.ref('hiding_tagged.id'))}
-      and (hiding_tagged.id = posts.student_id
-        or hiding_tagged.id = posts.tagged_instructor_id
-        or hiding_tagged.id in (
-          select mentions.person_id from mentions
-          where mentions.post_id = posts.id and mentions.comment_id is null)))`;
+    where hiding_tagged.id = ${id} and hiding_tagged.hide_mentioned_posts = 1
+      and ${notViewer(sql.ref('hiding_tagged.id'))})`;
+  const taggedHides = sql`(${hidesMentions(sql.ref('posts.student_id'))}
+    or ${hidesMentions(sql.ref('posts.tagged_instructor_id'))}
+    or exists (
+      select 1 from mentions
+      inner join people as hiding_mentioned on hiding_mentioned.id = mentions.person_id
+      where mentions.post_id = posts.id and mentions.comment_id is null
+        and hiding_mentioned.hide_mentioned_posts = 1
+        and ${notViewer(sql.ref('hiding_mentioned.id'))}))`;
   const viewerIsAuthor = viewerId === null ? sql`1 = 0` : sql`posts.author_id = ${viewerId}`;
   return sql<boolean>`(not ${authorHides} and (${viewerIsAuthor} or not ${taggedHides}))`;
 }
