@@ -1,21 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, NewPerson, PersonRow } from '../../db/schema.ts';
 import { nameSearchColumns } from '../../db/search-columns.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+// Read on every request: built once (db/prepared.ts).
+const personByAuthUser = preparedQuery((db, { authUserId }: { authUserId: string }) =>
+  db
+    .selectFrom('login_mappings')
+    .innerJoin('people', 'people.id', 'login_mappings.person_id')
+    .selectAll('people')
+    .where('login_mappings.auth_user_id', '=', authUserId),
+);
 
 /** The person a sign-in identity maps to, if any (the spec's authIdToStudentId, for all roles). */
 export async function findPersonByAuthUser(
   db: Db,
   authUserId: string,
 ): Promise<PersonRow | undefined> {
-  return db
-    .selectFrom('login_mappings')
-    .innerJoin('people', 'people.id', 'login_mappings.person_id')
-    .selectAll('people')
-    .where('login_mappings.auth_user_id', '=', authUserId)
-    .executeTakeFirst();
+  const [person] = await personByAuthUser(db, { authUserId });
+  return person;
 }
 
 export async function findAuthUserEmail(db: Db, authUserId: string): Promise<string | null> {

@@ -2,8 +2,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { parseCookies } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { type Auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS } from './auth.ts';
+
+// Read on every request: built once (db/prepared.ts).
+const sessionByToken = preparedQuery((db, { token }: { token: string }) =>
+  db.selectFrom('session').select(['userId', 'expiresAt']).where('token', '=', token),
+);
 
 /**
  * Whose session a request's cookie carries. better-auth's `getSession` verifies the cookie's
@@ -59,11 +65,7 @@ export class SessionLookup {
 
   /** The session's user while it lasts and is not yet due to be extended. */
   private async currentUser(token: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('session')
-      .select(['userId', 'expiresAt'])
-      .where('token', '=', token)
-      .executeTakeFirst();
+    const [row] = await sessionByToken(this.db, { token });
     if (!row) return null;
     // better-auth extends a session once less than SESSION_SECONDS - SESSION_REFRESH_SECONDS
     // of it remain (which also comes before its end).

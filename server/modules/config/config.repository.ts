@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, PublicConfigRow, SettingsRow } from '../../db/schema.ts';
 
 const GLOBAL = 'global';
@@ -26,10 +27,16 @@ export async function ensureConfigDefaults(db: Kysely<Database>, now: number): P
     .execute();
 }
 
+// Read on every request: built once (db/prepared.ts).
+const publicConfig = preparedQuery((db) =>
+  db.selectFrom('public_config').selectAll().where('id', '=', GLOBAL),
+);
+
 export async function findPublicConfig(
   db: Kysely<Database> | Transaction<Database>,
 ): Promise<PublicConfigRow | undefined> {
-  return db.selectFrom('public_config').selectAll().where('id', '=', GLOBAL).executeTakeFirst();
+  const [row] = await publicConfig(db, {});
+  return row;
 }
 
 export async function findSettings(db: Kysely<Database>): Promise<SettingsRow | undefined> {

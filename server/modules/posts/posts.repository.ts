@@ -145,12 +145,18 @@ export async function mentionsByPost(db: Db, postIds: string[]) {
     .execute();
 }
 
+// Read before every like, save, comment and edit: built once (db/prepared.ts).
+const visiblePostAuthor = preparedQuery(
+  (db: Db, { viewerId, postId }: { viewerId: string | null; postId: string }) =>
+    db
+      .selectFrom('posts')
+      .select('posts.author_id')
+      .where('posts.id', '=', postId)
+      .where(visiblePosts(viewerId)),
+);
+
 /** A post's author, if the post exists and the viewer may see it. */
 export async function findVisiblePostAuthor(db: Db, viewerId: string | null, postId: string) {
-  return db
-    .selectFrom('posts')
-    .select('posts.author_id')
-    .where('posts.id', '=', postId)
-    .where(visiblePosts(viewerId))
-    .executeTakeFirst();
+  const [row] = await visiblePostAuthor(db, { viewerId, postId });
+  return row;
 }
