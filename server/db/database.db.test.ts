@@ -21,31 +21,46 @@ describe(`the database connection on ${testDatabaseKind()}`, () => {
     expect(odd.parameters).toEqual([1.5]);
   });
 
-  it.runIf(testDatabaseKind() === 'postgres')(
-    'prepares each select once per connection, and prepares it again after the table changes',
-    async () => {
-      await sql`create table prepared_probe (id integer primary key)`.execute(database.db);
-      await sql`insert into prepared_probe (id) values (1)`.execute(database.db);
-      // One connection throughout.
-      await database.db.connection().execute(async (trx) => {
-        const probe = () =>
-          trx
-            .selectFrom('prepared_probe' as never)
-            .selectAll()
-            .execute();
-        expect(await probe()).toEqual([{ id: 1 }]);
-        expect(await probe()).toEqual([{ id: 1 }]);
+  it('reads rows as objects, and reads the new columns after a schema change', async () => {
+    await sql`create table statement_probe (id integer primary key, name text)`.execute(
+      database.db,
+    );
+    await sql`insert into statement_probe (id, name) values (1, 'Hoa'), (2, null)`.execute(
+      database.db,
+    );
+    // One connection throughout (the pool's prepared statements are per connection).
+    await database.db.connection().execute(async (connection) => {
+      const probe = () =>
+        connection
+          .selectFrom('statement_probe' as never)
+          .selectAll()
+          .orderBy('id' as never)
+          .execute();
+      expect(await probe()).toEqual([
+        { id: 1, name: 'Hoa' },
+        { id: 2, name: null },
+      ]);
+      expect(await probe()).toEqual([
+        { id: 1, name: 'Hoa' },
+        { id: 2, name: null },
+      ]);
+      if (database.kind === 'postgres') {
         const statements = await sql<{ statement: string }>`
-          select statement from pg_prepared_statements`.execute(trx);
+          select statement from pg_prepared_statements`.execute(connection);
         expect(
-          statements.rows.filter((row) => row.statement.includes('prepared_probe')),
+          statements.rows.filter((row) => row.statement.includes('statement_probe')),
         ).toHaveLength(1);
-        // What `select *` returns changes: PostgreSQL refuses the prepared statement, which is
-        // then prepared afresh.
-        await sql`alter table prepared_probe add column label text default 'mới'`.execute(trx);
-        expect(await probe()).toEqual([{ id: 1, label: 'mới' }]);
-      });
-      await sql`drop table prepared_probe`.execute(database.db);
-    },
-  );
+      }
+      // What `select *` returns changes: SQLite's statement is dropped with the cache;
+      // PostgreSQL refuses its prepared statement, which is then prepared afresh.
+      await sql`alter table statement_probe add column label text default 'mới'`.execute(
+        connection,
+      );
+      expect(await probe()).toEqual([
+        { id: 1, name: 'Hoa', label: 'mới' },
+        { id: 2, name: null, label: 'mới' },
+      ]);
+    });
+    await sql`drop table statement_probe`.execute(database.db);
+  });
 });
