@@ -52,16 +52,18 @@ beforeAll(async () => {
   ids.otherLesson = other.lessons[0].id;
   await db
     .insertInto('media')
-    .values({
-      id: 'a'.repeat(64),
-      owner_id: ids.teacher,
-      use: 'post',
-      content_type: 'image/webp',
-      width: 1200,
-      height: 900,
-      bytes: 1000,
-      created_at: Date.now(),
-    })
+    .values(
+      ['a', 'b', 'c'].map((letter, index) => ({
+        id: letter.repeat(64),
+        owner_id: ids.teacher,
+        use: 'post' as const,
+        content_type: 'image/webp',
+        width: 1200 + index,
+        height: 900 - index,
+        bytes: 1000,
+        created_at: Date.now(),
+      })),
+    )
     .execute();
 });
 afterAll(async () => {
@@ -113,6 +115,21 @@ describe('posts: writing', () => {
       ]),
     );
     expect(told).toHaveLength(2);
+  });
+
+  it('keeps the photos in the order they were chosen, on the post page and in the feed', async () => {
+    const chosen = ['c', 'a', 'b'].map((letter) => ({
+      url: `/media/${letter.repeat(64)}.webp`,
+      width: letter === 'a' ? 1200 : letter === 'b' ? 1201 : 1202,
+      height: letter === 'a' ? 900 : letter === 'b' ? 899 : 898,
+    }));
+    const response = await call('teacher', 'POST', '/api/posts', evaluation({ photos: chosen }));
+    expect(response.statusCode, response.body).toBe(201);
+    const { id } = response.json();
+    expect(response.json().media).toEqual(chosen);
+    expect((await call('student', 'GET', `/api/posts/${id}`)).json().media).toEqual(chosen);
+    const feed = (await call('student', 'GET', '/api/posts')).json();
+    expect(feed.posts.find((post: { id: string }) => post.id === id).media).toEqual(chosen);
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { POST_PAGE_SIZE, type Post, type PostPage } from '#shared/schemas/posts';
 import { foldForSearch } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
+import { readJsonArray } from '../../db/dialect.ts';
 import { decodeKeyset, encodeKeyset } from '../../db/keyset.ts';
 import type { PersonRow, Role } from '../../db/schema.ts';
 import { containsFolded } from '../../db/search-columns.ts';
@@ -10,8 +11,6 @@ import { avatarUrl } from '../media/avatar.ts';
 import {
   findVisiblePostAuthor,
   listPostRows,
-  mediaByPost,
-  mentionsByPost,
   type PostListFilter,
   type PostListRow,
 } from './posts.repository.ts';
@@ -20,7 +19,8 @@ function person(id: string | null, name: string | null, avatar: string | null) {
   return id && name ? { id, name, avatarUrl: avatar ?? avatarUrl(name) } : null;
 }
 
-function toPost(row: PostListRow, media: Post['media'], mentions: Post['mentions']): Post {
+/** A post as the API shows it. */
+function toPost(row: PostListRow): Post {
   return {
     id: row.id,
     kind: row.kind,
@@ -33,32 +33,12 @@ function toPost(row: PostListRow, media: Post['media'], mentions: Post['mentions
     rating: row.rating,
     likeCount: Number(row.like_count),
     commentCount: Number(row.comment_count),
-    media,
-    mentions,
+    media: readJsonArray(row.media),
+    mentions: readJsonArray(row.mentions),
     likedByMe: Boolean(row.liked_by_me),
     bookmarkedByMe: Boolean(row.bookmarked_by_me),
     createdAt: Number(row.created_at),
   };
-}
-
-/** Posts as the API shows them: with their photos and mentions, in two queries for the lot. */
-async function withMediaAndMentions(database: AppDatabase, rows: PostListRow[]): Promise<Post[]> {
-  const postIds = rows.map((row) => row.id);
-  const [media, mentions] = await Promise.all([
-    mediaByPost(database.db, postIds),
-    mentionsByPost(database.db, postIds),
-  ]);
-  return rows.map((row) =>
-    toPost(
-      row,
-      media
-        .filter((item) => item.post_id === row.id)
-        .map(({ url, width, height }) => ({ url, width, height })),
-      mentions
-        .filter((mention) => mention.post_id === row.id)
-        .map(({ id, role, name }) => ({ id, role, name })),
-    ),
-  );
 }
 
 /** One post the viewer may see, or 404 "Không tìm thấy bài viết." (hidden is as absent). */
@@ -69,8 +49,7 @@ export async function getPost(
 ): Promise<Post> {
   const rows = await listPostRows(database.db, { viewerId, postId, limit: 1 });
   if (rows.length === 0) throw new AppError('post_not_found', 404);
-  const [post] = await withMediaAndMentions(database, rows);
-  return post!;
+  return toPost(rows[0]!);
 }
 
 /**
@@ -101,7 +80,7 @@ export async function listPostPage(
   });
   const page = rows.slice(0, POST_PAGE_SIZE);
   return {
-    posts: await withMediaAndMentions(database, page),
+    posts: page.map(toPost),
     nextCursor: rows.length > POST_PAGE_SIZE ? encodeKeyset(page.at(-1)!) : null,
   };
 }
