@@ -133,8 +133,10 @@ export type PostData = z.output<typeof PostInput>;
 
 export const LikeInput = z.strictObject({ liked: z.boolean() });
 export const LikeState = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export type LikeState = z.infer<typeof LikeState>;
 export const BookmarkInput = z.strictObject({ bookmarked: z.boolean() });
 export const BookmarkState = z.object({ bookmarked: z.boolean() });
+export type BookmarkState = z.infer<typeof BookmarkState>;
 
 export const CommentIdParams = z.strictObject({
   commentId: z.uuid({ message: vi.validation.commentIdInvalid }),

@@ -28,6 +28,7 @@ export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;
 export const PushEndpointInput = z.strictObject({ endpoint: z.string().min(1).max(2048) });
 
 export const PushPublicKey = z.object({ publicKey: z.string() });
+export type PushPublicKey = z.infer<typeof PushPublicKey>;
 
 /** What a push message carries to the service worker. */
 export interface PushPayload {

@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveEvent } from '#shared/schemas/events';
-import { Post } from '#shared/schemas/posts';
+import type { Post } from '#shared/schemas/posts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { meQueryKey, publicConfigQueryKey } from '../accounts/api/session.ts';
 import { adminPeopleQueryKey } from '../admin/api/people.ts';
@@ -35,7 +35,7 @@ const postLists = [
  */
 async function refreshPost(queryClient: QueryClient, postId: string) {
   try {
-    const post = await apiRequest(`/posts/${postId}`, { schema: Post });
+    const post = await apiRequest<Post>(`/posts/${postId}`);
     queryClient.setQueryData(postQueryKey(postId), post);
     patchCachedPost(queryClient, postId, post);
   } catch {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { PushPublicKey } from '#shared/schemas/push';
+import type { PushPublicKey } from '#shared/schemas/push';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { i18next } from '../../lib/i18n.ts';
@@ -26,7 +26,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 /** Subscribes this device (or takes its existing subscription) and gives it to the server. */
 async function subscribeThisDevice(personId: string): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
-  const { publicKey } = await apiRequest('/push/public-key', { schema: PushPublicKey });
+  const { publicKey } = await apiRequest<PushPublicKey>('/push/public-key');
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({

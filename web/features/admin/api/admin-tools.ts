@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import {
+import type {
   ActivityLog,
   AdminFeedbackList,
   CleanupResult,
   DemoSummary,
   ErrorLog,
-  type FeedbackStatusInput,
+  FeedbackStatusInput,
 } from '#shared/schemas/admin';
 import { apiErrorOf, apiRequest, networkError } from '../../../lib/api-client.ts';
 
@@ -17,26 +17,25 @@ export const adminFeedbackQueryKey = ['feedback', 'admin'] as const;
 export const useActivityLog = () =>
   useQuery({
     queryKey: [...adminLogsQueryKey, 'activity'],
-    queryFn: ({ signal }) => apiRequest('/admin/activity-log', { signal, schema: ActivityLog }),
+    queryFn: ({ signal }) => apiRequest<ActivityLog>('/admin/activity-log', { signal }),
   });
 
 export const useErrorLog = () =>
   useQuery({
     queryKey: [...adminLogsQueryKey, 'errors'],
-    queryFn: ({ signal }) => apiRequest('/admin/error-log', { signal, schema: ErrorLog }),
+    queryFn: ({ signal }) => apiRequest<ErrorLog>('/admin/error-log', { signal }),
   });
 
 export const useAdminFeedback = () =>
   useQuery({
     queryKey: adminFeedbackQueryKey,
-    queryFn: ({ signal }) => apiRequest('/admin/feedback', { signal, schema: AdminFeedbackList }),
+    queryFn: ({ signal }) => apiRequest<AdminFeedbackList>('/admin/feedback', { signal }),
   });
 
 export const setFeedbackStatus = (id: string, status: FeedbackStatusInput['status']) =>
-  apiRequest(`/admin/feedback/${id}/status`, {
+  apiRequest<AdminFeedbackList>(`/admin/feedback/${id}/status`, {
     method: 'PUT',
     body: { status },
-    schema: AdminFeedbackList,
   });
 
 export const demoQueryKey = ['admin', 'demo'] as const;
@@ -44,15 +43,14 @@ export const demoQueryKey = ['admin', 'demo'] as const;
 export const useDemoSummary = () =>
   useQuery({
     queryKey: demoQueryKey,
-    queryFn: ({ signal }) => apiRequest('/admin/demo-data', { signal, schema: DemoSummary }),
+    queryFn: ({ signal }) => apiRequest<DemoSummary>('/admin/demo-data', { signal }),
   });
 
 export const generateDemoData = () =>
-  apiRequest('/admin/demo-data', { method: 'POST', schema: DemoSummary });
-export const wipeDemoData = () =>
-  apiRequest('/admin/demo-data', { method: 'DELETE', schema: DemoSummary });
+  apiRequest<DemoSummary>('/admin/demo-data', { method: 'POST' });
+export const wipeDemoData = () => apiRequest<DemoSummary>('/admin/demo-data', { method: 'DELETE' });
 export const cleanUp = () =>
-  apiRequest('/admin/maintenance/cleanup', { method: 'POST', schema: CleanupResult });
+  apiRequest<CleanupResult>('/admin/maintenance/cleanup', { method: 'POST' });
 
 /**
  * Downloads the backup through fetch (not a plain link) so that a refusal — PostgreSQL, a

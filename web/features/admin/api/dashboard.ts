@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dashboard } from '#shared/schemas/admin';
+import type { Dashboard } from '#shared/schemas/admin';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Under the admin people key: a person's change (approval, block) refreshes the figures. */
 export const useDashboard = () =>
   useQuery({
     queryKey: ['admin', 'people', 'dashboard'],
-    queryFn: ({ signal }) => apiRequest('/admin/dashboard', { signal, schema: Dashboard }),
+    queryFn: ({ signal }) => apiRequest<Dashboard>('/admin/dashboard', { signal }),
   });

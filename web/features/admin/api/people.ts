@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AdminPeople, AdminPerson, type RoleInput } from '#shared/schemas/admin';
+import type { AdminPeople, AdminPerson, RoleInput } from '#shared/schemas/admin';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const adminPeopleQueryKey = ['admin', 'people'] as const;
@@ -13,17 +13,16 @@ export function useAdminPeople(view: PeopleView, q: string) {
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ view });
       if (q.trim()) query.set('q', q.trim());
-      return apiRequest(`/admin/people?${query}`, { signal, schema: AdminPeople });
+      return apiRequest<AdminPeople>(`/admin/people?${query}`, { signal });
     },
     placeholderData: (previous) => previous,
   });
 }
 
 const personAction = (id: string, action: string, body?: object) =>
-  apiRequest(`/admin/people/${id}/${action}`, {
+  apiRequest<AdminPerson>(`/admin/people/${id}/${action}`, {
     method: 'POST',
     ...(body ? { body } : {}),
-    schema: AdminPerson,
   });
 
 export const approvePerson = (id: string) => personAction(id, 'approve');
@@ -34,6 +33,6 @@ export const unblockPerson = (id: string) => personAction(id, 'unblock');
 export const mergePerson = (id: string, targetId: string) =>
   personAction(id, 'merge', { targetId });
 export const changeRole = (id: string, role: RoleInput['role']) =>
-  apiRequest(`/admin/people/${id}/role`, { method: 'PUT', body: { role }, schema: AdminPerson });
+  apiRequest<AdminPerson>(`/admin/people/${id}/role`, { method: 'PUT', body: { role } });
 export const deletePerson = (id: string) =>
   apiRequest<{ deleted: true }>(`/admin/people/${id}`, { method: 'DELETE' });

@@ -1,15 +1,15 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import {
+import type {
   Course,
-  type CourseInput,
+  CourseInput,
   CourseList,
   CourseProgress,
   CourseStatistics,
   CourseStudents,
   InstructorChoices,
 } from '#shared/schemas/courses';
-import { PostPage } from '#shared/schemas/posts';
-import { SearchResults } from '#shared/schemas/search';
+import type { PostPage } from '#shared/schemas/posts';
+import type { SearchResults } from '#shared/schemas/search';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const coursesQueryKey = ['courses'] as const;
@@ -18,14 +18,14 @@ export const courseQueryKey = (id: string) => ['courses', id] as const;
 export function useCourses() {
   return useQuery({
     queryKey: coursesQueryKey,
-    queryFn: ({ signal }) => apiRequest('/courses', { signal, schema: CourseList }),
+    queryFn: ({ signal }) => apiRequest<CourseList>('/courses', { signal }),
   });
 }
 
 export function useCourse(id: string) {
   return useQuery({
     queryKey: courseQueryKey(id),
-    queryFn: ({ signal }) => apiRequest(`/courses/${id}`, { signal, schema: Course }),
+    queryFn: ({ signal }) => apiRequest<Course>(`/courses/${id}`, { signal }),
   });
 }
 
@@ -33,8 +33,7 @@ export function useCourse(id: string) {
 export function useCourseProgress(id: string) {
   return useQuery({
     queryKey: [...courseQueryKey(id), 'progress'],
-    queryFn: ({ signal }) =>
-      apiRequest(`/courses/${id}/progress`, { signal, schema: CourseProgress }),
+    queryFn: ({ signal }) => apiRequest<CourseProgress>(`/courses/${id}/progress`, { signal }),
   });
 }
 
@@ -42,8 +41,7 @@ export function useCourseProgress(id: string) {
 export function useCourseStudents(id: string) {
   return useQuery({
     queryKey: [...courseQueryKey(id), 'students'],
-    queryFn: ({ signal }) =>
-      apiRequest(`/courses/${id}/students`, { signal, schema: CourseStudents }),
+    queryFn: ({ signal }) => apiRequest<CourseStudents>(`/courses/${id}/students`, { signal }),
   });
 }
 
@@ -51,8 +49,7 @@ export function useCourseStudents(id: string) {
 export function useCourseStatistics(id: string) {
   return useQuery({
     queryKey: [...courseQueryKey(id), 'statistics'],
-    queryFn: ({ signal }) =>
-      apiRequest(`/courses/${id}/statistics`, { signal, schema: CourseStatistics }),
+    queryFn: ({ signal }) => apiRequest<CourseStatistics>(`/courses/${id}/statistics`, { signal }),
   });
 }
 
@@ -66,7 +63,7 @@ export function useCoursePosts(id: string, lessonId: string | null) {
       if (lessonId) query.set('lessonId', lessonId);
       if (pageParam) query.set('cursor', pageParam);
       const suffix = query.size > 0 ? `?${query}` : '';
-      return apiRequest(`/courses/${id}/posts${suffix}`, { signal, schema: PostPage });
+      return apiRequest<PostPage>(`/courses/${id}/posts${suffix}`, { signal });
     },
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -76,23 +73,23 @@ export function useInstructorChoices(enabled: boolean) {
   return useQuery({
     queryKey: ['courses', 'instructor-choices'],
     queryFn: ({ signal }) =>
-      apiRequest('/courses/instructor-choices', { signal, schema: InstructorChoices }),
+      apiRequest<InstructorChoices>('/courses/instructor-choices', { signal }),
     enabled,
     staleTime: 60_000,
   });
 }
 
 export const createCourse = (input: CourseInput) =>
-  apiRequest('/courses', { method: 'POST', body: input, schema: Course });
+  apiRequest<Course>('/courses', { method: 'POST', body: input });
 
 export const updateCourse = (id: string, input: CourseInput) =>
-  apiRequest(`/courses/${id}`, { method: 'PUT', body: input, schema: Course });
+  apiRequest<Course>(`/courses/${id}`, { method: 'PUT', body: input });
 
 export const deleteCourse = (id: string) =>
   apiRequest<{ deleted: true }>(`/courses/${id}`, { method: 'DELETE' });
 
 export const approveCourse = (id: string) =>
-  apiRequest(`/courses/${id}/approve`, { method: 'POST', schema: Course });
+  apiRequest<Course>(`/courses/${id}/approve`, { method: 'POST' });
 
 /** Search results for what was typed. */
 export function useSearch(query: string) {
@@ -100,7 +97,7 @@ export function useSearch(query: string) {
   return useQuery({
     queryKey: ['search', q],
     queryFn: ({ signal }) =>
-      apiRequest(`/search?q=${encodeURIComponent(q)}`, { signal, schema: SearchResults }),
+      apiRequest<SearchResults>(`/search?q=${encodeURIComponent(q)}`, { signal }),
     enabled: q.length > 0,
     staleTime: 30_000,
   });

@@ -1,19 +1,19 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { InstructorDetail, InstructorList } from '#shared/schemas/instructors';
-import { PostPage } from '#shared/schemas/posts';
+import type { InstructorDetail, InstructorList } from '#shared/schemas/instructors';
+import type { PostPage } from '#shared/schemas/posts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function useInstructors() {
   return useQuery({
     queryKey: ['instructors'],
-    queryFn: ({ signal }) => apiRequest('/instructors', { signal, schema: InstructorList }),
+    queryFn: ({ signal }) => apiRequest<InstructorList>('/instructors', { signal }),
   });
 }
 
 export function useInstructor(id: string) {
   return useQuery({
     queryKey: ['instructors', id],
-    queryFn: ({ signal }) => apiRequest(`/instructors/${id}`, { signal, schema: InstructorDetail }),
+    queryFn: ({ signal }) => apiRequest<InstructorDetail>(`/instructors/${id}`, { signal }),
   });
 }
 
@@ -22,9 +22,8 @@ export function useInstructorPosts(id: string) {
     queryKey: ['instructors', id, 'posts'],
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest(`/instructors/${id}/posts${pageParam ? `?cursor=${pageParam}` : ''}`, {
+      apiRequest<PostPage>(`/instructors/${id}/posts${pageParam ? `?cursor=${pageParam}` : ''}`, {
         signal,
-        schema: PostPage,
       }),
     getNextPageParam: (page) => page.nextCursor,
   });

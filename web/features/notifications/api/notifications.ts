@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { NotificationPage, UnreadState } from '#shared/schemas/notifications';
+import type { NotificationPage, UnreadState } from '#shared/schemas/notifications';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const unreadQueryKey = ['notifications', 'unread'] as const;
@@ -9,9 +9,8 @@ export function useNotifications() {
     queryKey: ['notifications', 'list'],
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest(`/notifications${pageParam ? `?cursor=${pageParam}` : ''}`, {
+      apiRequest<NotificationPage>(`/notifications${pageParam ? `?cursor=${pageParam}` : ''}`, {
         signal,
-        schema: NotificationPage,
       }),
     getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,
@@ -28,7 +27,7 @@ export function useUnread(personId: string | null) {
   return useQuery({
     queryKey: [...unreadQueryKey, personId],
     queryFn: async ({ signal }) => {
-      const state = await apiRequest('/notifications/unread', { signal, schema: UnreadState });
+      const state = await apiRequest<UnreadState>('/notifications/unread', { signal });
       localStorage.setItem(readKey(personId!), JSON.stringify(state));
       return state;
     },
@@ -50,7 +49,7 @@ export function useUnread(personId: string | null) {
 }
 
 export async function markNotificationsRead(personId: string) {
-  const state = await apiRequest('/notifications/read', { method: 'POST', schema: UnreadState });
+  const state = await apiRequest<UnreadState>('/notifications/read', { method: 'POST' });
   localStorage.setItem(readKey(personId), JSON.stringify(state));
   return state;
 }

@@ -4,15 +4,15 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import {
+import type {
   BookmarkState,
   Comment,
   CommentList,
-  type FeedFilters,
+  FeedFilters,
   LikeState,
   MentionCandidates,
   Post,
-  type PostInput,
+  PostInput,
   PostPage,
 } from '#shared/schemas/posts';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -30,9 +30,8 @@ const feedQuery = (filters: FeedFilters) =>
       const query = new URLSearchParams();
       for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequest(`/posts${query.size > 0 ? `?${query}` : ''}`, {
+      return apiRequest<PostPage>(`/posts${query.size > 0 ? `?${query}` : ''}`, {
         signal,
-        schema: PostPage,
       });
     },
     getNextPageParam: (page) => page.nextCursor,
@@ -50,15 +49,14 @@ export function prefetchFeed(queryClient: QueryClient, filters: FeedFilters): vo
 export function usePost(id: string) {
   return useQuery({
     queryKey: postQueryKey(id),
-    queryFn: ({ signal }) => apiRequest(`/posts/${id}`, { signal, schema: Post }),
+    queryFn: ({ signal }) => apiRequest<Post>(`/posts/${id}`, { signal }),
   });
 }
 
 export function useComments(postId: string, enabled = true) {
   return useQuery({
     queryKey: commentsQueryKey(postId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/posts/${postId}/comments`, { signal, schema: CommentList }),
+    queryFn: ({ signal }) => apiRequest<CommentList>(`/posts/${postId}/comments`, { signal }),
     enabled,
   });
 }
@@ -67,9 +65,8 @@ export function useMentionCandidates(typed: string | null) {
   return useQuery({
     queryKey: ['mention-candidates', typed],
     queryFn: ({ signal }) =>
-      apiRequest(`/mention-candidates?q=${encodeURIComponent(typed ?? '')}`, {
+      apiRequest<MentionCandidates>(`/mention-candidates?q=${encodeURIComponent(typed ?? '')}`, {
         signal,
-        schema: MentionCandidates,
       }),
     enabled: typed !== null,
     staleTime: 30_000,
@@ -77,31 +74,29 @@ export function useMentionCandidates(typed: string | null) {
 }
 
 export const createPost = (input: PostInput) =>
-  apiRequest('/posts', { method: 'POST', body: input, schema: Post });
+  apiRequest<Post>('/posts', { method: 'POST', body: input });
 export const updatePost = (id: string, input: PostInput) =>
-  apiRequest(`/posts/${id}`, { method: 'PUT', body: input, schema: Post });
+  apiRequest<Post>(`/posts/${id}`, { method: 'PUT', body: input });
 export const deletePost = (id: string) =>
   apiRequest<{ deleted: true }>(`/posts/${id}`, { method: 'DELETE' });
 export const setPostLike = (id: string, liked: boolean) =>
-  apiRequest(`/posts/${id}/like`, { method: 'PUT', body: { liked }, schema: LikeState });
+  apiRequest<LikeState>(`/posts/${id}/like`, { method: 'PUT', body: { liked } });
 export const setPostBookmark = (id: string, bookmarked: boolean) =>
-  apiRequest(`/posts/${id}/bookmark`, {
+  apiRequest<BookmarkState>(`/posts/${id}/bookmark`, {
     method: 'PUT',
     body: { bookmarked },
-    schema: BookmarkState,
   });
 export const addComment = (postId: string, text: string, parentId: string | null) =>
-  apiRequest(`/posts/${postId}/comments`, {
+  apiRequest<Comment>(`/posts/${postId}/comments`, {
     method: 'POST',
     body: { text, parentId },
-    schema: Comment,
   });
 export const editComment = (id: string, text: string) =>
-  apiRequest(`/comments/${id}`, { method: 'PUT', body: { text }, schema: Comment });
+  apiRequest<Comment>(`/comments/${id}`, { method: 'PUT', body: { text } });
 export const deleteComment = (id: string) =>
   apiRequest<{ deleted: true }>(`/comments/${id}`, { method: 'DELETE' });
 export const setCommentLike = (id: string, liked: boolean) =>
-  apiRequest(`/comments/${id}/like`, { method: 'PUT', body: { liked }, schema: LikeState });
+  apiRequest<LikeState>(`/comments/${id}/like`, { method: 'PUT', body: { liked } });
 
 function patchIn(data: unknown, postId: string, patch: Partial<Post>): unknown {
   if (!data || typeof data !== 'object') return data;

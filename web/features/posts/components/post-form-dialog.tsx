@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Course } from '#shared/schemas/courses';
+import type { Course } from '#shared/schemas/courses';
 import { type Post, PostInput } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
@@ -58,7 +58,7 @@ export function PostFormDialog({
   const [uploading, setUploading] = useState(false);
   const course = useQuery({
     queryKey: ['courses', courseId],
-    queryFn: ({ signal }) => apiRequest(`/courses/${courseId}`, { signal, schema: Course }),
+    queryFn: ({ signal }) => apiRequest<Course>(`/courses/${courseId}`, { signal }),
     enabled: courseId !== '',
   });
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { StudentList } from '#shared/schemas/students';
+import type { StudentList } from '#shared/schemas/students';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -26,9 +26,8 @@ export function StudentPicker({
   const students = useQuery({
     queryKey: ['students', 'picker', q],
     queryFn: ({ signal }) =>
-      apiRequest(`/students?sort=name&q=${encodeURIComponent(q.trim())}`, {
+      apiRequest<StudentList>(`/students?sort=name&q=${encodeURIComponent(q.trim())}`, {
         signal,
-        schema: StudentList,
       }),
   });
   const items = students.data?.students ?? [];

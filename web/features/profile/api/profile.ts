@@ -1,11 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { PostPage } from '#shared/schemas/posts';
-import {
-  FeedbackList,
-  type PrivacySettings,
-  Profile,
-  type ProfileInput,
-} from '#shared/schemas/profile';
+import type { PostPage } from '#shared/schemas/posts';
+import type { FeedbackList, PrivacySettings, Profile, ProfileInput } from '#shared/schemas/profile';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const profileQueryKey = ['me', 'profile'] as const;
@@ -14,25 +9,24 @@ export const feedbackQueryKey = ['me', 'feedback'] as const;
 export function useProfile(enabled = true) {
   return useQuery({
     queryKey: profileQueryKey,
-    queryFn: ({ signal }) => apiRequest('/me/profile', { signal, schema: Profile }),
+    queryFn: ({ signal }) => apiRequest<Profile>('/me/profile', { signal }),
     enabled,
   });
 }
 
 export const saveProfile = (input: ProfileInput) =>
-  apiRequest('/me/profile', { method: 'PUT', body: input, schema: Profile });
+  apiRequest<Profile>('/me/profile', { method: 'PUT', body: input });
 
 export const savePrivacy = (settings: PrivacySettings) =>
-  apiRequest('/me/privacy', { method: 'PUT', body: settings, schema: Profile });
+  apiRequest<Profile>('/me/privacy', { method: 'PUT', body: settings });
 
 export function useBookmarks() {
   return useInfiniteQuery({
     queryKey: ['me', 'bookmarks'],
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest(`/me/bookmarks${pageParam ? `?cursor=${pageParam}` : ''}`, {
+      apiRequest<PostPage>(`/me/bookmarks${pageParam ? `?cursor=${pageParam}` : ''}`, {
         signal,
-        schema: PostPage,
       }),
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -41,9 +35,9 @@ export function useBookmarks() {
 export function useMyFeedback() {
   return useQuery({
     queryKey: feedbackQueryKey,
-    queryFn: ({ signal }) => apiRequest('/me/feedback', { signal, schema: FeedbackList }),
+    queryFn: ({ signal }) => apiRequest<FeedbackList>('/me/feedback', { signal }),
   });
 }
 
 export const sendFeedback = (text: string) =>
-  apiRequest('/feedback', { method: 'POST', body: { text }, schema: FeedbackList });
+  apiRequest<FeedbackList>('/feedback', { method: 'POST', body: { text } });

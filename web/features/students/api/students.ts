@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { PostPage } from '#shared/schemas/posts';
-import {
-  type ProgressInput,
+import type { PostPage } from '#shared/schemas/posts';
+import type {
+  ProgressInput,
   StudentDetail,
-  type StudentInput,
+  StudentInput,
   StudentList,
 } from '#shared/schemas/students';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -26,7 +26,7 @@ export function useStudents(filters: StudentFilters) {
       const query = new URLSearchParams({ sort: filters.sort, page: String(pageParam) });
       if (filters.q.trim()) query.set('q', filters.q.trim());
       if (filters.courseIds.length > 0) query.set('courseIds', filters.courseIds.join(','));
-      return apiRequest(`/students?${query}`, { signal, schema: StudentList });
+      return apiRequest<StudentList>(`/students?${query}`, { signal });
     },
     getNextPageParam: (page) => page.nextPage,
     placeholderData: (previous) => previous,
@@ -36,25 +36,24 @@ export function useStudents(filters: StudentFilters) {
 export function useStudent(id: string) {
   return useQuery({
     queryKey: studentQueryKey(id),
-    queryFn: ({ signal }) => apiRequest(`/students/${id}`, { signal, schema: StudentDetail }),
+    queryFn: ({ signal }) => apiRequest<StudentDetail>(`/students/${id}`, { signal }),
   });
 }
 
 export const createStudent = (input: StudentInput) =>
-  apiRequest('/students', { method: 'POST', body: input, schema: StudentDetail });
+  apiRequest<StudentDetail>('/students', { method: 'POST', body: input });
 export const updateStudent = (id: string, input: StudentInput) =>
-  apiRequest(`/students/${id}`, { method: 'PUT', body: input, schema: StudentDetail });
+  apiRequest<StudentDetail>(`/students/${id}`, { method: 'PUT', body: input });
 export const deleteStudent = (id: string) =>
   apiRequest<{ deleted: true }>(`/students/${id}`, { method: 'DELETE' });
 export const blockStudent = (id: string, reason: string) =>
-  apiRequest(`/students/${id}/block`, { method: 'POST', body: { reason }, schema: StudentDetail });
+  apiRequest<StudentDetail>(`/students/${id}/block`, { method: 'POST', body: { reason } });
 export const unblockStudent = (id: string) =>
-  apiRequest(`/students/${id}/unblock`, { method: 'POST', schema: StudentDetail });
+  apiRequest<StudentDetail>(`/students/${id}/unblock`, { method: 'POST' });
 export const updateProgress = (id: string, lessonId: string, change: ProgressInput) =>
-  apiRequest(`/students/${id}/progress/${lessonId}`, {
+  apiRequest<StudentDetail>(`/students/${id}/progress/${lessonId}`, {
     method: 'PUT',
     body: change,
-    schema: StudentDetail,
   });
 
 /** Evaluations of the student, newest first, 10 at a time. */
@@ -63,10 +62,12 @@ export function useStudentEvaluations(id: string) {
     queryKey: [...studentQueryKey(id), 'evaluations'],
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest(`/students/${id}/evaluations${pageParam ? `?cursor=${pageParam}` : ''}`, {
-        signal,
-        schema: PostPage,
-      }),
+      apiRequest<PostPage>(
+        `/students/${id}/evaluations${pageParam ? `?cursor=${pageParam}` : ''}`,
+        {
+          signal,
+        },
+      ),
     getNextPageParam: (page) => page.nextCursor,
   });
 }

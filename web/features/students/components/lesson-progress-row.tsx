@@ -3,7 +3,7 @@ import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Checkbox } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { type LessonProgress, StudentDetail } from '#shared/schemas/students';
+import type { LessonProgress, StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { ApiError, apiRequest, failureMessage } from '../../../lib/api-client.ts';
@@ -59,7 +59,7 @@ export function LessonProgressRow({
       showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
       if (failure instanceof ApiError && failure.code === 'progress_conflict') {
         // Show the newer text; the editor's own stays in the box to merge by hand.
-        const fresh = await apiRequest(`/students/${studentId}`, { schema: StudentDetail });
+        const fresh = await apiRequest<StudentDetail>(`/students/${studentId}`);
         queryClient.setQueryData(studentQueryKey(studentId), fresh);
         const newer = fresh.courses
           .flatMap((course) => course.lessons)

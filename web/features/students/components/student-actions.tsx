@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { PersonStatus } from '#shared/schemas/people';
-import { StudentDetail } from '#shared/schemas/students';
+import type { StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
@@ -70,7 +70,7 @@ export function StudentActions({
         setEditing(
           await queryClient.fetchQuery({
             queryKey: studentQueryKey(studentId),
-            queryFn: () => apiRequest(`/students/${studentId}`, { schema: StudentDetail }),
+            queryFn: () => apiRequest<StudentDetail>(`/students/${studentId}`),
           }),
         );
       } catch (failure) {
