@@ -1,8 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/test-database.ts';
+import { preparedQuery } from './prepared.ts';
 
 let database: TestDatabase;
+
+const probeQuery = preparedQuery((db) =>
+  db
+    .selectFrom('statement_probe' as never)
+    .selectAll()
+    .orderBy('id' as never),
+);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -30,12 +38,7 @@ describe(`the database connection on ${testDatabaseKind()}`, () => {
     );
     // One connection throughout (the pool's prepared statements are per connection).
     await database.db.connection().execute(async (connection) => {
-      const probe = () =>
-        connection
-          .selectFrom('statement_probe' as never)
-          .selectAll()
-          .orderBy('id' as never)
-          .execute();
+      const probe = () => probeQuery(connection, {});
       expect(await probe()).toEqual([
         { id: 1, name: 'Hoa' },
         { id: 2, name: null },
@@ -50,6 +53,11 @@ describe(`the database connection on ${testDatabaseKind()}`, () => {
         expect(
           statements.rows.filter((row) => row.statement.includes('statement_probe')),
         ).toHaveLength(1);
+        // Anything else is planned with its values each time.
+        await connection.selectFrom('people').select('id').where('name', 'like', '%a%').execute();
+        const after = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements`.execute(connection);
+        expect(after.rows.filter((row) => row.statement.includes('people'))).toHaveLength(0);
       }
       // What `select *` returns changes: SQLite's statement is dropped with the cache;
       // PostgreSQL refuses its prepared statement, which is then prepared afresh.

@@ -18,6 +18,7 @@ import type { DatabaseConfig } from '../config.ts';
 import type { DatabaseKind } from './dialect.ts';
 import { type EventBus, InProcessBus, PostgresBus } from './event-bus.ts';
 import { migrations } from './migrations/index.ts';
+import { PREPARED_MARK } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (epoch milliseconds, counts) as strings unless told otherwise;
@@ -137,13 +138,14 @@ class AppPostgresDialect extends PostgresDialect {
 type PlainQuery = (text: string, values: unknown[]) => Promise<pg.QueryResult>;
 
 /**
- * A PostgreSQL connection that prepares each select once, under a name taken from its text, so
- * that PostgreSQL plans it once rather than on every run: planning the feed's query took 2.9 ms
- * and running it 0.4 ms (bench/README.md). Other statements (writes, schema changes) run as
- * they come. A schema change that alters what a prepared select returns makes PostgreSQL refuse
- * it; it is then prepared afresh (outside a transaction: inside one, PostgreSQL has already
- * ended the transaction, which fails as with any error). The schema changes only when the
- * server starts, before it serves.
+ * A PostgreSQL connection that prepares the prepared queries (db/prepared.ts: those made on
+ * every request) once, under a name taken from their text, so that PostgreSQL plans them once
+ * rather than on every run: planning the feed's query took 2.9 ms and running it 0.4 ms
+ * (bench/README.md). Other statements are planned for each run, with their values: preparing
+ * every select doubled the search's p95 (a generic plan cannot see the pattern searched for).
+ * A schema change that alters what a prepared statement returns makes PostgreSQL refuse it; it
+ * is then prepared afresh (outside a transaction: inside one, PostgreSQL has already ended the
+ * transaction, which fails as with any error). The schema changes only when the server starts.
  */
 class PreparingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
@@ -167,7 +169,7 @@ class PreparingClient extends pg.Client {
       typeof text === 'string' &&
       Array.isArray(values) &&
       callback === undefined &&
-      /^\s*select\b/i.test(text)
+      text.startsWith(PREPARED_MARK)
         ? prepared(text, values)
         : (plain as (...args: unknown[]) => Promise<pg.QueryResult>)(
             text,

@@ -3,6 +3,12 @@ import type { Database } from './schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * Begins the SQL of every prepared query: PostgreSQL connections prepare these statements once
+ * and reuse their plan (db/database.ts); SQLite reuses every statement anyway.
+ */
+export const PREPARED_MARK = '/* prepared */ ';
+
 /** Where a value goes: its path in the values object. */
 type Path = readonly string[];
 
@@ -72,7 +78,9 @@ function valueAt(values: Record<string, unknown>, path: Path): unknown {
 }
 
 /**
- * A query that Kysely builds and compiles once per shape, then runs with each call's values.
+ * A query that Kysely builds and compiles once per shape, then runs with each call's values,
+ * and that PostgreSQL plans once per connection: for the queries made on every request, whose
+ * best plan does not depend on their values.
  * Kysely builds and compiles a query on every call; for the feed's query that cost a third of
  * running it (bench/README.md). The builder gets stand-ins for the values and may only hand
  * them to Kysely (as values in `where`, `sql` templates, …): it may branch on whether an
@@ -104,7 +112,7 @@ export function preparedQuery<Values extends object, Row>(
       const paths = query.parameters.map((parameter) =>
         parameter instanceof StandIn ? parameter.path : null,
       );
-      entry = { query, paths };
+      entry = { query: { ...query, sql: `${PREPARED_MARK}${query.sql}` }, paths };
       compiled.set(key, entry);
     }
     const { query, paths } = entry;
