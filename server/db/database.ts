@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  type DefaultQueryCompiler,
   Kysely,
   type LimitNode,
   Migrator,
@@ -101,31 +102,27 @@ function withStatementCache(connection: SQLite.Database, capacity = 500) {
  * limit (bench/README.md). Only whole numbers the code chose are written in; anything else is
  * bound.
  */
-function literalLimit(node: LimitNode): string | undefined {
-  return ValueNode.is(node.limit) && Number.isSafeInteger(node.limit.value)
-    ? `limit ${node.limit.value as number}`
-    : undefined;
+// biome-ignore lint/suspicious/noExplicitAny: the mixin pattern TypeScript requires
+function withLiteralLimits<Compiler extends new (...args: any[]) => DefaultQueryCompiler>(
+  Base: Compiler,
+) {
+  return class extends Base {
+    protected override visitLimit(node: LimitNode): void {
+      if (ValueNode.is(node.limit) && Number.isSafeInteger(node.limit.value)) {
+        this.append(`limit ${node.limit.value as number}`);
+      } else {
+        super.visitLimit(node);
+      }
+    }
+  };
 }
 
-class SqliteCompiler extends SqliteQueryCompiler {
-  protected override visitLimit(node: LimitNode): void {
-    const literal = literalLimit(node);
-    if (literal) this.append(literal);
-    else super.visitLimit(node);
-  }
-}
+const SqliteCompiler = withLiteralLimits(SqliteQueryCompiler);
+const PostgresCompiler = withLiteralLimits(PostgresQueryCompiler);
 
 class AppSqliteDialect extends SqliteDialect {
   override createQueryCompiler() {
     return new SqliteCompiler();
-  }
-}
-
-class PostgresCompiler extends PostgresQueryCompiler {
-  protected override visitLimit(node: LimitNode): void {
-    const literal = literalLimit(node);
-    if (literal) this.append(literal);
-    else super.visitLimit(node);
   }
 }
 
