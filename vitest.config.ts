@@ -5,6 +5,7 @@ const serverTests = [
   'server/**/*.service.test.ts',
   'server/**/*.db.test.ts',
   'server/**/*.process.test.ts',
+  'bench/**/*.db.test.ts',
 ];
 
 export default defineConfig({
