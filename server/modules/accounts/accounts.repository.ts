@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared.ts';
-import type { Database, NewPerson, PersonRow } from '../../db/schema.ts';
+import type { Database, NewPerson, PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { nameSearchColumns } from '../../db/search-columns.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -22,6 +22,47 @@ export async function findPersonByAuthUser(
 ): Promise<PersonRow | undefined> {
   const [person] = await personByAuthUser(db, { authUserId });
   return person;
+}
+
+// Read on every signed-in request: built once (db/prepared.ts).
+const personWithAccessRulesQuery = preparedQuery((db, { authUserId }: { authUserId: string }) =>
+  db
+    .selectFrom('public_config')
+    .leftJoin('login_mappings', (join) => join.on('login_mappings.auth_user_id', '=', authUserId))
+    .leftJoin('people', 'people.id', 'login_mappings.person_id')
+    .selectAll('people')
+    .select([
+      'public_config.student_access_enabled as config_student_access_enabled',
+      'public_config.guest_mode_enabled as config_guest_mode_enabled',
+    ])
+    .where('public_config.id', '=', 'global'),
+);
+
+/**
+ * The person a sign-in identity maps to, if any, with the academy's access rules: what deciding
+ * who is asking needs, in one statement (one round trip to PostgreSQL rather than two, on every
+ * signed-in request). Undefined only when the rules are missing.
+ */
+export async function findPersonWithAccessRules(
+  db: Db,
+  authUserId: string,
+): Promise<
+  | {
+      person: PersonRow | undefined;
+      rules: Pick<PublicConfigRow, 'student_access_enabled' | 'guest_mode_enabled'>;
+    }
+  | undefined
+> {
+  const [row] = await personWithAccessRulesQuery(db, { authUserId });
+  if (!row) return undefined;
+  const { config_student_access_enabled, config_guest_mode_enabled, ...person } = row;
+  return {
+    person: person.id === null ? undefined : (person as PersonRow),
+    rules: {
+      student_access_enabled: config_student_access_enabled,
+      guest_mode_enabled: config_guest_mode_enabled,
+    },
+  };
 }
 
 export async function findAuthUserEmail(db: Db, authUserId: string): Promise<string | null> {

@@ -18,6 +18,7 @@ import {
   countStaff,
   findAuthUserEmail,
   findPersonByAuthUser,
+  findPersonWithAccessRules,
   hasMapping,
   insertMapping,
   insertPerson,
@@ -50,7 +51,10 @@ function statusLabel(person: PersonRow): string {
  * Whether a person may use the app now (spec 6): students only while student access is on and
  * when not pending or on hold; instructors and admins only when active.
  */
-export function accessRefusal(person: PersonRow, config: PublicConfigRow): Refusal | null {
+export function accessRefusal(
+  person: PersonRow,
+  config: Pick<PublicConfigRow, 'student_access_enabled'>,
+): Refusal | null {
   if (person.role === 'student') {
     if (!config.student_access_enabled) return { code: 'student_access_disabled', values: {} };
     if (person.status === 'pending') return { code: 'account_pending', values: {} };
@@ -68,15 +72,20 @@ export async function resolveViewer(
   database: AppDatabase,
   authUserId: string | null,
 ): Promise<Viewer> {
-  const config = await findPublicConfig(database.db);
-  if (!config) throw new Error('public_config is missing: migrations and defaults run at start');
-  if (!authUserId) return { kind: 'anonymous', guestMode: config.guest_mode_enabled === 1 };
-  const person = await findPersonByAuthUser(database.db, authUserId);
+  const missing = 'public_config is missing: migrations and defaults run at start';
+  if (!authUserId) {
+    const rules = await findPublicConfig(database.db);
+    if (!rules) throw new Error(missing);
+    return { kind: 'anonymous', guestMode: rules.guest_mode_enabled === 1 };
+  }
+  const found = await findPersonWithAccessRules(database.db, authUserId);
+  if (!found) throw new Error(missing);
+  const { person, rules } = found;
   // No profile (never made, or deleted with its mapping): a new user, sent to onboarding.
   if (!person) {
     return { kind: 'new', authUserId, email: await findAuthUserEmail(database.db, authUserId) };
   }
-  const refusal = accessRefusal(person, config);
+  const refusal = accessRefusal(person, rules);
   if (refusal) return { kind: 'refused', authUserId, person, refusal };
   return { kind: 'member', authUserId, person };
 }
