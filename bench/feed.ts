@@ -222,7 +222,7 @@ export async function signInToDemoAcademy(
   return cookie;
 }
 
-export async function load(options: object) {
+async function load(options: object) {
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', 'bench/load.ts', JSON.stringify(options)],

@@ -132,8 +132,6 @@ class AppPostgresDialect extends PostgresDialect {
   }
 }
 
-type PlainQuery = (text: string, values: unknown[]) => Promise<pg.QueryResult>;
-
 /**
  * A PostgreSQL connection that prepares the prepared queries (db/prepared.ts: those made on
  * every request) once, under a name taken from their text, so that PostgreSQL plans them once
@@ -147,32 +145,27 @@ type PlainQuery = (text: string, values: unknown[]) => Promise<pg.QueryResult>;
 class PreparingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
-    const plain = this.query.bind(this) as unknown as PlainQuery;
-    const named = this.query.bind(this) as unknown as (
-      query: pg.QueryConfig,
-    ) => Promise<pg.QueryResult>;
+    const send = this.query.bind(this) as (...args: unknown[]) => Promise<pg.QueryResult>;
     const prepared = async (text: string, values: unknown[]) => {
       const name = statementName(text);
       try {
-        return await named({ name, text, values });
+        return await send({ name, text, values });
       } catch (error) {
         if ((error as { code?: string }).code !== '0A000') throw error;
-        await plain(`deallocate "${name}"`, []);
+        await send(`deallocate "${name}"`, []);
         forgetPrepared(this, name);
-        return named({ name, text, values });
+        return send({ name, text, values });
       }
     };
-    this.query = ((text: unknown, values?: unknown, callback?: unknown) =>
-      typeof text === 'string' &&
-      Array.isArray(values) &&
-      callback === undefined &&
-      text.startsWith(PREPARED_MARK)
+    this.query = ((...args: unknown[]) => {
+      const [text, values, callback] = args;
+      return typeof text === 'string' &&
+        Array.isArray(values) &&
+        callback === undefined &&
+        text.startsWith(PREPARED_MARK)
         ? prepared(text, values)
-        : (plain as (...args: unknown[]) => Promise<pg.QueryResult>)(
-            text,
-            values,
-            ...(callback === undefined ? [] : [callback]),
-          )) as typeof this.query;
+        : send(...args);
+    }) as typeof this.query;
   }
 }
 

@@ -31,44 +31,45 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The shape of `values` (which keys are present, at every depth, and the values named as part
- * of the SQL) and the same object with a stand-in for every other value.
+ * of the SQL); with `standIns`, also the same object with a stand-in for every other value, which
+ * only building the query needs (not every call).
  */
 function shapeOf(
   values: Record<string, unknown>,
   inSql: ReadonlySet<string>,
-  path: Path = [],
-  created: StandIn[] = [],
-): { shape: string; standIns: Record<string, unknown>; created: StandIn[] } {
+  standIns?: { object: Record<string, unknown>; created: StandIn[] },
+  prefix = '',
+): string {
   const parts: string[] = [];
-  const standIns: Record<string, unknown> = {};
   for (const key of Object.keys(values).sort()) {
     const value = values[key];
-    const at = [...path, key];
-    const name = at.join('.');
+    const name = `${prefix}${key}`;
     if (value === undefined || value === null) {
       parts.push(`${key}:${value}`);
-      standIns[key] = value;
+      if (standIns) standIns.object[key] = value;
     } else if (inSql.has(name)) {
       parts.push(`${key}=${JSON.stringify(value)}`);
-      standIns[key] = value;
+      if (standIns) standIns.object[key] = value;
     } else if (isPlainObject(value)) {
-      const inner = shapeOf(value, inSql, at, created);
-      parts.push(`${key}{${inner.shape}}`);
-      standIns[key] = inner.standIns;
+      const inner = standIns && { object: {}, created: standIns.created };
+      parts.push(`${key}{${shapeOf(value, inSql, inner, `${name}.`)}}`);
+      if (standIns && inner) standIns.object[key] = inner.object;
     } else if (
       typeof value === 'string' ||
       typeof value === 'number' ||
       typeof value === 'boolean'
     ) {
       parts.push(key);
-      const standIn = new StandIn(at);
-      created.push(standIn);
-      standIns[key] = standIn;
+      if (standIns) {
+        const standIn = new StandIn(name.split('.'));
+        standIns.created.push(standIn);
+        standIns.object[key] = standIn;
+      }
     } else {
       throw new Error(`prepared query: ${name} must be a string, number, boolean or plain object`);
     }
   }
-  return { shape: parts.join(','), standIns, created };
+  return parts.join(',');
 }
 
 function valueAt(values: Record<string, unknown>, path: Path): unknown {
@@ -80,13 +81,13 @@ function valueAt(values: Record<string, unknown>, path: Path): unknown {
 /**
  * A query that Kysely builds and compiles once per shape, then runs with each call's values,
  * and that PostgreSQL plans once per connection: for the queries made on every request, whose
- * best plan does not depend on their values.
- * Kysely builds and compiles a query on every call; for the feed's query that cost a third of
- * running it (bench/README.md). The builder gets stand-ins for the values and may only hand
- * them to Kysely (as values in `where`, `sql` templates, …): it may branch on whether an
- * optional value is present, which is part of the shape, but not on what a value is, except
- * for the keys named in `inSql` (written into the SQL, such as a page size; every value of
- * those gets its own SQL).
+ * best plan does not depend on their values. (Kysely builds and compiles a query on every call;
+ * for the feed's query that cost a third of running it, bench/README.md.)
+ *
+ * The builder gets stand-ins for the values and may only hand them to Kysely (as values in
+ * `where`, `sql` templates, …): it may branch on whether an optional value is present, which is
+ * part of the shape, but not on what a value is, except for the keys named in `inSql` (written
+ * into the SQL, such as a page size; every value of those gets its own SQL).
  */
 export function preparedQuery<Values extends object, Row>(
   build: (db: Db, values: Values) => Compilable<Row>,
@@ -95,15 +96,17 @@ export function preparedQuery<Values extends object, Row>(
   const inSql = new Set(options.inSql);
   const compiled = new Map<string, { query: CompiledQuery<Row>; paths: Array<Path | null> }>();
   return async (db, values) => {
-    const { shape, standIns, created } = shapeOf(values as Record<string, unknown>, inSql);
+    const record = values as Record<string, unknown>;
     // The SQL differs between engines (one process may hold both in tests).
-    const key = `${db.getExecutor().adapter.constructor.name}|${shape}`;
+    const key = `${db.getExecutor().adapter.constructor.name}|${shapeOf(record, inSql)}`;
     let entry = compiled.get(key);
     if (!entry) {
-      const query = build(db, standIns as Values).compile();
+      const standIns = { object: {}, created: [] as StandIn[] };
+      shapeOf(record, inSql, standIns);
+      const query = build(db, standIns.object as Values).compile();
       // A value the builder looked at instead of passing on (say `kind === 'general'`) would
       // be fixed in this SQL for every later call.
-      const unused = created.filter((standIn) => !query.parameters.includes(standIn));
+      const unused = standIns.created.filter((standIn) => !query.parameters.includes(standIn));
       if (unused.length > 0) {
         throw new Error(
           `prepared query: ${unused.map((standIn) => standIn.path.join('.')).join(', ')} never reached the SQL; pass each value to Kysely, or list it as part of the shape`,
@@ -118,7 +121,7 @@ export function preparedQuery<Values extends object, Row>(
     const { query, paths } = entry;
     const parameters = query.parameters.map((constant, index) => {
       const path = paths[index];
-      return path ? valueAt(values as Record<string, unknown>, path) : constant;
+      return path ? valueAt(record, path) : constant;
     });
     const result = await db.executeQuery<Row>({ ...query, parameters });
     return result.rows;

@@ -3,25 +3,21 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, NewPerson, PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { nameSearchColumns } from '../../db/search-columns.ts';
+import { GLOBAL } from '../config/config.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-// Read on every request: built once (db/prepared.ts).
-const personByAuthUser = preparedQuery((db, { authUserId }: { authUserId: string }) =>
-  db
-    .selectFrom('login_mappings')
-    .innerJoin('people', 'people.id', 'login_mappings.person_id')
-    .selectAll('people')
-    .where('login_mappings.auth_user_id', '=', authUserId),
-);
 
 /** The person a sign-in identity maps to, if any (the spec's authIdToStudentId, for all roles). */
 export async function findPersonByAuthUser(
   db: Db,
   authUserId: string,
 ): Promise<PersonRow | undefined> {
-  const [person] = await personByAuthUser(db, { authUserId });
-  return person;
+  return db
+    .selectFrom('login_mappings')
+    .innerJoin('people', 'people.id', 'login_mappings.person_id')
+    .selectAll('people')
+    .where('login_mappings.auth_user_id', '=', authUserId)
+    .executeTakeFirst();
 }
 
 // Read on every signed-in request: built once (db/prepared.ts).
@@ -35,7 +31,7 @@ const personWithAccessRulesQuery = preparedQuery((db, { authUserId }: { authUser
       'public_config.student_access_enabled as config_student_access_enabled',
       'public_config.guest_mode_enabled as config_guest_mode_enabled',
     ])
-    .where('public_config.id', '=', 'global'),
+    .where('public_config.id', '=', GLOBAL),
 );
 
 /**

@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, PublicConfigRow, SettingsRow } from '../../db/schema.ts';
 
-const GLOBAL = 'global';
+/** The id of the one row of `public_config` and of `settings`. */
+export const GLOBAL = 'global';
 
 /**
  * Creates public_config/global and settings/global with the spec's defaults when missing
@@ -27,7 +28,7 @@ export async function ensureConfigDefaults(db: Kysely<Database>, now: number): P
     .execute();
 }
 
-// Read on every request: built once (db/prepared.ts).
+// Read on every request without a session: built once (db/prepared.ts).
 const publicConfig = preparedQuery((db) =>
   db.selectFrom('public_config').selectAll().where('id', '=', GLOBAL),
 );
