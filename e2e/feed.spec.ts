@@ -180,3 +180,79 @@ test('a hidden post says "Không tìm thấy bài viết."; search in the feed i
   await page.goto(`/#/posts/${id}`);
   await expect(page.getByTestId('post-not-found')).toContainText('Không tìm thấy bài viết.');
 });
+
+test('an author edits and deletes a post from its menu, also when pressed before the menu’s code has arrived', async ({
+  page,
+}) => {
+  const tag = unique();
+  const created = await page.request.post('/api/posts', {
+    data: { kind: 'general', text: `Lịch học bù ${tag}` },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+
+  // The menu's code is held back, so the first press meets the stand-in button.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/post-menu-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/#/posts/${id}`);
+  const post = page.getByRole('article').filter({ hasText: `Lịch học bù ${tag}` });
+  const menuButton = post.getByRole('button', { name: 'Thao tác với bài viết' });
+  await menuButton.click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  release();
+  // Arrived: the menu opens by itself, from the same place, as if pressed then.
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Sửa bài' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: 'Sửa bài' }).click();
+  const form = page.getByRole('dialog', { name: 'Sửa bài' });
+  await form.getByLabel('Nội dung').fill(`Lịch học bù ${tag}: thứ bảy, 8 giờ`);
+  await form.getByRole('button', { name: 'Lưu' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(post).toContainText('thứ bảy, 8 giờ');
+
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: 'Xóa bài' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('button', { name: 'Xóa bài' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Đã xóa bài viết.' }).last(),
+  ).toBeVisible();
+  await expect(post).toHaveCount(0);
+  expect((await page.request.get(`/api/posts/${id}`)).status()).toBe(404);
+});
+
+test('the feed’s student filter keeps what was typed before its code arrived', async ({ page }) => {
+  const tag = unique();
+  const studentName = `Lâm Thị Đào ${tag}`;
+  expect((await page.request.post('/api/students', { data: { name: studentName } })).status()).toBe(
+    201,
+  );
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/student-picker-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/#/activity');
+  const filter = page.getByRole('combobox', { name: 'Lọc theo học viên' });
+  await filter.fill(`lam thi dao ${tag}`);
+  release();
+  await expect(filter).toHaveValue(`lam thi dao ${tag}`);
+  await expect(filter).toBeFocused();
+  await page.getByRole('option', { name: studentName }).click();
+  await expect(page).toHaveURL(/student=/);
+  await expect(filter).toHaveValue(studentName);
+});

@@ -9,8 +9,8 @@ import { memberHint, useMember } from '../../features/accounts/api/session.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
 import { prefetchFeed, useFeed } from '../../features/posts/api/posts.ts';
 import { LazyPostFormDialog } from '../../features/posts/components/lazy-post-form-dialog.tsx';
+import { LazyStudentPicker } from '../../features/posts/components/lazy-student-picker.tsx';
 import { PostList } from '../../features/posts/components/post-list.tsx';
-import { StudentPicker } from '../../features/posts/components/student-picker.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useDebounced } from '../../hooks/use-debounced.ts';
 import { queryClient } from '../providers.tsx';
@@ -147,7 +147,7 @@ export default function ActivityScreen() {
           {isStaff ? (
             <div className="flex items-end gap-2">
               <div className="min-w-0 flex-1">
-                <StudentPicker
+                <LazyStudentPicker
                   key={params.get('student') ?? 'none'}
                   label={t('screens.activity.studentFilter')}
                   value={

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { isIosSafariInBrowser } from '../install/install.ts';
-import { IosInstallSheet } from '../install/install-offers.tsx';
+import { IosInstallSheet } from '../install/ios-install-sheet.tsx';
 import { enablePush, usePushPermission } from './push.ts';
 
 /**

@@ -1,22 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { lazyModule, useLazyModule } from '../../../lib/lazy-module.ts';
 import { useMember } from '../../accounts/api/session.ts';
-import {
-  deletePost,
-  patchCachedPost,
-  postsQueryKey,
-  setPostBookmark,
-  setPostLike,
-} from '../api/posts.ts';
-import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
+import { patchCachedPost, setPostBookmark, setPostLike } from '../api/posts.ts';
+import { menuTriggerClass } from './form-classes.ts';
 
 const action =
   'inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm text-stone-600 hover:bg-stone-100 disabled:opacity-50';
@@ -123,77 +116,38 @@ export function PostActions({ post }: { post: Post }) {
   );
 }
 
+const postMenuModule = lazyModule(() => import('./post-menu.tsx'));
+
 /** Edit and delete, for the post's author and for admins. */
 export function PostMenu({ post }: { post: Post }) {
-  const { t } = useTranslation();
   const member = useMember();
-  const navigate = useNavigate();
-  const { showToast } = useToast();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   if (!member || (member.id !== post.author.id && member.role !== 'admin')) return null;
+  return <PostMenuButton post={post} />;
+}
 
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deletePost(post.id);
-      showToast(t('posts.deleted'), 'success');
-      setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: postsQueryKey });
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
-      if (location.hash.startsWith(`#/posts/${post.id}`)) navigate('/activity');
-    } catch (failure) {
-      showToast(failureMessage(t('toasts.deleteFailed'), failure), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-
+/**
+ * The menu's code (React Aria's menu, popover and dialogs) arrives after the feed has shown;
+ * until then a button that looks the same stands in, and pressing it fetches the menu and opens
+ * it.
+ */
+function PostMenuButton({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const { module, load } = useLazyModule(postMenuModule);
+  const [openAtStart, setOpenAtStart] = useState(false);
+  if (module) return <module.PostMenuPopover post={post} openAtStart={openAtStart} />;
   return (
-    <>
-      <MenuTrigger>
-        <AriaButton
-          aria-label={t('posts.menu')}
-          className="-mt-1 -mr-2 grid size-11 shrink-0 place-items-center rounded-full text-stone-500 outline-none hover:bg-stone-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300"
-        >
-          <MoreHorizontal className="size-5" aria-hidden="true" />
-        </AriaButton>
-        <Popover
-          placement="bottom end"
-          className="min-w-40 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-stone-200"
-        >
-          <Menu
-            onAction={(key) => (key === 'edit' ? setEditing(true) : setConfirming(true))}
-            className="outline-none"
-          >
-            <MenuItem
-              id="edit"
-              className="flex min-h-11 cursor-pointer items-center rounded-xl px-3 text-[15px] text-stone-800 outline-none data-[focused]:bg-stone-100"
-            >
-              {t('posts.edit')}
-            </MenuItem>
-            <MenuItem
-              id="delete"
-              className="flex min-h-11 cursor-pointer items-center rounded-xl px-3 text-[15px] text-red-700 outline-none data-[focused]:bg-stone-100"
-            >
-              {t('posts.delete')}
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
-      {editing ? <LazyPostFormDialog post={post} isOpen onOpenChange={setEditing} /> : null}
-      <ConfirmDialog
-        isOpen={confirming}
-        onOpenChange={setConfirming}
-        title={t('posts.confirmDelete')}
-        body={t('posts.confirmDeleteBody')}
-        confirmLabel={t('posts.delete')}
-        cancelLabel={t('posts.cancel')}
-        busy={busy}
-        onConfirm={() => void remove()}
-      />
-    </>
+    <button
+      type="button"
+      aria-label={t('posts.menu')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={menuTriggerClass}
+      onClick={() => {
+        setOpenAtStart(true);
+        load();
+      }}
+    >
+      <MoreHorizontal className="size-5" aria-hidden="true" />
+    </button>
   );
 }

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Mention, Post } from '#shared/schemas/posts';
@@ -7,7 +7,11 @@ import { splitMentions } from '#shared/text';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
 import { PostActions, PostMenu } from './post-actions.tsx';
-import { StoryViewer } from './story-viewer.tsx';
+
+// Fetched when a photo is first opened: the feed shows without the viewer's dialog code.
+const StoryViewer = lazy(() =>
+  import('./story-viewer.tsx').then((module) => ({ default: module.StoryViewer })),
+);
 
 const profilePath = (id: string, role: 'admin' | 'instructor' | 'student') =>
   role === 'student' ? `/students/${id}` : `/instructors/${id}`;
@@ -79,7 +83,9 @@ function PostPhotos({ post }: { post: Post }) {
         ))}
       </div>
       {open !== null ? (
-        <StoryViewer photos={post.media} startAt={open} onClose={() => setOpen(null)} />
+        <Suspense fallback={null}>
+          <StoryViewer photos={post.media} startAt={open} onClose={() => setOpen(null)} />
+        </Suspense>
       ) : null}
     </>
   );

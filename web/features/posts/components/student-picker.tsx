@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { StudentList } from '#shared/schemas/students';
@@ -8,20 +8,34 @@ import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { labelClass, selectClass } from './form-classes.ts';
 
+export interface StudentPickerProps {
+  value: { id: string; name: string } | null;
+  onChange: (student: { id: string; name: string } | null) => void;
+  error?: string | undefined;
+  label?: string;
+}
+
 /** Picks a student (whom an evaluation is about, whose posts to show), searching as one types. */
 export function StudentPicker({
   value,
   onChange,
   error,
   label,
-}: {
-  value: { id: string; name: string } | null;
-  onChange: (student: { id: string; name: string } | null) => void;
-  error?: string | undefined;
-  label?: string;
+  initialText = value?.name ?? '',
+  autoFocus = false,
+}: StudentPickerProps & {
+  /** What was typed into the stand-in before this code arrived (lazy-student-picker.tsx). */
+  initialText?: string;
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(value?.name ?? '');
+  const [text, setText] = useState(initialText);
+  const input = useRef<HTMLInputElement>(null);
+  // Focused once mounted rather than with the autoFocus attribute, so React Aria sees the focus
+  // and opens the list, as for a person's own tap.
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
   const q = useDebounced(text, 200);
   const students = useQuery({
     queryKey: ['students', 'picker', q],
@@ -48,10 +62,13 @@ export function StudentPicker({
       }}
       defaultFilter={() => true}
       menuTrigger="focus"
+      // The list opens at once and says when it is loading or nothing matches.
+      allowsEmptyCollection
       className="relative"
     >
       <Label className={labelClass}>{label ?? t('posts.form.student')}</Label>
       <Input
+        ref={input}
         placeholder={t('posts.form.chooseStudent')}
         aria-invalid={error ? true : undefined}
         className={`${selectClass} ${error ? 'border-red-500' : ''}`}
@@ -65,7 +82,14 @@ export function StudentPicker({
         offset={4}
         className="max-h-72 w-[var(--trigger-width)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-1.5 shadow-xl"
       >
-        <ListBox className="outline-none">
+        <ListBox
+          className="outline-none"
+          renderEmptyState={() => (
+            <p className="px-3 py-2.5 text-[15px] text-stone-500">
+              {students.isFetching ? t('loading') : t('screens.students.noMatch')}
+            </p>
+          )}
+        >
           {items.map((student) => (
             <ListBoxItem
               key={student.id}

@@ -1,0 +1,201 @@
+import { type CSSProperties, useId, useLayoutEffect, useState } from 'react';
+import { FocusScope } from 'react-aria';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/form.tsx';
+import type { TourEvent, TourState } from './tour-machine.ts';
+
+/** The first visible element named `target`, or null. */
+function findTarget(target: string): HTMLElement | null {
+  for (const element of document.querySelectorAll<HTMLElement>(`[data-tour="${target}"]`)) {
+    const rect = element.getBoundingClientRect();
+    if (rect.width > 0 && rect.height > 0) return element;
+  }
+  return null;
+}
+
+/** The target's box, followed through scrolling, resizing and layout changes. */
+function useTargetRect(target: string): DOMRect | null {
+  const [rect, setRect] = useState<DOMRect | null>(null);
+  useLayoutEffect(() => {
+    let frame = 0;
+    let scrolled = false;
+    const measure = () => {
+      const element = findTarget(target);
+      if (element && !scrolled) {
+        element.scrollIntoView({ block: 'center' });
+        scrolled = true;
+      }
+      const next = element?.getBoundingClientRect() ?? null;
+      setRect((previous) =>
+        previous &&
+        next &&
+        previous.top === next.top &&
+        previous.left === next.left &&
+        previous.width === next.width &&
+        previous.height === next.height
+          ? previous
+          : next,
+      );
+      frame = requestAnimationFrame(measure);
+    };
+    measure();
+    return () => cancelAnimationFrame(frame);
+  }, [target]);
+  return rect;
+}
+
+const CARD_WIDTH = 320;
+const GAP = 12;
+
+/** Room the card needs beside its target; with less on both sides it sits at a screen edge. */
+const CARD_ROOM = 220;
+
+type CardPlace =
+  | { top: number; left: number; width: number }
+  | { bottom: number; left: number; width: number };
+
+/**
+ * Placed by transforms from a fixed corner: the card follows its target without the browser
+ * counting layout shifts (a tour opens while the screen may still be settling).
+ */
+function cardStyle(place: CardPlace): CSSProperties {
+  return 'top' in place
+    ? {
+        top: 0,
+        left: 0,
+        width: place.width,
+        transform: `translate(${place.left}px, ${place.top}px)`,
+      }
+    : {
+        bottom: 0,
+        left: 0,
+        width: place.width,
+        transform: `translate(${place.left}px, ${-place.bottom}px)`,
+      };
+}
+
+function cardPlace(
+  rect: DOMRect | null,
+  position: 'bottom' | 'top' | 'left' | undefined,
+): CardPlace {
+  const width = Math.min(CARD_WIDTH, window.innerWidth - 32);
+  if (!rect) {
+    return { top: window.innerHeight / 2 - 100, left: (window.innerWidth - width) / 2, width };
+  }
+  const clampLeft = (left: number) => Math.max(16, Math.min(left, window.innerWidth - width - 16));
+  if (position === 'left' && rect.left > width + GAP + 16) {
+    const top = Math.min(Math.max(16, rect.top), window.innerHeight - CARD_ROOM);
+    return { top, left: rect.left - width - GAP, width };
+  }
+  const above = rect.top;
+  const below = window.innerHeight - rect.bottom;
+  // A target taller than the screen (a long list): the card keeps to the bottom edge, in reach.
+  if (above < CARD_ROOM && below < CARD_ROOM) {
+    return { bottom: 16, left: (window.innerWidth - width) / 2, width };
+  }
+  const placeAbove = position === 'top' ? above >= CARD_ROOM : below < CARD_ROOM;
+  return placeAbove
+    ? { bottom: window.innerHeight - rect.top + GAP, left: clampLeft(rect.left), width }
+    : { top: rect.bottom + GAP, left: clampLeft(rect.left), width };
+}
+
+/**
+ * The spotlight: the screen dimmed but for the step's target, and a card beside it with the
+ * step and its buttons; focus stays in the card and Escape skips. While the tour waits for an
+ * action, only a small note remains so the person can do it.
+ */
+export function Spotlight({
+  state,
+  dispatch,
+}: {
+  state: TourState;
+  dispatch: (event: TourEvent) => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const steps = state.active?.steps ?? [];
+  const step = steps[state.step];
+  const rect = useTargetRect(step?.target ?? '');
+  if (!step) return null;
+
+  if (state.waiting) {
+    return (
+      <div
+        role="status"
+        className="fixed inset-x-4 bottom-24 z-[60] mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-stone-900 px-4 py-3 text-sm text-white shadow-xl md:bottom-6"
+      >
+        <span className="flex-1">{t('tutorial.waiting')}</span>
+        <button
+          type="button"
+          onClick={() => dispatch({ type: 'skip' })}
+          className="min-h-11 rounded-lg px-3 font-semibold text-accent-200 hover:bg-white/10"
+        >
+          {t('tutorial.skip')}
+        </button>
+      </div>
+    );
+  }
+
+  const last = state.step === steps.length - 1;
+  const primary = step.awaitsAction ? 'gotIt' : last ? 'finish' : 'next';
+  const pad = 6;
+  return (
+    <div className="fixed inset-0 z-[60]" data-testid="tutorial">
+      {/* Everything but the target dimmed; clicks outside the card go nowhere. */}
+      <div className="absolute inset-0" aria-hidden="true" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute top-0 left-0 rounded-xl transition-[transform,width,height] duration-200 motion-reduce:transition-none"
+        style={
+          rect
+            ? {
+                // A transform, not top/left: moving with its target is not a layout shift.
+                transform: `translate(${rect.left - pad}px, ${rect.top - pad}px)`,
+                width: rect.width + pad * 2,
+                height: rect.height + pad * 2,
+                boxShadow: '0 0 0 9999px rgb(28 25 23 / 0.55)',
+              }
+            : { inset: 0, background: 'rgb(28 25 23 / 0.55)' }
+        }
+      />
+      <FocusScope contain restoreFocus>
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.stopPropagation();
+              dispatch({ type: 'skip' });
+            }
+          }}
+          className="absolute rounded-2xl bg-white p-4 shadow-2xl"
+          style={cardStyle(cardPlace(rect, step.position))}
+        >
+          <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">
+            {t('tutorial.progress', { step: state.step + 1, total: steps.length })}
+          </p>
+          <h2 id={titleId} className="mt-1 text-lg font-bold text-stone-900">
+            {t(step.title)}
+          </h2>
+          <p className="mt-1 text-[15px] leading-6 text-stone-700">{t(step.content)}</p>
+          <div className="mt-4 flex justify-end gap-2">
+            {last && !step.awaitsAction ? null : (
+              <Button
+                variant="ghost"
+                className="h-11 px-3"
+                onClick={() => dispatch({ type: 'skip' })}
+              >
+                {t('tutorial.skip')}
+              </Button>
+            )}
+            {/* The way forward has the focus: Enter goes on, Escape skips. */}
+            <Button autoFocus className="h-11 px-4" onClick={() => dispatch({ type: 'next' })}>
+              {t(`tutorial.${primary}`)}
+            </Button>
+          </div>
+        </div>
+      </FocusScope>
+    </div>
+  );
+}
