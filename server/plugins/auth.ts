@@ -69,7 +69,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     },
   });
   app.decorate('auth', auth);
-  app.decorate('sessions', await SessionLookup.create(auth, app.database.db));
+  app.decorate('sessions', await SessionLookup.create(auth));
   app.decorate('mailer', mailer);
 
   app.route({

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { resolveViewer, type Viewer } from './accounts.service.ts';
+import { resolveViewer, resolveViewerOfSession, type Viewer } from './accounts.service.ts';
 
 /**
  * Whether the session in `headers` may still do what it was let in for: the same member with the
@@ -28,7 +28,19 @@ async function viewerOfHeaders(
   server: FastifyInstance,
   headers: IncomingHttpHeaders,
 ): Promise<Viewer> {
-  return resolveViewer(server.database, await server.sessions.authUserId(headers));
+  const { sessions } = server;
+  const remembered = sessions.remembered(headers);
+  if (remembered) {
+    const viewer = await resolveViewerOfSession(server.database, remembered.token, (session) =>
+      sessions.holds(session),
+    );
+    if (viewer) {
+      sessions.keep(remembered);
+      return viewer;
+    }
+    sessions.forget(remembered);
+  }
+  return resolveViewer(server.database, await sessions.verify(headers));
 }
 
 /** The viewer of a request, resolved once from its session cookie. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared.ts';
-import type { Database, NewPerson, PersonRow, PublicConfigRow } from '../../db/schema.ts';
+import type { Database, Flag, NewPerson, PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { nameSearchColumns } from '../../db/search-columns.ts';
 import { GLOBAL } from '../config/config.repository.ts';
 
@@ -20,6 +20,38 @@ export async function findPersonByAuthUser(
     .executeTakeFirst();
 }
 
+/** The academy's rules that decide whether a person may use the app now. */
+export type AccessRules = Pick<PublicConfigRow, 'student_access_enabled' | 'guest_mode_enabled'>;
+
+/** A person (undefined when the identity has none) and the access rules, as the viewer needs. */
+export interface PersonWithAccessRules {
+  person: PersonRow | undefined;
+  rules: AccessRules;
+}
+
+const accessRuleColumns = [
+  'public_config.student_access_enabled as config_student_access_enabled',
+  'public_config.guest_mode_enabled as config_guest_mode_enabled',
+] as const;
+
+/** Splits a row of people's columns (all null when no person) and the access rule columns. */
+function splitPersonAndRules<
+  Row extends {
+    id: string | null;
+    config_student_access_enabled: Flag;
+    config_guest_mode_enabled: Flag;
+  },
+>(row: Row): PersonWithAccessRules {
+  const { config_student_access_enabled, config_guest_mode_enabled, ...person } = row;
+  return {
+    person: person.id === null ? undefined : (person as unknown as PersonRow),
+    rules: {
+      student_access_enabled: config_student_access_enabled,
+      guest_mode_enabled: config_guest_mode_enabled,
+    },
+  };
+}
+
 // Read on every signed-in request: built once (db/prepared.ts).
 const personWithAccessRulesQuery = preparedQuery((db, { authUserId }: { authUserId: string }) =>
   db
@@ -27,37 +59,55 @@ const personWithAccessRulesQuery = preparedQuery((db, { authUserId }: { authUser
     .leftJoin('login_mappings', (join) => join.on('login_mappings.auth_user_id', '=', authUserId))
     .leftJoin('people', 'people.id', 'login_mappings.person_id')
     .selectAll('people')
-    .select([
-      'public_config.student_access_enabled as config_student_access_enabled',
-      'public_config.guest_mode_enabled as config_guest_mode_enabled',
-    ])
+    .select(accessRuleColumns)
     .where('public_config.id', '=', GLOBAL),
 );
 
 /**
  * The person a sign-in identity maps to, if any, with the academy's access rules: what deciding
- * who is asking needs, in one statement (one round trip to PostgreSQL rather than two, on every
- * signed-in request). Undefined only when the rules are missing.
+ * who is asking needs, in one statement. Undefined only when the rules are missing.
  */
 export async function findPersonWithAccessRules(
   db: Db,
   authUserId: string,
+): Promise<PersonWithAccessRules | undefined> {
+  const [row] = await personWithAccessRulesQuery(db, { authUserId });
+  return row && splitPersonAndRules(row);
+}
+
+// Read on every request whose cookie was verified before (auth/session-lookup.ts).
+const sessionWithPersonQuery = preparedQuery((db, { token }: { token: string }) =>
+  db
+    .selectFrom('public_config')
+    .leftJoin('session', (join) => join.on('session.token', '=', token))
+    .leftJoin('login_mappings', 'login_mappings.auth_user_id', 'session.userId')
+    .leftJoin('people', 'people.id', 'login_mappings.person_id')
+    .selectAll('people')
+    .select(['session.userId as session_user_id', 'session.expiresAt as session_expires_at'])
+    .select(accessRuleColumns)
+    .where('public_config.id', '=', GLOBAL),
+);
+
+/**
+ * The session with this token, its person and the access rules, in one statement: for a cookie
+ * verified before, who is asking costs one round trip to the database. Undefined only when the
+ * rules are missing; `session` is undefined when no session has the token (signed out, ended).
+ */
+export async function findSessionWithPerson(
+  db: Db,
+  token: string,
 ): Promise<
-  | {
-      person: PersonRow | undefined;
-      rules: Pick<PublicConfigRow, 'student_access_enabled' | 'guest_mode_enabled'>;
-    }
+  | (PersonWithAccessRules & {
+      session: { userId: string; expiresAt: Date | string } | undefined;
+    })
   | undefined
 > {
-  const [row] = await personWithAccessRulesQuery(db, { authUserId });
+  const [row] = await sessionWithPersonQuery(db, { token });
   if (!row) return undefined;
-  const { config_student_access_enabled, config_guest_mode_enabled, ...person } = row;
+  const { session_user_id: userId, session_expires_at: expiresAt, ...rest } = row;
   return {
-    person: person.id === null ? undefined : (person as PersonRow),
-    rules: {
-      student_access_enabled: config_student_access_enabled,
-      guest_mode_enabled: config_guest_mode_enabled,
-    },
+    session: userId === null || expiresAt === null ? undefined : { userId, expiresAt },
+    ...splitPersonAndRules(rest),
   };
 }
 

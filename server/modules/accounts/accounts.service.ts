@@ -19,11 +19,13 @@ import {
   findAuthUserEmail,
   findPersonByAuthUser,
   findPersonWithAccessRules,
+  findSessionWithPerson,
   hasMapping,
   insertMapping,
   insertPerson,
   listAdminIds,
   lockAccountChanges,
+  type PersonWithAccessRules,
   pruneAttempts,
   recordAttempt,
 } from './accounts.repository.ts';
@@ -67,20 +69,44 @@ export function accessRefusal(
   return null;
 }
 
+const MISSING_RULES = 'public_config is missing: migrations and defaults run at start';
+
 /** The viewer behind a sign-in identity, or anonymous when there is none. */
 export async function resolveViewer(
   database: AppDatabase,
   authUserId: string | null,
 ): Promise<Viewer> {
-  const missing = 'public_config is missing: migrations and defaults run at start';
   if (!authUserId) {
     const rules = await findPublicConfig(database.db);
-    if (!rules) throw new Error(missing);
+    if (!rules) throw new Error(MISSING_RULES);
     return { kind: 'anonymous', guestMode: rules.guest_mode_enabled === 1 };
   }
   const found = await findPersonWithAccessRules(database.db, authUserId);
-  if (!found) throw new Error(missing);
-  const { person, rules } = found;
+  if (!found) throw new Error(MISSING_RULES);
+  return viewerOf(database, authUserId, found);
+}
+
+/**
+ * The viewer behind a session token whose cookie better-auth verified before, read with the
+ * session in one statement; null when better-auth must answer instead: no session has the
+ * token, or `holds` says it has ended or is due to be extended (auth/session-lookup.ts).
+ */
+export async function resolveViewerOfSession(
+  database: AppDatabase,
+  token: string,
+  holds: (session: { expiresAt: Date | string }) => boolean,
+): Promise<Viewer | null> {
+  const found = await findSessionWithPerson(database.db, token);
+  if (!found) throw new Error(MISSING_RULES);
+  if (!found.session || !holds(found.session)) return null;
+  return viewerOf(database, found.session.userId, found);
+}
+
+async function viewerOf(
+  database: AppDatabase,
+  authUserId: string,
+  { person, rules }: PersonWithAccessRules,
+): Promise<Viewer> {
   // No profile (never made, or deleted with its mapping): a new user, sent to onboarding.
   if (!person) {
     return { kind: 'new', authUserId, email: await findAuthUserEmail(database.db, authUserId) };

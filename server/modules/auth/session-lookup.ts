@@ -1,24 +1,23 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseCookies } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../db/prepared.ts';
-import type { Database } from '../../db/schema.ts';
 import { type Auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS } from './auth.ts';
 
-// Read on every request: built once (db/prepared.ts).
-const sessionByToken = preparedQuery((db, { token }: { token: string }) =>
-  db.selectFrom('session').select(['userId', 'expiresAt']).where('token', '=', token),
-);
+/** A cookie better-auth verified before, and the session token it carries. */
+export interface RememberedCookie {
+  cookie: string;
+  token: string;
+}
 
 /**
  * Whose session a request's cookie carries. better-auth's `getSession` verifies the cookie's
  * signature and reads the session on every call, and on the feed that machinery cost more than
  * the feed's own query (bench/README.md). A signed cookie always carries the same token, so once
  * better-auth has verified a cookie this remembers which token it holds; later requests with
- * that cookie read only the session row, so a signed-out, revoked or expired session is refused
- * at once, exactly as before. better-auth still answers everything else: unknown cookies, and a
- * session due to be extended (once a day) or past its end.
+ * that cookie need only the session row (read with the person asking, accounts/access.ts), so a
+ * signed-out, revoked or expired session is refused at once, exactly as before. better-auth
+ * still answers everything else: unknown cookies, and a session due to be extended (once a day)
+ * or past its end.
  */
 export class SessionLookup {
   /** Verified cookie value → the session token it carries, least recently used first. */
@@ -26,29 +25,53 @@ export class SessionLookup {
 
   private constructor(
     private readonly auth: Auth,
-    private readonly db: Kysely<Database>,
     private readonly cookieName: string,
     private readonly capacity: number,
   ) {}
 
-  static async create(auth: Auth, db: Kysely<Database>, capacity = 10_000) {
+  static async create(auth: Auth, capacity = 10_000) {
     const context = await auth.$context;
-    return new SessionLookup(auth, db, context.authCookies.sessionToken.name, capacity);
+    return new SessionLookup(auth, context.authCookies.sessionToken.name, capacity);
   }
 
-  /** The better-auth user id of the request's session, or null when it has none. */
-  async authUserId(headers: IncomingHttpHeaders): Promise<string | null> {
-    const cookie = headers.cookie ? parseCookies(headers.cookie).get(this.cookieName) : undefined;
-    if (!cookie) return null;
-    const token = this.tokens.get(cookie);
-    if (token !== undefined) {
-      const userId = await this.currentUser(token);
-      if (userId) {
-        this.remember(cookie, token);
-        return userId;
-      }
-      this.tokens.delete(cookie);
-    }
+  /** The request's session cookie if better-auth verified it before, with its token. */
+  remembered(headers: IncomingHttpHeaders): RememberedCookie | null {
+    const cookie = this.sessionCookie(headers);
+    const token = cookie === undefined ? undefined : this.tokens.get(cookie);
+    return cookie === undefined || token === undefined ? null : { cookie, token };
+  }
+
+  /**
+   * Whether a remembered cookie's session, as read from its row, holds without better-auth:
+   * not ended and not yet due to be extended. better-auth extends a session once less than
+   * SESSION_SECONDS - SESSION_REFRESH_SECONDS of it remain (which also comes before its end).
+   */
+  holds(session: { expiresAt: Date | string }): boolean {
+    const extendFrom =
+      new Date(session.expiresAt).getTime() - (SESSION_SECONDS - SESSION_REFRESH_SECONDS) * 1000;
+    return Date.now() < extendFrom;
+  }
+
+  /** A remembered cookie whose session held: kept as the most recently used. */
+  keep({ cookie, token }: RememberedCookie) {
+    this.tokens.delete(cookie);
+    if (this.tokens.size >= this.capacity) this.tokens.delete(this.tokens.keys().next().value!);
+    this.tokens.set(cookie, token);
+  }
+
+  /** A remembered cookie whose session did not hold: better-auth answers it from now on. */
+  forget({ cookie }: RememberedCookie) {
+    this.tokens.delete(cookie);
+  }
+
+  /**
+   * The better-auth user id of the request's session, or null when it has none, as better-auth
+   * answers it (verifying the signature, ending or extending the session); the cookie is
+   * remembered when it is safe to.
+   */
+  async verify(headers: IncomingHttpHeaders): Promise<string | null> {
+    const cookie = this.sessionCookie(headers);
+    if (cookie === undefined) return null;
     const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
     if (!session) return null;
     // better-call signs a cookie as "<token>.<signature>". Remember only a cookie sent once
@@ -58,25 +81,12 @@ export class SessionLookup {
       headers.cookie!.split(';').filter((pair) => pair.trim().startsWith(`${this.cookieName}=`))
         .length === 1;
     if (sentOnce && cookie.startsWith(`${session.session.token}.`)) {
-      this.remember(cookie, session.session.token);
+      this.keep({ cookie, token: session.session.token });
     }
     return session.user.id;
   }
 
-  /** The session's user while it lasts and is not yet due to be extended. */
-  private async currentUser(token: string): Promise<string | null> {
-    const [row] = await sessionByToken(this.db, { token });
-    if (!row) return null;
-    // better-auth extends a session once less than SESSION_SECONDS - SESSION_REFRESH_SECONDS
-    // of it remain (which also comes before its end).
-    const extendFrom =
-      new Date(row.expiresAt).getTime() - (SESSION_SECONDS - SESSION_REFRESH_SECONDS) * 1000;
-    return Date.now() < extendFrom ? row.userId : null;
-  }
-
-  private remember(cookie: string, token: string) {
-    this.tokens.delete(cookie);
-    if (this.tokens.size >= this.capacity) this.tokens.delete(this.tokens.keys().next().value!);
-    this.tokens.set(cookie, token);
+  private sessionCookie(headers: IncomingHttpHeaders): string | undefined {
+    return headers.cookie ? parseCookies(headers.cookie).get(this.cookieName) : undefined;
   }
 }
