@@ -1,6 +1,7 @@
 import { expect, navigation, screenshot, test } from './fixtures.ts';
 import { onboard, signInByLink } from './support/accounts.ts';
 import { activatePerson } from './support/fixtures-api.ts';
+import { holdChunk } from './support/held-chunks.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 import { photoFile } from './support/photos.ts';
 
@@ -192,14 +193,7 @@ test('an author edits and deletes a post from its menu, also when pressed before
   const { id } = await created.json();
 
   // The menu's code is held back, so the first press meets the stand-in button.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/post-menu-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdChunk(page, 'post-menu');
   await page.goto(`/#/posts/${id}`);
   const post = page.getByRole('article').filter({ hasText: `Lịch học bù ${tag}` });
   const menuButton = post.getByRole('button', { name: 'Thao tác với bài viết' });
@@ -238,14 +232,7 @@ test('the feed’s student filter keeps what was typed before its code arrived',
   expect((await page.request.post('/api/students', { data: { name: studentName } })).status()).toBe(
     201,
   );
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/student-picker-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdChunk(page, 'student-picker');
   await page.goto('/#/activity');
   const filter = page.getByRole('combobox', { name: 'Lọc theo học viên' });
   await filter.fill(`lam thi dao ${tag}`);
