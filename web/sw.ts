@@ -8,6 +8,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { vi } from '#shared/locales/vi';
 import { MEDIA_CACHE } from './lib/media-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -80,7 +81,7 @@ self.addEventListener('push', (event) => {
         onScreen.postMessage({ type: 'push', body: message.body ?? '' });
         return;
       }
-      await self.registration.showNotification(message.title ?? 'Học viện', {
+      await self.registration.showNotification(message.title ?? vi.app.name, {
         body: message.body ?? '',
         icon: '/icons/icon-192.png',
         badge: '/icons/icon-192.png',

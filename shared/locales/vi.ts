@@ -692,6 +692,8 @@ export const vi = {
     later: 'Để sau',
   },
   loading: 'Đang tải…',
+  /** A moment ago, under a minute (longer spans come from Intl.RelativeTimeFormat). */
+  justNow: 'vừa xong',
   upload: {
     choose: 'Chọn ảnh',
     change: 'Đổi ảnh',
