@@ -36,8 +36,11 @@ export function StudentPicker({
   useEffect(() => {
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);
+  // The list is asked for once someone opens it, not by every screen showing the field.
+  const [opened, setOpened] = useState(false);
   const q = useDebounced(text, 200);
   const students = useQuery({
+    enabled: opened,
     queryKey: ['students', 'picker', q],
     queryFn: ({ signal }) =>
       apiRequest<StudentList>(`/students?sort=name&q=${encodeURIComponent(q.trim())}`, {
@@ -60,6 +63,7 @@ export function StudentPicker({
           setText(student.name);
         }
       }}
+      onOpenChange={(open) => open && setOpened(true)}
       defaultFilter={() => true}
       menuTrigger="focus"
       // The list opens at once and says when it is loading or nothing matches.
@@ -86,7 +90,9 @@ export function StudentPicker({
           className="outline-none"
           renderEmptyState={() => (
             <p className="px-3 py-2.5 text-[15px] text-stone-500">
-              {students.isFetching ? t('loading') : t('screens.students.noMatch')}
+              {students.isPending || students.isFetching
+                ? t('loading')
+                : t('screens.students.noMatch')}
             </p>
           )}
         >
