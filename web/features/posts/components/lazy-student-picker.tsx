@@ -15,12 +15,15 @@ export function LazyStudentPicker(props: StudentPickerProps) {
   const { t } = useTranslation();
   const { module, load } = useLazyModule(studentPickerModule);
   const [typed, setTyped] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
   const id = useId();
   if (module) {
     return (
       <module.StudentPicker
         {...props}
-        {...(typed !== null ? { initialText: typed, autoFocus: true } : {})}
+        {...(typed !== null ? { initialText: typed } : {})}
+        // Focus moves over only if the person is still in the field (not if they moved on).
+        autoFocus={focused}
       />
     );
   }
@@ -38,9 +41,11 @@ export function LazyStudentPicker(props: StudentPickerProps) {
         placeholder={t('posts.form.chooseStudent')}
         value={typed ?? props.value?.name ?? ''}
         onFocus={() => {
+          setFocused(true);
           setTyped((current) => current ?? props.value?.name ?? '');
           load();
         }}
+        onBlur={() => setFocused(false)}
         onChange={(event) => setTyped(event.target.value)}
         className={selectClass}
       />
