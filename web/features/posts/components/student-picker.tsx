@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,9 @@ export function StudentPicker({
   const students = useQuery({
     enabled: opened,
     queryKey: ['students', 'picker', q],
+    // While the next letters' answer comes, the last list stays (no flicker, and a student
+    // tapped in it is not pulled from under the finger).
+    placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       apiRequest<StudentList>(`/students?sort=name&q=${encodeURIComponent(q.trim())}`, {
         signal,
