@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  createElement,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+} from 'react';
 
 /**
  * Code a screen shows without at first (menus, pickers, overlays: React Aria is most of the
@@ -78,4 +86,21 @@ export function useLazyModule<T>(module: LazyModule<T>): {
     );
   }, [module]);
   return { module: current, load };
+}
+
+/**
+ * A component whose code is fetched the first time it renders, showing nothing meanwhile: for
+ * what opens over the screen (dialogs, viewers), which a screen renders only once it is open.
+ */
+export function lazyComponent<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): ComponentType<Props> {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  return function LazyComponent(props: Props) {
+    return createElement(
+      Suspense,
+      { fallback: null },
+      createElement(Lazy as ComponentType<Props>, props),
+    );
+  };
 }

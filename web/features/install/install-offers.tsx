@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/form.tsx';
+import { lazyComponent } from '../../lib/lazy-module.ts';
 import { iosInstructions, useInstallPrompt } from './install.ts';
 
 // Its dialog code is fetched when the sheet first opens, not with every signed-in screen.
-const IosInstallSheet = lazy(() =>
-  import('./ios-install-sheet.tsx').then((module) => ({ default: module.IosInstallSheet })),
+const IosInstallSheet = lazyComponent(() =>
+  import('./ios-install-sheet.tsx').then((module) => module.IosInstallSheet),
 );
 
 /** Not on first paint: the offer comes once the person has had a moment in the app. */
@@ -66,11 +67,7 @@ export function InstallOffers({ signedIn }: { signedIn: boolean }) {
           </div>
         </section>
       ) : null}
-      {iosOpen ? (
-        <Suspense fallback={null}>
-          <IosInstallSheet isOpen onOpenChange={setIosOpen} />
-        </Suspense>
-      ) : null}
+      {iosOpen ? <IosInstallSheet isOpen onOpenChange={setIosOpen} /> : null}
     </>
   );
 }

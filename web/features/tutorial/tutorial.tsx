@@ -1,14 +1,13 @@
 import {
   createContext,
-  lazy,
   type ReactNode,
-  Suspense,
   useCallback,
   useContext,
   useEffect,
   useMemo,
   useReducer,
 } from 'react';
+import { lazyComponent, whenIdle } from '../../lib/lazy-module.ts';
 import { readLocal, writeLocal } from '../../lib/local-store.ts';
 import {
   initialTourState,
@@ -22,9 +21,7 @@ import {
 import { TOURS } from './tours.ts';
 
 // The spotlight (and React Aria's focus scope) is fetched when a tour first opens.
-const Spotlight = lazy(() =>
-  import('./spotlight.tsx').then((module) => ({ default: module.Spotlight })),
-);
+const Spotlight = lazyComponent(() => import('./spotlight.tsx').then((module) => module.Spotlight));
 
 /** Completion per person in local storage: this prefix plus the person's id (spec 9). */
 export const TUTORIAL_KEY_PREFIX = 'hv.tutorial.';
@@ -88,11 +85,7 @@ export function TutorialProvider({
   return (
     <TutorialContext.Provider value={api}>
       {children}
-      {state.active ? (
-        <Suspense fallback={null}>
-          <Spotlight state={state} dispatch={dispatch} />
-        </Suspense>
-      ) : null}
+      {state.active ? <Spotlight state={state} dispatch={dispatch} /> : null}
     </TutorialContext.Provider>
   );
 }
@@ -107,15 +100,13 @@ export function useScreenTour(key: TourKey) {
     if (!tutorial || !tutorialAutostart.isOn()) return;
     // Once the screen has painted and the browser is idle (its first data in), so the tour
     // neither competes with the screen's loading nor points at things still moving.
-    let idle = 0;
-    const start = () => tutorial.start(key);
+    let cancelIdle = () => {};
     const timer = setTimeout(() => {
-      if ('requestIdleCallback' in window) idle = requestIdleCallback(start, { timeout: 3_000 });
-      else start();
+      cancelIdle = whenIdle(() => tutorial.start(key), 3_000);
     }, 600);
     return () => {
       clearTimeout(timer);
-      if (idle) cancelIdleCallback(idle);
+      cancelIdle();
     };
   }, [tutorial, key]);
 }

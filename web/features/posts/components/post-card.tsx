@@ -1,16 +1,17 @@
 import { Star } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Mention, Post } from '#shared/schemas/posts';
 import { splitMentions } from '#shared/text';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { lazyComponent } from '../../../lib/lazy-module.ts';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
 import { PostActions, PostMenu } from './post-actions.tsx';
 
 // Fetched when a photo is first opened: the feed shows without the viewer's dialog code.
-const StoryViewer = lazy(() =>
-  import('./story-viewer.tsx').then((module) => ({ default: module.StoryViewer })),
+const StoryViewer = lazyComponent(() =>
+  import('./story-viewer.tsx').then((module) => module.StoryViewer),
 );
 
 const profilePath = (id: string, role: 'admin' | 'instructor' | 'student') =>
@@ -83,9 +84,7 @@ function PostPhotos({ post }: { post: Post }) {
         ))}
       </div>
       {open !== null ? (
-        <Suspense fallback={null}>
-          <StoryViewer photos={post.media} startAt={open} onClose={() => setOpen(null)} />
-        </Suspense>
+        <StoryViewer photos={post.media} startAt={open} onClose={() => setOpen(null)} />
       ) : null}
     </>
   );
