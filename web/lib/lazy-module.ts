@@ -91,11 +91,13 @@ export function useLazyModule<T>(module: LazyModule<T>): {
 /**
  * A component whose code is fetched the first time it renders, showing nothing meanwhile: for
  * what opens over the screen (dialogs, viewers), which a screen renders only once it is open.
+ * Call it at a module's top level, like React's `lazy`.
  */
 export function lazyComponent<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): ComponentType<Props> {
   const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per module, as lazy() is
   return function LazyComponent(props: Props) {
     return createElement(
       Suspense,
