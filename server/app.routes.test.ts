@@ -91,6 +91,29 @@ describe('the app shell of the server', () => {
     expect(response.headers['x-request-id']).toMatch(/^req-[0-9a-f]{8}$/);
   });
 
+  it('logs each request once at the default level, when answered, with its address, status and time', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp({
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    try {
+      const response = await logged.app.inject({ method: 'GET', url: '/api/nope?token=abc' });
+      const requestId = response.headers['x-request-id'];
+      const ofRequest = lines.map((line) => JSON.parse(line)).filter((l) => l.reqId === requestId);
+      expect(ofRequest).toEqual([
+        expect.objectContaining({
+          msg: 'request completed',
+          req: expect.objectContaining({ method: 'GET', url: '/api/nope?token=…' }),
+          res: { statusCode: 404 },
+          responseTime: expect.any(Number),
+        }),
+      ]);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('sends the strict security headers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -90,11 +95,33 @@ function loggerOptions(config: Config, stream?: { write(line: string): void }) {
   };
 }
 
+/**
+ * One line per request, written when it is answered, with the address, the status and the time
+ * together. Fastify's default also writes an "incoming request" line (kept here at debug): two
+ * lines to join by request id, and 375 bytes of log a feed request instead of 265.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** Assembles the server: plugins, modules and the one error handler. Does not listen. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, version } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config, options.logStream),
+    logController: new OneLinePerRequest(),
     // Our own ids only: a client-chosen id could be used to forge log lines.
     genReqId: () => `req-${randomUUID().slice(0, 8)}`,
     requestIdHeader: false,
