@@ -26,7 +26,7 @@ async function once(env: NodeJS.ProcessEnv): Promise<number> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     },
     stdio: 'ignore',
   });

@@ -79,6 +79,16 @@ export function random(seed: number) {
 /** The machine a run measured, for the figures' table. */
 export const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
+/**
+ * The process that serves, for a process started as `npm start` starts it: scripts/start.mjs runs
+ * the server in a child on Linux (MALLOC_ARENA_MAX), so its memory is the child's.
+ */
+export function servingPid(startedPid: number): number {
+  const children = fs.readFileSync(`/proc/${startedPid}/task/${startedPid}/children`, 'utf8');
+  const child = Number(children.trim().split(' ')[0]);
+  return child > 0 ? child : startedPid;
+}
+
 /** A process's resident memory now, in MB (Linux). */
 export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

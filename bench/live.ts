@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { signInInstructor } from '../server/test/sessions.ts';
-import { onPostgres, percentiles, rssMb } from './engines.ts';
+import { onPostgres, percentiles, rssMb, servingPid } from './engines.ts';
 import { startServer } from './feed.ts';
 
 interface Stream {
@@ -83,7 +83,7 @@ export async function measureLive(
         }),
     );
     await Promise.all(opened);
-    const rss = () => Math.max(...servers.map((each) => rssMb(each.child.pid!)));
+    const rss = () => Math.max(...servers.map((each) => rssMb(servingPid(each.child.pid!))));
     const rssIdle = rss();
 
     for (round = 1; round <= likeRounds; round += 1) {

@@ -11,7 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
-import { machine, percentiles, rssMb } from './engines.ts';
+import { machine, percentiles, rssMb, servingPid } from './engines.ts';
 import { signInToDemoAcademy, startServer } from './feed.ts';
 import { type LoopRequest, openLoop } from './open-loop.ts';
 
@@ -108,13 +108,13 @@ try {
   ];
 
   const memory: Array<{ atSeconds: number; rssMb: number }> = [
-    { atSeconds: 0, rssMb: rssMb(server.child.pid!) },
+    { atSeconds: 0, rssMb: rssMb(servingPid(server.child.pid!)) },
   ];
   const started = performance.now();
   const sampler = setInterval(() => {
     memory.push({
       atSeconds: Math.round((performance.now() - started) / 1000),
-      rssMb: rssMb(server.child.pid!),
+      rssMb: rssMb(servingPid(server.child.pid!)),
     });
   }, 10_000);
   const { timings, statuses, failures } = await openLoop({
@@ -125,7 +125,7 @@ try {
     next: (index) => mix[index % mix.length]!,
   });
   clearInterval(sampler);
-  memory.push({ atSeconds: seconds, rssMb: rssMb(server.child.pid!) });
+  memory.push({ atSeconds: seconds, rssMb: rssMb(servingPid(server.child.pid!)) });
 
   const total = timings.length + failures;
   const failed =

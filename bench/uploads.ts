@@ -1,7 +1,8 @@
 /**
  * Upload memory and throughput: the production server on a fresh SQLite data folder receives
  * 50 photos of 12 MP (4000×3000 JPEG) at once. Reports the server's peak RSS (VmHWM from
- * /proc) and photos processed per second.
+ * /proc) and photos processed per second. MALLOC_ARENA_MAX set in the environment replaces
+ * the start script's limit of two allocator arenas, to compare (glibc's default: eight a core).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { freePort } from '../scripts/provision.ts';
+import { servingPid } from './engines.ts';
 
 export interface UploadBenchResult {
   photos: number;
@@ -33,7 +35,8 @@ async function startServer(): Promise<{
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-upload-'));
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // As `npm start` runs it (scripts/start.mjs: the allocator's arena limit on Linux).
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -135,7 +138,7 @@ export async function measureUploads(photos = 50): Promise<UploadBenchResult> {
       photoBytes: photo.length,
       seconds: Math.round(seconds * 10) / 10,
       photosPerSecond: Math.round((photos / seconds) * 10) / 10,
-      peakRssMb: peakRssMb(server.child.pid!),
+      peakRssMb: peakRssMb(servingPid(server.child.pid!)),
       failures: results.filter((status) => status !== 201).length,
     };
   } finally {

@@ -1,5 +1,6 @@
 // `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server in this same process (so SIGTERM reaches it directly). No separate build step.
+// server. No separate build step.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +20,10 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-if (builtAt < sourcesAt) {
+async function buildWebAppIfStale() {
+  const builtAt = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  if (builtAt >= sourcesAt) return;
   console.info(
     builtAt ? 'The web app is older than its sources: building…' : 'Building the web app…',
   );
@@ -33,6 +35,36 @@ if (builtAt < sourcesAt) {
   });
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../server/main.ts');
+/**
+ * Runs the server in a child process with MALLOC_ARENA_MAX=2, passing signals on and ending as it
+ * ends. glibc's allocator gives threads their own arenas, and the photo pipeline's threads (sharp
+ * on libuv's pool) leave them fragmented: 50 photos at once peaked at 531–541 MB of RSS with
+ * glibc's default of eight arenas a core, 351–356 MB with two, at the same speed
+ * (bench/uploads.ts). glibc reads the limit only as a process starts, hence the child.
+ */
+function serveInChildWithTwoArenas() {
+  const server = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+  });
+  const signals = ['SIGINT', 'SIGTERM'];
+  for (const signal of signals) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code, signal) => {
+    if (code !== null) process.exit(code);
+    // Ended by a signal: end the same way, so whoever ran `npm start` sees it.
+    for (const each of signals) process.removeAllListeners(each);
+    process.kill(process.pid, signal ?? 'SIGTERM');
+  });
+}
+
+// Already set (by the lines above, or by a systemd unit): the server runs in this process.
+if (process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined) {
+  serveInChildWithTwoArenas();
+} else {
+  // Started by serveInChildWithTwoArenas: stop gracefully if that process is gone (killed).
+  if (process.connected) process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  await buildWebAppIfStale();
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../server/main.ts');
+}
