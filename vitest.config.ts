@@ -25,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'server-sqlite',
           include: serverTests,
+          globalSetup: ['server/test/build-server.global.ts'],
           env: { TEST_DB: 'sqlite' },
         },
       },
@@ -33,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: serverTests,
+          globalSetup: ['server/test/build-server.global.ts'],
           env: { TEST_DB: 'postgres' },
         },
       },

@@ -1,13 +1,13 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server. No separate build step.
+// `npm start`: builds the web app and the server when they are missing or older than their
+// sources, then runs the server. No separate build step.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, serverBundle, serverSources } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'dist/web/index.html');
-const sources = ['web', 'shared', 'vite.config.ts', 'package-lock.json'];
+const webSources = ['web', 'shared', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
@@ -20,12 +20,18 @@ function newestMtime(target) {
   return newest;
 }
 
-async function buildWebAppIfStale() {
-  const builtAt = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+/** When `built` was written (0: missing) and whether any of `sources` is newer. */
+function buildState(built, sources) {
+  const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-  if (builtAt >= sourcesAt) return;
+  return { builtAt, stale: builtAt < sourcesAt };
+}
+
+async function buildWebAppIfStale() {
+  const web = buildState(path.join(root, 'dist/web/index.html'), webSources);
+  if (!web.stale) return;
   console.info(
-    builtAt ? 'The web app is older than its sources: building…' : 'Building the web app…',
+    web.builtAt ? 'The web app is older than its sources: building…' : 'Building the web app…',
   );
   const { build } = await import('vite');
   await build({
@@ -35,11 +41,15 @@ async function buildWebAppIfStale() {
   });
 }
 
+async function buildServerIfStale() {
+  if (buildState(serverBundle, serverSources).stale) await buildServer();
+}
+
 /**
  * Runs the server in a child process with MALLOC_ARENA_MAX=2, passing signals on and ending as it
  * ends. glibc's allocator gives threads their own arenas, and the photo pipeline's threads (sharp
  * on libuv's pool) leave them fragmented: 50 photos at once peaked at 531–541 MB of RSS with
- * glibc's default of eight arenas a core, 351–356 MB with two, at the same speed
+ * glibc's default of eight arenas a core, 340–361 MB with two, at the same speed
  * (bench/uploads.ts). glibc reads the limit only as a process starts, hence the child.
  */
 function serveInChildWithTwoArenas() {
@@ -64,7 +74,8 @@ if (process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined) 
   // Started by serveInChildWithTwoArenas: stop gracefully if that process is gone (killed).
   if (process.connected) process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
   await buildWebAppIfStale();
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import('../server/main.ts');
+  await buildServerIfStale();
+  // Stack traces in the log name the TypeScript files and lines.
+  process.setSourceMapsEnabled(true);
+  await import(serverBundle);
 }

@@ -183,6 +183,7 @@ async function main() {
   try {
     await step('format, lint and types (npm run check)', 'npm', ['run', 'check', '--silent']);
     await step('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+    await step('build the server as npm start runs it', 'node', ['scripts/build-server.mjs']);
     await step('front-end size within its ceilings (npm run size)', 'npx', [
       'tsx',
       'scripts/size-budget.ts',

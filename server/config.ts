@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { appRoot } from './lib/app-root.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = (protocols: string[], example: string) =>
@@ -117,9 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    webRoot: e.WEB_ROOT
-      ? path.resolve(e.WEB_ROOT)
-      : path.resolve(import.meta.dirname, '../dist/web'),
+    webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : path.join(appRoot, 'dist/web'),
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'academy.sqlite') },

@@ -32,14 +32,17 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** `server/main.ts` as `npm start` runs it, on a free port, once it answers `/api/health`. */
+/**
+ * The server as `npm start` runs it (its bundle, dist/server/main.mjs, from `npm run build`), on a
+ * free port, once it answers `/api/health`.
+ */
 async function spawnAppServer(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -71,7 +74,7 @@ export interface ServerPair {
 }
 
 /**
- * Separate server processes (`server/main.ts`, as `npm start` runs it) on their own ports and
+ * Separate server processes (as `npm start` runs them) on their own ports and
  * one fresh PostgreSQL database, sharing the journeys' mail catcher: what an academy runs when
  * it scales out. Started one after the other, so the first runs the migrations.
  */

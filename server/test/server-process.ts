@@ -4,12 +4,13 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * The real server process, as `npm start` runs it (without the web build), with `env` over this
- * process's environment; what it prints is kept for the test to read.
+ * The real server process, as `npm start` runs it (its bundle, dist/server/main.mjs, which the
+ * server projects' global set-up builds; without the web build), with `env` over this process's
+ * environment; what it prints is kept for the test to read.
  */
 export function spawnServer(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
