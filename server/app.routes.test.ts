@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLatestErrorLogs } from './modules/error-logs/error-logs.repository.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
@@ -16,6 +17,12 @@ beforeAll(async () => {
     '<!doctype html><html lang="vi"><title>Học viện</title></html>',
   );
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // As the build writes them (vite.config.ts): a compressed copy beside the file, marked here so
+  // the test can tell it from the server compressing the file itself.
+  fs.writeFileSync(
+    path.join(webRoot, 'assets', 'index-abc123.js.br'),
+    zlib.brotliCompressSync('/* the build copy */ console.log(1)'),
+  );
   fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.x = 1');
   t = await buildTestApp({ webRoot });
   // A route that fails unexpectedly, to see what the caller and the error log get.
@@ -145,6 +152,24 @@ describe('the app shell of the server', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
     expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's compressed copy of a file to a browser that accepts it", async () => {
+    const url = '/assets/index-abc123.js';
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toContain('javascript');
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(
+      '/* the build copy */ console.log(1)',
+    );
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('does not serve files outside the web app folder', async () => {

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Serves the built PWA at `/`. Hashed files under /assets never change, so browsers keep them
  * for a year; index.html, the service worker and the manifest are revalidated every time so a
- * new version reaches people on their next visit.
+ * new version reaches people on their next visit. Files are sent as the build compressed them
+ * (.br, .gz beside each; vite.config.ts) when the browser accepts that.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<boolean> {
   if (!fs.existsSync(path.join(webRoot, 'index.html'))) {
@@ -18,6 +19,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     prefix: '/',
     wildcard: true,
     index: ['index.html'],
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {
       const relative = path.relative(webRoot, filePath).split(path.sep).join('/');
