@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServer, serverBundle, serverSources } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,8 +48,8 @@ async function buildServerIfStale() {
 /**
  * Runs the server in a child process with MALLOC_ARENA_MAX=2, passing signals on and ending as it
  * ends. glibc's allocator gives threads their own arenas, and the photo pipeline's threads (sharp
- * on libuv's pool) leave them fragmented: 50 photos at once peaked at 531–541 MB of RSS with
- * glibc's default of eight arenas a core, 340–361 MB with two, at the same speed
+ * on libuv's pool) leave them fragmented: 50 photos at once peaked at 527–541 MB of RSS with
+ * glibc's default of eight arenas a core, 332–361 MB with two, at the same speed
  * (bench/uploads.ts). glibc reads the limit only as a process starts, hence the child.
  */
 function serveInChildWithTwoArenas() {
@@ -77,5 +77,5 @@ if (process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined) 
   await buildServerIfStale();
   // Stack traces in the log name the TypeScript files and lines.
   process.setSourceMapsEnabled(true);
-  await import(serverBundle);
+  await import(pathToFileURL(serverBundle).href);
 }
