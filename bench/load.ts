@@ -5,6 +5,7 @@
  * as JSON on stdout.
  */
 import autocannon from 'autocannon';
+import { browserAcceptEncoding } from './open-loop.ts';
 
 const options = JSON.parse(process.argv[2]!) as {
   url: string;
@@ -39,6 +40,7 @@ const result = await autocannon({
     cookie: options.cookie,
     'content-type': 'application/json',
     origin: new URL(options.url).origin,
+    ...browserAcceptEncoding,
   },
   ...(likeRequests ? { requests: likeRequests } : {}),
 });

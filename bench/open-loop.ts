@@ -1,5 +1,11 @@
 import http from 'node:http';
 
+/**
+ * What a browser says it can decompress (Chrome's Accept-Encoding): answers over 1 KB are then
+ * compressed by the server, as they are for the people using the app.
+ */
+export const browserAcceptEncoding = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 export interface LoopRequest {
   method: 'GET' | 'PUT' | 'POST';
   path: () => string;
@@ -38,6 +44,7 @@ export async function openLoop(options: {
           headers: {
             cookie,
             origin: base,
+            ...browserAcceptEncoding,
             ...(request.body
               ? {
                   'content-type': 'application/json',
