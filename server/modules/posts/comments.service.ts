@@ -66,15 +66,25 @@ async function readComments(
     .orderBy('comments.created_at')
     .orderBy('comments.id')
     .execute();
-  const ids = rows.map((row) => row.id);
+  // Chosen by the same condition as the comments, not by a list of their ids: a list made a
+  // statement of a new shape for every number of comments (each prepared and kept by the
+  // statement cache: the server's memory grew with a busy post's comments; bench/README.md).
   const mentions =
-    ids.length === 0
+    rows.length === 0
       ? []
       : await database.db
           .selectFrom('mentions')
+          .innerJoin('comments', 'comments.id', 'mentions.comment_id')
           .innerJoin('people', 'people.id', 'mentions.person_id')
           .select(['mentions.comment_id', 'people.id', 'people.role', 'people.name'])
-          .where('mentions.comment_id', 'in', ids)
+          // A comment's mentions carry its post: the index on mentions.post_id finds them.
+          .whereRef('mentions.post_id', '=', 'comments.post_id')
+          .$if('postId' in where, (query) =>
+            query.where('comments.post_id', '=', (where as { postId: string }).postId),
+          )
+          .$if('commentId' in where, (query) =>
+            query.where('comments.id', '=', (where as { commentId: string }).commentId),
+          )
           .execute();
   return rows.map((row) => ({
     id: row.id,

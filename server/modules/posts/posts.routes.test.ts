@@ -386,6 +386,10 @@ describe('comments', () => {
       'Em cảm ơn cô!',
       `@[Lan](${ids.student}) cố lên nhé`,
     ]);
+    expect(list.map((c: { mentions: unknown[] }) => c.mentions)).toEqual([
+      [],
+      [{ id: ids.student, role: 'student', name: 'Ngô Thị Lan' }],
+    ]);
     expect((await call('student', 'GET', `/api/posts/${postId}`)).json().commentCount).toBe(2);
     const types = await t.database.db
       .selectFrom('notifications')
