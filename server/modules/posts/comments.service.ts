@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { ExpressionBuilder, NotNull, Transaction } from 'kysely';
 import type { Comment } from '#shared/schemas/posts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Database, PersonRow } from '../../db/schema.ts';
@@ -25,10 +25,20 @@ export async function listComments(
   return readComments(database, viewerId, { postId });
 }
 
+type WhichComments = { postId: string } | { commentId: string };
+
+/** The condition that picks a post's comments, or one comment. */
+function chosen(where: WhichComments) {
+  return (eb: ExpressionBuilder<Database, 'comments'>) =>
+    'postId' in where
+      ? eb('comments.post_id', '=', where.postId)
+      : eb('comments.id', '=', where.commentId);
+}
+
 async function readComments(
   database: AppDatabase,
   viewerId: string | null,
-  where: { postId: string } | { commentId: string },
+  where: WhichComments,
 ): Promise<Comment[]> {
   const rows = await database.db
     .selectFrom('comments')
@@ -57,12 +67,7 @@ async function readComments(
         )
         .as('liked_by_me'),
     )
-    .$if('postId' in where, (query) =>
-      query.where('comments.post_id', '=', (where as { postId: string }).postId),
-    )
-    .$if('commentId' in where, (query) =>
-      query.where('comments.id', '=', (where as { commentId: string }).commentId),
-    )
+    .where(chosen(where))
     .orderBy('comments.created_at')
     .orderBy('comments.id')
     .execute();
@@ -79,13 +84,16 @@ async function readComments(
           .select(['mentions.comment_id', 'people.id', 'people.role', 'people.name'])
           // A comment's mentions carry its post: the index on mentions.post_id finds them.
           .whereRef('mentions.post_id', '=', 'comments.post_id')
-          .$if('postId' in where, (query) =>
-            query.where('comments.post_id', '=', (where as { postId: string }).postId),
-          )
-          .$if('commentId' in where, (query) =>
-            query.where('comments.id', '=', (where as { commentId: string }).commentId),
-          )
+          .where(chosen(where))
+          // Joined to its comment, so never null.
+          .$narrowType<{ comment_id: NotNull }>()
           .execute();
+  const mentionsOf = new Map<string, Comment['mentions']>();
+  for (const { comment_id, id, role, name } of mentions) {
+    const ofComment = mentionsOf.get(comment_id) ?? [];
+    ofComment.push({ id, role, name });
+    mentionsOf.set(comment_id, ofComment);
+  }
   return rows.map((row) => ({
     id: row.id,
     postId: row.post_id,
@@ -96,9 +104,7 @@ async function readComments(
       avatarUrl: row.author_avatar_url ?? avatarUrl(row.author_name),
     },
     text: row.text,
-    mentions: mentions
-      .filter((mention) => mention.comment_id === row.id)
-      .map(({ id, role, name }) => ({ id, role, name })),
+    mentions: mentionsOf.get(row.id) ?? [],
     likeCount: Number(row.like_count),
     likedByMe: Boolean(row.liked_by_me),
     createdAt: Number(row.created_at),
