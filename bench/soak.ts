@@ -22,6 +22,8 @@ const streamCount = Number(process.env.SOAK_STREAMS ?? 1_000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-soak-'));
 const mail = await startMailCatcher();
 const server = await startServer({ DATA_DIR: dir, SMTP_URL: mail.url });
+/** The process that serves (scripts/start.mjs may run the server in a child). */
+const serverPid = servingPid(server.child.pid!);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 const streams: http.ClientRequest[] = [];
 try {
@@ -108,13 +110,13 @@ try {
   ];
 
   const memory: Array<{ atSeconds: number; rssMb: number }> = [
-    { atSeconds: 0, rssMb: rssMb(servingPid(server.child.pid!)) },
+    { atSeconds: 0, rssMb: rssMb(serverPid) },
   ];
   const started = performance.now();
   const sampler = setInterval(() => {
     memory.push({
       atSeconds: Math.round((performance.now() - started) / 1000),
-      rssMb: rssMb(servingPid(server.child.pid!)),
+      rssMb: rssMb(serverPid),
     });
   }, 10_000);
   const { timings, statuses, failures } = await openLoop({
@@ -125,7 +127,7 @@ try {
     next: (index) => mix[index % mix.length]!,
   });
   clearInterval(sampler);
-  memory.push({ atSeconds: seconds, rssMb: rssMb(servingPid(server.child.pid!)) });
+  memory.push({ atSeconds: seconds, rssMb: rssMb(serverPid) });
 
   const total = timings.length + failures;
   const failed =
