@@ -10,6 +10,7 @@ import {
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import { RelativeTime } from '../../components/ui/relative-time.tsx';
 import { useMember } from '../../features/accounts/api/session.ts';
 import {
   markNotificationsRead,
@@ -17,7 +18,6 @@ import {
   useNotifications,
 } from '../../features/notifications/api/notifications.ts';
 import { PushOffer } from '../../features/push/push-offer.tsx';
-import { formatDateTime, formatRelativeTime } from '../../lib/relative-time.ts';
 
 const dayFormat = new Intl.DateTimeFormat('vi', {
   weekday: 'long',
@@ -90,13 +90,7 @@ export default function NotificationsScreen() {
                           <span className="block text-[15px] text-stone-800">
                             {notificationSentence(item)}
                           </span>
-                          <time
-                            dateTime={new Date(item.createdAt).toISOString()}
-                            title={formatDateTime(item.createdAt)}
-                            className="text-sm text-stone-500"
-                          >
-                            {formatRelativeTime(item.createdAt)}
-                          </time>
+                          <RelativeTime time={item.createdAt} className="text-sm text-stone-500" />
                         </span>
                         {item.read ? null : (
                           <span className="mt-2 size-2.5 shrink-0 rounded-full bg-red-600">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ActivityLogEntry, ErrorLogEntry } from '#shared/schemas/admin';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { useActivityLog, useErrorLog } from '../api/admin-tools.ts';
 import { ListSection } from './admin-section.tsx';
 
@@ -16,15 +16,7 @@ function detailText(details: Record<string, unknown> | null): string {
 }
 
 function LoggedAt({ time }: { time: number }) {
-  return (
-    <time
-      dateTime={new Date(time).toISOString()}
-      title={formatDateTime(time)}
-      className="text-xs text-stone-400"
-    >
-      {formatRelativeTime(time)}
-    </time>
-  );
+  return <RelativeTime time={time} className="text-xs text-stone-400" />;
 }
 
 function ActivityRow({ entry }: { entry: ActivityLogEntry }) {

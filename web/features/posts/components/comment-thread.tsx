@@ -7,8 +7,8 @@ import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
 import { useMember } from '../../accounts/api/session.ts';
 import {
   addComment,
@@ -112,14 +112,9 @@ function CommentItem({
             )}
           </div>
           <div className="flex flex-wrap items-center gap-x-1 pl-1 text-xs text-stone-500">
-            <time
-              dateTime={new Date(comment.createdAt).toISOString()}
-              title={formatDateTime(comment.createdAt)}
-              className="pr-1"
-            >
-              {formatRelativeTime(comment.createdAt)}
+            <RelativeTime time={comment.createdAt} className="pr-1">
               {comment.updatedAt > comment.createdAt ? ` · ${t('posts.thread.edited')}` : ''}
-            </time>
+            </RelativeTime>
             {member ? (
               <>
                 <button
