@@ -1,12 +1,12 @@
 import { Star } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Mention, Post } from '#shared/schemas/posts';
 import { splitMentions } from '#shared/text';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { lazyComponent } from '../../../lib/lazy-module.ts';
-import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
 import { PostActions, PostMenu } from './post-actions.tsx';
 
 // Fetched when a photo is first opened: the feed shows without the viewer's dialog code.
@@ -93,8 +93,10 @@ function PostPhotos({ post }: { post: Post }) {
 /**
  * A post as every list shows it: who wrote it about whom, lesson, rating, text with mentions,
  * photos (opening the story viewer), when, and the like, comment, save and share actions.
+ * Memoised: a like changes one post object and keeps the others (cache updates share what did
+ * not change), so a tap re-renders its own card, not every card scrolled through.
  */
-export function PostCard({ post }: { post: Post }) {
+export const PostCard = memo(function PostCard({ post }: { post: Post }) {
   const { t } = useTranslation();
   const subject = post.student ?? post.taggedInstructor;
   return (
@@ -118,12 +120,7 @@ export function PostCard({ post }: { post: Post }) {
             ) : null}
           </p>
           <p className="mt-0.5 truncate text-sm text-stone-500">
-            <time
-              dateTime={new Date(post.createdAt).toISOString()}
-              title={formatDateTime(post.createdAt)}
-            >
-              {formatRelativeTime(post.createdAt)}
-            </time>
+            <RelativeTime time={post.createdAt} />
             {post.lesson ? ` · ${post.lesson.title}` : ''}
           </p>
         </div>
@@ -141,4 +138,4 @@ export function PostCard({ post }: { post: Post }) {
       <PostActions post={post} />
     </article>
   );
-}
+});

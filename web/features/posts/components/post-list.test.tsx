@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import {
+  type InfiniteData,
+  QueryClient,
+  QueryClientProvider,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Post, PostPage } from '#shared/schemas/posts';
+import { ToastProvider } from '../../../components/overlays/toast.tsx';
+import { i18next } from '../../../lib/i18n.ts';
+import { formatDateTime } from '../../../lib/relative-time.ts';
+import { patchCachedPost } from '../api/posts.ts';
+import { PostList } from './post-list.tsx';
+
+// Each card's time calls formatDateTime once per render of the card: counting the calls counts
+// the cards drawn.
+vi.mock('../../../lib/relative-time.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../lib/relative-time.ts')>();
+  return { ...actual, formatDateTime: vi.fn(actual.formatDateTime) };
+});
+
+const person = (id: string, name: string) => ({ id, name, avatarUrl: `/avatars/${id}.svg` });
+
+const post = (index: number): Post => ({
+  id: `post-${index}`,
+  kind: 'evaluation',
+  author: person('instructor-1', 'Trần Thu Hà'),
+  student: person(`student-${index}`, `Học viên ${index}`),
+  taggedInstructor: null,
+  course: { id: 'course-1', name: 'Vẽ móng cơ bản' },
+  lesson: { id: 'lesson-1', title: 'Sơn gel' },
+  text: `Bài làm số ${index}`,
+  rating: 8,
+  likeCount: 0,
+  commentCount: 0,
+  media: [],
+  mentions: [],
+  likedByMe: false,
+  bookmarkedByMe: false,
+  createdAt: Date.now() - index * 60_000,
+});
+
+/** The IntersectionObservers the list made, to play the part of scrolling. */
+const observers: Array<{ callback: IntersectionObserverCallback; targets: Element[] }> = [];
+
+beforeEach(() => {
+  observers.length = 0;
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      targets: Element[] = [];
+      constructor(readonly callback: IntersectionObserverCallback) {
+        observers.push(this);
+      }
+      observe(target: Element) {
+        this.targets.push(target);
+      }
+      disconnect() {
+        this.targets = [];
+      }
+    },
+  );
+  // Who is signed in is never answered: the cards show as to a guest.
+  vi.stubGlobal('fetch', () => new Promise(() => {}));
+  vi.mocked(formatDateTime).mockClear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Feed({ pages }: { pages: Array<Promise<PostPage>> }) {
+  const query = useInfiniteQuery<PostPage, Error, InfiniteData<PostPage>, string[], string | null>({
+    queryKey: ['posts', 'test'],
+    queryFn: ({ pageParam }) => pages[pageParam === null ? 0 : Number(pageParam)]!,
+    initialPageParam: null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+  return <PostList query={query} label="Bài đăng" empty="Trống" end="Hết" />;
+}
+
+function renderFeed(pages: Array<Promise<PostPage>>) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18next}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <MemoryRouter>
+            <Feed pages={pages} />
+          </MemoryRouter>
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return queryClient;
+}
+
+const tenPosts = (from: number) => Array.from({ length: 10 }, (_, index) => post(from + index));
+
+describe('the post list', () => {
+  it('shows the placeholder until the page is drawn, then watches for the end to load more', async () => {
+    let answer!: (page: PostPage) => void;
+    const first = new Promise<PostPage>((resolve) => {
+      answer = resolve;
+    });
+    const second = Promise.resolve({ posts: tenPosts(10), nextCursor: null });
+    renderFeed([first, second]);
+    expect(screen.getByText('Đang tải bài đăng…')).toBeTruthy();
+
+    act(() => answer({ posts: tenPosts(0), nextCursor: '1' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(10);
+    expect(screen.queryByText('Trống')).toBeNull();
+
+    // The sentinel below the cards is watched once they are drawn; reaching it loads the next ten.
+    const watching = observers.find((observer) => observer.targets.length > 0);
+    expect(watching).toBeTruthy();
+    await act(async () =>
+      watching!.callback(
+        [{ isIntersecting: true } as IntersectionObserverEntry],
+        watching as unknown as IntersectionObserver,
+      ),
+    );
+    expect(await screen.findByText('Hết')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+  });
+
+  it('draws again only the card whose post changed', async () => {
+    const queryClient = renderFeed([Promise.resolve({ posts: tenPosts(0), nextCursor: null })]);
+    expect(await screen.findAllByRole('article')).toHaveLength(10);
+    const drawnBefore = vi.mocked(formatDateTime).mock.calls.length;
+
+    act(() => {
+      patchCachedPost(queryClient, 'post-3', { likedByMe: true, likeCount: 1 });
+    });
+    expect(await screen.findAllByRole('button', { pressed: true })).toHaveLength(1);
+    expect(vi.mocked(formatDateTime).mock.calls.length - drawnBefore).toBe(1);
+  });
+});
