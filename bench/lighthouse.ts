@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type RunnerResult } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/provision.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { signInToDemoAcademy, startServer } from './feed.ts';
@@ -50,14 +50,24 @@ export async function audit(
   port: number,
   { cookie, categories = ['performance', 'accessibility', 'best-practices'] }: AuditOptions = {},
 ): Promise<LighthouseScores> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: categories,
-    ...(cookie ? { extraHeaders: { cookie } } : {}),
-  });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // A run Lighthouse could not finish (about one in ten here) has no scores: it is taken again
+  // once, then its reason is given rather than zeros.
+  let result: RunnerResult | undefined;
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (!result.lhr.runtimeError) break;
+  }
+  if (!result || result.lhr.runtimeError) {
+    const error = result?.lhr.runtimeError;
+    throw new Error(`Lighthouse on ${url} did not finish: ${error?.code} ${error?.message}`);
+  }
   // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each full report (open in the Lighthouse viewer).
   const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
   if (reports) {
