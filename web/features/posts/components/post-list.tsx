@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostPage } from '#shared/schemas/posts';
 import { Button } from '../../../components/ui/form.tsx';
@@ -8,8 +8,6 @@ import { PostCard } from './post-card.tsx';
 /**
  * Posts ten at a time, the next ten loading as the person nears the end (and by a button, for
  * keyboards and when scrolling cannot tell), with loading, empty, failed and end states.
- * A page that arrives is drawn as a deferred render, which React splits into short slices:
- * drawn at once, ten cards held a phone's main thread for a quarter of a second, taps waiting.
  */
 export function PostList({
   query,
@@ -23,12 +21,12 @@ export function PostList({
   end: string;
 }) {
   const { t } = useTranslation();
-  // State, not a ref: the sentinel appears with the deferred render, after the page arrived.
-  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   useEffect(() => {
-    if (!sentinel || !hasNextPage) return;
+    const target = sentinel.current;
+    if (!target || !hasNextPage) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage)
@@ -36,14 +34,12 @@ export function PostList({
       },
       { rootMargin: '600px 0px' },
     );
-    observer.observe(sentinel);
+    observer.observe(target);
     return () => observer.disconnect();
-  }, [sentinel, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const items = useMemo(() => query.data?.pages.flatMap((page) => page.posts) ?? [], [query.data]);
-  const shown = useDeferredValue(items);
-  const drawing = shown !== items;
-  if (query.isPending || (drawing && shown.length === 0 && items.length > 0)) {
+  const items = query.data?.pages.flatMap((page) => page.posts) ?? [];
+  if (query.isPending) {
     return (
       <div className="flex flex-col gap-4" aria-busy="true">
         <span className="sr-only">{t('screens.courseDetail.activity.loading')}</span>
@@ -75,18 +71,18 @@ export function PostList({
   return (
     <>
       <ul className="flex flex-col gap-4" aria-label={label}>
-        {shown.map((post) => (
+        {items.map((post) => (
           <li key={post.id}>
             <PostCard post={post} />
           </li>
         ))}
       </ul>
-      <div ref={setSentinel} className="flex justify-center py-2">
-        {hasNextPage || drawing ? (
+      <div ref={sentinel} className="flex justify-center py-2">
+        {hasNextPage ? (
           <Button
             variant="secondary"
             onClick={() => void fetchNextPage()}
-            busy={isFetchingNextPage || drawing}
+            busy={isFetchingNextPage}
           >
             {t('screens.courseDetail.activity.loadMore')}
           </Button>
