@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { measureColdStart } from './cold-start.ts';
 import { machine } from './engines.ts';
 import { feedBenchSize, measureFeed } from './feed.ts';
+import { measureFeedScreen } from './feed-screen.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureLive, measureLiveOnPostgres } from './live.ts';
 import { measureSearch, searchBenchSize } from './search.ts';
@@ -22,6 +23,7 @@ const students = await measureStudentList(2_000);
 const feed = await measureFeed();
 const live = await measureLive(1_000, 30);
 const livePostgres = await measureLiveOnPostgres(1_000, 30);
+const feedScreen = await measureFeedScreen();
 const lighthouse = await measureLighthouse();
 const searchSize = `${searchBenchSize.students / 1000}k students, ${searchBenchSize.courses / 1000}k courses, ${(searchBenchSize.courses * searchBenchSize.lessonsPerCourse) / 1000}k lessons`;
 const rows = [
@@ -75,6 +77,21 @@ const rows = [
     'p99 ≤ 100 ms',
   ],
   [`… largest process RSS`, `${livePostgres.rssMb} MB`, '≤ 250 MB'],
+  [
+    `feed screen at ${feedScreen.cpuSlowdown}× slower CPU: ten cards shown, median of ${feedScreen.visits} visits`,
+    `${feedScreen.tenCardsMs} ms`,
+    '—',
+  ],
+  [
+    '… main-thread blocking time / longest task, median',
+    `${feedScreen.blockingMs} / ${feedScreen.longestTaskMs} ms`,
+    '—',
+  ],
+  [
+    `… like tap to painted heart, ${feedScreen.cards} cards scrolled in, p50 / worst`,
+    `${feedScreen.likeTap.p50Ms} / ${feedScreen.likeTap.maxMs} ms`,
+    '—',
+  ],
   ...(['login', 'activity'] as const).map((screen) => [
     `Lighthouse mobile /${screen}: performance / accessibility / best practices`,
     `${lighthouse[screen].performance} / ${lighthouse[screen].accessibility} / ${lighthouse[screen].bestPractices}`,
@@ -85,5 +102,5 @@ const rows = [
 console.table(rows.map(([measure, value, target]) => ({ measure, value, target })));
 fs.writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart, uploads, search, students, feed, live, livePostgres, lighthouse }, null, 2)}\n`,
+  `${JSON.stringify({ machine, date: new Date().toISOString(), coldStart, uploads, search, students, feed, live, livePostgres, feedScreen, lighthouse }, null, 2)}\n`,
 );
