@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Heart, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Comment, CommentInput } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
@@ -24,7 +24,13 @@ import { MentionText } from './post-card.tsx';
 
 const small = 'min-h-11 rounded-full px-2 text-sm font-medium text-stone-500 hover:bg-stone-100';
 
-function CommentItem({
+const NO_REPLIES: Comment[] = [];
+
+/**
+ * One comment with its replies. Memoised, with the list and the reply handler kept stable by the
+ * thread: typing in the comment box re-rendered every comment at each key, a lag on a phone.
+ */
+const CommentItem = memo(function CommentItem({
   comment,
   replies,
   onReply,
@@ -153,7 +159,12 @@ function CommentItem({
           {replies.length > 0 ? (
             <ul className="mt-2 flex flex-col gap-3">
               {replies.map((reply) => (
-                <CommentItem key={reply.id} comment={reply} replies={[]} onReply={onReply} />
+                <CommentItem
+                  key={reply.id}
+                  comment={reply}
+                  replies={NO_REPLIES}
+                  onReply={onReply}
+                />
               ))}
             </ul>
           ) : null}
@@ -171,7 +182,7 @@ function CommentItem({
       />
     </li>
   );
-}
+});
 
 /** Every reply under the top-level comment it belongs to, in time order. */
 function threads(comments: Comment[]) {
@@ -224,7 +235,19 @@ export function CommentThread({ postId }: { postId: string }) {
     }
   };
 
-  const list = comments.data ? threads(comments.data.comments) : [];
+  const list = useMemo(
+    () => (comments.data ? threads(comments.data.comments) : []),
+    [comments.data],
+  );
+  // The state setters are stable, so this is too, and the comments need not re-render.
+  const reply = useCallback((target: Comment) => {
+    setReplyTo(target);
+    setText((current) =>
+      current.includes(`](${target.author.id})`)
+        ? current
+        : `@[${target.author.name}](${target.author.id}) ${current}`,
+    );
+  }, []);
   return (
     <section
       aria-labelledby="post-comments"
@@ -238,19 +261,7 @@ export function CommentThread({ postId }: { postId: string }) {
       ) : null}
       <ul className="flex flex-col gap-4">
         {list.map(({ comment, replies }) => (
-          <CommentItem
-            key={comment.id}
-            comment={comment}
-            replies={replies}
-            onReply={(target) => {
-              setReplyTo(target);
-              setText((current) =>
-                current.includes(`](${target.author.id})`)
-                  ? current
-                  : `@[${target.author.name}](${target.author.id}) ${current}`,
-              );
-            }}
-          />
+          <CommentItem key={comment.id} comment={comment} replies={replies} onReply={reply} />
         ))}
       </ul>
       {member ? (

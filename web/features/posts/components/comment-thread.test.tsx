@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Comment } from '#shared/schemas/posts';
+import { ToastProvider } from '../../../components/overlays/toast.tsx';
+import { i18next } from '../../../lib/i18n.ts';
+import { formatDateTime } from '../../../lib/relative-time.ts';
+import { meQueryKey } from '../../accounts/api/session.ts';
+import { commentsQueryKey } from '../api/posts.ts';
+import { CommentThread } from './comment-thread.tsx';
+
+// Each comment's time calls formatDateTime once per render of the comment: counting the calls
+// counts the comments drawn.
+vi.mock('../../../lib/relative-time.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../lib/relative-time.ts')>();
+  return { ...actual, formatDateTime: vi.fn(actual.formatDateTime) };
+});
+
+const POST_ID = 'post-1';
+const person = (id: string, name: string) => ({ id, name, avatarUrl: `/avatars/${id}.svg` });
+
+const comment = (index: number, parentId: string | null = null): Comment => ({
+  id: `comment-${index}`,
+  postId: POST_ID,
+  parentId,
+  author: person(`person-${index}`, `Học viên ${index}`),
+  text: `Bình luận số ${index}`,
+  mentions: [],
+  likeCount: 0,
+  likedByMe: false,
+  createdAt: Date.now() - (20 - index) * 60_000,
+  updatedAt: Date.now() - (20 - index) * 60_000,
+});
+
+beforeEach(() => {
+  // Nothing is fetched again: the answers are in the cache already.
+  vi.stubGlobal('fetch', () => new Promise(() => {}));
+  vi.mocked(formatDateTime).mockClear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderThread(comments: Comment[]) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  queryClient.setQueryData(meQueryKey, {
+    state: 'member',
+    person: {
+      id: 'me',
+      name: 'Trần Thu Hà',
+      role: 'instructor',
+      status: 'active',
+      email: 'ha@example.vn',
+      avatarUrl: '/avatars/me.svg',
+    },
+    can: { manageUsers: false, seeInstructors: true, teach: true },
+  });
+  queryClient.setQueryData(commentsQueryKey(POST_ID), { comments });
+  render(
+    <I18nextProvider i18n={i18next}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <MemoryRouter>
+            <CommentThread postId={POST_ID} />
+          </MemoryRouter>
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('a post’s comment thread', () => {
+  it('does not draw the comments again as a comment is typed', () => {
+    renderThread([comment(1), comment(2, 'comment-1'), comment(3), comment(4, 'comment-3')]);
+    expect(screen.getAllByTestId('comment')).toHaveLength(4);
+    const drawn = vi.mocked(formatDateTime).mock.calls.length;
+
+    const box = screen.getByRole('textbox');
+    for (const typed of ['Đ', 'Đẹ', 'Đẹp', 'Đẹp q', 'Đẹp quá']) {
+      fireEvent.change(box, { target: { value: typed } });
+    }
+    expect((box as HTMLTextAreaElement).value).toBe('Đẹp quá');
+    expect(vi.mocked(formatDateTime).mock.calls.length).toBe(drawn);
+  });
+
+  it('starts a reply with a mention of the person answered', () => {
+    renderThread([comment(1)]);
+    fireEvent.click(screen.getByRole('button', { name: 'Trả lời' }));
+    expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe(
+      '@[Học viên 1](person-1) ',
+    );
+    expect(screen.getByRole('button', { name: 'Hủy trả lời' }).textContent).toBe(
+      'Trả lời Học viên 1',
+    );
+  });
+});
