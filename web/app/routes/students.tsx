@@ -1,5 +1,5 @@
 import { Filter, Plus, X } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -18,7 +18,14 @@ import { StudentStatusBadge } from '../../features/students/components/student-s
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useDebounced } from '../../hooks/use-debounced.ts';
 
-function StudentCard({ student, isStaff }: { student: StudentSummary; isStaff: boolean }) {
+/** Memoised: typing in the search box re-rendered every card at each key. */
+const StudentCard = memo(function StudentCard({
+  student,
+  isStaff,
+}: {
+  student: StudentSummary;
+  isStaff: boolean;
+}) {
   const { t } = useTranslation();
   const share = student.progress.total ? student.progress.completed / student.progress.total : 0;
   return (
@@ -60,7 +67,7 @@ function StudentCard({ student, isStaff }: { student: StudentSummary; isStaff: b
       ) : null}
     </article>
   );
-}
+});
 
 /** The academy's students: search, order, filter by courses, add, and each one's quick menu. */
 export default function StudentsScreen() {
