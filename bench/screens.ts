@@ -1,0 +1,226 @@
+/**
+ * Screens as an instructor's phone draws them: Chromium at a phone's size with its CPU slowed
+ * four times (Lighthouse's mobile profile), against the production server with the demo academy
+ * (25 posts), tours off. Measures, per visit:
+ * - the feed: the time from opening /activity to ten cards on screen; the main thread's blocking
+ *   time over that visit (each task's time past 50 ms, summed, as Lighthouse counts it) and its
+ *   longest task; a like tap with every card scrolled in, from the tap to the frame after the
+ *   heart changed;
+ * - typing: a sentence typed into a post's comment box under 40 comments, and into the students'
+ *   search box, each key event's duration as the browser's Event Timing reports it (to the next
+ *   paint, in steps of 8 ms; only events of 16 ms or more are reported, so fewer is better too).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/provision.ts';
+import { startMailCatcher } from '../server/test/mail-catcher.ts';
+import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
+import { percentiles } from './engines.ts';
+import { signInToDemoAcademy, startServer } from './feed.ts';
+
+const CPU_SLOWDOWN = 4;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+}
+
+/** Blocking time and longest task of the renderer's main thread (the busiest one) in a trace. */
+function mainThreadTasks(traceFile: string) {
+  const trace = JSON.parse(fs.readFileSync(traceFile, 'utf8')) as { traceEvents: TraceEvent[] };
+  const tasks = trace.traceEvents.filter((event) => event.name === 'RunTask' && event.ph === 'X');
+  const busy = new Map<string, number>();
+  for (const task of tasks) {
+    const thread = `${task.pid}:${task.tid}`;
+    busy.set(thread, (busy.get(thread) ?? 0) + (task.dur ?? 0));
+  }
+  const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const durations = tasks
+    .filter((task) => `${task.pid}:${task.tid}` === main)
+    .map((task) => (task.dur ?? 0) / 1000);
+  return {
+    blockingMs: Math.round(durations.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0)),
+    longestTaskMs: Math.round(Math.max(0, ...durations)),
+  };
+}
+
+/** From a tap on the first card's heart to the frame after it changed. */
+function likeTap(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        // No named functions in here: the bundler's name helper does not exist in the page.
+        const selector = 'main article button[aria-pressed]';
+        const before = document.querySelector(selector)!.getAttribute('aria-pressed');
+        const observer = new MutationObserver(() => {
+          if (document.querySelector(selector)!.getAttribute('aria-pressed') === before) return;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
+        });
+        observer.observe(document.querySelector('main')!, { attributes: true, subtree: true });
+        const start = performance.now();
+        document.querySelector<HTMLButtonElement>(selector)!.click();
+      }),
+  );
+}
+
+/** A phone-sized page, signed in, tours off, its CPU slowed; closed by the caller's context. */
+async function phonePage(browser: Browser, url: string, cookie: string) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const [pair = ''] = cookie.split(';');
+  const equals = pair.indexOf('=');
+  await context.addCookies([{ name: pair.slice(0, equals), value: pair.slice(equals + 1), url }]);
+  await context.addInitScript((key) => localStorage.setItem(key, 'off'), TUTORIAL_AUTOSTART_KEY);
+  const page = await context.newPage();
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
+/** Durations of the key events of a sentence typed into a field (Event Timing, ≥ 16 ms). */
+async function typingInto(page: Page, field: ReturnType<Page['getByRole']>) {
+  await field.focus();
+  await page.evaluate(() => {
+    const events: number[] = [];
+    Object.assign(window, { keyEvents: events });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (/^key|^input/.test(entry.name)) events.push(entry.duration);
+    }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+  });
+  await page.keyboard.type('Em làm rất tốt hôm nay', { delay: 120 });
+  await page.waitForTimeout(1_000);
+  return page.evaluate(() => (window as unknown as { keyEvents: number[] }).keyEvents);
+}
+
+async function typing(browser: Browser, url: string, cookie: string, postId: string) {
+  const { context, page } = await phonePage(browser, url, cookie);
+  try {
+    await page.goto(`${url}/#/posts/${postId}`);
+    await page.getByTestId('comment').nth(39).waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1_500);
+    const comment = await typingInto(page, page.getByRole('textbox').last());
+    await page.goto(`${url}/#/students`);
+    await page.locator('main article').nth(9).waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1_500);
+    const search = await typingInto(page, page.getByRole('searchbox').first());
+    return { comment, search };
+  } finally {
+    await context.close();
+  }
+}
+
+async function visit(browser: Browser, url: string, cookie: string, traceFile: string) {
+  const { context, page } = await phonePage(browser, url, cookie);
+  try {
+    await browser.startTracing(page, {
+      path: traceFile,
+      categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
+    const opened = performance.now();
+    await page.goto(`${url}/#/activity`);
+    await page.locator('main article').nth(9).waitFor({ timeout: 60_000 });
+    const tenCardsMs = Math.round(performance.now() - opened);
+    await page.waitForTimeout(2_000);
+    await browser.stopTracing();
+
+    while ((await page.getByTestId('activity-end').count()) === 0) {
+      await page.mouse.wheel(0, 5_000);
+      await page.waitForTimeout(300);
+    }
+    await page.waitForTimeout(1_000);
+    const taps: number[] = [];
+    for (let tap = 0; tap < 6; tap += 1) {
+      taps.push(await likeTap(page));
+      await page.waitForTimeout(500);
+    }
+    return {
+      tenCardsMs,
+      ...mainThreadTasks(traceFile),
+      cards: await page.locator('main article').count(),
+      taps,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The first post of the feed, with 40 comments (every third a reply): the typing page. */
+async function postWithComments(url: string, cookie: string): Promise<string> {
+  const headers = { cookie, origin: url, 'content-type': 'application/json' };
+  const feed = (await (await fetch(`${url}/api/posts`, { headers })).json()) as {
+    posts: Array<{ id: string }>;
+  };
+  const postId = feed.posts[0]!.id;
+  let parentId: string | null = null;
+  for (let index = 0; index < 40; index += 1) {
+    const response: Response = await fetch(`${url}/api/posts/${postId}/comments`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        text: `Bình luận số ${index} về bài làm hôm nay`,
+        parentId: index % 3 === 2 ? parentId : null,
+      }),
+    });
+    if (!response.ok) throw new Error(`comment: ${response.status} ${await response.text()}`);
+    if (index % 3 === 0) parentId = ((await response.json()) as { id: string }).id;
+  }
+  return postId;
+}
+
+/** How many key events took 16 ms or more to paint, their median and the worst. */
+function keyEvents(durations: number[]) {
+  const sorted = [...durations].sort((a, b) => a - b);
+  return { slow: sorted.length, p50Ms: sorted[sorted.length >> 1] ?? 0, maxMs: sorted.at(-1) ?? 0 };
+}
+
+export async function measureScreens(visits = 3) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-screens-'));
+  const mail = await startMailCatcher();
+  const server = await startServer({ DATA_DIR: dataDir, SMTP_URL: mail.url });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const cookie = await signInToDemoAcademy(server.url, mail);
+    const results = [];
+    for (let index = 0; index < visits; index += 1) {
+      results.push(
+        await visit(browser, server.url, cookie, path.join(dataDir, `trace-${index}.json`)),
+      );
+    }
+    const postId = await postWithComments(server.url, cookie);
+    const typed = [];
+    for (let index = 0; index < visits; index += 1)
+      typed.push(await typing(browser, server.url, cookie, postId));
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    return {
+      cpuSlowdown: CPU_SLOWDOWN,
+      visits,
+      cards: results[0]!.cards,
+      tenCardsMs: median(results.map((result) => result.tenCardsMs)),
+      blockingMs: median(results.map((result) => result.blockingMs)),
+      longestTaskMs: median(results.map((result) => result.longestTaskMs)),
+      likeTap: percentiles(results.flatMap((result) => result.taps)),
+      typingComment: keyEvents(typed.flatMap((result) => result.comment)),
+      typingSearch: keyEvents(typed.flatMap((result) => result.search)),
+    };
+  } finally {
+    await browser.close();
+    server.child.kill('SIGTERM');
+    await mail.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.dir(await measureScreens(), { depth: 3 });
+}
