@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, MoreVertical } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { AdminPerson } from '#shared/schemas/admin';
@@ -41,9 +41,16 @@ function menuActions(person: AdminPerson, isMe: boolean): MenuAction[] {
 /**
  * One person in user management: who they are, what they asked for (a proposed course) or why
  * they are blocked, and what an admin can do — approve, reject or merge a pending sign-up at
- * a thumb's reach; the rest in a menu.
+ * a thumb's reach; the rest in a menu. Memoised: typing in the search box re-rendered every
+ * card at each key.
  */
-export function PersonCard({ person, isMe }: { person: AdminPerson; isMe: boolean }) {
+export const PersonCard = memo(function PersonCard({
+  person,
+  isMe,
+}: {
+  person: AdminPerson;
+  isMe: boolean;
+}) {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
@@ -317,4 +324,4 @@ export function PersonCard({ person, isMe }: { person: AdminPerson; isMe: boolea
       ) : null}
     </article>
   );
-}
+});
