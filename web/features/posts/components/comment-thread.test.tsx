@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '#shared/schemas/posts';
-import { ToastProvider } from '../../../components/overlays/toast.tsx';
-import { i18next } from '../../../lib/i18n.ts';
 import { formatDateTime } from '../../../lib/relative-time.ts';
+import { renderInApp } from '../../../test/render-in-app.tsx';
 import { meQueryKey } from '../../accounts/api/session.ts';
 import { commentsQueryKey } from '../api/posts.ts';
 import { CommentThread } from './comment-thread.tsx';
@@ -63,17 +60,7 @@ function renderThread(comments: Comment[]) {
     can: { manageUsers: false, seeInstructors: true, teach: true },
   });
   queryClient.setQueryData(commentsQueryKey(POST_ID), { comments });
-  render(
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <MemoryRouter>
-            <CommentThread postId={POST_ID} />
-          </MemoryRouter>
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderInApp(<CommentThread postId={POST_ID} />, queryClient);
 }
 
 describe('a post’s comment thread', () => {

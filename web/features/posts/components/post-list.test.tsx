@@ -5,14 +5,11 @@ import {
   QueryClientProvider,
   useInfiniteQuery,
 } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostPage } from '#shared/schemas/posts';
-import { ToastProvider } from '../../../components/overlays/toast.tsx';
-import { i18next } from '../../../lib/i18n.ts';
 import { formatDateTime } from '../../../lib/relative-time.ts';
+import { renderInApp } from '../../../test/render-in-app.tsx';
 import { patchCachedPost } from '../api/posts.ts';
 import { PostList } from './post-list.tsx';
 
@@ -86,17 +83,7 @@ function Feed({ pages }: { pages: Array<Promise<PostPage>> }) {
 
 function renderFeed(pages: Array<Promise<PostPage>>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <MemoryRouter>
-            <Feed pages={pages} />
-          </MemoryRouter>
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderInApp(<Feed pages={pages} />, queryClient);
   return queryClient;
 }
 
