@@ -64,6 +64,45 @@ test('a file that is not a photo is refused with the server’s Vietnamese messa
   ).toBeVisible();
 });
 
+test('a photo chosen before the upload settings arrive waits for them; settings that cannot load say so', async ({
+  page,
+}) => {
+  // The settings answer late: the photo chosen meanwhile goes up once they are there.
+  let answerSettings!: () => void;
+  const settingsHeld = new Promise<void>((resolve) => {
+    answerSettings = resolve;
+  });
+  await page.route('**/api/upload-target', async (route) => {
+    await settingsHeld;
+    await route.continue();
+  });
+  await page.goto('/#/profile');
+  await page.getByLabel('Đổi ảnh đại diện').setInputFiles(await photoFile());
+  await expect(page.getByRole('progressbar', { name: 'Tiến độ tải ảnh' })).toBeVisible();
+  answerSettings();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Đã cập nhật ảnh đại diện.' }),
+  ).toBeVisible();
+
+  // Settings that cannot be loaded at all: the spec's "try again shortly", nothing sent.
+  await page.unroute('**/api/upload-target');
+  await page.route('**/api/upload-target', (route) => route.abort());
+  await page.reload();
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/uploads'))
+      uploads.push(request.url());
+  });
+  await page.getByLabel('Đổi ảnh đại diện').setInputFiles(await photoFile());
+  // The settings query tries three times (1 s and 2 s apart) before it gives up.
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: 'Đang tải cài đặt dịch vụ, vui lòng thử lại sau giây lát.',
+    }),
+  ).toBeVisible({ timeout: 15_000 });
+  expect(uploads).toEqual([]);
+});
+
 test.describe('uploads through Cloudinary @config', () => {
   const cloud = 'hoc-vien-test';
   const standIn = () => `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/cloudinary`;

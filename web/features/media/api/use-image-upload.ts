@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { vi } from '#shared/locales/vi';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
@@ -11,12 +11,25 @@ export type UploadState =
   | { status: 'done'; preview: string; result: UploadResult }
   | { status: 'failed'; preview: string | null; message: string };
 
+const uploadTargetQuery = queryOptions({
+  queryKey: ['upload-target'],
+  queryFn: ({ signal }) => apiRequest<UploadTarget>('/upload-target', { signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** Where photos go (the server or Cloudinary), loaded as soon as a photo picker shows. */
 export function useUploadTarget() {
-  return useQuery({
-    queryKey: ['upload-target'],
-    queryFn: ({ signal }) => apiRequest<UploadTarget>('/upload-target', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(uploadTargetQuery);
+}
+
+/**
+ * Where photos go, for a photo just chosen: the loaded settings, or the answer on its way. A
+ * photo chosen as the screen opens waits for it instead of being refused.
+ */
+function useTargetForUpload() {
+  const queryClient = useQueryClient();
+  useUploadTarget();
+  return useCallback(() => queryClient.ensureQueryData(uploadTargetQuery), [queryClient]);
 }
 
 /**
@@ -25,17 +38,23 @@ export function useUploadTarget() {
  */
 async function runUpload(
   file: File,
-  target: UploadTarget | undefined,
+  uploadTarget: () => Promise<UploadTarget>,
   use: MediaUse,
   report: (state: UploadState) => void,
   signal: AbortSignal,
 ): Promise<UploadResult | null> {
   const preview = URL.createObjectURL(file);
+  report({ status: 'working', progress: 0, preview });
+  const target = await uploadTarget().catch(() => null);
+  if (signal.aborted) {
+    report({ status: 'idle' });
+    return null;
+  }
+  // The settings could not be loaded (offline, the server busy): the spec's "try again shortly".
   if (!target) {
     report({ status: 'failed', preview, message: vi.toasts.settingsLoading });
     return null;
   }
-  report({ status: 'working', progress: 0, preview });
   try {
     const blob = await shrinkForUpload(file);
     const result = await sendImage(
@@ -65,16 +84,16 @@ async function runUpload(
 export function useImageUpload(use: MediaUse) {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
-  const { data: target } = useUploadTarget();
+  const uploadTarget = useTargetForUpload();
 
   const upload = useCallback(
     (file: File) => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
-      return runUpload(file, target, use, setState, current.signal);
+      return runUpload(file, uploadTarget, use, setState, current.signal);
     },
-    [target, use],
+    [uploadTarget, use],
   );
   const cancel = useCallback(() => controller.current?.abort(), []);
   return { state, upload, cancel };
@@ -93,7 +112,7 @@ export interface UploadItem {
 export function useImageUploads(use: MediaUse) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
-  const { data: target } = useUploadTarget();
+  const uploadTarget = useTargetForUpload();
 
   useEffect(() => {
     const running = controllers.current;
@@ -111,12 +130,12 @@ export function useImageUploads(use: MediaUse) {
         setItems((list) => [...list, { id, state: { status: 'idle' } }]);
         const report = (state: UploadState) =>
           setItems((list) => list.map((item) => (item.id === id ? { id, state } : item)));
-        void runUpload(file, target, use, report, controller.signal).finally(() =>
+        void runUpload(file, uploadTarget, use, report, controller.signal).finally(() =>
           controllers.current.delete(id),
         );
       }
     },
-    [target, use],
+    [uploadTarget, use],
   );
 
   const remove = useCallback((id: string) => {
