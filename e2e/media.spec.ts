@@ -164,7 +164,7 @@ test.describe('uploads through Cloudinary @config', () => {
       const url = new URL(route.request().url());
       route.fulfill({ response: await route.fetch({ url: `${standIn()}${url.pathname}` }) });
     });
-    // Choosing a photo before the upload settings arrive answers "Đang tải cài đặt…" (spec 8).
+    // The page has the new settings before the photo is chosen (a photo chosen earlier waits).
     const settingsLoaded = () =>
       page.waitForResponse((r) => r.url().endsWith('/api/upload-target'));
     await Promise.all([settingsLoaded(), page.goto('/#/profile')]);
