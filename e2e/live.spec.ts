@@ -35,8 +35,12 @@ test('a like, a comment and a new post made in one browser appear in the other w
   });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
+  // Going to the post is a change of the hash only: the feed stays on screen until the post page
+  // replaces it, and the feed's first card may be another journey's post. The post page is the
+  // one with the comment box.
   await author.goto(`/#/posts/${id}`);
-  const post = author.getByRole('article').first();
+  await expect(author.getByRole('textbox', { name: 'Viết bình luận…' })).toBeVisible();
+  const post = author.getByRole('article').filter({ hasText: `Lịch học tuần này ${tag}` });
   const like = post.getByRole('button', { name: /Thích/ });
   await expect(like).toContainText('0');
   const dot = navigation(author).getByTestId('unread-dot');
@@ -44,10 +48,14 @@ test('a like, a comment and a new post made in one browser appear in the other w
 
   // The other instructor likes and comments in their own browser.
   await teacher.goto(`/#/posts/${id}`);
-  await teacher.getByRole('article').first().getByRole('button', { name: /Thích/ }).click();
+  const commentBox = teacher.getByRole('textbox', { name: 'Viết bình luận…' });
+  await expect(commentBox).toBeVisible();
   await teacher
-    .getByRole('textbox', { name: 'Viết bình luận…' })
-    .fill(`Đã nhận, cảm ơn chị ${tag}`);
+    .getByRole('article')
+    .filter({ hasText: `Lịch học tuần này ${tag}` })
+    .getByRole('button', { name: /Thích/ })
+    .click();
+  await commentBox.fill(`Đã nhận, cảm ơn chị ${tag}`);
   await teacher.getByRole('button', { name: 'Gửi' }).click();
 
   await expect(like).toContainText('1');
