@@ -180,8 +180,8 @@ async function postWithComments(url: string, cookie: string): Promise<string> {
 
 /** How many key events took 16 ms or more to paint, their median and the worst. */
 function keyEvents(durations: number[]) {
-  const sorted = [...durations].sort((a, b) => a - b);
-  return { slow: sorted.length, p50Ms: sorted[sorted.length >> 1] ?? 0, maxMs: sorted.at(-1) ?? 0 };
+  const { p50Ms, maxMs } = durations.length > 0 ? percentiles(durations) : { p50Ms: 0, maxMs: 0 };
+  return { slow: durations.length, p50Ms, maxMs };
 }
 
 export async function measureScreens(visits = 3) {
@@ -201,7 +201,7 @@ export async function measureScreens(visits = 3) {
     const typed = [];
     for (let index = 0; index < visits; index += 1)
       typed.push(await typing(browser, server.url, cookie, postId));
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    const median = (values: number[]) => percentiles(values).p50Ms;
     return {
       cpuSlowdown: CPU_SLOWDOWN,
       visits,

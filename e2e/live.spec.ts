@@ -25,13 +25,14 @@ test('a like, a comment and a new post made in one browser appear in the other w
   // Two sign-ups and two browsers: more than the default half minute on a busy machine.
   test.slow();
   const tag = unique();
+  const postText = `Lịch học tuần này ${tag}`;
   // Two instructors of their own: the owner's notifications are read by other journeys.
   const author = await activeInstructor(newVisitor, `Lâm Gia Hân ${tag}`);
   const teacher = await activeInstructor(newVisitor, `Mai Phương Thảo ${tag}`);
 
   // The author's post, open on the author's screen.
   const created = await author.request.post('/api/posts', {
-    data: { kind: 'general', text: `Lịch học tuần này ${tag}` },
+    data: { kind: 'general', text: postText },
   });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
@@ -40,7 +41,7 @@ test('a like, a comment and a new post made in one browser appear in the other w
   // one with the comment box.
   await author.goto(`/#/posts/${id}`);
   await expect(author.getByRole('textbox', { name: 'Viết bình luận…' })).toBeVisible();
-  const post = author.getByRole('article').filter({ hasText: `Lịch học tuần này ${tag}` });
+  const post = author.getByRole('article').filter({ hasText: postText });
   const like = post.getByRole('button', { name: /Thích/ });
   await expect(like).toContainText('0');
   const dot = navigation(author).getByTestId('unread-dot');
@@ -52,7 +53,7 @@ test('a like, a comment and a new post made in one browser appear in the other w
   await expect(commentBox).toBeVisible();
   await teacher
     .getByRole('article')
-    .filter({ hasText: `Lịch học tuần này ${tag}` })
+    .filter({ hasText: postText })
     .getByRole('button', { name: /Thích/ })
     .click();
   await commentBox.fill(`Đã nhận, cảm ơn chị ${tag}`);
