@@ -1,5 +1,6 @@
 import { expect, screenshot, test } from './fixtures.ts';
 import { onboard, signInByLink } from './support/accounts.ts';
+import { expectAxisLabelsApart } from './support/charts.ts';
 import { activatePerson, seedClass } from './support/fixtures-api.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 import { photoFile } from './support/photos.ts';
@@ -233,6 +234,7 @@ test('a course page: lessons with completion and new activity, posts by lesson a
   await expect(charts).toHaveCount(4);
   for (const chart of await charts.all()) {
     await expect(chart.locator('svg.recharts-surface')).toBeVisible();
+    await expectAxisLabelsApart(chart);
   }
   await expect(charts.nth(0).locator('.recharts-bar-rectangle')).toHaveCount(5);
   await expect(charts.nth(2).locator('.recharts-line-curve')).toBeVisible();

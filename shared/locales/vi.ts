@@ -525,6 +525,7 @@ export const vi = {
       lessonsCompletedSummary: 'Số bài học được đánh dấu hoàn thành, 12 tuần gần nhất.',
       courseRatings: 'Điểm trung bình theo khóa học',
       courseRatingsSummary: 'Các khóa học có nhiều đánh giá nhất.',
+      noCourseRatings: 'Chưa có khóa học nào được đánh giá.',
       topInstructors: 'Giảng viên tích cực',
       topInstructorsSummary: 'Nhiều đánh giá và bài đăng nhất trong 30 ngày qua.',
       topInstructorLine: '{{evaluations}} đánh giá · {{posts}} bài đăng',

@@ -1,19 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  ComposedChart,
-  Line,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Dashboard } from '#shared/schemas/admin';
 import {
   ACCENT,
   AMBER,
+  BAR_CURSOR,
   ChartCard,
   EMERALD,
   GRID,
@@ -21,6 +12,7 @@ import {
   TICK,
   weekLabel,
 } from '../../components/charts/chart-card.tsx';
+import { LyingBars } from '../../components/charts/lying-bars.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useDashboard } from '../../features/admin/api/dashboard.ts';
@@ -56,7 +48,7 @@ function Figures({ data }: { data: Dashboard }) {
     ...course,
     label: shorten(course.name, 18),
   }));
-  const tooltip = <Tooltip cursor={{ fill: '#f5f5f4' }} />;
+  const tooltip = <Tooltip cursor={BAR_CURSOR} />;
   const weekBars = (key: 'newStudents' | 'lessonsCompleted', name: string, colour: string) => (
     <BarChart
       responsive
@@ -86,22 +78,12 @@ function Figures({ data }: { data: Dashboard }) {
           title={d('studentsByStatus')}
           summary={d('studentsByStatusSummary', { total: totalStudents })}
           chart={
-            <BarChart
-              responsive
-              data={statuses}
-              accessibilityLayer={false}
-              style={{ width: '100%', height: 220 }}
-            >
-              <CartesianGrid vertical={false} stroke={GRID} />
-              <XAxis dataKey="label" tick={TICK} interval={0} />
-              <YAxis allowDecimals={false} width={32} tick={TICK} />
-              {tooltip}
-              <Bar dataKey="count" name={d('students')} radius={4}>
-                {statuses.map((row) => (
-                  <Cell key={row.label} fill={row.fill} />
-                ))}
-              </Bar>
-            </BarChart>
+            <LyingBars
+              rows={statuses}
+              value="count"
+              name={d('students')}
+              fill={(row) => row.fill}
+            />
           }
           columns={[d('status'), d('students')]}
           rows={statuses.map((row) => [row.label, row.count])}
@@ -176,22 +158,19 @@ function Figures({ data }: { data: Dashboard }) {
           title={d('courseRatings')}
           summary={d('courseRatingsSummary')}
           chart={
-            <BarChart
-              responsive
-              layout="vertical"
-              data={courses}
-              accessibilityLayer={false}
-              style={{ width: '100%', height: Math.max(120, courses.length * 36 + 40) }}
-              margin={{ left: 8, right: 16 }}
-            >
-              <CartesianGrid horizontal={false} stroke={GRID} />
-              <XAxis type="number" domain={[0, 10]} ticks={[0, 2, 4, 6, 8, 10]} tick={TICK} />
-              <YAxis type="category" dataKey="label" width={130} tick={TICK} />
-              {tooltip}
-              <Bar dataKey="averageRating" name={d('averageRating')} fill={AMBER} radius={4} />
-            </BarChart>
+            <LyingBars
+              rows={courses}
+              value="averageRating"
+              name={d('averageRating')}
+              fill={AMBER}
+              labelWidth={130}
+              domain={[0, 10]}
+              ticks={[0, 2, 4, 6, 8, 10]}
+              minHeight={120}
+            />
           }
           columns={[d('course'), d('evaluationCount'), d('averageRating')]}
+          emptyText={d('noCourseRatings')}
           rows={courses.map((course) => [
             course.name,
             course.evaluations,

@@ -8,6 +8,8 @@ export const EMERALD = '#059669';
 export const AMBER = '#d97706';
 export const GRID = '#e7e5e4';
 export const TICK = { fill: '#57534e', fontSize: 13 };
+/** The band behind the bar a finger or pointer is on. */
+export const BAR_CURSOR = { fill: '#f5f5f4' };
 
 export const weekLabel = new Intl.DateTimeFormat('vi', {
   day: 'numeric',
@@ -30,6 +32,7 @@ export function ChartCard({
   chart,
   columns,
   rows,
+  emptyText,
 }: {
   id: string;
   title: string;
@@ -38,8 +41,10 @@ export function ChartCard({
   /** The table's column headings and rows; each row's first cell names it (and is its key). */
   columns: string[];
   rows: Array<[string, ...Array<string | number>]>;
+  /** Said instead of an empty chart and table when there are no rows. */
+  emptyText?: string;
 }) {
-  const { t } = useTranslation();
+  const isEmpty = rows.length === 0 && emptyText !== undefined;
   return (
     <figure
       aria-labelledby={`${id}-title`}
@@ -52,6 +57,27 @@ export function ChartCard({
         </h3>
         <p className="mt-0.5 text-sm text-stone-500">{summary}</p>
       </figcaption>
+      {isEmpty ? (
+        <p className="text-stone-500">{emptyText}</p>
+      ) : (
+        <ChartAndTable chart={chart} columns={columns} rows={rows} />
+      )}
+    </figure>
+  );
+}
+
+function ChartAndTable({
+  chart,
+  columns,
+  rows,
+}: {
+  chart: ReactNode;
+  columns: string[];
+  rows: Array<[string, ...Array<string | number>]>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       <div aria-hidden="true" className="min-w-0">
         {chart}
       </div>
@@ -68,7 +94,7 @@ export function ChartCard({
           </tbody>
         </table>
       </details>
-    </figure>
+    </>
   );
 }
 

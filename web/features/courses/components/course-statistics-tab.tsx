@@ -4,6 +4,7 @@ import type { CourseStatistics } from '#shared/schemas/courses';
 import {
   ACCENT,
   AMBER,
+  BAR_CURSOR,
   ChartCard,
   EMERALD,
   GRID,
@@ -11,6 +12,7 @@ import {
   TICK,
   weekLabel,
 } from '../../../components/charts/chart-card.tsx';
+import { LyingBars } from '../../../components/charts/lying-bars.tsx';
 import { useCourseStatistics } from '../api/courses.ts';
 
 function Charts({ statistics }: { statistics: CourseStatistics }) {
@@ -31,7 +33,7 @@ function Charts({ statistics }: { statistics: CourseStatistics }) {
     evaluations: week.evaluations,
     rating: week.averageRating,
   }));
-  const tooltip = <Tooltip cursor={{ fill: '#f5f5f4' }} />;
+  const tooltip = <Tooltip cursor={BAR_CURSOR} />;
 
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
@@ -40,25 +42,15 @@ function Charts({ statistics }: { statistics: CourseStatistics }) {
         title={s('completionPerLesson')}
         summary={s('completionSummary', { total: statistics.enrolledCount })}
         chart={
-          <BarChart
-            responsive
-            layout="vertical"
-            data={lessons}
-            accessibilityLayer={false}
-            style={{ width: '100%', height: Math.max(160, lessons.length * 36 + 40) }}
-            margin={{ left: 8, right: 16 }}
-          >
-            <CartesianGrid horizontal={false} stroke={GRID} />
-            <XAxis
-              type="number"
-              allowDecimals={false}
-              domain={[0, Math.max(1, statistics.enrolledCount)]}
-              tick={TICK}
-            />
-            <YAxis type="category" dataKey="label" width={130} tick={TICK} />
-            {tooltip}
-            <Bar dataKey="completed" name={s('completedStudents')} fill={EMERALD} radius={4} />
-          </BarChart>
+          <LyingBars
+            rows={lessons}
+            value="completed"
+            name={s('completedStudents')}
+            fill={EMERALD}
+            labelWidth={130}
+            domain={[0, Math.max(1, statistics.enrolledCount)]}
+            minHeight={160}
+          />
         }
         columns={[s('lesson'), s('completedStudents')]}
         rows={lessons.map((lesson) => [lesson.title, lesson.completed])}
@@ -68,18 +60,13 @@ function Charts({ statistics }: { statistics: CourseStatistics }) {
         title={s('progressDistribution')}
         summary={s('progressSummary')}
         chart={
-          <BarChart
-            responsive
-            data={buckets}
-            accessibilityLayer={false}
-            style={{ width: '100%', height: 220 }}
-          >
-            <CartesianGrid vertical={false} stroke={GRID} />
-            <XAxis dataKey="label" tick={TICK} interval={0} />
-            <YAxis allowDecimals={false} width={32} tick={TICK} />
-            {tooltip}
-            <Bar dataKey="count" name={s('students')} fill={ACCENT} radius={4} />
-          </BarChart>
+          <LyingBars
+            rows={buckets}
+            value="count"
+            name={s('students')}
+            fill={ACCENT}
+            labelWidth={64}
+          />
         }
         columns={[s('progressRange'), s('students')]}
         rows={buckets.map((bucket) => [bucket.label, bucket.count])}

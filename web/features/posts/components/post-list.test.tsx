@@ -1,10 +1,5 @@
 // @vitest-environment happy-dom
-import {
-  type InfiniteData,
-  QueryClient,
-  QueryClientProvider,
-  useInfiniteQuery,
-} from '@tanstack/react-query';
+import { type InfiniteData, QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostPage } from '#shared/schemas/posts';
