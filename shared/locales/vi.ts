@@ -145,7 +145,6 @@ export const vi = {
         progress: 'Đã học {{done}}/{{total}} bài',
         noEvaluation: 'Chưa có đánh giá',
         lastEvaluation: 'Đánh giá gần nhất: {{when}}',
-        rating: '{{rating}}/10',
         count: '{{count}} học viên',
       },
       statistics: {
@@ -630,7 +629,6 @@ export const vi = {
       banner: 'Bạn đang xem với tư cách khách.',
       signIn: 'Đăng nhập',
     },
-    comingSoon: 'Màn hình này đang được hoàn thiện.',
   },
   charts: { showTable: 'Xem dạng bảng' },
   install: {

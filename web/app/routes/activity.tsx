@@ -1,4 +1,4 @@
-import { Bookmark, PenSquare, Star, X } from 'lucide-react';
+import { Bookmark, ClipboardCheck, PenSquare, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
@@ -81,13 +81,14 @@ export default function ActivityScreen() {
         subtitle={t('screens.activity.subtitle')}
         actions={
           isStaff ? (
+            // On a phone the button floats above the bottom bar, under the thumb (DESIGN.md).
             <Button
               onClick={() => setWriting(true)}
-              className="px-3 sm:px-5"
+              className="max-md:fixed max-md:right-4 max-md:bottom-[calc(4.5rem+env(safe-area-inset-bottom))] max-md:z-30 max-md:size-14 max-md:rounded-full! max-md:px-0! max-md:shadow-lg"
               data-tour="create-post"
             >
               <PenSquare className="size-5" aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">{t('screens.activity.create')}</span>
+              <span className="sr-only md:not-sr-only">{t('screens.activity.create')}</span>
             </Button>
           ) : undefined
         }
@@ -129,7 +130,7 @@ export default function ActivityScreen() {
               onClick={() => toggle('kind', 'evaluation')}
               className={`${chip} ${params.get('kind') === 'evaluation' ? chipOn : chipOff}`}
             >
-              <Star className="size-4" aria-hidden="true" />
+              <ClipboardCheck className="size-4" aria-hidden="true" />
               {t('screens.activity.onlyEvaluations')}
             </button>
             {member ? (

@@ -1,6 +1,4 @@
-import { Hammer } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 export function PageHeader({
   title,
@@ -24,24 +22,4 @@ export function PageHeader({
 
 export function PageBody({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-5xl px-4 md:px-8">{children}</div>;
-}
-
-/** A screen whose capability has not landed yet: its title and an honest word about it. */
-export function ScreenInProgress({ screen }: { screen: string }) {
-  const { t } = useTranslation();
-  const subtitleKey = `screens.${screen}.subtitle`;
-  return (
-    <>
-      <PageHeader
-        title={t(`screens.${screen}.title`)}
-        {...(t(subtitleKey) !== subtitleKey ? { subtitle: t(subtitleKey) } : {})}
-      />
-      <PageBody>
-        <div className="flex items-center gap-4 rounded-2xl border border-dashed border-stone-300 bg-white/60 p-5 text-stone-600">
-          <Hammer className="size-6 shrink-0 text-stone-400" aria-hidden="true" />
-          <p className="text-sm leading-6">{t('screens.comingSoon')}</p>
-        </div>
-      </PageBody>
-    </>
-  );
 }

@@ -1,10 +1,10 @@
-import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CourseStudent } from '#shared/schemas/courses';
 import { compareVietnameseNames } from '#shared/text';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { RatingChip } from '../../../components/ui/rating-chip.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { StudentStatusBadge } from '../../students/components/student-status-badge.tsx';
 import { useCourseStudents } from '../api/courses.ts';
@@ -119,15 +119,7 @@ export function CourseStudentsTab({ courseId }: { courseId: string }) {
                   {student.lastEvaluation ? (
                     <>
                       {student.lastEvaluation.rating !== null ? (
-                        <span className="inline-flex items-center gap-0.5 font-semibold text-amber-800">
-                          <Star
-                            className="size-3.5 fill-amber-400 text-amber-500"
-                            aria-hidden="true"
-                          />
-                          {t('screens.courseDetail.students.rating', {
-                            rating: student.lastEvaluation.rating,
-                          })}
-                        </span>
+                        <RatingChip rating={student.lastEvaluation.rating} small />
                       ) : null}
                       {t('screens.courseDetail.students.lastEvaluation', {
                         when: formatRelativeTime(student.lastEvaluation.createdAt),

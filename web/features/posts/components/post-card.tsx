@@ -1,10 +1,10 @@
-import { Star } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Mention, Post } from '#shared/schemas/posts';
 import { splitMentions } from '#shared/text';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { RatingChip } from '../../../components/ui/rating-chip.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { lazyComponent } from '../../../lib/lazy-module.ts';
 import { PostActions, PostMenu } from './post-actions.tsx';
@@ -124,13 +124,7 @@ export const PostCard = memo(function PostCard({ post }: { post: Post }) {
             {post.lesson ? ` · ${post.lesson.title}` : ''}
           </p>
         </div>
-        {post.rating !== null ? (
-          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2.5 py-1 text-sm font-semibold text-amber-800">
-            <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-            <span aria-hidden="true">{post.rating}</span>
-            <span className="sr-only">{t('posts.rating', { rating: post.rating })}</span>
-          </span>
-        ) : null}
+        {post.rating !== null ? <RatingChip rating={post.rating} /> : null}
         <PostMenu post={post} />
       </header>
       {post.text ? <MentionText text={post.text} mentions={post.mentions} /> : null}
