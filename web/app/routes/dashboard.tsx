@@ -20,7 +20,7 @@ import { useDashboard } from '../../features/admin/api/dashboard.ts';
 const STATUS_COLOURS = {
   pending: AMBER,
   active: EMERALD,
-  blocked: '#78716c',
+  blocked: '#a16767', // Bảo lưu's red-grey (the badge's --color-held-*)
   completed: '#0284c7',
 };
 

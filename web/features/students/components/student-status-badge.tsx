@@ -4,7 +4,7 @@ import type { PersonStatus, Role } from '#shared/schemas/people';
 const colours: Record<PersonStatus, string> = {
   pending: 'bg-amber-100 text-amber-800',
   active: 'bg-emerald-100 text-emerald-800',
-  blocked: 'bg-stone-200 text-stone-700',
+  blocked: 'bg-held-100 text-held-800',
   completed: 'bg-sky-100 text-sky-800',
 };
 
