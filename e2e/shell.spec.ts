@@ -71,6 +71,58 @@ test('Hoạt động stays highlighted on a post page', async ({ page }) => {
   );
 });
 
+test('a screen one level down offers "Quay lại": to the screen before it, or to its parent when opened first', async ({
+  page,
+}) => {
+  // From Tôi to the dashboard and back, as an installed app without a browser's back button.
+  await page.goto('/#/notifications');
+  await page.goto('/#/profile');
+  await page.getByRole('link', { name: /Bảng điều khiển/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bảng điều khiển' })).toBeVisible();
+  await page.getByRole('link', { name: 'Quay lại' }).click();
+  await expect(page).toHaveURL(/#\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tôi' })).toBeVisible();
+
+  // A post opened from a search of the feed, scrolled down, goes back to that search and place.
+  const text = `Quay lại ${Date.now()}`;
+  let id = '';
+  for (const n of [5, 4, 3, 2, 1]) {
+    const created = await page.request.post('/api/posts', {
+      data: { kind: 'general', text: `${text} (${n})` },
+    });
+    if (n === 3) ({ id } = await created.json());
+  }
+  const feed = await page.context().newPage();
+  await feed.goto('/#/activity');
+  const search = feed.getByRole('searchbox', { name: /Tìm theo người đăng/ });
+  await search.fill('Thu Hà');
+  await expect(feed).toHaveURL(/#\/activity\?q=Thu\+H/);
+  const card = feed.getByRole('article').filter({ hasText: `${text} (3)` });
+  await expect(feed.getByRole('article').filter({ hasText: `${text} (5)` })).toBeVisible();
+  // Its card is the third or lower (a parallel journey may post too): scrolled to the middle.
+  const comments = card.getByRole('link', { name: /Bình luận/ });
+  await comments.evaluate((link) => link.scrollIntoView({ block: 'center' }));
+  const scrolled = await feed.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await comments.click();
+  await expect(feed).toHaveURL(new RegExp(`#/posts/${id}$`));
+  expect(await feed.evaluate(() => window.scrollY)).toBe(0);
+  await feed.getByRole('link', { name: 'Quay lại' }).click();
+  await expect(search).toHaveValue('Thu Hà');
+  await expect(feed).toHaveURL(/#\/activity\?q=Thu\+H/);
+  await expect(card).toBeVisible();
+  await expect.poll(() => feed.evaluate(() => window.scrollY)).toBe(scrolled);
+  await feed.close();
+
+  // Opened first, in a new tab (from a notification or a shared link), it leads to its parent.
+  const fresh = await page.context().newPage();
+  await fresh.goto(`/#/posts/${id}`);
+  await fresh.getByRole('link', { name: 'Quay lại' }).click();
+  await expect(fresh).toHaveURL(/#\/activity$/);
+  await expect(fresh.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
+  await fresh.close();
+});
+
 test('/classroom lands on /courses', async ({ page }) => {
   await page.goto('/#/classroom');
   await expect(page).toHaveURL(/#\/courses$/);

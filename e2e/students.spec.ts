@@ -97,6 +97,20 @@ test('staff add a student with a photo and two courses, find them without diacri
   await filter.getByRole('button', { name: 'Áp dụng' }).click();
   await expect(page.getByRole('button', { name: `Bỏ lọc khóa "Vẽ móng ${tag}"` })).toBeVisible();
   await expect(page.getByRole('article', { name })).toBeVisible();
+  await page.getByLabel('Sắp xếp theo').selectOption({ label: 'Trạng thái' });
+
+  // Into the student and back with "Quay lại": the search, course filter and order are kept.
+  await page.getByRole('article', { name }).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('link', { name: 'Quay lại' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Tìm học viên…' })).toHaveValue(tag);
+  await expect(page.getByRole('button', { name: `Bỏ lọc khóa "Vẽ móng ${tag}"` })).toBeVisible();
+  await expect(page.getByLabel('Sắp xếp theo')).toHaveValue('status');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  // …and a reload too.
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Tìm học viên…' })).toHaveValue(tag);
+  await expect(page.getByRole('article', { name })).toBeVisible();
 });
 
 test.describe('a student and their progress @config', () => {

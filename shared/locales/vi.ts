@@ -18,6 +18,7 @@ export const vi = {
     profile: 'Tôi',
     unread: 'Có thông báo chưa đọc',
     skipToContent: 'Bỏ qua để đến nội dung chính',
+    back: 'Quay lại',
   },
   screens: {
     activity: {

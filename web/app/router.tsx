@@ -1,5 +1,11 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createHashRouter, type LoaderFunction, Navigate, Outlet } from 'react-router';
+import {
+  createHashRouter,
+  type LoaderFunction,
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+} from 'react-router';
 import { OfflineNotice } from '../components/overlays/offline-notice.tsx';
 import { ToastViewport } from '../components/overlays/toast.tsx';
 import { TopLoadingBar } from '../components/overlays/top-loading-bar.tsx';
@@ -26,10 +32,14 @@ const loadAppLayout = () => import('./layout/app-layout.tsx');
 if (memberHint.isSet()) void loadAppLayout().catch(() => undefined);
 const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
 
-/** Overlays that belong to the shell and stay above every screen. */
+/**
+ * Overlays that belong to the shell and stay above every screen. A new screen opens at its top;
+ * going back returns to where the person was on the screen before (the feed, a list).
+ */
 function Shell() {
   return (
     <>
+      <ScrollRestoration />
       <TopLoadingBar />
       <Outlet />
       <ToastViewport />

@@ -1,7 +1,7 @@
 import { Bookmark, ClipboardCheck, PenSquare, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { FeedFilters } from '#shared/schemas/posts';
 import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
@@ -12,7 +12,7 @@ import { LazyPostFormDialog } from '../../features/posts/components/lazy-post-fo
 import { LazyStudentPicker } from '../../features/posts/components/lazy-student-picker.tsx';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
-import { useDebounced } from '../../hooks/use-debounced.ts';
+import { useScreenParams, useSearchText } from '../../hooks/use-screen-params.ts';
 import { queryClient } from '../providers.tsx';
 
 const chip =
@@ -20,8 +20,8 @@ const chip =
 const chipOn = 'border-accent-600 bg-accent-50 text-accent-800';
 const chipOff = 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50';
 
-/** The feed's filters from the screen's address and the search typed. */
-function feedFilters(params: URLSearchParams, q: string): FeedFilters {
+/** The feed's filters from the screen's address, and the search typed (also in the address). */
+function feedFilters(params: URLSearchParams, q = params.get('q') ?? ''): FeedFilters {
   return {
     ...(q ? { q } : {}),
     ...(params.get('course') ? { courseId: params.get('course')! } : {}),
@@ -37,8 +37,7 @@ function feedFilters(params: URLSearchParams, q: string): FeedFilters {
  * wait for the answer (the screen shows its own loading state).
  */
 export function loader({ request }: LoaderFunctionArgs): null {
-  if (memberHint.isSet())
-    prefetchFeed(queryClient, feedFilters(new URL(request.url).searchParams, ''));
+  if (memberHint.isSet()) prefetchFeed(queryClient, feedFilters(new URL(request.url).searchParams));
   return null;
 }
 
@@ -52,25 +51,17 @@ export default function ActivityScreen() {
   const isStaff = member?.role === 'admin' || member?.role === 'instructor';
   useScreenTour('activity');
   const courses = useCourses();
-  const [params, setParams] = useSearchParams();
-  const [text, setText] = useState('');
+  const [params, change] = useScreenParams();
+  const [text, setText, q] = useSearchText();
   // The installed app's "Đăng bài" shortcut opens the feed with ?compose=1: the form, at once.
   const [writing, setWriting] = useState(() => isStaff && params.get('compose') === '1');
   useEffect(() => {
-    if (params.get('compose') === null) return;
-    const next = new URLSearchParams(params);
-    next.delete('compose');
-    setParams(next, { replace: true });
-  }, [params, setParams]);
-  const q = useDebounced(text.trim(), 250);
+    if (params.get('compose') !== null) change((next) => next.delete('compose'));
+  }, [params, change]);
   const filters = feedFilters(params, q);
   const feed = useFeed(filters);
-  const toggle = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (next.get(key) === value) next.delete(key);
-    else next.set(key, value);
-    setParams(next, { replace: true });
-  };
+  const toggle = (key: string, value: string) =>
+    change((next) => (next.get(key) === value ? next.delete(key) : next.set(key, value)));
   const studentName = params.get('studentName');
   const filtered = Object.keys(filters).length > 0;
 
@@ -110,10 +101,8 @@ export default function ActivityScreen() {
               id="feed-course"
               value={params.get('course') ?? ''}
               onChange={(event) => {
-                const next = new URLSearchParams(params);
-                if (event.target.value) next.set('course', event.target.value);
-                else next.delete('course');
-                setParams(next, { replace: true });
+                const course = event.target.value;
+                change((next) => (course ? next.set('course', course) : next.delete('course')));
               }}
               className={`${chip} ${params.get('course') ? chipOn : chipOff} max-w-56 pr-8`}
             >
@@ -156,17 +145,17 @@ export default function ActivityScreen() {
                       ? { id: params.get('student')!, name: studentName ?? '' }
                       : null
                   }
-                  onChange={(student) => {
-                    const next = new URLSearchParams(params);
-                    if (student) {
-                      next.set('student', student.id);
-                      next.set('studentName', student.name);
-                    } else {
-                      next.delete('student');
-                      next.delete('studentName');
-                    }
-                    setParams(next, { replace: true });
-                  }}
+                  onChange={(student) =>
+                    change((next) => {
+                      if (student) {
+                        next.set('student', student.id);
+                        next.set('studentName', student.name);
+                      } else {
+                        next.delete('student');
+                        next.delete('studentName');
+                      }
+                    })
+                  }
                 />
               </div>
               {params.get('student') ? (
@@ -174,12 +163,12 @@ export default function ActivityScreen() {
                   variant="secondary"
                   className="px-3"
                   aria-label={t('screens.activity.clearStudent')}
-                  onClick={() => {
-                    const next = new URLSearchParams(params);
-                    next.delete('student');
-                    next.delete('studentName');
-                    setParams(next, { replace: true });
-                  }}
+                  onClick={() =>
+                    change((next) => {
+                      next.delete('student');
+                      next.delete('studentName');
+                    })
+                  }
                 >
                   <X className="size-5" aria-hidden="true" />
                 </Button>

@@ -39,6 +39,7 @@ export default function AdminToolsScreen() {
       <PageHeader
         title={t('screens.adminTools.title')}
         subtitle={t('screens.adminTools.subtitle')}
+        back="/profile"
       />
       <PageBody>
         <div className="pb-10">

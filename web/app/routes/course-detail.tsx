@@ -7,6 +7,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Course } from '#shared/schemas/courses';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
@@ -57,7 +58,9 @@ function CourseTabs({
   return (
     <Tabs
       selectedKey={tab}
-      onSelectionChange={(key) => setParams({ tab: String(key) }, { replace: true })}
+      onSelectionChange={(key) =>
+        setParams({ tab: String(key) }, { replace: true, preventScrollReset: true })
+      }
       className="pb-10"
     >
       <TabList
@@ -162,7 +165,10 @@ export default function CourseDetailScreen() {
 
   return (
     <>
-      <div className="mx-auto w-full max-w-5xl md:px-8 md:pt-8">
+      <div className="mx-auto w-full max-w-5xl md:px-8 md:pt-6">
+        <div className="px-4 pt-2 md:px-0 md:pt-0">
+          <BackLink fallback="/courses" />
+        </div>
         {data.imageUrl ? (
           <img
             src={data.imageUrl}

@@ -222,7 +222,11 @@ export default function DashboardScreen() {
   const dashboard = useDashboard();
   return (
     <>
-      <PageHeader title={t('screens.dashboard.title')} subtitle={t('screens.dashboard.subtitle')} />
+      <PageHeader
+        title={t('screens.dashboard.title')}
+        subtitle={t('screens.dashboard.subtitle')}
+        back="/profile"
+      />
       <PageBody>
         {dashboard.isError ? (
           <p className="rounded-2xl bg-white p-4 text-stone-600 shadow-[var(--shadow-card)]">

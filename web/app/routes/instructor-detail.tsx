@@ -2,6 +2,7 @@ import { BookOpen, Mail, Phone, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
 import { useInstructor, useInstructorPosts } from '../../features/instructors/api/instructors.ts';
@@ -36,7 +37,8 @@ export default function InstructorDetailScreen() {
   const data = instructor.data;
   return (
     <PageBody>
-      <header className="flex flex-col gap-4 pt-6 pb-4 md:pt-10">
+      <header className="flex flex-col gap-4 pt-2 pb-4 md:pt-6">
+        <BackLink fallback="/instructors" />
         <div className="flex items-center gap-4">
           <Avatar url={data.avatarUrl} size={72} />
           <div className="min-w-0">

@@ -13,6 +13,7 @@ export default function InstructorsScreen() {
       <PageHeader
         title={t('screens.instructors.title')}
         subtitle={t('screens.instructors.subtitle')}
+        back="/profile"
       />
       <PageBody>
         {!instructors.data ? (

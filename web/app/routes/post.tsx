@@ -1,6 +1,7 @@
 import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
 import { usePost } from '../../features/posts/api/posts.ts';
@@ -26,7 +27,8 @@ export default function PostScreen() {
   }
   return (
     <PageBody>
-      <div className="mx-auto flex max-w-2xl flex-col gap-4 py-6 md:py-10">
+      <div className="mx-auto flex max-w-2xl flex-col gap-4 pt-2 pb-6 md:pt-6 md:pb-10">
+        <BackLink fallback="/activity" />
         {post.data ? (
           <>
             <PostCard post={post.data} />

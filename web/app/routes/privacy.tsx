@@ -11,7 +11,11 @@ export default function PrivacyScreen() {
   const sections = t('screens.privacy.sections', { returnObjects: true }) as Section[];
   return (
     <>
-      <PageHeader title={t('screens.privacy.title')} subtitle={t('screens.privacy.subtitle')} />
+      <PageHeader
+        title={t('screens.privacy.title')}
+        subtitle={t('screens.privacy.subtitle')}
+        back="/profile"
+      />
       <PageBody>
         <article className="space-y-4">
           {sections.map((section) => (

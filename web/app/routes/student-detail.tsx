@@ -2,6 +2,7 @@ import { Download, Mail, MapPin, Phone, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/session.ts';
@@ -57,7 +58,8 @@ export default function StudentDetailScreen() {
 
   return (
     <PageBody>
-      <header className="flex flex-col gap-4 pt-6 pb-4 md:pt-10">
+      <header className="flex flex-col gap-4 pt-2 pb-4 md:pt-6">
+        <BackLink fallback="/students" />
         <div className="flex items-start gap-4">
           <Avatar url={data.avatarUrl} size={72} />
           <div className="min-w-0 flex-1">

@@ -16,7 +16,9 @@ import { StudentActions } from '../../features/students/components/student-actio
 import { StudentFormDialog } from '../../features/students/components/student-form-dialog.tsx';
 import { StudentStatusBadge } from '../../features/students/components/student-status-badge.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
-import { useDebounced } from '../../hooks/use-debounced.ts';
+import { useScreenParams, useSearchText } from '../../hooks/use-screen-params.ts';
+
+const SORTS: readonly StudentFilters['sort'][] = ['name', 'enrolledAt', 'status'];
 
 /** Memoised: typing in the search box re-rendered every card at each key. */
 const StudentCard = memo(function StudentCard({
@@ -84,13 +86,19 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
   const { t } = useTranslation();
   useScreenTour('students');
   const courses = useCourses();
-  const [text, setText] = useState('');
-  const [sort, setSort] = useState<StudentFilters['sort']>('name');
-  const [courseIds, setCourseIds] = useState<string[]>([]);
+  // Search, courses and order live in the address, so coming back from a student keeps them.
+  const [params, change] = useScreenParams();
+  const [text, setText, q] = useSearchText();
+  const sort = SORTS.find((key) => key === params.get('sort')) ?? 'name';
+  const courseIds = params.getAll('course');
+  const setCourseIds = (ids: string[]) =>
+    change((next) => {
+      next.delete('course');
+      for (const id of ids) next.append('course', id);
+    });
   const [draftCourseIds, setDraftCourseIds] = useState<string[]>([]);
   const [filtering, setFiltering] = useState(false);
   const [adding, setAdding] = useState(false);
-  const q = useDebounced(text, 250);
   const students = useStudents({ q, sort, courseIds });
   const items = students.data?.pages.flatMap((page) => page.students) ?? [];
   const total = students.data?.pages[0]?.total ?? 0;
@@ -148,10 +156,15 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
               {t('screens.students.sortBy')}
               <select
                 value={sort}
-                onChange={(event) => setSort(event.target.value as StudentFilters['sort'])}
+                onChange={(event) => {
+                  const chosen = event.target.value;
+                  change((next) =>
+                    chosen === 'name' ? next.delete('sort') : next.set('sort', chosen),
+                  );
+                }}
                 className="h-11 rounded-xl border border-stone-300 bg-white px-3 text-[15px] text-stone-800"
               >
-                {(['name', 'enrolledAt', 'status'] as const).map((key) => (
+                {SORTS.map((key) => (
                   <option key={key} value={key}>
                     {t(`screens.students.sort.${key}`)}
                   </option>
@@ -165,7 +178,7 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
                 <button
                   key={id}
                   type="button"
-                  onClick={() => setCourseIds((current) => current.filter((other) => other !== id))}
+                  onClick={() => setCourseIds(courseIds.filter((other) => other !== id))}
                   aria-label={t('screens.students.removeFilter', {
                     name: courseName.get(id) ?? '',
                   })}

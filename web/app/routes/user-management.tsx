@@ -31,12 +31,15 @@ export default function UserManagementScreen() {
       <PageHeader
         title={t('screens.userManagement.title')}
         subtitle={t('screens.userManagement.subtitle')}
+        back="/profile"
       />
       <PageBody>
         <div className="flex flex-col gap-3 pb-10">
           <Tabs
             selectedKey={view}
-            onSelectionChange={(key) => setParams({ view: String(key) }, { replace: true })}
+            onSelectionChange={(key) =>
+              setParams({ view: String(key) }, { replace: true, preventScrollReset: true })
+            }
           >
             <TabList
               aria-label={t('screens.userManagement.views.label')}

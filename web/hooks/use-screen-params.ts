@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDebounced } from './use-debounced.ts';
+
+/**
+ * A screen's search, filters and sort kept in its address, so that coming back to it (Quay lại,
+ * the back gesture, a reload) finds them as they were. A change replaces the address (no history
+ * entry per filter or keystroke) and leaves the page scrolled where it is.
+ */
+export function useScreenParams() {
+  const [params, setParams] = useSearchParams();
+  const change = useCallback(
+    (edit: (next: URLSearchParams) => void) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          edit(next);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+  return [params, change] as const;
+}
+
+/**
+ * A search box's text, written to the address under `key` once typing pauses for 250 ms.
+ * Returns what the box shows, its setter, and the settled text to search for. When the address
+ * changes from elsewhere (the navigation's own entry for the screen drops the search), the box
+ * follows it.
+ */
+export function useSearchText(key = 'q') {
+  const [params, change] = useScreenParams();
+  const inAddress = params.get(key) ?? '';
+  const [text, setText] = useState(inAddress);
+  const settled = useDebounced(text.trim(), 250);
+  const written = useRef(inAddress);
+  useEffect(() => {
+    if (inAddress !== written.current) {
+      written.current = inAddress;
+      setText(inAddress);
+      return;
+    }
+    if (settled === inAddress) return;
+    written.current = settled;
+    change((next) => (settled ? next.set(key, settled) : next.delete(key)));
+  }, [settled, inAddress, key, change]);
+  return [text, setText, settled] as const;
+}
