@@ -22,7 +22,7 @@ import {
 import { MentionTextarea } from './mention-textarea.tsx';
 import { MentionText } from './post-card.tsx';
 
-const small = 'min-h-11 rounded-full px-2 text-sm font-medium text-stone-500 hover:bg-stone-100';
+const small = 'min-h-11 min-w-11 rounded-full px-1.5 text-sm font-medium text-stone-500 hover:bg-stone-100';
 
 const NO_REPLIES: Comment[] = [];
 
@@ -117,7 +117,7 @@ const CommentItem = memo(function CommentItem({
               <MentionText text={comment.text} mentions={comment.mentions} />
             )}
           </div>
-          <div className="flex flex-wrap items-center gap-x-1 pl-1 text-xs text-stone-500">
+          <div className="flex flex-wrap items-center pl-1 text-xs text-stone-500">
             <RelativeTime time={comment.createdAt} className="pr-1">
               {comment.updatedAt > comment.createdAt ? ` · ${t('posts.thread.edited')}` : ''}
             </RelativeTime>
