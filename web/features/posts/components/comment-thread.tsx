@@ -22,7 +22,8 @@ import {
 import { MentionTextarea } from './mention-textarea.tsx';
 import { MentionText } from './post-card.tsx';
 
-const small = 'min-h-11 min-w-11 rounded-full px-1.5 text-sm font-medium text-stone-500 hover:bg-stone-100';
+const small =
+  'min-h-11 min-w-11 rounded-full px-1.5 text-sm font-medium text-stone-500 hover:bg-stone-100';
 
 const NO_REPLIES: Comment[] = [];
 
