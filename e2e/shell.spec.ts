@@ -158,6 +158,25 @@ test('the offline notice covers the app while offline and a toast greets the ret
   await expect(toast).toHaveAttribute('data-type', 'success');
 });
 
+test('a server that does not answer while the browser is online shows the same notice, and no one is signed out', async ({
+  page,
+}) => {
+  await page.goto('/#/courses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
+  // The academy's machine restarting: every request to it fails before an answer.
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await page.reload();
+  const notice = page.getByTestId('offline-notice');
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toHaveCount(0);
+  expect(page.url()).toMatch(/#\/courses$/);
+  // It answers again: the notice goes by itself and the screen comes back, still signed in.
+  await page.unroute('**/api/**');
+  await expect(notice).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
+  await expect(page.getByTestId('toast')).toHaveText('Đã có kết nối trở lại.');
+});
+
 test('a toast dismisses itself after 5 seconds and can be closed by hand', async ({
   page,
   context,

@@ -153,6 +153,8 @@ test.describe('a student and their progress @config', () => {
     await expect(region).toContainText('Form đều, gọn.');
     await expect(region.getByRole('textbox')).toHaveCount(0);
     await expect(student.getByRole('button', { name: /Thao tác với/ })).toHaveCount(0);
+    // Their own page is where "Học viên" leads them: no "Quay lại" back to it.
+    await expect(student.getByRole('link', { name: 'Quay lại' })).toHaveCount(0);
     await screenshot(student, 'student-own-progress');
     await setSwitch(page, 'Cho phép học viên đăng nhập', false);
   });

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '#shared/errors';
 import { vi } from '#shared/locales/vi';
+import { serverReachable } from './server-reachable.ts';
 
 /** A failed API call, carrying the server's code and Vietnamese message. */
 export class ApiError extends Error {
@@ -48,8 +49,10 @@ export async function apiRequest<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    serverReachable.set(false);
     throw networkError();
   }
+  serverReachable.set(true);
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw apiErrorOf(response.status, payload);
   return payload as T;

@@ -59,7 +59,8 @@ export default function StudentDetailScreen() {
   return (
     <PageBody>
       <header className="flex flex-col gap-4 pt-2 pb-4 md:pt-6">
-        <BackLink fallback="/students" />
+        {/* A student's own page is their "Học viên": nothing above it to go back to. */}
+        {member?.role === 'student' ? null : <BackLink fallback="/students" />}
         <div className="flex items-start gap-4">
           <Avatar url={data.avatarUrl} size={72} />
           <div className="min-w-0 flex-1">

@@ -1,8 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnlineStatus } from '../../hooks/use-online-status.ts';
+import { serverReachable } from '../../lib/server-reachable.ts';
 import { useToast } from './toast.tsx';
+
+const RETRY_MS = 2_000;
 
 /**
  * The spec's full-screen notice while the connection is lost. It goes away by itself when the
@@ -13,6 +17,7 @@ export function OfflineNotice() {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const wasOffline = useRef(false);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!online) {
@@ -22,6 +27,22 @@ export function OfflineNotice() {
       showToast(t('offline.back'), 'success');
     }
   }, [online, showToast, t]);
+
+  // The browser says it is online but the server did not answer: ask it again every few
+  // seconds, and once it answers, reload what the screen shows.
+  useEffect(() => {
+    if (online || !navigator.onLine) return;
+    const timer = setInterval(() => {
+      void fetch('/api/health', { cache: 'no-store' })
+        .then((response) => {
+          if (!response.ok) return;
+          serverReachable.set(true);
+          void queryClient.invalidateQueries();
+        })
+        .catch(() => undefined);
+    }, RETRY_MS);
+    return () => clearInterval(timer);
+  }, [online, queryClient]);
 
   if (online) return null;
   return (

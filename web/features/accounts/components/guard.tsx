@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useToast } from '../../../components/overlays/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { guestSession, signOut, useMe } from '../api/session.ts';
 
 /**
@@ -10,7 +11,7 @@ import { guestSession, signOut, useMe } from '../api/session.ts';
  * account (student access off, pending, on hold) sees the reason and is signed out.
  */
 export function RequireViewer({ children, splash }: { children: ReactNode; splash: ReactNode }) {
-  const { data: me, isPending, isError } = useMe();
+  const { data: me, isPending, error } = useMe();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -21,8 +22,13 @@ export function RequireViewer({ children, splash }: { children: ReactNode; splas
     void signOut().then(() => queryClient.invalidateQueries());
   }, [me, showToast, queryClient]);
 
-  if (isPending) return splash;
-  if (isError || !me) return <Navigate to="/login" replace />;
+  if (!me) {
+    // No answer at all (offline, the server restarting) is not a sign-out: the splash stays,
+    // under the offline notice, until the server answers again.
+    if (isPending || (error instanceof ApiError && error.status === 0)) return splash;
+    return <Navigate to="/login" replace />;
+  }
+  // A later check that fails keeps the last answer: a dropped connection signs no one out.
   switch (me.state) {
     case 'member':
       return children;
