@@ -2,6 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebounced } from './use-debounced.ts';
 
+/** A change of the screen's own address: no history entry, and the page stays scrolled. */
+export const IN_PLACE = { replace: true, preventScrollReset: true } as const;
+
 /**
  * A screen's search, filters and sort kept in its address, so that coming back to it (Quay lại,
  * the back gesture, a reload) finds them as they were. A change replaces the address (no history
@@ -11,14 +14,11 @@ export function useScreenParams() {
   const [params, setParams] = useSearchParams();
   const change = useCallback(
     (edit: (next: URLSearchParams) => void) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          edit(next);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        edit(next);
+        return next;
+      }, IN_PLACE),
     [setParams],
   );
   return [params, change] as const;

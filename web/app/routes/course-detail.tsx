@@ -25,6 +25,7 @@ import { CourseFormDialog } from '../../features/courses/components/course-form-
 import { CourseStudentsTab } from '../../features/courses/components/course-students-tab.tsx';
 import { useSeenActivity } from '../../features/courses/seen-activity.ts';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
+import { IN_PLACE } from '../../hooks/use-screen-params.ts';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
 
 const TABS = ['activity', 'content', 'students', 'statistics'] as const;
@@ -58,9 +59,7 @@ function CourseTabs({
   return (
     <Tabs
       selectedKey={tab}
-      onSelectionChange={(key) =>
-        setParams({ tab: String(key) }, { replace: true, preventScrollReset: true })
-      }
+      onSelectionChange={(key) => setParams({ tab: String(key) }, IN_PLACE)}
       className="pb-10"
     >
       <TabList

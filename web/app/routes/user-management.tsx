@@ -9,6 +9,7 @@ import { useMember } from '../../features/accounts/api/session.ts';
 import { type PeopleView, useAdminPeople } from '../../features/admin/api/people.ts';
 import { PersonCard } from '../../features/admin/components/person-card.tsx';
 import { useDebounced } from '../../hooks/use-debounced.ts';
+import { IN_PLACE } from '../../hooks/use-screen-params.ts';
 
 /**
  * User management (admins): the sign-ups waiting for approval first, the blocked, and everyone,
@@ -37,9 +38,7 @@ export default function UserManagementScreen() {
         <div className="flex flex-col gap-3 pb-10">
           <Tabs
             selectedKey={view}
-            onSelectionChange={(key) =>
-              setParams({ view: String(key) }, { replace: true, preventScrollReset: true })
-            }
+            onSelectionChange={(key) => setParams({ view: String(key) }, IN_PLACE)}
           >
             <TabList
               aria-label={t('screens.userManagement.views.label')}
