@@ -1,6 +1,7 @@
 import { expect, screenshot, test } from './fixtures.ts';
-import { signInByLink } from './support/accounts.ts';
+import { onboard, signInByLink } from './support/accounts.ts';
 import { expectAxisLabelsApart } from './support/charts.ts';
+import { activatePerson } from './support/fixtures-api.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 7);
@@ -146,6 +147,76 @@ test('an admin handles feedback in admin tools: its author is told live, and the
     log.getByRole('listitem').filter({ hasText: 'Trần Thu Hà xử lý góp ý' }).first(),
   ).toBeVisible();
   await screenshot(page, 'admin-tools');
+});
+
+test('from a person’s menu an admin blocks with a reason, changes it, unblocks, changes the role and deletes', async ({
+  page,
+  newVisitor,
+}) => {
+  test.slow();
+  const tag = unique();
+  const name = `Tạ Ngọc Diệp ${tag}`;
+  const email = uniqueEmail('gv-chan');
+  const teacher = await newVisitor();
+  await signInByLink(teacher, email);
+  await onboard(teacher, 'Giảng viên', name);
+  await expect(teacher.getByTestId('onboarding-pending')).toBeVisible();
+  await activatePerson(email);
+  await teacher.reload();
+  await expect(teacher).toHaveURL(/#\/activity$/);
+
+  await page.goto('/#/user-management?view=all');
+  await page.getByRole('searchbox', { name: 'Tìm theo tên hoặc email' }).fill(tag);
+  const card = page.getByRole('article', { name });
+  const menu = card.getByRole('button', { name: `Thao tác với ${name}` });
+  const choose = async (item: string) => {
+    await menu.click();
+    await page.getByRole('menu').getByRole('menuitem', { name: item }).click();
+  };
+  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).last();
+
+  await choose('Chặn');
+  const blockDialog = page.getByRole('dialog', { name: `Chặn "${name}"` });
+  await blockDialog.getByLabel('Lý do').fill(`Nghỉ dạy không báo ${tag}`);
+  await blockDialog.getByRole('button', { name: 'Chặn' }).click();
+  await expect(toast(`Đã chặn ${name}.`)).toBeVisible();
+  await expect(card).toContainText(`Lý do: Nghỉ dạy không báo ${tag}`);
+  await expect(card).toContainText('Bị chặn');
+  // The blocked instructor's open app is signed out at once; signing in again tells them why.
+  await expect(teacher).toHaveURL(/#\/login$/);
+  await signInByLink(teacher, email);
+  await expect(
+    teacher.getByTestId('toast').filter({ hasText: 'Tài khoản đang ở trạng thái "Bị chặn".' }),
+  ).toBeVisible();
+  await expect(teacher).toHaveURL(/#\/login$/);
+
+  await choose('Sửa lý do');
+  const reasonDialog = page.getByRole('dialog', { name: `Lý do chặn "${name}"` });
+  await expect(reasonDialog.getByLabel('Lý do')).toHaveValue(`Nghỉ dạy không báo ${tag}`);
+  await reasonDialog.getByLabel('Lý do').fill(`Tạm nghỉ đến tháng sau ${tag}`);
+  await reasonDialog.getByRole('button', { name: 'Lưu lý do' }).click();
+  await expect(toast('Đã cập nhật lý do.')).toBeVisible();
+  await expect(card).toContainText(`Lý do: Tạm nghỉ đến tháng sau ${tag}`);
+
+  await choose('Bỏ chặn');
+  await expect(toast(`Đã bỏ chặn ${name}.`)).toBeVisible();
+  await expect(card).toContainText('Đang hoạt động');
+  await expect(card).not.toContainText('Lý do:');
+  await signInByLink(teacher, email);
+  await expect(teacher).toHaveURL(/#\/activity$/);
+
+  await choose('Đặt làm quản trị viên');
+  await expect(toast(`Đã cập nhật vai trò của ${name}.`)).toBeVisible();
+  await expect(card).toContainText('Quản trị viên');
+  await choose('Đặt làm giảng viên');
+  await expect(card).toContainText('Giảng viên');
+
+  await choose('Xóa người dùng');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Xóa người dùng' }).click();
+  await expect(toast(`Đã xóa ${name}.`)).toBeVisible();
+  await expect(card).toHaveCount(0);
+  const left = await page.request.get(`/api/admin/people?view=all&q=${tag}`);
+  expect((await left.json()).people).toHaveLength(0);
 });
 
 test('the dashboard shows the academy’s figures and weekly charts, each with its table', async ({

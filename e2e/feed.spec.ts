@@ -243,3 +243,56 @@ test('the feed’s student filter keeps what was typed before its code arrived',
   await expect(page).toHaveURL(/student=/);
   await expect(filter).toHaveValue(studentName);
 });
+
+test('a comment’s author edits and deletes it from its menu; a reply’s actions stay on one line', async ({
+  page,
+}) => {
+  const tag = unique();
+  const me = await (await page.request.get('/api/me')).json();
+  const created = await page.request.post('/api/posts', {
+    data: { kind: 'general', text: `Dụng cụ cần mang ${tag}` },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  const commentOn = async (text: string, parentId: string | null) => {
+    const answer = await page.request.post(`/api/posts/${id}/comments`, {
+      data: { text, parentId },
+    });
+    expect(answer.status()).toBe(201);
+    return (await answer.json()).id as string;
+  };
+  const first = await commentOn(`Nhớ mang cọ bản dẹt ${tag}`, null);
+  await commentOn(`Và giũa móng ${tag}`, first);
+
+  await page.goto(`/#/posts/${id}`);
+  const comments = page.getByTestId('comment');
+  await expect(comments).toHaveCount(2);
+  const reply = comments.nth(1);
+  const menuName = `Thao tác với bình luận của ${me.person.name}`;
+
+  // Like, reply and the menu side by side, even in the indented reply on a phone.
+  const tops = await Promise.all(
+    [/Thích/, 'Trả lời', menuName].map(async (name) => {
+      const box = await reply.getByRole('button', { name }).boundingBox();
+      return Math.round(box?.y ?? -1);
+    }),
+  );
+  expect(new Set(tops).size, `button tops ${tops.join(', ')}`).toBe(1);
+  await screenshot(page, 'comment-actions');
+
+  await reply.getByRole('button', { name: menuName }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Sửa' }).click();
+  await reply.getByRole('textbox', { name: 'Sửa' }).fill(`Và giũa móng 180 ${tag}`);
+  await reply.getByRole('button', { name: 'Lưu' }).click();
+  await expect(reply).toContainText(`Và giũa móng 180 ${tag}`);
+  await expect(reply).toContainText('đã sửa');
+
+  // The first comment goes, and its reply with it.
+  await comments.first().getByRole('button', { name: menuName }).first().click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Xóa' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Xóa' }).click();
+  await expect(comments).toHaveCount(0);
+  await expect(page.getByText('Chưa có bình luận nào.')).toBeVisible();
+  const left = await (await page.request.get(`/api/posts/${id}/comments`)).json();
+  expect(left.comments).toHaveLength(0);
+});

@@ -854,6 +854,7 @@ export const vi = {
       edit: 'Sửa',
       save: 'Lưu',
       delete: 'Xóa',
+      menu: 'Thao tác với bình luận của {{name}}',
       edited: 'đã sửa',
       confirmDelete: 'Xóa bình luận này?',
       confirmDeleteBody: 'Bình luận và các câu trả lời của nó sẽ bị xóa.',

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BookOpen, MoreVertical } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import { memo, useId, useState } from 'react';
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { AdminPerson } from '#shared/schemas/admin';
 import { useToast } from '../../../components/overlays/toast.tsx';
+import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
@@ -142,32 +142,18 @@ export const PersonCard = memo(function PersonCard({
           </p>
         </div>
         {actions.length > 0 ? (
-          <MenuTrigger>
-            <AriaButton
-              aria-label={t('screens.userManagement.menu', { name })}
-              className="grid size-11 shrink-0 place-items-center rounded-full text-stone-500 outline-none hover:bg-stone-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300"
-            >
-              <MoreVertical className="size-5" aria-hidden="true" />
-            </AriaButton>
-            <Popover
-              placement="bottom end"
-              className="min-w-52 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-stone-200"
-            >
-              <Menu onAction={(key) => choose(key as MenuAction)} className="outline-none">
-                {actions.map((action) => (
-                  <MenuItem
-                    key={action}
-                    id={action}
-                    className={`flex min-h-11 cursor-pointer items-center rounded-xl px-3 text-[15px] outline-none data-[focused]:bg-stone-100 ${action === 'delete' ? 'text-red-700' : 'text-stone-800'}`}
-                  >
-                    {action === 'block' && !staff
-                      ? t('screens.userManagement.blockStudent')
-                      : t(`screens.userManagement.${action}`)}
-                  </MenuItem>
-                ))}
-              </Menu>
-            </Popover>
-          </MenuTrigger>
+          <ActionMenu
+            label={t('screens.userManagement.menu', { name })}
+            choices={actions.map((action) => ({
+              id: action,
+              label:
+                action === 'block' && !staff
+                  ? t('screens.userManagement.blockStudent')
+                  : t(`screens.userManagement.${action}`),
+              danger: action === 'delete',
+            }))}
+            onChoose={choose}
+          />
         ) : null}
       </div>
 

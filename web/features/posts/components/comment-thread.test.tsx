@@ -43,7 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderThread(comments: Comment[]) {
+function renderThread(comments: Comment[], role: 'instructor' | 'admin' = 'instructor') {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
@@ -52,7 +52,7 @@ function renderThread(comments: Comment[]) {
     person: {
       id: 'me',
       name: 'Trần Thu Hà',
-      role: 'instructor',
+      role,
       status: 'active',
       email: 'ha@example.vn',
       avatarUrl: '/avatars/me.svg',
@@ -86,5 +86,19 @@ describe('a post’s comment thread', () => {
     expect(screen.getByRole('button', { name: 'Hủy trả lời' }).textContent).toBe(
       'Trả lời Học viên 1',
     );
+  });
+
+  it('gives the author, and an admin, a menu to edit or delete a comment; no one else', () => {
+    const mine = { ...comment(1), author: person('me', 'Trần Thu Hà') };
+    renderThread([mine, comment(2)]);
+    expect(screen.getAllByRole('button', { name: /^Thao tác với bình luận/ })).toHaveLength(1);
+    expect(
+      screen.getByRole('button', { name: 'Thao tác với bình luận của Trần Thu Hà' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sửa' })).toBeNull();
+    cleanup();
+
+    renderThread([mine, comment(2)], 'admin');
+    expect(screen.getAllByRole('button', { name: /^Thao tác với bình luận/ })).toHaveLength(2);
   });
 });

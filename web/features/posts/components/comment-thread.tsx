@@ -4,6 +4,8 @@ import { type FormEvent, memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Comment, CommentInput } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
+import { ActionMenu } from '../../../components/ui/action-menu.tsx';
+import { actionMenuTriggerClass } from '../../../components/ui/action-menu-trigger.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
@@ -143,18 +145,16 @@ const CommentItem = memo(function CommentItem({
               </>
             ) : null}
             {mayChange && !editing ? (
-              <>
-                <button type="button" className={small} onClick={() => setEditing(true)}>
-                  {t('posts.thread.edit')}
-                </button>
-                <button
-                  type="button"
-                  className={`${small} text-red-700`}
-                  onClick={() => setConfirming(true)}
-                >
-                  {t('posts.thread.delete')}
-                </button>
-              </>
+              <ActionMenu
+                label={t('posts.thread.menu', { name: comment.author.name })}
+                icon="horizontal"
+                triggerClassName={`${actionMenuTriggerClass} ml-auto`}
+                choices={[
+                  { id: 'edit', label: t('posts.thread.edit') },
+                  { id: 'delete', label: t('posts.thread.delete'), danger: true },
+                ]}
+                onChoose={(id) => (id === 'edit' ? setEditing(true) : setConfirming(true))}
+              />
             ) : null}
           </div>
           {replies.length > 0 ? (

@@ -1,19 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MoreHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
+import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { deletePost, postsQueryKey } from '../api/posts.ts';
 import { menuTriggerClass } from './form-classes.ts';
 import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
-
-const itemClass =
-  'flex min-h-11 cursor-pointer items-center rounded-xl px-3 text-[15px] outline-none data-[focused]:bg-stone-100';
 
 /**
  * The post's edit and delete menu (post-actions.tsx decides who has it). `openAtStart`: the
@@ -56,27 +52,19 @@ export function PostMenuPopover({ post, openAtStart }: { post: Post; openAtStart
 
   return (
     <>
-      <MenuTrigger isOpen={menuOpen} onOpenChange={setMenuOpen}>
-        <AriaButton ref={trigger} aria-label={t('posts.menu')} className={menuTriggerClass}>
-          <MoreHorizontal className="size-5" aria-hidden="true" />
-        </AriaButton>
-        <Popover
-          placement="bottom end"
-          className="min-w-40 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-stone-200"
-        >
-          <Menu
-            onAction={(key) => (key === 'edit' ? setEditing(true) : setConfirming(true))}
-            className="outline-none"
-          >
-            <MenuItem id="edit" className={`${itemClass} text-stone-800`}>
-              {t('posts.edit')}
-            </MenuItem>
-            <MenuItem id="delete" className={`${itemClass} text-red-700`}>
-              {t('posts.delete')}
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <ActionMenu
+        label={t('posts.menu')}
+        icon="horizontal"
+        triggerClassName={menuTriggerClass}
+        triggerRef={trigger}
+        isOpen={menuOpen}
+        onOpenChange={setMenuOpen}
+        choices={[
+          { id: 'edit', label: t('posts.edit') },
+          { id: 'delete', label: t('posts.delete'), danger: true },
+        ]}
+        onChoose={(id) => (id === 'edit' ? setEditing(true) : setConfirming(true))}
+      />
       {editing ? <LazyPostFormDialog post={post} isOpen onOpenChange={setEditing} /> : null}
       <ConfirmDialog
         isOpen={confirming}

@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MoreVertical } from 'lucide-react';
 import { useState } from 'react';
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { PersonStatus } from '#shared/schemas/people';
 import type { StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
+import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { LazyPostFormDialog } from '../../posts/components/lazy-post-form-dialog.tsx';
@@ -95,30 +94,15 @@ export function StudentActions({
   ];
   return (
     <>
-      <MenuTrigger>
-        <AriaButton
-          aria-label={t('screens.students.menu', { name })}
-          className="grid size-11 shrink-0 place-items-center rounded-full text-stone-500 outline-none hover:bg-stone-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300"
-        >
-          <MoreVertical className="size-5" aria-hidden="true" />
-        </AriaButton>
-        <Popover
-          placement="bottom end"
-          className="min-w-44 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-stone-200"
-        >
-          <Menu onAction={(key) => void choose(key as Action)} className="outline-none">
-            {actions.map((action) => (
-              <MenuItem
-                key={action}
-                id={action}
-                className={`flex min-h-11 cursor-pointer items-center rounded-xl px-3 text-[15px] outline-none data-[focused]:bg-stone-100 ${action === 'delete' ? 'text-red-700' : 'text-stone-800'}`}
-              >
-                {t(`screens.students.${action}`)}
-              </MenuItem>
-            ))}
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <ActionMenu
+        label={t('screens.students.menu', { name })}
+        choices={actions.map((action) => ({
+          id: action,
+          label: t(`screens.students.${action}`),
+          danger: action === 'delete',
+        }))}
+        onChoose={(action) => void choose(action)}
+      />
       {reviewing ? (
         <LazyPostFormDialog student={{ id: studentId, name }} isOpen onOpenChange={setReviewing} />
       ) : null}
