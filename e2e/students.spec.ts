@@ -99,17 +99,24 @@ test('staff add a student with a photo and two courses, find them without diacri
   await expect(page.getByRole('article', { name })).toBeVisible();
   await page.getByLabel('Sắp xếp theo').selectOption({ label: 'Trạng thái' });
 
-  // Into the student and back with "Quay lại": the search, course filter and order are kept.
+  // Into the student and back with "Quay lại": the search, course filter and order are kept,
+  // the search even when the card is tapped straight after typing (before the 250 ms pause).
+  await page.getByRole('searchbox', { name: 'Tìm học viên…' }).fill(`dang thi dao ${tag}`);
   await page.getByRole('article', { name }).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await page.getByRole('link', { name: 'Quay lại' }).click();
-  await expect(page.getByRole('searchbox', { name: 'Tìm học viên…' })).toHaveValue(tag);
+  await expect(page.getByRole('searchbox', { name: 'Tìm học viên…' })).toHaveValue(
+    `dang thi dao ${tag}`,
+  );
+  await expect(page).toHaveURL(/q=dang\+thi\+dao/);
   await expect(page.getByRole('button', { name: `Bỏ lọc khóa "Vẽ móng ${tag}"` })).toBeVisible();
   await expect(page.getByLabel('Sắp xếp theo')).toHaveValue('status');
   await expect(page.getByRole('article')).toHaveCount(1);
   // …and a reload too.
   await page.reload();
-  await expect(page.getByRole('searchbox', { name: 'Tìm học viên…' })).toHaveValue(tag);
+  await expect(page.getByRole('searchbox', { name: 'Tìm học viên…' })).toHaveValue(
+    `dang thi dao ${tag}`,
+  );
   await expect(page.getByRole('article', { name })).toBeVisible();
 });
 

@@ -25,26 +25,38 @@ export function useScreenParams() {
 }
 
 /**
- * A search box's text, written to the address under `key` once typing pauses for 250 ms.
- * Returns what the box shows, its setter, and the settled text to search for. When the address
- * changes from elsewhere (the navigation's own entry for the screen drops the search), the box
- * follows it.
+ * A search box's text, written to the address under `key` once typing pauses for 250 ms, or at
+ * once when the box loses focus (`keep`): a tap on a result right after typing leaves the box
+ * first, so coming back finds the search. Returns what the box shows, its setter, the settled
+ * text to search for and `keep`. When the address changes from elsewhere (the navigation's own
+ * entry for the screen drops the search), the box follows it.
  */
 export function useSearchText(key = 'q') {
   const [params, change] = useScreenParams();
   const inAddress = params.get(key) ?? '';
   const [text, setText] = useState(inAddress);
-  const settled = useDebounced(text.trim(), 250);
+  const typed = text.trim();
+  const settled = useDebounced(typed, 250);
   const written = useRef(inAddress);
+  const write = useCallback(
+    (value: string) => {
+      written.current = value;
+      change((next) => (value ? next.set(key, value) : next.delete(key)));
+    },
+    [change, key],
+  );
   useEffect(() => {
     if (inAddress !== written.current) {
       written.current = inAddress;
       setText(inAddress);
       return;
     }
-    if (settled === inAddress) return;
-    written.current = settled;
-    change((next) => (settled ? next.set(key, settled) : next.delete(key)));
-  }, [settled, inAddress, key, change]);
-  return [text, setText, settled] as const;
+    // Still typing, or the box has just followed the address: the newer text decides.
+    if (settled !== typed || settled === inAddress) return;
+    write(settled);
+  }, [settled, typed, inAddress, write]);
+  const keep = useCallback(() => {
+    if (typed !== written.current) write(typed);
+  }, [typed, write]);
+  return [text, setText, settled, keep] as const;
 }

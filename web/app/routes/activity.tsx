@@ -52,7 +52,7 @@ export default function ActivityScreen() {
   useScreenTour('activity');
   const courses = useCourses();
   const [params, change] = useScreenParams();
-  const [text, setText, q] = useSearchText();
+  const [text, setText, q, keepSearch] = useSearchText();
   // The installed app's "Đăng bài" shortcut opens the feed with ?compose=1: the form, at once.
   const [writing, setWriting] = useState(() => isStaff && params.get('compose') === '1');
   useEffect(() => {
@@ -87,7 +87,12 @@ export default function ActivityScreen() {
       <PageBody>
         <div className="mx-auto flex max-w-2xl flex-col gap-3 pb-10">
           <div data-tour="feed-search">
-            <SearchField label={t('screens.activity.search')} value={text} onChange={setText} />
+            <SearchField
+              label={t('screens.activity.search')}
+              value={text}
+              onChange={setText}
+              onBlur={keepSearch}
+            />
           </div>
           <fieldset
             data-tour="feed-filters"

@@ -88,7 +88,7 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
   const courses = useCourses();
   // Search, courses and order live in the address, so coming back from a student keeps them.
   const [params, change] = useScreenParams();
-  const [text, setText, q] = useSearchText();
+  const [text, setText, q, keepSearch] = useSearchText();
   const sort = SORTS.find((key) => key === params.get('sort')) ?? 'name';
   const courseIds = params.getAll('course');
   const setCourseIds = (ids: string[]) =>
@@ -129,6 +129,7 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
               label={t('screens.students.search')}
               value={text}
               onChange={setText}
+              onBlur={keepSearch}
               className="flex-1"
             />
             <Button

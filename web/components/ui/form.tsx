@@ -94,11 +94,13 @@ export function SearchField({
   label,
   value,
   onChange,
+  onBlur,
   className = '',
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  onBlur?: () => void;
   className?: string;
 }) {
   return (
@@ -112,6 +114,7 @@ export function SearchField({
         type="search"
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
         placeholder={label}
         className="h-12 w-full rounded-xl border border-stone-300 bg-white pr-3 pl-11 text-base focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
       />
