@@ -13,9 +13,22 @@ function findTarget(target: string): HTMLElement | null {
   return null;
 }
 
-/** The target's box, followed through scrolling, resizing and layout changes. */
-function useTargetRect(target: string): DOMRect | null {
-  const [rect, setRect] = useState<DOMRect | null>(null);
+/** Where the target is, and how round its corners are (px), so the lit hole takes its shape. */
+interface TargetShape {
+  rect: DOMRect;
+  radius: number;
+}
+
+const sameShape = (a: TargetShape, b: TargetShape) =>
+  a.radius === b.radius &&
+  a.rect.top === b.rect.top &&
+  a.rect.left === b.rect.left &&
+  a.rect.width === b.rect.width &&
+  a.rect.height === b.rect.height;
+
+/** The target's box and corners, followed through scrolling, resizing and layout changes. */
+function useTargetShape(target: string): TargetShape | null {
+  const [shape, setShape] = useState<TargetShape | null>(null);
   useLayoutEffect(() => {
     let frame = 0;
     let scrolled = false;
@@ -25,23 +38,19 @@ function useTargetRect(target: string): DOMRect | null {
         element.scrollIntoView({ block: 'center' });
         scrolled = true;
       }
-      const next = element?.getBoundingClientRect() ?? null;
-      setRect((previous) =>
-        previous &&
-        next &&
-        previous.top === next.top &&
-        previous.left === next.left &&
-        previous.width === next.width &&
-        previous.height === next.height
-          ? previous
-          : next,
-      );
+      const next = element
+        ? {
+            rect: element.getBoundingClientRect(),
+            radius: Number.parseFloat(getComputedStyle(element).borderTopLeftRadius) || 0,
+          }
+        : null;
+      setShape((previous) => (previous && next && sameShape(previous, next) ? previous : next));
       frame = requestAnimationFrame(measure);
     };
     measure();
     return () => cancelAnimationFrame(frame);
   }, [target]);
-  return rect;
+  return shape;
 }
 
 const CARD_WIDTH = 320;
@@ -115,7 +124,8 @@ export function Spotlight({
   const titleId = useId();
   const steps = state.active?.steps ?? [];
   const step = steps[state.step];
-  const rect = useTargetRect(step?.target ?? '');
+  const shape = useTargetShape(step?.target ?? '');
+  const rect = shape?.rect ?? null;
   if (!step) return null;
 
   if (state.waiting) {
@@ -139,13 +149,21 @@ export function Spotlight({
   const last = state.step === steps.length - 1;
   const primary = step.awaitsAction ? 'gotIt' : last ? 'finish' : 'next';
   const pad = 6;
+  // The hole follows the target's corners, at least 12 px; a round button gets a round hole.
+  const holeRadius = rect
+    ? Math.min(
+        Math.max(12, (shape?.radius ?? 0) + pad),
+        Math.min(rect.width, rect.height) / 2 + pad,
+      )
+    : 0;
   return (
     <div className="fixed inset-0 z-[60]" data-testid="tutorial">
       {/* Everything but the target dimmed; clicks outside the card go nowhere. */}
       <div className="absolute inset-0" aria-hidden="true" />
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute top-0 left-0 rounded-xl transition-[transform,width,height] duration-200 motion-reduce:transition-none"
+        data-testid="tutorial-spotlight"
+        className="pointer-events-none absolute top-0 left-0 transition-[transform,width,height] duration-200 motion-reduce:transition-none"
         style={
           rect
             ? {
@@ -153,6 +171,7 @@ export function Spotlight({
                 transform: `translate(${rect.left - pad}px, ${rect.top - pad}px)`,
                 width: rect.width + pad * 2,
                 height: rect.height + pad * 2,
+                borderRadius: holeRadius,
                 boxShadow: '0 0 0 9999px rgb(28 25 23 / 0.55)',
               }
             : { inset: 0, background: 'rgb(28 25 23 / 0.55)' }
