@@ -85,3 +85,46 @@ test('a like, a comment and a new post made in one browser appear in the other w
   ).toBeVisible();
   await expect(dot).toBeHidden();
 });
+
+test('the next ten arrive as the person scrolls while posts keep coming in live', async ({
+  page,
+  newVisitor,
+}) => {
+  const tag = unique();
+  const name = `Kiều Bảo Ngân ${tag}`;
+  const author = await activeInstructor(newVisitor, name);
+  for (let n = 1; n <= 12; n++) {
+    const created = await author.request.post('/api/posts', {
+      data: { kind: 'general', text: `Mẫu móng số ${n} ${tag}` },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto(`/#/activity?q=${encodeURIComponent(name)}`);
+  const posts = page.getByRole('article');
+  await expect(posts).toHaveCount(10);
+
+  // She keeps posting; each post makes the list read itself again.
+  let posting = true;
+  let more = 0;
+  const stream = (async () => {
+    while (posting && more < 150) {
+      more += 1;
+      await author.request.post('/api/posts', {
+        data: { kind: 'general', text: `Mẫu mới ${more} ${tag}` },
+      });
+    }
+  })();
+  try {
+    await expect.poll(() => more, { message: 'posts are streaming in' }).toBeGreaterThan(3);
+    await page
+      .getByTestId('activity-end')
+      .or(page.getByRole('button', { name: 'Xem thêm' }))
+      .scrollIntoViewIfNeeded();
+    // Stuck at ten before: each live re-read cancelled the next page, and the next page the
+    // re-read.
+    await expect.poll(() => posts.count()).toBeGreaterThan(15);
+  } finally {
+    posting = false;
+    await stream;
+  }
+});

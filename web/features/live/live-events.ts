@@ -15,9 +15,51 @@ import {
 import { feedbackQueryKey, profileQueryKey } from '../profile/api/profile.ts';
 import { studentQueryKey, studentsQueryKey } from '../students/api/students.ts';
 
-const invalidate = (queryClient: QueryClient, ...keys: ReadonlyArray<readonly unknown[]>) => {
-  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-};
+/** The pause between two re-reads of the same lists while news keeps coming. */
+const LIVE_REREAD_GAP_MS = 250;
+
+/** Per app and query key: the re-read running for it, and whether news came meanwhile. */
+const rereads = new WeakMap<QueryClient, Map<string, { again: boolean }>>();
+
+/**
+ * Reads again what an event changed. A read already on its way (a list's next page, say) is let
+ * finish rather than cancelled, then read once more, since it may have started before the
+ * change. News that comes while a re-read runs is gathered into one more re-read after a short
+ * pause: while posts keep arriving, a list is not re-read once per post, and the pause leaves
+ * room for its next page, which would otherwise never come.
+ */
+function invalidate(queryClient: QueryClient, ...keys: ReadonlyArray<readonly unknown[]>) {
+  const running = rereads.get(queryClient) ?? new Map<string, { again: boolean }>();
+  rereads.set(queryClient, running);
+  for (const queryKey of keys) {
+    const id = JSON.stringify(queryKey);
+    const current = running.get(id);
+    if (current) {
+      current.again = true;
+      continue;
+    }
+    const state = { again: false };
+    running.set(id, state);
+    const readOnce = async () => {
+      const wasBusy =
+        queryClient.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' }).length > 0;
+      await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+      return wasBusy;
+    };
+    void (async () => {
+      try {
+        let again = await readOnce();
+        while (again || state.again) {
+          state.again = false;
+          await new Promise((resolve) => setTimeout(resolve, LIVE_REREAD_GAP_MS));
+          again = await readOnce();
+        }
+      } finally {
+        running.delete(id);
+      }
+    })();
+  }
+}
 
 /** Everything that shows posts: the feed, one post, course activity, profiles, bookmarks. */
 const postLists = [

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { type InfiniteData, QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostPage } from '#shared/schemas/posts';
 import { formatDateTime } from '../../../lib/relative-time.ts';
@@ -82,6 +82,44 @@ function renderFeed(pages: Array<Promise<PostPage>>) {
   return queryClient;
 }
 
+/** What the held list asked for, and the answers it waits on. */
+const asked: Array<string | null> = [];
+const held: Array<{ resolve: (page: PostPage) => void; reject: (error: Error) => void }> = [];
+
+function HeldFeed() {
+  const query = useInfiniteQuery<PostPage, Error, InfiniteData<PostPage>, string[], string | null>({
+    queryKey: ['posts', 'held'],
+    queryFn: ({ pageParam }) => {
+      asked.push(pageParam);
+      return new Promise<PostPage>((resolve, reject) => held.push({ resolve, reject }));
+    },
+    initialPageParam: null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+  return <PostList query={query} label="Bài đăng" empty="Trống" end="Hết" />;
+}
+
+/** A list whose pages answer when the test says so, with a log of the cursors asked for. */
+function renderHeldFeed() {
+  asked.length = 0;
+  held.length = 0;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderInApp(<HeldFeed />, queryClient);
+  return { queryClient, asked, last: () => held.at(-1)! };
+}
+
+/** Plays the browser telling the list that its end came near the screen. */
+async function scrollNearEnd() {
+  const watching = observers.find((observer) => observer.targets.length > 0);
+  expect(watching).toBeTruthy();
+  await act(async () =>
+    watching!.callback(
+      [{ isIntersecting: true } as IntersectionObserverEntry],
+      watching as unknown as IntersectionObserver,
+    ),
+  );
+}
+
 const tenPosts = (from: number) => Array.from({ length: 10 }, (_, index) => post(from + index));
 
 describe('the post list', () => {
@@ -121,5 +159,39 @@ describe('the post list', () => {
     });
     expect(await screen.findAllByRole('button', { pressed: true })).toHaveLength(1);
     expect(vi.mocked(formatDateTime).mock.calls.length - drawnBefore).toBe(1);
+  });
+
+  it('waits for a re-read on its way before asking for the next page, then asks by itself', async () => {
+    const feed = renderHeldFeed();
+    await act(async () => feed.last().resolve({ posts: tenPosts(0), nextCursor: '1' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(10);
+
+    // A live update re-reads the list; the person reaches its end meanwhile.
+    await act(async () => void feed.queryClient.invalidateQueries({ queryKey: ['posts'] }));
+    expect(feed.asked).toEqual([null, null]);
+    await scrollNearEnd();
+    expect(feed.asked, 'the re-read is not cancelled by the next page').toEqual([null, null]);
+
+    await act(async () => feed.last().resolve({ posts: tenPosts(0), nextCursor: '1' }));
+    await waitFor(() => expect(feed.asked, 'no second scroll needed').toEqual([null, null, '1']));
+    await act(async () => feed.last().resolve({ posts: tenPosts(10), nextCursor: null }));
+    expect(await screen.findByText('Hết')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+  });
+
+  it('does not ask again by itself for a page that failed; the button does', async () => {
+    const feed = renderHeldFeed();
+    await act(async () => feed.last().resolve({ posts: tenPosts(0), nextCursor: '1' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(10);
+    await scrollNearEnd();
+    expect(feed.asked).toEqual([null, '1']);
+    await act(async () => feed.last().reject(new Error('mất kết nối')));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(feed.asked).toEqual([null, '1']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Xem thêm' }));
+    expect(feed.asked).toEqual([null, '1', '1']);
+    await act(async () => feed.last().resolve({ posts: tenPosts(10), nextCursor: null }));
+    expect(await screen.findByText('Hết')).toBeTruthy();
   });
 });

@@ -1,9 +1,12 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostPage } from '#shared/schemas/posts';
 import { Button } from '../../../components/ui/form.tsx';
 import { PostCard } from './post-card.tsx';
+
+/** How near the end of the list (px below the screen) the next page is asked for. */
+const NEAR_END_PX = 600;
 
 /**
  * Posts ten at a time, the next ten loading as the person nears the end (and by a button, for
@@ -21,22 +24,37 @@ export function PostList({
   end: string;
 }) {
   const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { hasNextPage, isFetching, isFetchNextPageError, dataUpdatedAt, fetchNextPage } = query;
+  const sentinel = useRef<HTMLDivElement | null>(null);
+  const [nearEnd, setNearEnd] = useState(false);
 
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !hasNextPage) return;
+  // Whether the end of the list is within 600 px of the screen, followed as the person scrolls;
+  // React 19 calls the returned cleanup when the sentinel goes.
+  const watchEnd = useCallback((node: HTMLDivElement | null) => {
+    sentinel.current = node;
+    if (!node) return;
     const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage)
-          void fetchNextPage();
-      },
-      { rootMargin: '600px 0px' },
+      (entries) => setNearEnd(entries.some((entry) => entry.isIntersecting)),
+      { rootMargin: `${NEAR_END_PX}px 0px` },
     );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      setNearEnd(false);
+    };
+  }, []);
+
+  // Near the end and nothing on its way: the next ten. A read on its way is not cancelled for
+  // it (`cancelRefetch: false`): that may be a re-read a live update started, whose news would
+  // be lost; the next page is asked for once it lands (`dataUpdatedAt`). The position is
+  // measured again here, as the observer reports a page's arrival only a frame later. After a
+  // failed page, the button asks again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dataUpdatedAt re-runs it when a read lands
+  useEffect(() => {
+    if (!nearEnd || !hasNextPage || isFetching || isFetchNextPageError) return;
+    const top = sentinel.current?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY;
+    if (top < window.innerHeight + NEAR_END_PX) void fetchNextPage({ cancelRefetch: false });
+  }, [nearEnd, hasNextPage, isFetching, isFetchNextPageError, dataUpdatedAt, fetchNextPage]);
 
   const items = query.data?.pages.flatMap((page) => page.posts) ?? [];
   if (query.isPending) {
@@ -77,12 +95,12 @@ export function PostList({
           </li>
         ))}
       </ul>
-      <div ref={sentinel} className="flex justify-center py-2">
+      <div ref={watchEnd} className="flex justify-center py-2">
         {hasNextPage ? (
           <Button
             variant="secondary"
             onClick={() => void fetchNextPage()}
-            busy={isFetchingNextPage}
+            busy={query.isFetchingNextPage}
           >
             {t('screens.courseDetail.activity.loadMore')}
           </Button>
