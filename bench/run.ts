@@ -87,11 +87,11 @@ const rows = [
     `${screens.blockingMs} / ${screens.longestTaskMs} ms`,
     '—',
   ],
-  [
-    `… like tap to painted heart, ${screens.cards} cards scrolled in, p50 / worst`,
-    `${screens.likeTap.p50Ms} / ${screens.likeTap.maxMs} ms`,
+  ...[screens.likeTap, screens.longFeed.likeTap].map((taps, index) => [
+    `… like tap to painted heart, ${index === 0 ? screens.cards : screens.longFeed.cards} cards scrolled in, p50 / worst`,
+    `${taps.p50Ms} / ${taps.maxMs} ms`,
     '—',
-  ],
+  ]),
   ...(
     [
       ['a comment typed under 40 comments', screens.typingComment],

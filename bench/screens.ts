@@ -8,7 +8,8 @@
  *   heart changed;
  * - typing: a sentence typed into a post's comment box under 40 comments, and into the students'
  *   search box, each key event's duration as the browser's Event Timing reports it (to the next
- *   paint, in steps of 8 ms; only events of 16 ms or more are reported, so fewer is better too).
+ *   paint, in steps of 8 ms; only events of 16 ms or more are reported, so fewer is better too);
+ * - a long feed: 200 more posts, every card scrolled in, and the same like taps.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -178,6 +179,22 @@ async function postWithComments(url: string, cookie: string): Promise<string> {
   return postId;
 }
 
+/** 200 more posts of a few lines each, for the long feed. */
+async function manyPosts(url: string, cookie: string) {
+  const headers = { cookie, origin: url, 'content-type': 'application/json' };
+  for (let index = 0; index < 200; index += 1) {
+    const response = await fetch(`${url}/api/posts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        kind: 'general',
+        text: `Buổi ${index}. ${'Hôm nay lớp vẽ hoa mai trên móng gel, các bạn nhớ ôn cách tán màu. '.repeat(1 + (index % 4))}`,
+      }),
+    });
+    if (!response.ok) throw new Error(`post: ${response.status} ${await response.text()}`);
+  }
+}
+
 /** How many key events took 16 ms or more to paint, their median and the worst. */
 function keyEvents(durations: number[]) {
   const { p50Ms, maxMs } = durations.length > 0 ? percentiles(durations) : { p50Ms: 0, maxMs: 0 };
@@ -201,6 +218,13 @@ export async function measureScreens(visits = 3) {
     const typed = [];
     for (let index = 0; index < visits; index += 1)
       typed.push(await typing(browser, server.url, cookie, postId));
+    await manyPosts(server.url, cookie);
+    const long = [];
+    for (let index = 0; index < visits; index += 1) {
+      long.push(
+        await visit(browser, server.url, cookie, path.join(dataDir, `trace-long-${index}.json`)),
+      );
+    }
     const median = (values: number[]) => percentiles(values).p50Ms;
     return {
       cpuSlowdown: CPU_SLOWDOWN,
@@ -212,6 +236,10 @@ export async function measureScreens(visits = 3) {
       likeTap: percentiles(results.flatMap((result) => result.taps)),
       typingComment: keyEvents(typed.flatMap((result) => result.comment)),
       typingSearch: keyEvents(typed.flatMap((result) => result.search)),
+      longFeed: {
+        cards: long[0]!.cards,
+        likeTap: percentiles(long.flatMap((result) => result.taps)),
+      },
     };
   } finally {
     await browser.close();

@@ -1,23 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, navigation, screenshot, test } from './fixtures.ts';
-import { onboard, signInByLink } from './support/accounts.ts';
-import { activatePerson } from './support/fixtures-api.ts';
-import { uniqueEmail } from './support/mailbox.ts';
+import { activeInstructor } from './support/accounts.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 7);
-
-/** A new instructor, approved and signed in, in a browser of their own. */
-async function activeInstructor(newVisitor: () => Promise<Page>, name: string) {
-  const email = uniqueEmail('gv');
-  const browser = await newVisitor();
-  await signInByLink(browser, email);
-  await onboard(browser, 'Giảng viên', name);
-  await expect(browser.getByTestId('onboarding-pending')).toBeVisible();
-  await activatePerson(email);
-  await signInByLink(browser, email);
-  await expect(browser).toHaveURL(/#\/activity$/);
-  return browser;
-}
 
 test('a like, a comment and a new post made in one browser appear in the other without reloading; the red dot appears and clears', async ({
   newVisitor,

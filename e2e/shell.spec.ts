@@ -1,4 +1,5 @@
 import { expect, navigation, screenshot, test } from './fixtures.ts';
+import { activeInstructor } from './support/accounts.ts';
 
 const destinations = [
   { key: 'activity', label: 'Hoạt động', hash: '#/activity', heading: 'Hoạt động' },
@@ -121,6 +122,39 @@ test('a screen one level down offers "Quay lại": to the screen before it, or t
   await expect(fresh).toHaveURL(/#\/activity$/);
   await expect(fresh.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
   await fresh.close();
+});
+
+test('coming back to a long feed lands on the same card, though cards off screen are not drawn', async ({
+  page,
+  newVisitor,
+}) => {
+  test.slow();
+  const name = `Hà Diệu Linh ${Date.now().toString(36)}`;
+  const author = await activeInstructor(newVisitor, name);
+  // Thirty posts of different lengths: cards of different heights.
+  for (let n = 1; n <= 30; n += 1) {
+    const text = `Buổi ${n}. ${'Nhắc lại cách tán màu gel cho đều. '.repeat(1 + (n % 6))}`;
+    const created = await author.request.post('/api/posts', { data: { kind: 'general', text } });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto(`/#/activity?q=${encodeURIComponent(name)}`);
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(10);
+  while ((await cards.count()) < 30) {
+    await page
+      .getByTestId('activity-end')
+      .or(page.getByRole('button', { name: 'Xem thêm' }))
+      .scrollIntoViewIfNeeded();
+    await page.waitForTimeout(200);
+  }
+  const card = cards.filter({ hasText: 'Buổi 6.' });
+  await card.getByRole('link', { name: /Bình luận/ }).scrollIntoViewIfNeeded();
+  const placeOf = () => card.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+  const before = await placeOf();
+  await card.getByRole('link', { name: /Bình luận/ }).click();
+  await page.getByRole('link', { name: 'Quay lại' }).click();
+  await expect(card).toBeVisible();
+  await expect.poll(placeOf).toBe(before);
 });
 
 test('/classroom lands on /courses', async ({ page }) => {

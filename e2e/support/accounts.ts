@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { linkFromMail, mailsTo } from './mailbox.ts';
+import { activatePerson } from './fixtures-api.ts';
+import { linkFromMail, mailsTo, uniqueEmail } from './mailbox.ts';
 
 /** Asks for a sign-in link on the login screen and returns the link from the mail. */
 export async function requestLink(page: Page, email: string): Promise<string> {
@@ -40,4 +41,17 @@ export async function setSwitch(ownerPage: Page, label: string, on: boolean) {
       ownerPage.getByTestId('toast').filter({ hasText: 'Đã lưu cài đặt.' }).last(),
     ).toBeVisible();
   }
+}
+
+/** A new instructor, approved and signed in, in a browser of their own. */
+export async function activeInstructor(newVisitor: () => Promise<Page>, name: string) {
+  const email = uniqueEmail('gv');
+  const browser = await newVisitor();
+  await signInByLink(browser, email);
+  await onboard(browser, 'Giảng viên', name);
+  await expect(browser.getByTestId('onboarding-pending')).toBeVisible();
+  await activatePerson(email);
+  await signInByLink(browser, email);
+  await expect(browser).toHaveURL(/#\/activity$/);
+  return browser;
 }
