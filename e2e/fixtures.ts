@@ -5,6 +5,7 @@ import {
   expect,
   type Page,
 } from '@playwright/test';
+import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
 
 /**
  * `test` with a page that fails the test on any console error, uncaught exception or
@@ -70,10 +71,9 @@ export { expect };
  * "Tự mở hướng dẫn"); the tutorial journey turns them on.
  */
 async function withoutTours(context: BrowserContext) {
-  await context.addInitScript(() => {
-    if (!sessionStorage.getItem('hv.e2e.toursOn'))
-      localStorage.setItem('hv.tutorial.autostart', 'off');
-  });
+  await context.addInitScript((key) => {
+    if (!sessionStorage.getItem('hv.e2e.toursOn')) localStorage.setItem(key, 'off');
+  }, TUTORIAL_AUTOSTART_KEY);
 }
 
 const randomByte = () => Math.floor(Math.random() * 254) + 1;

@@ -1,11 +1,12 @@
+import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
 import { expect, isPhone, screenshot, test } from './fixtures.ts';
 
 /** Turns the tours on for this tab (journeys run with them off) and reloads. */
 async function toursOn(page: import('@playwright/test').Page) {
-  await page.evaluate(() => {
+  await page.evaluate((key) => {
     sessionStorage.setItem('hv.e2e.toursOn', '1');
-    localStorage.setItem('hv.tutorial.autostart', 'on');
-  });
+    localStorage.setItem(key, 'on');
+  }, TUTORIAL_AUTOSTART_KEY);
   await page.reload();
 }
 
@@ -58,10 +59,12 @@ test('Escape skips a tour and marks it completed', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
   await page.waitForTimeout(1_500);
   await expect(page.getByTestId('tutorial')).toBeHidden();
-  const stored = await page.evaluate(() =>
-    Object.entries(localStorage).find(
-      ([key]) => key.startsWith('hv.tutorial.') && key !== 'hv.tutorial.autostart',
-    ),
+  const stored = await page.evaluate(
+    (autostart) =>
+      Object.entries(localStorage).find(
+        ([key]) => key.startsWith('hv.tutorial.') && key !== autostart,
+      ),
+    TUTORIAL_AUTOSTART_KEY,
   );
   expect(JSON.parse(stored?.[1] ?? '{}')).toMatchObject({ courses: true });
 });

@@ -6,6 +6,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { meQueryKey, publicConfigQueryKey } from '../accounts/api/session.ts';
 import { adminPeopleQueryKey } from '../admin/api/people.ts';
 import { coursesQueryKey } from '../courses/api/courses.ts';
+import { uploadTargetQueryKey } from '../media/api/upload-target-key.ts';
 import {
   commentsQueryKey,
   patchCachedPost,
@@ -143,7 +144,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent, myId:
       invalidate(queryClient, studentQueryKey(event.studentId), coursesQueryKey);
       return;
     case 'config.updated':
-      invalidate(queryClient, publicConfigQueryKey, meQueryKey, ['upload-target']);
+      invalidate(queryClient, publicConfigQueryKey, meQueryKey, uploadTargetQueryKey);
       return;
     case 'feedback.updated':
       invalidate(queryClient, feedbackQueryKey, ['feedback']);

@@ -4,6 +4,7 @@ import { vi } from '#shared/locales/vi';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { sendImage, shrinkForUpload, UploadError, type UploadTarget } from './upload.ts';
+import { uploadTargetQueryKey } from './upload-target-key.ts';
 
 export type UploadState =
   | { status: 'idle' }
@@ -12,7 +13,7 @@ export type UploadState =
   | { status: 'failed'; preview: string | null; message: string };
 
 const uploadTargetQuery = queryOptions({
-  queryKey: ['upload-target'],
+  queryKey: uploadTargetQueryKey,
   queryFn: ({ signal }) => apiRequest<UploadTarget>('/upload-target', { signal }),
   staleTime: 5 * 60_000,
 });

@@ -5,6 +5,7 @@ import type { UploadTarget } from '#shared/schemas/config';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { uploadTargetQueryKey } from '../api/upload-target-key.ts';
 import { useUploadTarget } from '../api/use-image-upload.ts';
 
 /** Admins choose where photos are kept: this server, or the academy's Cloudinary account. */
@@ -35,7 +36,7 @@ export function UploadSettingsForm() {
         },
       }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(['upload-target'], saved);
+      queryClient.setQueryData(uploadTargetQueryKey, saved);
       showToast(t('screens.adminTools.saved'), 'success');
     },
     onError: (failure) =>
