@@ -16,6 +16,7 @@ import { StudentActions } from '../../features/students/components/student-actio
 import { StudentFormDialog } from '../../features/students/components/student-form-dialog.tsx';
 import { StudentStatusBadge } from '../../features/students/components/student-status-badge.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
+import { useOffscreenSkipping } from '../../hooks/use-offscreen-skipping.ts';
 import { useScreenParams, useSearchText } from '../../hooks/use-screen-params.ts';
 
 const SORTS: readonly StudentFilters['sort'][] = ['name', 'enrolledAt', 'status'];
@@ -89,6 +90,7 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
   // Search, courses and order live in the address, so coming back from a student keeps them.
   const [params, change] = useScreenParams();
   const [text, setText, q, keepSearch] = useSearchText();
+  const rowClass = useOffscreenSkipping('row');
   const sort = SORTS.find((key) => key === params.get('sort')) ?? 'name';
   const courseIds = params.getAll('course');
   const setCourseIds = (ids: string[]) =>
@@ -202,7 +204,11 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
           ) : (
             <ul className="grid gap-3 md:grid-cols-2">
               {items.map((student, index) => (
-                <li key={student.id} data-tour={index === 0 ? 'student-list' : undefined}>
+                <li
+                  key={student.id}
+                  className={rowClass}
+                  data-tour={index === 0 ? 'student-list' : undefined}
+                >
                   <StudentCard student={student} isStaff={isStaff} />
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostPage } from '#shared/schemas/posts';
 import { Button } from '../../../components/ui/form.tsx';
+import { useOffscreenSkipping } from '../../../hooks/use-offscreen-skipping.ts';
 import { PostCard } from './post-card.tsx';
 
 /** How near the end of the list (px below the screen) the next page is asked for. */
@@ -56,18 +57,8 @@ export function PostList({
     if (top < window.innerHeight + NEAR_END_PX) void fetchNextPage({ cancelRefetch: false });
   }, [nearEnd, hasNextPage, isFetching, isFetchNextPageError, dataUpdatedAt, fetchNextPage]);
 
-  // Cards off screen skip layout and paint: with 225 cards a like re-laid out all of them
-  // (106–166 ms on a slowed phone against 50). Only from the second frame on: the first lays
-  // every card out once, so each remembers its height (`auto`), and a scroll position restored
-  // on coming back lands on the same card, not on one placed by an estimate.
-  const [skipOffscreen, setSkipOffscreen] = useState(false);
-  useEffect(() => {
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => setSkipOffscreen(true));
-    });
-    return () => cancelAnimationFrame(frame);
-  }, []);
-  const cardClass = `[contain-intrinsic-size:auto_420px] ${skipOffscreen ? '[content-visibility:auto]' : ''}`;
+  // With 225 cards a like re-laid out all of them (106–166 ms on a slowed phone against 50).
+  const cardClass = useOffscreenSkipping('card');
 
   const items = query.data?.pages.flatMap((page) => page.posts) ?? [];
   if (query.isPending) {
