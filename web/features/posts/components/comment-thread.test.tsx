@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '#shared/schemas/posts';
 import { formatDateTime } from '../../../lib/relative-time.ts';
@@ -86,6 +86,17 @@ describe('a post’s comment thread', () => {
     expect(screen.getByRole('button', { name: 'Hủy trả lời' }).textContent).toBe(
       'Trả lời Học viên 1',
     );
+  });
+
+  it('brings the comment box to the person answering, the caret after the mention', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+    renderThread([comment(1), comment(2)]);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Trả lời' })[1]!);
+    const box = screen.getByRole('textbox') as HTMLTextAreaElement;
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(box.selectionStart).toBe('@[Học viên 2](person-2) '.length);
+    expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
+    scrolled.mockRestore();
   });
 
   it('gives the author, and an admin, a menu to edit or delete a comment; no one else', () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Heart, X } from 'lucide-react';
-import { type FormEvent, memo, useCallback, useMemo, useState } from 'react';
+import { type FormEvent, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Comment, CommentInput } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
@@ -209,6 +209,7 @@ export function CommentThread({ postId }: { postId: string }) {
   const comments = useComments(postId);
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
+  const commentBox = useRef<HTMLTextAreaElement>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -240,7 +241,9 @@ export function CommentThread({ postId }: { postId: string }) {
     () => (comments.data ? threads(comments.data.comments) : []),
     [comments.data],
   );
-  // The state setters are stable, so this is too, and the comments need not re-render.
+  // The state setters and the box's ref are stable, so this is too, and the comments need not
+  // re-render. The box may be far below the comment answered: it comes into view with the focus
+  // (and a phone's keyboard), the caret after the mention.
   const reply = useCallback((target: Comment) => {
     setReplyTo(target);
     setText((current) =>
@@ -248,6 +251,13 @@ export function CommentThread({ postId }: { postId: string }) {
         ? current
         : `@[${target.author.name}](${target.author.id}) ${current}`,
     );
+    requestAnimationFrame(() => {
+      const box = commentBox.current;
+      if (!box) return;
+      box.focus({ preventScroll: true });
+      box.setSelectionRange(box.value.length, box.value.length);
+      box.scrollIntoView({ block: 'center' });
+    });
   }, []);
   return (
     <section
@@ -291,6 +301,7 @@ export function CommentThread({ postId }: { postId: string }) {
             error={error}
             rows={2}
             maxLength={2000}
+            inputRef={commentBox}
           />
           <Button type="submit" busy={busy} className="self-end">
             {t('posts.thread.send')}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
@@ -26,6 +26,7 @@ export function MentionTextarea({
   maxLength,
   placeholder,
   labelHidden = false,
+  inputRef,
 }: {
   label: string;
   hint?: string;
@@ -36,6 +37,8 @@ export function MentionTextarea({
   maxLength: number;
   placeholder?: string;
   labelHidden?: boolean;
+  /** The textarea itself, for a screen that moves the focus to it. */
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -76,7 +79,10 @@ export function MentionTextarea({
         {label}
       </label>
       <textarea
-        ref={area}
+        ref={(node) => {
+          area.current = node;
+          if (inputRef) inputRef.current = node;
+        }}
         id={`${id}-text`}
         value={value}
         rows={rows}
