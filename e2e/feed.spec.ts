@@ -284,7 +284,11 @@ test('a comment’s author edits and deletes it from its menu; a reply’s actio
 
   await reply.getByRole('button', { name: menuName }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Sửa' }).click();
-  await reply.getByRole('textbox', { name: 'Sửa' }).fill(`Và giũa móng 180 ${tag}`);
+  const editBox = reply.getByRole('textbox', { name: 'Sửa' });
+  await expect(editBox).toBeFocused();
+  await page.keyboard.type(' 180');
+  await expect(editBox).toHaveValue(`Và giũa móng ${tag} 180`);
+  await editBox.fill(`Và giũa móng 180 ${tag}`);
   await reply.getByRole('button', { name: 'Lưu' }).click();
   await expect(reply).toContainText(`Và giũa móng 180 ${tag}`);
   await expect(reply).toContainText('đã sửa');

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Heart, X } from 'lucide-react';
-import { type FormEvent, memo, useCallback, useMemo, useRef, useState } from 'react';
+import { type FormEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Comment, CommentInput } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
@@ -48,6 +48,17 @@ const CommentItem = memo(function CommentItem({
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.text);
+  const editBox = useRef<HTMLTextAreaElement>(null);
+  // Chosen from the menu, which goes away with its button: the focus moves into the edit box.
+  useEffect(() => {
+    if (!editing) return;
+    const frame = requestAnimationFrame(() => {
+      const box = editBox.current;
+      box?.focus();
+      box?.setSelectionRange(box.value.length, box.value.length);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [editing]);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const mayChange = member && (member.id === comment.author.id || member.role === 'admin');
@@ -106,6 +117,7 @@ const CommentItem = memo(function CommentItem({
                   onChange={setDraft}
                   rows={2}
                   maxLength={2000}
+                  inputRef={editBox}
                 />
                 <div className="flex gap-2">
                   <Button className="h-11" busy={busy} onClick={() => void save()}>
