@@ -292,6 +292,7 @@ test('a comment’s author edits and deletes it from its menu; a reply’s actio
   await reply.getByRole('button', { name: 'Lưu' }).click();
   await expect(reply).toContainText(`Và giũa móng 180 ${tag}`);
   await expect(reply).toContainText('đã sửa');
+  await expect(reply.getByRole('button', { name: menuName })).toBeFocused();
 
   // The first comment goes, and its reply with it.
   await comments.first().getByRole('button', { name: menuName }).first().click();

@@ -49,10 +49,15 @@ const CommentItem = memo(function CommentItem({
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.text);
   const editBox = useRef<HTMLTextAreaElement>(null);
-  // Chosen from the menu, which goes away with its button: the focus moves into the edit box.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // The menu's button goes away while editing, and the edit box after: the focus moves into the
+  // box when editing starts and back to the menu's button when it ends, not lost to the page.
   useEffect(() => {
-    if (!editing) return;
+    if (editing === wasEditing.current) return;
+    wasEditing.current = editing;
     const frame = requestAnimationFrame(() => {
+      if (!editing) return menuButton.current?.focus();
       const box = editBox.current;
       box?.focus();
       box?.setSelectionRange(box.value.length, box.value.length);
@@ -161,6 +166,7 @@ const CommentItem = memo(function CommentItem({
                 label={t('posts.thread.menu', { name: comment.author.name })}
                 icon="horizontal"
                 triggerClassName={`${actionMenuTriggerClass} ml-auto`}
+                triggerRef={menuButton}
                 choices={[
                   { id: 'edit', label: t('posts.thread.edit') },
                   { id: 'delete', label: t('posts.thread.delete'), danger: true },
