@@ -1,7 +1,6 @@
 import { expect, screenshot, test } from './fixtures.ts';
-import { onboard, signInByLink } from './support/accounts.ts';
+import { activeInstructor, signInByLink } from './support/accounts.ts';
 import { expectAxisLabelsApart } from './support/charts.ts';
-import { activatePerson } from './support/fixtures-api.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 7);
@@ -157,13 +156,7 @@ test('from a person’s menu an admin blocks with a reason, changes it, unblocks
   const tag = unique();
   const name = `Tạ Ngọc Diệp ${tag}`;
   const email = uniqueEmail('gv-chan');
-  const teacher = await newVisitor();
-  await signInByLink(teacher, email);
-  await onboard(teacher, 'Giảng viên', name);
-  await expect(teacher.getByTestId('onboarding-pending')).toBeVisible();
-  await activatePerson(email);
-  await teacher.reload();
-  await expect(teacher).toHaveURL(/#\/activity$/);
+  const teacher = await activeInstructor(newVisitor, name, email);
 
   await page.goto('/#/user-management?view=all');
   await page.getByRole('searchbox', { name: 'Tìm theo tên hoặc email' }).fill(tag);

@@ -1,8 +1,6 @@
 import { expect, navigation, screenshot, test } from './fixtures.ts';
-import { onboard, signInByLink } from './support/accounts.ts';
-import { activatePerson } from './support/fixtures-api.ts';
+import { activeInstructor } from './support/accounts.ts';
 import { holdChunk } from './support/held-chunks.ts';
-import { uniqueEmail } from './support/mailbox.ts';
 import { photoFile } from './support/photos.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 7);
@@ -15,14 +13,7 @@ test('an instructor writes an evaluation with a mention, two photos and a rating
   test.slow();
   const tag = unique();
   const teacherName = `Đỗ Thu Trang ${tag}`;
-  const email = uniqueEmail('gv');
-  const teacher = await newVisitor();
-  await signInByLink(teacher, email);
-  await onboard(teacher, 'Giảng viên', teacherName);
-  await expect(teacher.getByTestId('onboarding-pending')).toBeVisible();
-  await activatePerson(email);
-  await signInByLink(teacher, email);
-  await expect(teacher).toHaveURL(/#\/activity$/);
+  const teacher = await activeInstructor(newVisitor, teacherName);
 
   const studentName = `Hồ Thị Ngọc ${tag}`;
   const course = await (
@@ -155,14 +146,7 @@ test('a hidden post says "Không tìm thấy bài viết."; search in the feed i
   newVisitor,
 }) => {
   const tag = unique();
-  const email = uniqueEmail('gv');
-  const teacher = await newVisitor();
-  await signInByLink(teacher, email);
-  await onboard(teacher, 'Giảng viên', `Vương Đình Khải ${tag}`);
-  await expect(teacher.getByTestId('onboarding-pending')).toBeVisible();
-  await activatePerson(email);
-  await signInByLink(teacher, email);
-  await expect(teacher).toHaveURL(/#\/activity$/);
+  const teacher = await activeInstructor(newVisitor, `Vương Đình Khải ${tag}`);
   const created = await teacher.request.post('/api/posts', {
     data: { kind: 'general', text: `Thông báo lịch học ${tag}` },
   });

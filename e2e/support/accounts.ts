@@ -44,8 +44,11 @@ export async function setSwitch(ownerPage: Page, label: string, on: boolean) {
 }
 
 /** A new instructor, approved and signed in, in a browser of their own. */
-export async function activeInstructor(newVisitor: () => Promise<Page>, name: string) {
-  const email = uniqueEmail('gv');
+export async function activeInstructor(
+  newVisitor: () => Promise<Page>,
+  name: string,
+  email = uniqueEmail('gv'),
+) {
   const browser = await newVisitor();
   await signInByLink(browser, email);
   await onboard(browser, 'Giảng viên', name);

@@ -137,14 +137,7 @@ describe('the post list', () => {
     expect(screen.queryByText('Trống')).toBeNull();
 
     // The sentinel below the cards is watched once they are drawn; reaching it loads the next ten.
-    const watching = observers.find((observer) => observer.targets.length > 0);
-    expect(watching).toBeTruthy();
-    await act(async () =>
-      watching!.callback(
-        [{ isIntersecting: true } as IntersectionObserverEntry],
-        watching as unknown as IntersectionObserver,
-      ),
-    );
+    await scrollNearEnd();
     expect(await screen.findByText('Hết')).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(20);
   });
