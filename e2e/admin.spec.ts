@@ -175,7 +175,11 @@ test('from a person’s menu an admin blocks with a reason, changes it, unblocks
   await expect(toast(`Đã chặn ${name}.`)).toBeVisible();
   await expect(card).toContainText(`Lý do: Nghỉ dạy không báo ${tag}`);
   await expect(card).toContainText('Bị chặn');
-  // The blocked instructor's open app is signed out at once; signing in again tells them why.
+  // The blocked instructor's open app is signed out at once and says why; so does signing in.
+  const refused = teacher
+    .getByTestId('toast')
+    .filter({ hasText: 'Tài khoản đang ở trạng thái "Bị chặn".' });
+  await expect(refused).toBeVisible();
   await expect(teacher).toHaveURL(/#\/login$/);
   await signInByLink(teacher, email);
   await expect(

@@ -983,6 +983,7 @@ export const vi = {
     student_access_disabled: 'Quyền truy cập của học viên hiện đang bị tắt.',
     account_pending: 'Tài khoản đang chờ phê duyệt.',
     account_status: 'Tài khoản đang ở trạng thái "{{status}}".',
+    account_deleted: 'Tài khoản của bạn đã bị xóa khỏi học viện.',
     merge_target_missing: 'Hồ sơ học viên hiện tại không còn tồn tại.',
     network: 'Lỗi mạng. Vui lòng kiểm tra kết nối internet của bạn.',
     unauthenticated: 'Vui lòng đăng nhập để tiếp tục.',

@@ -25,8 +25,11 @@ export type LiveEvent =
   | { type: 'logs.updated' }
   /** Some events could not be replayed after a reconnect: read everything again. */
   | { type: 'resync' }
-  /** This person may no longer use the app (blocked, signed out, access turned off). */
-  | { type: 'session.ended' };
+  /**
+   * This person may no longer use the app (blocked, signed out, access turned off, deleted), with
+   * why in Vietnamese when they were turned away.
+   */
+  | { type: 'session.ended'; message?: string };
 
 export type LiveEventType = LiveEvent['type'];
 

@@ -1,24 +1,44 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorMessage } from '#shared/errors';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { resolveViewer, resolveViewerOfSession, type Viewer } from './accounts.service.ts';
+import { findPublicConfig } from '../config/config.repository.ts';
+import { findPersonById } from './accounts.repository.ts';
+import {
+  accessRefusal,
+  resolveViewer,
+  resolveViewerOfSession,
+  type Viewer,
+} from './accounts.service.ts';
 
 /**
- * Whether the session in `headers` may still do what it was let in for: the same member with the
- * same role, or a guest while guest mode is on. Open event streams ask this when people or the
- * rules change.
+ * Whether the session in `headers` may still do what it was let in for (the same member with the
+ * same role, or a guest while guest mode is on): null while it may, else why not in Vietnamese
+ * when the person was turned away (blocked, access turned off, deleted), for their open app to
+ * say. Open event streams ask this when people or the rules change. The session itself may be
+ * gone already (a block signs the person out everywhere), so the person is read by id.
  */
-export async function stillAllowed(
+export async function whyStreamEnds(
   server: FastifyInstance,
   headers: IncomingHttpHeaders,
   person: Pick<PersonRow, 'id' | 'role'> | null,
-): Promise<boolean> {
+): Promise<{ message: string | null } | null> {
   const viewer = await viewerOfHeaders(server, headers);
-  if (person === null) return viewer.kind === 'anonymous' && viewer.guestMode;
-  return (
-    viewer.kind === 'member' && viewer.person.id === person.id && viewer.person.role === person.role
-  );
+  if (person === null) {
+    return viewer.kind === 'anonymous' && viewer.guestMode ? null : { message: null };
+  }
+  if (
+    viewer.kind === 'member' &&
+    viewer.person.id === person.id &&
+    viewer.person.role === person.role
+  )
+    return null;
+  const { db } = server.database;
+  const [now, rules] = await Promise.all([findPersonById(db, person.id), findPublicConfig(db)]);
+  if (!now) return { message: errorMessage('account_deleted') };
+  const refusal = rules ? accessRefusal(now, rules) : null;
+  return { message: refusal ? errorMessage(refusal.code, refusal.values) : null };
 }
 
 const viewers = new WeakMap<FastifyRequest, Promise<Viewer>>();

@@ -140,6 +140,10 @@ export async function lockAccountChanges(trx: Transaction<Database>, kind: 'sqli
   }
 }
 
+export async function findPersonById(db: Db, id: string): Promise<PersonRow | undefined> {
+  return db.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function countStaff(db: Db): Promise<number> {
   const row = await db
     .selectFrom('people')

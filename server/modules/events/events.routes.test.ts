@@ -159,7 +159,8 @@ describe('GET /api/events', () => {
       expect(await guest.receivedWithin(is('notification.created'))).toBe(false);
       // Guest mode turned off: the guest's stream ends.
       await call('admin', 'PATCH', '/api/admin/public-config', { guestModeEnabled: false });
-      await guest.next(is('session.ended'));
+      // A guest was turned away from nothing of their own: no message.
+      expect((await guest.next(is('session.ended'))).event).toEqual({ type: 'session.ended' });
       await guest.ended;
     } finally {
       await t.database.db.updateTable('public_config').set({ guest_mode_enabled: 0 }).execute();
@@ -184,14 +185,19 @@ describe('GET /api/events', () => {
     await unknown.next(is('resync'));
   });
 
-  it('ends a student’s stream when they are blocked or student access is turned off', async () => {
+  it('ends a student’s stream, saying why, when they are blocked or student access is turned off', async () => {
     const student = await listen('student');
     const teacher = await listen('teacher');
     const blocked = await call('teacher', 'POST', `/api/students/${ids.student}/block`, {
       reason: 'Nghỉ học dài ngày',
     });
     expect(blocked.statusCode).toBe(200);
-    await student.next(is('session.ended'));
+    // The block signed them out everywhere: only the event can tell their open app why.
+    const ended = await student.next(is('session.ended'));
+    expect(ended.event).toEqual({
+      type: 'session.ended',
+      message: 'Tài khoản đang ở trạng thái "Bảo lưu".',
+    });
     await student.ended;
     expect(await teacher.receivedWithin(is('session.ended'))).toBe(false);
     await call('teacher', 'POST', `/api/students/${ids.student}/unblock`);
@@ -202,13 +208,38 @@ describe('GET /api/events', () => {
     expect(back.status).toBe(200);
     await call('admin', 'PATCH', '/api/admin/public-config', { studentAccessEnabled: false });
     try {
-      await back.next(is('session.ended'));
+      const ended = await back.next(is('session.ended'));
+      expect(ended.event).toEqual({
+        type: 'session.ended',
+        message: 'Quyền truy cập của học viên hiện đang bị tắt.',
+      });
       await back.ended;
       expect(await teacher.receivedWithin(is('session.ended'))).toBe(false);
       expect((await listen('student')).status).toBe(403);
     } finally {
       await call('admin', 'PATCH', '/api/admin/public-config', { studentAccessEnabled: true });
     }
+  });
+
+  it('ends the stream of a person deleted by an admin, saying so', async () => {
+    const gone = await signUpActive(t.app, mail, {
+      leaving: { email: 'gv-nghi@example.vn', form: instructorForm('Đoàn Thị Mơ') },
+    });
+    const stream = await openTestEventStream(baseUrl, { cookie: gone.cookie.leaving });
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/people/${gone.ids.leaving}`,
+      headers: { cookie: cookie.admin },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const ended = await stream.next(is('session.ended'));
+    expect(ended.event).toEqual({
+      type: 'session.ended',
+      message: 'Tài khoản của bạn đã bị xóa khỏi học viện.',
+    });
+    await stream.ended;
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')(

@@ -3,7 +3,7 @@ import { ErrorBody } from '#shared/errors';
 import { liveEventIdPattern } from '#shared/schemas/events';
 import { z } from '#shared/zod';
 import { AppError } from '../../lib/app-error.ts';
-import { requireReader, stillAllowed } from '../accounts/access.ts';
+import { requireReader, whyStreamEnds } from '../accounts/access.ts';
 
 const EventsQuery = z.object({
   /** For clients that cannot set the header when they reconnect by hand. */
@@ -49,7 +49,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
           personId: person?.id ?? null,
           role: person?.role ?? null,
           response,
-          stillAllowed: () => stillAllowed(app, sessionHeaders, person),
+          whyEnds: () => whyStreamEnds(app, sessionHeaders, person),
         },
         lastEventId,
       );

@@ -9,7 +9,8 @@ import { type AudienceTest, type Recipient, resolveAudience } from './live-audie
 export interface LiveStream extends Recipient {
   response: ServerResponse;
   /** Asks again whether this stream's session may still use the app. */
-  stillAllowed(): Promise<boolean>;
+  /** Null while the stream's person may still be here, else why not (see whyStreamEnds). */
+  whyEnds(): Promise<{ message: string | null } | null>;
 }
 
 interface SentMessage {
@@ -136,12 +137,15 @@ export class LiveHub {
   }
 
   private async recheck(stream: LiveStream) {
-    if (await stream.stillAllowed()) return;
-    this.end(stream);
+    const ending = await stream.whyEnds();
+    if (ending) this.end(stream, ending.message);
   }
 
-  private end(stream: LiveStream) {
-    this.write(stream, undefined, { type: 'session.ended' });
+  private end(stream: LiveStream, message: string | null = null) {
+    this.write(stream, undefined, {
+      type: 'session.ended',
+      ...(message ? { message } : {}),
+    });
     this.streams.delete(stream);
     stream.response.end();
   }

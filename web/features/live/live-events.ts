@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveEvent } from '#shared/schemas/events';
 import type { Post } from '#shared/schemas/posts';
+import { useToast } from '../../components/overlays/toast.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { meQueryKey, publicConfigQueryKey } from '../accounts/api/session.ts';
 import { adminPeopleQueryKey } from '../admin/api/people.ts';
@@ -156,7 +157,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent, myId:
       void queryClient.invalidateQueries();
       return;
     case 'session.ended':
-      // The guard reads who I am again and shows why I was signed out.
+      // The guard reads who I am again (and says why, when the session still tells).
       invalidate(queryClient, meQueryKey);
       return;
   }
@@ -172,6 +173,7 @@ const RETRY_AFTER_REFUSAL_MS = 30_000;
  */
 export function useLiveEvents(viewer: string | null) {
   const queryClient = useQueryClient();
+  const { showToast } = useToast();
   useEffect(() => {
     if (viewer === null || typeof EventSource === 'undefined') return;
     const myId = viewer === 'guest' ? null : viewer;
@@ -196,6 +198,8 @@ export function useLiveEvents(viewer: string | null) {
         if (event.type === 'session.ended') {
           source?.close();
           stopped = true;
+          // Blocked or deleted: the session is gone too, so only this event can say why.
+          if (event.message) showToast(event.message, 'warning');
         }
       };
       source.onopen = () => {
@@ -222,5 +226,5 @@ export function useLiveEvents(viewer: string | null) {
       clearTimeout(retry);
       source?.close();
     };
-  }, [viewer, queryClient]);
+  }, [viewer, queryClient, showToast]);
 }
