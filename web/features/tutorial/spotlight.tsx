@@ -150,10 +150,10 @@ export function Spotlight({
   const primary = step.awaitsAction ? 'gotIt' : last ? 'finish' : 'next';
   const pad = 6;
   // The hole follows the target's corners, at least 12 px; a round button gets a round hole.
-  const holeRadius = rect
+  const holeRadius = shape
     ? Math.min(
-        Math.max(12, (shape?.radius ?? 0) + pad),
-        Math.min(rect.width, rect.height) / 2 + pad,
+        Math.max(12, shape.radius + pad),
+        Math.min(shape.rect.width, shape.rect.height) / 2 + pad,
       )
     : 0;
   return (

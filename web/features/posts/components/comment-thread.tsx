@@ -29,6 +29,12 @@ const small =
 
 const NO_REPLIES: Comment[] = [];
 
+/** Focus in a text box with the caret after what it holds, to go on writing. */
+function focusAtEnd(box: HTMLTextAreaElement | null, options?: FocusOptions) {
+  box?.focus(options);
+  box?.setSelectionRange(box.value.length, box.value.length);
+}
+
 /**
  * One comment with its replies. Memoised, with the list and the reply handler kept stable by the
  * thread: typing in the comment box re-rendered every comment at each key, a lag on a phone.
@@ -56,12 +62,9 @@ const CommentItem = memo(function CommentItem({
   useEffect(() => {
     if (editing === wasEditing.current) return;
     wasEditing.current = editing;
-    const frame = requestAnimationFrame(() => {
-      if (!editing) return menuButton.current?.focus();
-      const box = editBox.current;
-      box?.focus();
-      box?.setSelectionRange(box.value.length, box.value.length);
-    });
+    const frame = requestAnimationFrame(() =>
+      editing ? focusAtEnd(editBox.current) : menuButton.current?.focus(),
+    );
     return () => cancelAnimationFrame(frame);
   }, [editing]);
   const [confirming, setConfirming] = useState(false);
@@ -270,11 +273,8 @@ export function CommentThread({ postId }: { postId: string }) {
         : `@[${target.author.name}](${target.author.id}) ${current}`,
     );
     requestAnimationFrame(() => {
-      const box = commentBox.current;
-      if (!box) return;
-      box.focus({ preventScroll: true });
-      box.setSelectionRange(box.value.length, box.value.length);
-      box.scrollIntoView({ block: 'center' });
+      focusAtEnd(commentBox.current, { preventScroll: true });
+      commentBox.current?.scrollIntoView({ block: 'center' });
     });
   }, []);
   return (

@@ -42,7 +42,8 @@ export function MentionTextarea({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const area = useRef<HTMLTextAreaElement>(null);
+  const ownArea = useRef<HTMLTextAreaElement>(null);
+  const area = inputRef ?? ownArea;
   const [mention, setMention] = useState<{ start: number; typed: string } | null>(null);
   const [active, setActive] = useState(0);
   const typed = useDebounced(mention?.typed ?? null, 150);
@@ -79,10 +80,7 @@ export function MentionTextarea({
         {label}
       </label>
       <textarea
-        ref={(node) => {
-          area.current = node;
-          if (inputRef) inputRef.current = node;
-        }}
+        ref={area}
         id={`${id}-text`}
         value={value}
         rows={rows}
