@@ -20,6 +20,25 @@ export interface CreatedNotification {
   recipientId: string;
 }
 
+/** The rows for new notifications (one per recipient), unread, at `now`, with their ids. */
+export function notificationRows(notifications: NewNotification[], now: number) {
+  const created = notifications.map((n) => ({ id: randomUUID(), recipientId: n.recipientId }));
+  const rows = notifications.map((n, index) => ({
+    id: created[index]!.id,
+    recipient_id: n.recipientId,
+    type: n.type,
+    actor_id: n.actorId ?? null,
+    post_id: n.postId ?? null,
+    comment_id: n.commentId ?? null,
+    course_id: n.courseId ?? null,
+    subject_person_id: n.subjectPersonId ?? null,
+    feedback_id: n.feedbackId ?? null,
+    read_at: null,
+    created_at: now,
+  }));
+  return { created, rows };
+}
+
 /**
  * Writes notification rows (one per recipient), unread, at `now`, and says which, for the
  * caller to announce once its transaction has committed (`announceNotifications`).
@@ -30,24 +49,7 @@ export async function insertNotifications(
   now: number,
 ): Promise<CreatedNotification[]> {
   if (notifications.length === 0) return [];
-  const created = notifications.map((n) => ({ id: randomUUID(), recipientId: n.recipientId }));
-  await db
-    .insertInto('notifications')
-    .values(
-      notifications.map((n, index) => ({
-        id: created[index]!.id,
-        recipient_id: n.recipientId,
-        type: n.type,
-        actor_id: n.actorId ?? null,
-        post_id: n.postId ?? null,
-        comment_id: n.commentId ?? null,
-        course_id: n.courseId ?? null,
-        subject_person_id: n.subjectPersonId ?? null,
-        feedback_id: n.feedbackId ?? null,
-        read_at: null,
-        created_at: now,
-      })),
-    )
-    .execute();
+  const { created, rows } = notificationRows(notifications, now);
+  await db.insertInto('notifications').values(rows).execute();
   return created;
 }

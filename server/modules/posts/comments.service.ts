@@ -271,11 +271,13 @@ export async function setCommentLike(
     .executeTakeFirst();
   if (!row) throw new AppError('comment_not_found', 404);
   await requireVisiblePost(database, person.id, row.post_id);
-  const { likeCount } = await database.db
-    .transaction()
-    .execute((trx) =>
-      writeLike(trx, database.kind, 'comments', commentId, person.id, liked, Date.now()),
-    );
+  const { likeCount } = await writeLike(database, {
+    target: 'comments',
+    id: commentId,
+    personId: person.id,
+    liked,
+    now: Date.now(),
+  });
   await database.events.publish(
     { type: 'comment.liked', postId: row.post_id, commentId, actorId: person.id },
     { kind: 'post', postId: row.post_id },

@@ -9,8 +9,10 @@ import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts'
 import { postAudience } from '../events/live-audience.ts';
 import { isUsableImageUrl } from '../media/image-urls.ts';
 import {
+  type CreatedNotification,
   insertNotifications,
   type NewNotification,
+  notificationRows,
 } from '../notifications/notifications.repository.ts';
 import { announceNotifications } from '../notifications/notifications.service.ts';
 import { getPost, requireVisiblePost } from './posts.service.ts';
@@ -37,34 +39,67 @@ const likeRows = {
   comments: { table: 'comment_likes', key: 'comment_id' },
 } as const;
 
+interface LikeChange {
+  target: 'posts' | 'comments';
+  id: string;
+  personId: string;
+  liked: boolean;
+  now: number;
+  /** Written, in the same transaction, only when a like is added. */
+  notification?: NewNotification;
+}
+
 /**
- * Sets one person's like on a post or a comment and its count from the rows, holding the
- * liked row's lock, so concurrent toggles always leave `like_count` equal to the likes.
- * Says whether a like was added (for the notification) and the exact count.
+ * Sets one person's like on a post or a comment. The liked row's count moves by the like rows
+ * the change added or removed (none when it was already so), in one transaction: a row lock
+ * orders concurrent toggles, so `like_count` always equals the likes.
  */
 export async function writeLike(
-  trx: Trx,
-  kind: AppDatabase['kind'],
-  target: 'posts' | 'comments',
-  id: string,
-  personId: string,
-  liked: boolean,
-  now: number,
-): Promise<{ added: boolean; likeCount: number }> {
-  await lockRow(trx, kind, target, id);
-  const likes = sql.table(likeRows[target].table);
-  const key = sql.ref(likeRows[target].key);
-  const changed = liked
-    ? await sql`insert into ${likes} (${key}, person_id, created_at) values (${id}, ${personId}, ${now})
-        on conflict do nothing`.execute(trx)
-    : await sql`delete from ${likes} where ${key} = ${id} and person_id = ${personId}`.execute(trx);
-  const { rows } = await sql<{ like_count: number }>`update ${sql.table(target)}
-    set like_count = (select count(*) from ${likes} where ${key} = ${id})
-    where id = ${id} returning like_count`.execute(trx);
-  return {
-    added: liked && Number(changed.numAffectedRows ?? 0) > 0,
-    likeCount: Number(rows[0]?.like_count ?? 0),
-  };
+  database: AppDatabase,
+  change: LikeChange,
+): Promise<{ likeCount: number; notified: CreatedNotification[] }> {
+  const likes = sql.table(likeRows[change.target].table);
+  const key = sql.ref(likeRows[change.target].key);
+  const writeRow = change.liked
+    ? sql`insert into ${likes} (${key}, person_id, created_at)
+        values (${change.id}, ${change.personId}, ${change.now}) on conflict do nothing`
+    : sql`delete from ${likes} where ${key} = ${change.id} and person_id = ${change.personId}`;
+  const sign = change.liked ? sql`+` : sql`-`;
+  const notification = change.liked ? change.notification : undefined;
+  const { created, rows } = notificationRows(notification ? [notification] : [], change.now);
+
+  if (database.kind === 'postgres') {
+    // One statement, so one round trip, which costs more than the writes: the like row, the
+    // count (the update's row lock orders concurrent toggles) and the notification.
+    const notified = rows[0]
+      ? sql`, notified as (insert into notifications (${sql.join(Object.keys(rows[0]).map((column) => sql.ref(column)))})
+          select ${sql.join(Object.values(rows[0]).map((value) => sql`${value}`))}
+          where exists (select 1 from changed))`
+      : sql``;
+    const { rows: result } = await sql<{ like_count: number; added: boolean }>`
+      with changed as (${writeRow} returning 1),
+      counted as (update ${sql.table(change.target)}
+        set like_count = like_count ${sign} (select count(*) from changed)
+        where id = ${change.id} returning like_count)
+      ${notified}
+      select like_count, exists (select 1 from changed) as added from counted`.execute(database.db);
+    return {
+      likeCount: Number(result[0]?.like_count ?? 0),
+      notified: result[0]?.added ? created : [],
+    };
+  }
+  return database.db.transaction().execute(async (trx) => {
+    const changed = Number((await writeRow.execute(trx)).numAffectedRows ?? 0);
+    const { rows: result } = await sql<{ like_count: number }>`update ${sql.table(change.target)}
+      set like_count = like_count ${sign} ${changed} where id = ${change.id}
+      returning like_count`.execute(trx);
+    if (changed > 0 && rows.length > 0)
+      await trx.insertInto('notifications').values(rows).execute();
+    return {
+      likeCount: Number(result[0]?.like_count ?? 0),
+      notified: changed > 0 ? created : [],
+    };
+  });
 }
 
 /** The distinct people a text @mentions, each checked to exist (the label is never trusted). */
@@ -308,26 +343,16 @@ export async function setPostLike(
   liked: boolean,
 ) {
   const { authorId } = await requireVisiblePost(database, person.id, postId);
-  const now = Date.now();
-  const { likeCount, notified } = await database.db.transaction().execute(async (trx) => {
-    const { added, likeCount } = await writeLike(
-      trx,
-      database.kind,
-      'posts',
-      postId,
-      person.id,
-      liked,
-      now,
-    );
-    const notified =
-      added && authorId !== person.id
-        ? await insertNotifications(
-            trx,
-            [{ recipientId: authorId, type: 'liked', actorId: person.id, postId }],
-            now,
-          )
-        : [];
-    return { likeCount, notified };
+  const { likeCount, notified } = await writeLike(database, {
+    target: 'posts',
+    id: postId,
+    personId: person.id,
+    liked,
+    now: Date.now(),
+    notification:
+      authorId === person.id
+        ? undefined
+        : { recipientId: authorId, type: 'liked', actorId: person.id, postId },
   });
   await database.events.publish(
     { type: 'post.liked', postId, actorId: person.id, likeCount },

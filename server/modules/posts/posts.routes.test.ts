@@ -262,7 +262,7 @@ describe('posts: likes, bookmarks, privacy', () => {
     postId = (await call('teacher', 'POST', '/api/posts', evaluation({ photos: [] }))).json().id;
   });
 
-  it('200 concurrent like toggles by 50 people leave the count equal to the rows', async () => {
+  it('200 concurrent like toggles by 50 people leave the count equal to the rows, on a post and a comment', async () => {
     const { db } = t.database;
     const people: string[] = [];
     for (let index = 0; index < 50; index += 1) {
@@ -271,11 +271,16 @@ describe('posts: likes, bookmarks, privacy', () => {
       await insertTestPerson(db, { id, role: 'student', name: `Người thích ${index}` });
     }
     const { setPostLike } = await import('./post-writes.service.ts');
+    const { setCommentLike } = await import('./comments.service.ts');
+    const commentId = (
+      await call('teacher', 'POST', `/api/posts/${postId}/comments`, { text: 'Thích thì bấm nhé' })
+    ).json().id;
     const rows = await db.selectFrom('people').selectAll().where('id', 'in', people).execute();
     await Promise.all(
-      Array.from({ length: 200 }, (_, index) =>
+      Array.from({ length: 200 }, (_, index) => [
         setPostLike(t.database, rows[index % 50]!, postId, index % 3 !== 0),
-      ),
+        setCommentLike(t.database, rows[(index * 7) % 50]!, commentId, index % 4 !== 0),
+      ]).flat(),
     );
     const likes = await db
       .selectFrom('post_likes')
@@ -287,7 +292,20 @@ describe('posts: likes, bookmarks, privacy', () => {
       .select('like_count')
       .where('id', '=', postId)
       .executeTakeFirstOrThrow();
+    expect(likes.length).toBeGreaterThan(0);
     expect(Number(post.like_count)).toBe(likes.length);
+    const commentLikes = await db
+      .selectFrom('comment_likes')
+      .select('person_id')
+      .where('comment_id', '=', commentId)
+      .execute();
+    const comment = await db
+      .selectFrom('comments')
+      .select('like_count')
+      .where('id', '=', commentId)
+      .executeTakeFirstOrThrow();
+    expect(commentLikes.length).toBeGreaterThan(0);
+    expect(Number(comment.like_count)).toBe(commentLikes.length);
   });
 
   it('likes and bookmarks answer my state; bookmarks are private', async () => {
@@ -302,13 +320,23 @@ describe('posts: likes, bookmarks, privacy', () => {
     expect(mine.map((p: { id: string }) => p.id)).toEqual([postId]);
     expect(mine[0]).toMatchObject({ likedByMe: true, bookmarkedByMe: true });
     expect((await call('teacher', 'GET', '/api/posts?bookmarked=1')).json().posts).toEqual([]);
-    const told = await t.database.db
-      .selectFrom('notifications')
-      .select('type')
-      .where('post_id', '=', postId)
-      .where('type', '=', 'liked')
-      .execute();
-    expect(told.length).toBeGreaterThan(0);
+    const toldByStudent = async () =>
+      (
+        await t.database.db
+          .selectFrom('notifications')
+          .select('id')
+          .where('post_id', '=', postId)
+          .where('type', '=', 'liked')
+          .where('actor_id', '=', ids.student)
+          .execute()
+      ).length;
+    // A like already there, or taken back, tells the author nothing more.
+    expect(await toldByStudent()).toBe(1);
+    const unliked = await call('student', 'PUT', `/api/posts/${postId}/like`, { liked: false });
+    expect(unliked.json()).toEqual({ liked: false, likeCount: liked.json().likeCount - 1 });
+    expect(await toldByStudent()).toBe(1);
+    await call('student', 'PUT', `/api/posts/${postId}/like`, { liked: true });
+    expect(await toldByStudent()).toBe(2);
     expect(
       (await call('student', 'PUT', `/api/posts/${postId}/like`, { liked: 'yes' })).statusCode,
     ).toBe(400);
