@@ -265,3 +265,30 @@ test('the API documentation page renders the OpenAPI document', async ({ page })
   await expect(page.getByRole('heading', { name: /Học viện API/ })).toBeVisible();
   await expect(page.getByText('/api/health').first()).toBeVisible();
 });
+
+test('every search box’s placeholder fits its field, on a small phone too', async ({ page }) => {
+  const { width } = page.viewportSize()!;
+  // 360 px: the narrowest phones still common.
+  for (const size of width < 768 ? [width, 360] : [width]) {
+    await page.setViewportSize({ width: size, height: 800 });
+    for (const [hash, heading] of [
+      ['#/activity', 'Hoạt động'],
+      ['#/students', 'Học viên'],
+      ['#/user-management', 'Quản lý người dùng'],
+    ] as const) {
+      await page.goto(`/${hash}`);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      const box = page.getByRole('main').getByRole('searchbox').first();
+      const placeholder = (await box.getAttribute('placeholder')) ?? '';
+      // Typed in, the text is drawn as the placeholder is, beside the field's clear button.
+      await box.fill(placeholder);
+      const overflow = await box.evaluate(
+        (input: HTMLInputElement) => input.scrollWidth - input.clientWidth,
+      );
+      expect(overflow, `${size} px, ${hash}: "${placeholder}"`).toBeLessThanOrEqual(0);
+      await box.fill('');
+      await box.blur();
+      await expect(page).not.toHaveURL(/q=/);
+    }
+  }
+});

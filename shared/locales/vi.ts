@@ -27,6 +27,7 @@ export const vi = {
       empty: 'Chưa có bài đăng nào. Hãy đăng bài đầu tiên để cả lớp cùng xem.',
       create: 'Đăng bài',
       search: 'Tìm theo người đăng hoặc người được gắn thẻ…',
+      searchPlaceholder: 'Tìm theo tên người trong bài…',
       filters: 'Bộ lọc',
       allCourses: 'Mọi khóa học',
       courseFilter: 'Khóa học',

@@ -89,6 +89,7 @@ export default function ActivityScreen() {
           <div data-tour="feed-search">
             <SearchField
               label={t('screens.activity.search')}
+              placeholder={t('screens.activity.searchPlaceholder')}
               value={text}
               onChange={setText}
               onBlur={keepSearch}

@@ -92,12 +92,15 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
 /** A search box: magnifier, the label as placeholder (and for screen readers), 48 px tall. */
 export function SearchField({
   label,
+  placeholder = label,
   value,
   onChange,
   onBlur,
   className = '',
 }: {
   label: string;
+  /** Shorter than the label where the label would not fit a phone's field. */
+  placeholder?: string;
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
@@ -115,7 +118,7 @@ export function SearchField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
-        placeholder={label}
+        placeholder={placeholder}
         className="h-12 w-full rounded-xl border border-stone-300 bg-white pr-3 pl-11 text-base focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
       />
     </label>
