@@ -67,4 +67,20 @@ describe(`the event bus on ${testDatabaseKind()}`, () => {
       await other?.close();
     }
   });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'sends what a process published just before it closed',
+    async () => {
+      const here = collect(database.events);
+      await (database.events as PostgresBus).ready();
+      const leaving = openDatabase({ kind: 'postgres', url: database.url! });
+      await leaving.ping(); // its pool in use, so closing ends it
+      const sent = { type: 'post.deleted', postId: 'p2' } as const;
+      void leaving.events.publish(sent, { kind: 'everyone' });
+      await leaving.close();
+      await until(() =>
+        here.some((message) => JSON.stringify(message.event) === JSON.stringify(sent)),
+      );
+    },
+  );
 });

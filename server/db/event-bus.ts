@@ -199,6 +199,8 @@ export class PostgresBus extends BaseBus {
 
   override async close(): Promise<void> {
     this.closed = true;
+    // What was published before closing still goes out, before the pool ends.
+    await this.nextSend;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const client = this.client;
     this.client = null;
