@@ -2,13 +2,9 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { foldForSearch } from '#shared/text';
 import type { Database, PersonRow } from '../../db/schema.ts';
 import { containsFolded } from '../../db/search-columns.ts';
-import { signOutEverywhere } from '../accounts/accounts.repository.ts';
+import { findPersonById, signOutEverywhere } from '../accounts/accounts.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export async function findPersonRow(db: Db, id: string): Promise<PersonRow | undefined> {
-  return db.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst();
-}
 
 /** Locks a person's row for the rest of the transaction (PostgreSQL; SQLite writes one at a time). */
 export async function lockPerson(
@@ -22,7 +18,7 @@ export async function lockPerson(
     );
     return rows[0];
   }
-  return findPersonRow(trx, id);
+  return findPersonById(trx, id);
 }
 
 export async function countActiveAdmins(db: Db): Promise<number> {

@@ -8,8 +8,7 @@ import { type AudienceTest, type Recipient, resolveAudience } from './live-audie
 /** One open `/api/events` stream. */
 export interface LiveStream extends Recipient {
   response: ServerResponse;
-  /** Asks again whether this stream's session may still use the app. */
-  /** Null while the stream's person may still be here, else why not (see whyStreamEnds). */
+  /** Asks again: null while the stream's person may still be here, else why not (whyStreamEnds). */
   whyEnds(): Promise<{ message: string | null } | null>;
 }
 

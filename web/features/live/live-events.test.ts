@@ -38,13 +38,19 @@ afterEach(() => {
   cleanup = undefined;
 });
 
+/** The held feed, its first page answered and shown. */
+async function feedShowing(first: Page) {
+  const feed = feedWithHeldPages();
+  cleanup = feed.unsubscribe;
+  await settle();
+  feed.answerLast(first);
+  await settle();
+  return feed;
+}
+
 describe('a live event while a list is loading its next page', () => {
   it('lets the page arrive, then reads the list again', async () => {
-    const feed = feedWithHeldPages();
-    cleanup = feed.unsubscribe;
-    await settle();
-    feed.answerLast({ posts: ['p1'], nextCursor: 'c1' });
-    await settle();
+    const feed = await feedShowing({ posts: ['p1'], nextCursor: 'c1' });
     expect(feed.pages()).toEqual([['p1']]);
 
     const nextPage = feed.observer.fetchNextPage();
@@ -67,11 +73,7 @@ describe('a live event while a list is loading its next page', () => {
   });
 
   it('reads a list that was idle at once', async () => {
-    const feed = feedWithHeldPages();
-    cleanup = feed.unsubscribe;
-    await settle();
-    feed.answerLast({ posts: ['p1'], nextCursor: null });
-    await settle();
+    const feed = await feedShowing({ posts: ['p1'], nextCursor: null });
     applyLiveEvent(feed.queryClient, { type: 'post.created', postId: 'p0' }, 'me');
     await settle();
     expect(feed.asked).toEqual([null, null]);
@@ -81,11 +83,7 @@ describe('a live event while a list is loading its next page', () => {
   });
 
   it('gathers the news that comes during a re-read into one more re-read', async () => {
-    const feed = feedWithHeldPages();
-    cleanup = feed.unsubscribe;
-    await settle();
-    feed.answerLast({ posts: ['p1'], nextCursor: null });
-    await settle();
+    const feed = await feedShowing({ posts: ['p1'], nextCursor: null });
     applyLiveEvent(feed.queryClient, { type: 'post.created', postId: 'p2' }, 'me');
     await settle();
     expect(feed.asked).toEqual([null, null]);
