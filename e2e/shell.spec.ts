@@ -1,5 +1,6 @@
 import { expect, navigation, screenshot, test } from './fixtures.ts';
 import { activeInstructor } from './support/accounts.ts';
+import { holdChunk } from './support/held-chunks.ts';
 
 const destinations = [
   { key: 'activity', label: 'Hoạt động', hash: '#/activity', heading: 'Hoạt động' },
@@ -291,4 +292,21 @@ test('every search box’s placeholder fits its field, on a small phone too', as
       await expect(page).not.toHaveURL(/q=/);
     }
   }
+});
+
+test('leaving the feed right after typing a search goes where the person went, while that screen loads', async ({
+  page,
+}) => {
+  const release = await holdChunk(page, 'instructors');
+  await page.goto('/#/activity');
+  await page.getByRole('searchbox', { name: /Tìm theo người đăng/ }).fill('Thu Hà');
+  // Left at once, the box still focused (as the hardware back button leaves), for a screen whose
+  // code is on its way: the search's pause in typing (250 ms) ends while it loads.
+  await page.evaluate(() => {
+    window.location.hash = '#/instructors';
+  });
+  await page.waitForTimeout(600);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Giảng viên' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/instructors$/);
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { useDebounced } from './use-debounced.ts';
 
 /** A change of the screen's own address: no history entry, and the page stays scrolled. */
@@ -29,7 +29,9 @@ export function useScreenParams() {
  * once when the box loses focus (`keep`): a tap on a result right after typing leaves the box
  * first, so coming back finds the search. Returns what the box shows, its setter, the settled
  * text to search for and `keep`. When the address changes from elsewhere (the navigation's own
- * entry for the screen drops the search), the box follows it.
+ * entry for the screen drops the search), the box follows it. Nothing is written while the app is
+ * going to another screen: a write would be a navigation of its own and cancel that one, pulling
+ * the person back (a hardware back right after typing, while the next screen's code loads).
  */
 export function useSearchText(key = 'q') {
   const [params, change] = useScreenParams();
@@ -37,6 +39,7 @@ export function useSearchText(key = 'q') {
   const [text, setText] = useState(inAddress);
   const typed = text.trim();
   const settled = useDebounced(typed, 250);
+  const leaving = useNavigation().state !== 'idle';
   const written = useRef(inAddress);
   const write = useCallback(
     (value: string) => {
@@ -52,9 +55,9 @@ export function useSearchText(key = 'q') {
       return;
     }
     // Still typing, or the box has just followed the address: the newer text decides.
-    if (settled !== typed || settled === inAddress) return;
+    if (leaving || settled !== typed || settled === inAddress) return;
     write(settled);
-  }, [settled, typed, inAddress, write]);
+  }, [leaving, settled, typed, inAddress, write]);
   const keep = useCallback(() => {
     if (typed !== written.current) write(typed);
   }, [typed, write]);

@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSearchText } from './use-screen-params.ts';
+
+function SearchScreen() {
+  const [text, setText, settled] = useSearchText();
+  return (
+    <>
+      <input aria-label="search" value={text} onChange={(event) => setText(event.target.value)} />
+      <output>{settled}</output>
+    </>
+  );
+}
+
+/** A router whose `/other` screen's code arrives only when the test lets it. */
+function routerWithSlowScreen(initialEntries: string[]) {
+  let arrive = () => {};
+  const codeArrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/search', element: <SearchScreen /> },
+      {
+        path: '/other',
+        lazy: async () => {
+          await codeArrived;
+          return { element: <p>other screen</p> };
+        },
+      },
+    ],
+    { initialEntries, initialIndex: initialEntries.length - 1 },
+  );
+  return { router, arrive };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("a search box's text kept in the address", () => {
+  afterEach(cleanup);
+
+  it('writes the text to the address once typing pauses', async () => {
+    const { router } = routerWithSlowScreen(['/search']);
+    render(<RouterProvider router={router} />);
+    fireEvent.change(screen.getByLabelText('search'), { target: { value: 'mai' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=mai'));
+    expect(router.state.location.pathname).toBe('/search');
+  });
+
+  it('does not pull the person back when they leave while typing, before the next screen has loaded', async () => {
+    // Typed, then left at once without the box losing focus (the hardware back button): the
+    // next screen's code is still on its way when the pause in typing ends.
+    const { router, arrive } = routerWithSlowScreen(['/other', '/search']);
+    render(<RouterProvider router={router} />);
+    fireEvent.change(screen.getByLabelText('search'), { target: { value: 'mai' } });
+    // React schedules as in a browser (not batched by act): the router's own state is the result.
+    const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+    try {
+      void router.navigate(-1);
+      await pause(400);
+      expect(router.state.location.pathname + router.state.location.search).toBe('/search');
+      expect(router.state.navigation.state).toBe('loading');
+      arrive();
+    } finally {
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+    }
+    await screen.findByText('other screen');
+    expect(router.state.location.pathname).toBe('/other');
+    expect(router.state.navigation.state).toBe('idle');
+  });
+});
