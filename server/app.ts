@@ -9,15 +9,12 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits } from '#shared/limits';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { CataloguedRoute } from './fastify.d.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminToolsRoutes } from './modules/admin/admin-tools.routes.ts';
 import { peopleAdminRoutes } from './modules/admin/people.routes.ts';
@@ -134,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('database', database);
   app.decorate('appVersion', version);
   app.decorate('config', config);
