@@ -170,12 +170,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCrossSiteGuard(app, config);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
-  // Answers are compressed as they leave, so quickly: brotli at quality 2 took a feed page
-  // (12 KB) in 52 µs to 3.5 KB, the library's default quality 4 in 116 µs to 3.5 KB — a third
-  // of the feed's throughput (bench/README.md). The web app's files come compressed from the build.
+  // Answers are compressed as they leave, so quickly: brotli at quality 1 takes a feed page
+  // (7.5 KB) in 34 µs to 2.1 KB, quality 2 in 54 µs to 1.9 KB and the library's default,
+  // quality 4, in 114 µs to 1.8 KB: a third of the feed's throughput for 300 bytes
+  // (bench/README.md). The web app's files come compressed from the build.
   await app.register(compress, {
     threshold: 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
