@@ -12,6 +12,11 @@ const Person = z.object({
 });
 const Page = z.object({
   people: z.array(Person),
+  author: Person.nullable(),
+  viewer: z.discriminatedUnion('state', [
+    z.object({ state: z.literal('anonymous') }),
+    z.object({ state: z.literal('member'), person: Person }),
+  ]),
   counts: z.record(z.string(), z.number().int()),
   kind: z.enum(['evaluation', 'general']),
   rating: z.number().int().min(0).max(10).nullable(),
@@ -33,6 +38,8 @@ const page = {
     { id: 'a', name: 'Nguyễn Thị "Mai" </script>\u2028', avatarUrl: null },
     { id: 'b', name: 'Đặng Văn Bình', avatarUrl: '/api/avatars/b.svg', nickname: 'Bình' },
   ],
+  author: { id: 'c', name: 'Trần Thu Hà', avatarUrl: null },
+  viewer: { state: 'member', person: { id: 'c', name: 'Trần Thu Hà', avatarUrl: null } },
   counts: { likes: 3, comments: 0 },
   kind: 'evaluation',
   rating: 0,
@@ -49,13 +56,24 @@ describe('answers written from the route’s response schema', () => {
     expect(response.body).toBe(JSON.stringify(page));
   });
 
-  it('leaves out every field the schema does not name, in nested lists too', async () => {
+  it('leaves out every field the schema does not name: in lists, nullable objects and unions too', async () => {
     const row = { ...page.people[0], email: 'mai@example.vn', passwordHash: 'secret' };
-    const app = await appAnswering({ ...page, people: [row], sessionToken: 'token' });
+    const app = await appAnswering({
+      ...page,
+      people: [row],
+      author: row,
+      viewer: { state: 'member', person: row, sessionToken: 'token' },
+      sessionToken: 'token',
+    });
     const response = await app.inject('/page');
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toMatch(/secret|token|mai@example/);
-    expect(response.json().people[0]).toEqual(page.people[0]);
+    expect(response.json()).toEqual({
+      ...page,
+      people: [page.people[0]],
+      author: page.people[0],
+      viewer: { state: 'member', person: page.people[0] },
+    });
   });
 
   it('fails the answer (500) when a required field is missing, rather than send half of it', async () => {

@@ -5,6 +5,22 @@ import { z } from 'zod';
 
 type Serialize = (data: unknown) => string;
 
+/**
+ * Without `additionalProperties: false`: fast-json-stringify writes only the listed properties
+ * either way, but it picks a union's branch (and a nullable object's) by validating the value,
+ * and with the `false` a row carrying one more column would match no branch and fail the answer,
+ * where zod dropped the column.
+ */
+function allowingOtherFields(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(allowingOtherFields);
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
+      .map(([key, value]) => [key, allowingOtherFields(value)]),
+  );
+}
+
 /** A route's zod response schema as fast-json-stringify's JSON Schema (the output's shape). */
 function compile(schema: z.ZodType): Serialize {
   const jsonSchema = z.toJSONSchema(schema, {
@@ -12,7 +28,7 @@ function compile(schema: z.ZodType): Serialize {
     io: 'output',
     unrepresentable: 'any',
   });
-  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]) as Serialize;
+  return fastJson(allowingOtherFields(jsonSchema) as Parameters<typeof fastJson>[0]) as Serialize;
 }
 
 /**
