@@ -333,8 +333,8 @@ export async function deletePost(database: AppDatabase, person: PersonRow, postI
 }
 
 /**
- * Likes or unlikes a post the person may see, in one transaction that sets the count from the
- * rows, so concurrent toggles always leave `like_count` equal to the likes.
+ * Likes or unlikes a post the person may see (`writeLike`: the count moves by the rows the like
+ * changed, so concurrent toggles always leave `like_count` equal to the likes).
  */
 export async function setPostLike(
   database: AppDatabase,
