@@ -172,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, config);
   // Answers are compressed as they leave, so quickly: brotli at quality 1 takes a feed page
   // (7.5 KB) in 34 µs to 2.1 KB, quality 2 in 54 µs to 1.9 KB and the library's default,
-  // quality 4, in 114 µs to 1.8 KB: a third of the feed's throughput for 300 bytes
+  // quality 4, in 114 µs to 1.8 KB, which made compression a third of the feed's cost
   // (bench/README.md). The web app's files come compressed from the build.
   await app.register(compress, {
     threshold: 1024,

@@ -1,6 +1,6 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { responseSerializerCompiler } from './response-serializer.ts';
 
@@ -23,9 +23,15 @@ const Page = z.object({
   nextCursor: z.string().nullable(),
 });
 
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
 /** A Fastify app as the server builds it, with one route answering whatever the test gives. */
 async function appAnswering(answer: unknown) {
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+  apps.push(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   app.get('/page', { schema: { response: { 200: Page } } }, async () => answer as never);
