@@ -107,6 +107,11 @@ const rows = [
     `${lighthouse[screen].performance} / ${lighthouse[screen].accessibility} / ${lighthouse[screen].bestPractices}`,
     '≥ 90 / ≥ 95 / ≥ 95',
   ]),
+  [
+    'Lighthouse mobile /activity, a returning instructor: performance, FCP / LCP / TBT',
+    `${lighthouse.activityReturning.performance}, ${lighthouse.activityReturning.fcpMs} / ${lighthouse.activityReturning.lcpMs} / ${lighthouse.activityReturning.tbtMs} ms`,
+    '—',
+  ],
   ['Chromium installability errors', lighthouse.installabilityErrors.join(', ') || 'none', 'none'],
 ];
 console.table(rows.map(([measure, value, target]) => ({ measure, value, target })));
