@@ -12,6 +12,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/provision.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
+import { browserCookies } from '../server/test/sessions.ts';
 import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
 import { signInToDemoAcademy, startServer } from './feed.ts';
 
@@ -149,8 +150,7 @@ async function becomeReturningInstructor(url: string, port: number, cookie: stri
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
-    const [name = '', value = ''] = cookie.split(';')[0]!.split('=');
-    await context.addCookies([{ name, value, url }]);
+    await context.addCookies(browserCookies(cookie, url));
     const page = await context.newPage();
     await page.goto(`${url}/#/activity`);
     await page.evaluate((key) => localStorage.setItem(key, 'off'), TUTORIAL_AUTOSTART_KEY);

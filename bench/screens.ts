@@ -17,6 +17,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/provision.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
+import { browserCookies } from '../server/test/sessions.ts';
 import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
 import { percentiles } from './engines.ts';
 import { signInToDemoAcademy, startServer } from './feed.ts';
@@ -78,9 +79,7 @@ async function phonePage(browser: Browser, url: string, cookie: string) {
     isMobile: true,
     hasTouch: true,
   });
-  const [pair = ''] = cookie.split(';');
-  const equals = pair.indexOf('=');
-  await context.addCookies([{ name: pair.slice(0, equals), value: pair.slice(equals + 1), url }]);
+  await context.addCookies(browserCookies(cookie, url));
   await context.addInitScript((key) => localStorage.setItem(key, 'off'), TUTORIAL_AUTOSTART_KEY);
   const page = await context.newPage();
   const devtools = await context.newCDPSession(page);

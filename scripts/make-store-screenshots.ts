@@ -13,6 +13,7 @@ import { signInToDemoAcademy } from '../bench/feed.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/start.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
+import { browserCookies } from '../server/test/sessions.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from './provision.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../web/public/screenshots');
@@ -50,12 +51,7 @@ try {
       timezoneId: 'Asia/Ho_Chi_Minh',
       serviceWorkers: 'block',
     });
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name: name!, value: value.join('='), url: server.url };
-      }),
-    );
+    await context.addCookies(browserCookies(cookie, server.url));
     // No guided tour or install offer over the picture.
     await context.addInitScript(() => {
       localStorage.setItem('hv.tutorial.autostart', 'off');

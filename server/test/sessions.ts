@@ -8,6 +8,14 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
   return values.map((value) => value.split(';')[0]).join('; ');
 }
 
+/** A `Cookie` header's cookies as a browser is given them (Playwright's `addCookies`) for `url`. */
+export function browserCookies(header: string, url: string) {
+  return header.split('; ').map((pair) => {
+    const equals = pair.indexOf('=');
+    return { name: pair.slice(0, equals), value: pair.slice(equals + 1), url };
+  });
+}
+
 /** Asks for a sign-in link and returns its token, read from the e-mail that arrived. */
 export async function requestLinkToken(
   app: FastifyInstance,

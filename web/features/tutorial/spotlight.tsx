@@ -39,7 +39,7 @@ function useTargetShape(target: string): TargetShape | null {
     let scrolled = false;
     let element: HTMLElement | null = null;
     let radius = 0;
-    let size = '';
+    let radiusFor = { width: -1, height: -1 };
     const measure = () => {
       let rect = element?.isConnected ? element.getBoundingClientRect() : null;
       if (!rect || rect.width === 0 || rect.height === 0) {
@@ -47,8 +47,8 @@ function useTargetShape(target: string): TargetShape | null {
         rect = element?.getBoundingClientRect() ?? null;
       }
       // Corners change with the size (the same button is round on a phone, square-ish wider).
-      if (element && rect && `${rect.width}x${rect.height}` !== size) {
-        size = `${rect.width}x${rect.height}`;
+      if (element && rect && (rect.width !== radiusFor.width || rect.height !== radiusFor.height)) {
+        radiusFor = { width: rect.width, height: rect.height };
         radius = Number.parseFloat(getComputedStyle(element).borderTopLeftRadius) || 0;
       }
       if (element && !scrolled) {
