@@ -1,9 +1,9 @@
-import { vi } from './locales/vi.ts';
+import { shell } from './locales/vi/shell.ts';
 import { fillPlaceholders } from './text.ts';
 import { z } from './zod.ts';
 
 /** Stable error codes of the API. Each has a Vietnamese message in the catalogue. */
-export type ErrorCode = keyof typeof vi.errors;
+export type ErrorCode = keyof typeof shell.errors;
 
 export const ErrorDetail = z.object({
   path: z.array(z.union([z.string(), z.number()])),
@@ -24,5 +24,5 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** The Vietnamese message of a code, with `{{name}}` placeholders filled in. */
 export function errorMessage(code: ErrorCode, values: Record<string, string> = {}): string {
-  return fillPlaceholders(vi.errors[code], values);
+  return fillPlaceholders(shell.errors[code], values);
 }

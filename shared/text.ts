@@ -94,7 +94,9 @@ export function splitMentions(text: string): TextSegment[] {
   return segments;
 }
 
-/** Fills the catalogue's `{{name}}` placeholders (as i18next does in the web app). */
-export function fillPlaceholders(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+export type PlaceholderValues = Readonly<Record<string, string | number>>;
+
+/** Fills the catalogue's `{{name}}` placeholders, in the browser and on the server alike. */
+export function fillPlaceholders(template: string, values: PlaceholderValues): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }

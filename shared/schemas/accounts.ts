@@ -1,4 +1,4 @@
-import { vi } from '../locales/vi.ts';
+import { shell } from '../locales/vi/shell.ts';
 import { z } from '../zod.ts';
 import { DateOfBirth, PersonName, PersonStatus, Role, VietnamesePhone } from './people.ts';
 
@@ -6,7 +6,7 @@ export const EmailAddress = z
   .string()
   .trim()
   .max(254)
-  .pipe(z.email({ message: vi.validation.emailInvalid }))
+  .pipe(z.email({ message: shell.validation.emailInvalid }))
   .transform((email) => email.toLowerCase());
 
 export const SendSignInLink = z.strictObject({ email: EmailAddress });
@@ -32,7 +32,7 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : undefined));
 
 export const ProposedCourse = z.strictObject({
-  name: z.string().trim().min(2, { message: vi.validation.proposedCourseNameRequired }).max(120),
+  name: z.string().trim().min(2, { message: shell.validation.proposedCourseNameRequired }).max(120),
   description: z.string().trim().max(2000).default(''),
 });
 

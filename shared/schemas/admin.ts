@@ -1,4 +1,4 @@
-import { vi } from '../locales/vi.ts';
+import { shell } from '../locales/vi/shell.ts';
 import { z } from '../zod.ts';
 import { PersonSummary } from './courses.ts';
 import { PersonStatus, Role } from './people.ts';
@@ -7,7 +7,7 @@ import { FeedbackItem } from './profile.ts';
 /* What admins read and change in user management, admin tools and the dashboard. */
 
 export const PersonIdParams = z.strictObject({
-  personId: z.uuid({ message: vi.validation.personIdInvalid }),
+  personId: z.uuid({ message: shell.validation.personIdInvalid }),
 });
 
 /** Which people user management lists: the approvals waiting, the blocked, or everyone. */
@@ -16,7 +16,7 @@ export const ADMIN_PEOPLE_LIMIT = 100;
 
 export const AdminPeopleQuery = z.strictObject({
   view: z.enum(PEOPLE_VIEWS).default('pending'),
-  q: z.string().trim().max(100, { message: vi.validation.searchTooLong }).optional(),
+  q: z.string().trim().max(100, { message: shell.validation.searchTooLong }).optional(),
 });
 export type AdminPeopleQuery = z.input<typeof AdminPeopleQuery>;
 
@@ -52,7 +52,7 @@ export const RoleInput = z.strictObject({ role: StaffRole });
 export type RoleInput = z.infer<typeof RoleInput>;
 
 export const MergeInput = z.strictObject({
-  targetId: z.uuid({ message: vi.validation.studentIdInvalid }),
+  targetId: z.uuid({ message: shell.validation.studentIdInvalid }),
 });
 export type MergeInput = z.infer<typeof MergeInput>;
 
@@ -65,7 +65,7 @@ export const AdminFeedbackList = z.object({ feedback: z.array(AdminFeedbackItem)
 export type AdminFeedbackList = z.infer<typeof AdminFeedbackList>;
 
 export const FeedbackIdParams = z.strictObject({
-  feedbackId: z.uuid({ message: vi.validation.feedbackIdInvalid }),
+  feedbackId: z.uuid({ message: shell.validation.feedbackIdInvalid }),
 });
 export const FeedbackStatusInput = z.strictObject({ status: z.enum(['viewed', 'resolved']) });
 export type FeedbackStatusInput = z.infer<typeof FeedbackStatusInput>;

@@ -1,4 +1,4 @@
-import { vi } from '../locales/vi.ts';
+import { shell } from '../locales/vi/shell.ts';
 import { z } from '../zod.ts';
 
 /** An admin's change to the public config; only the fields sent change. */
@@ -16,7 +16,7 @@ export const PublicConfigPatch = PublicConfigSwitches.extend({
   previous: PublicConfigSwitches.optional(),
 }).refine(
   (patch) => patch.studentAccessEnabled !== undefined || patch.guestModeEnabled !== undefined,
-  { message: vi.validation.nothingToChange },
+  { message: shell.validation.nothingToChange },
 );
 export type PublicConfigPatch = z.infer<typeof PublicConfigPatch>;
 
@@ -31,7 +31,7 @@ export type UploadTarget = z.infer<typeof UploadTarget>;
 const cloudinaryName = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,100}$/, { message: vi.validation.cloudSettingChars });
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, { message: shell.validation.cloudSettingChars });
 
 export const UploadSettingsPatch = z.strictObject({
   service: z.enum(['builtin', 'cloudinary']),

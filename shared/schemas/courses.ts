@@ -1,12 +1,12 @@
-import { vi } from '../locales/vi.ts';
+import { shell } from '../locales/vi/shell.ts';
 import { z } from '../zod.ts';
 import { PersonStatus } from './people.ts';
 
 export const CourseName = z
   .string()
   .trim()
-  .min(2, { message: vi.validation.courseNameTooShort })
-  .max(120, { message: vi.validation.courseNameTooLong });
+  .min(2, { message: shell.validation.courseNameTooShort })
+  .max(120, { message: shell.validation.courseNameTooLong });
 
 export const LessonInput = z.strictObject({
   /** An existing lesson keeps its id (and its students' progress); a new one has none. */
@@ -14,8 +14,8 @@ export const LessonInput = z.strictObject({
   title: z
     .string()
     .trim()
-    .min(1, { message: vi.validation.lessonTitleRequired })
-    .max(200, { message: vi.validation.lessonTitleTooLong }),
+    .min(1, { message: shell.validation.lessonTitleRequired })
+    .max(200, { message: shell.validation.lessonTitleTooLong }),
 });
 
 /** A course as its form sends it: details, the lessons in order, the default instructors. */
@@ -30,7 +30,7 @@ export type CourseInput = z.input<typeof CourseInput>;
 export type CourseData = z.output<typeof CourseInput>;
 
 export const CourseIdParams = z.strictObject({
-  courseId: z.uuid({ message: vi.validation.courseIdInvalid }),
+  courseId: z.uuid({ message: shell.validation.courseIdInvalid }),
 });
 
 export const PersonSummary = z.object({ id: z.string(), name: z.string(), avatarUrl: z.string() });

@@ -1,4 +1,4 @@
-import { vi } from '../locales/vi.ts';
+import { shell } from '../locales/vi/shell.ts';
 import { z } from '../zod.ts';
 
 /** Vietnamese phone numbers as people type them: "0912 345 678", "+84 912 345 678", "0912.345.678". */
@@ -9,32 +9,32 @@ export const VietnamesePhone = z
   .pipe(
     z
       .string()
-      .regex(/^(?:\+?84|0)(?:3|5|7|8|9|2\d)\d{8}$/, { message: vi.validation.phoneInvalid })
+      .regex(/^(?:\+?84|0)(?:3|5|7|8|9|2\d)\d{8}$/, { message: shell.validation.phoneInvalid })
       .transform((digits) => `0${digits.replace(/^\+?84|^0/, '')}`),
   );
 
 export const PersonName = z
   .string()
   .trim()
-  .min(2, { message: vi.validation.personNameRequired })
-  .max(100, { message: vi.validation.personNameTooLong });
+  .min(2, { message: shell.validation.personNameRequired })
+  .max(100, { message: shell.validation.personNameTooLong });
 
 /** A date of birth as YYYY-MM-DD, a real date, not in the future. */
 export const DateOfBirth = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: vi.validation.dobInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: shell.validation.dobInvalid })
   .refine(
     (value) =>
       !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
       new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
     {
-      message: vi.validation.dobInvalid,
+      message: shell.validation.dobInvalid,
     },
   )
   .refine((value) => value <= new Date().toISOString().slice(0, 10), {
-    message: vi.validation.dobInFuture,
+    message: shell.validation.dobInFuture,
   })
-  .refine((value) => value >= '1900-01-01', { message: vi.validation.dobInvalid });
+  .refine((value) => value >= '1900-01-01', { message: shell.validation.dobInvalid });
 
 export const Role = z.enum(['admin', 'instructor', 'student']);
 export type Role = z.infer<typeof Role>;

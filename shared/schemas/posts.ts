@@ -1,4 +1,4 @@
-import { vi } from '../locales/vi.ts';
+import { shell } from '../locales/vi/shell.ts';
 import { z } from '../zod.ts';
 import { PersonSummary } from './courses.ts';
 
@@ -11,7 +11,7 @@ export const POST_PAGE_SIZE = 10;
  */
 export const PageCursor = z
   .string()
-  .regex(/^\d{1,15}\.[0-9a-f-]{36}$/, { message: vi.validation.cursorInvalid });
+  .regex(/^\d{1,15}\.[0-9a-f-]{36}$/, { message: shell.validation.cursorInvalid });
 
 export const PostMedia = z.object({
   url: z.string(),
@@ -58,26 +58,26 @@ export type PostPage = z.infer<typeof PostPage>;
 export const PostPageQuery = z.strictObject({ cursor: PageCursor.optional() });
 
 export const CoursePostsQuery = z.strictObject({
-  lessonId: z.uuid({ message: vi.validation.lessonIdInvalid }).optional(),
+  lessonId: z.uuid({ message: shell.validation.lessonIdInvalid }).optional(),
   cursor: PageCursor.optional(),
 });
 
 export const PostIdParams = z.strictObject({
-  postId: z.uuid({ message: vi.validation.postIdInvalid }),
+  postId: z.uuid({ message: shell.validation.postIdInvalid }),
 });
 
 /** The feed's filters (spec 5 search: author or tagged person, ignoring case and diacritics). */
 export const FeedQuery = z.strictObject({
   cursor: PageCursor.optional(),
-  q: z.string().trim().max(100, { message: vi.validation.searchTooLong }).optional(),
-  courseId: z.uuid({ message: vi.validation.courseIdInvalid }).optional(),
-  studentId: z.uuid({ message: vi.validation.studentIdInvalid }).optional(),
+  q: z.string().trim().max(100, { message: shell.validation.searchTooLong }).optional(),
+  courseId: z.uuid({ message: shell.validation.courseIdInvalid }).optional(),
+  studentId: z.uuid({ message: shell.validation.studentIdInvalid }).optional(),
   kind: z.enum(['evaluation', 'general']).optional(),
   bookmarked: z.enum(['1']).optional(),
 });
 export type FeedFilters = Omit<z.infer<typeof FeedQuery>, 'cursor'>;
 
-const PostText = z.string().trim().max(5000, { message: vi.validation.postTooLong });
+const PostText = z.string().trim().max(5000, { message: shell.validation.postTooLong });
 
 /** A photo the post form uploaded through the media pipeline. */
 export const PostPhotoInput = z.strictObject({
@@ -93,40 +93,47 @@ export const PostPhotoInput = z.strictObject({
 export const PostInput = z
   .strictObject({
     kind: z.enum(['evaluation', 'general']),
-    studentId: z.uuid({ message: vi.validation.studentIdInvalid }).nullable().default(null),
+    studentId: z.uuid({ message: shell.validation.studentIdInvalid }).nullable().default(null),
     taggedInstructorId: z
-      .uuid({ message: vi.validation.instructorIdInvalid })
+      .uuid({ message: shell.validation.instructorIdInvalid })
       .nullable()
       .default(null),
-    courseId: z.uuid({ message: vi.validation.courseIdInvalid }).nullable().default(null),
-    lessonId: z.uuid({ message: vi.validation.lessonIdInvalid }).nullable().default(null),
+    courseId: z.uuid({ message: shell.validation.courseIdInvalid }).nullable().default(null),
+    lessonId: z.uuid({ message: shell.validation.lessonIdInvalid }).nullable().default(null),
     text: PostText.default(''),
     rating: z
-      .number({ message: vi.validation.ratingInvalid })
-      .int({ message: vi.validation.ratingInvalid })
-      .min(0, { message: vi.validation.ratingInvalid })
-      .max(10, { message: vi.validation.ratingInvalid })
+      .number({ message: shell.validation.ratingInvalid })
+      .int({ message: shell.validation.ratingInvalid })
+      .min(0, { message: shell.validation.ratingInvalid })
+      .max(10, { message: shell.validation.ratingInvalid })
       .nullable()
       .default(null),
-    photos: z.array(PostPhotoInput).max(10, { message: vi.validation.tooManyPhotos }).default([]),
+    photos: z
+      .array(PostPhotoInput)
+      .max(10, { message: shell.validation.tooManyPhotos })
+      .default([]),
   })
   .superRefine((post, context) => {
     if (post.kind === 'evaluation' && !post.studentId)
       context.addIssue({
         code: 'custom',
         path: ['studentId'],
-        message: vi.validation.studentRequired,
+        message: shell.validation.studentRequired,
       });
     if (post.kind === 'general' && (post.studentId || post.rating !== null))
-      context.addIssue({ code: 'custom', path: ['kind'], message: vi.validation.generalPostShape });
+      context.addIssue({
+        code: 'custom',
+        path: ['kind'],
+        message: shell.validation.generalPostShape,
+      });
     if (post.lessonId && !post.courseId)
       context.addIssue({
         code: 'custom',
         path: ['courseId'],
-        message: vi.validation.courseRequired,
+        message: shell.validation.courseRequired,
       });
     if (!post.text && post.photos.length === 0)
-      context.addIssue({ code: 'custom', path: ['text'], message: vi.validation.postEmpty });
+      context.addIssue({ code: 'custom', path: ['text'], message: shell.validation.postEmpty });
   });
 export type PostInput = z.input<typeof PostInput>;
 export type PostData = z.output<typeof PostInput>;
@@ -139,16 +146,16 @@ export const BookmarkState = z.object({ bookmarked: z.boolean() });
 export type BookmarkState = z.infer<typeof BookmarkState>;
 
 export const CommentIdParams = z.strictObject({
-  commentId: z.uuid({ message: vi.validation.commentIdInvalid }),
+  commentId: z.uuid({ message: shell.validation.commentIdInvalid }),
 });
 
 export const CommentInput = z.strictObject({
   text: z
     .string()
     .trim()
-    .min(1, { message: vi.validation.commentEmpty })
-    .max(2000, { message: vi.validation.commentTooLong }),
-  parentId: z.uuid({ message: vi.validation.commentIdInvalid }).nullable().default(null),
+    .min(1, { message: shell.validation.commentEmpty })
+    .max(2000, { message: shell.validation.commentTooLong }),
+  parentId: z.uuid({ message: shell.validation.commentIdInvalid }).nullable().default(null),
 });
 export const CommentEdit = CommentInput.pick({ text: true });
 
@@ -169,7 +176,7 @@ export const CommentList = z.object({ comments: z.array(Comment) });
 export type CommentList = z.infer<typeof CommentList>;
 
 export const MentionCandidatesQuery = z.strictObject({
-  q: z.string().trim().max(100, { message: vi.validation.searchTooLong }).default(''),
+  q: z.string().trim().max(100, { message: shell.validation.searchTooLong }).default(''),
 });
 /** People one may @mention: instructors for everyone, students too for staff. */
 export const MentionCandidates = z.object({

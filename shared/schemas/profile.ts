@@ -1,4 +1,4 @@
-import { vi } from '../locales/vi.ts';
+import { shell } from '../locales/vi/shell.ts';
 import { z } from '../zod.ts';
 import { DateOfBirth, PersonName, Role, VietnamesePhone } from './people.ts';
 
@@ -14,9 +14,9 @@ const blankIsNull = <T extends z.ZodType>(schema: T) =>
 export const ProfileInput = z.strictObject({
   name: PersonName,
   phone: blankIsNull(VietnamesePhone),
-  address: blankIsNull(z.string().trim().max(200, { message: vi.validation.addressTooLong })),
+  address: blankIsNull(z.string().trim().max(200, { message: shell.validation.addressTooLong })),
   dob: blankIsNull(DateOfBirth),
-  bio: blankIsNull(z.string().trim().max(1000, { message: vi.validation.bioTooLong })),
+  bio: blankIsNull(z.string().trim().max(1000, { message: shell.validation.bioTooLong })),
 });
 export type ProfileInput = z.input<typeof ProfileInput>;
 export type ProfileData = z.output<typeof ProfileInput>;
@@ -45,8 +45,8 @@ export const FeedbackInput = z.strictObject({
   text: z
     .string()
     .trim()
-    .min(1, { message: vi.validation.feedbackRequired })
-    .max(2000, { message: vi.validation.feedbackTooLong }),
+    .min(1, { message: shell.validation.feedbackRequired })
+    .max(2000, { message: shell.validation.feedbackTooLong }),
 });
 
 export const FeedbackItem = z.object({

@@ -1,4 +1,4 @@
-import { vi } from '../locales/vi.ts';
+import { shell } from '../locales/vi/shell.ts';
 import { z } from '../zod.ts';
 import { PersonStatus } from './people.ts';
 
@@ -6,8 +6,8 @@ export const SearchQuery = z.strictObject({
   q: z
     .string()
     .trim()
-    .min(1, { message: vi.validation.searchRequired })
-    .max(100, { message: vi.validation.searchTooLong }),
+    .min(1, { message: shell.validation.searchRequired })
+    .max(100, { message: shell.validation.searchTooLong }),
 });
 
 /** What the one search box finds, grouped by kind, best match first in each group. */

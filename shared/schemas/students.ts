@@ -1,4 +1,4 @@
-import { vi } from '../locales/vi.ts';
+import { shell } from '../locales/vi/shell.ts';
 import { z } from '../zod.ts';
 import { EmailAddress } from './accounts.ts';
 import { DateOfBirth, PersonName, PersonStatus, VietnamesePhone } from './people.ts';
@@ -16,11 +16,11 @@ export const StudentInput = z.strictObject({
   name: PersonName,
   phone: optional(VietnamesePhone),
   email: optional(EmailAddress),
-  address: optional(z.string().trim().max(200, { message: vi.validation.addressTooLong })),
+  address: optional(z.string().trim().max(200, { message: shell.validation.addressTooLong })),
   dob: optional(DateOfBirth),
   avatarUrl: optional(z.string().max(500)),
   courseIds: z
-    .array(z.uuid({ message: vi.validation.courseIdInvalid }))
+    .array(z.uuid({ message: shell.validation.courseIdInvalid }))
     .max(50)
     .default([]),
 });
@@ -28,20 +28,20 @@ export type StudentInput = z.input<typeof StudentInput>;
 export type StudentData = z.output<typeof StudentInput>;
 
 export const StudentIdParams = z.strictObject({
-  studentId: z.uuid({ message: vi.validation.studentIdInvalid }),
+  studentId: z.uuid({ message: shell.validation.studentIdInvalid }),
 });
 
 export const STUDENT_SORTS = ['name', 'enrolledAt', 'status'] as const;
 export const STUDENT_PAGE_SIZE = 30;
 
 export const StudentsQuery = z.strictObject({
-  q: z.string().trim().max(100, { message: vi.validation.searchTooLong }).optional(),
+  q: z.string().trim().max(100, { message: shell.validation.searchTooLong }).optional(),
   /** Course ids, comma-separated: students enrolled in any of them. */
   courseIds: z
     .string()
     .max(50 * 37)
     .transform((value) => value.split(',').filter(Boolean))
-    .pipe(z.array(z.uuid({ message: vi.validation.courseIdInvalid })))
+    .pipe(z.array(z.uuid({ message: shell.validation.courseIdInvalid })))
     .optional(),
   sort: z.enum(STUDENT_SORTS).default('name'),
   page: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -99,15 +99,15 @@ export const BlockInput = z.strictObject({
   reason: z
     .string()
     .trim()
-    .min(1, { message: vi.validation.banReasonRequired })
-    .max(300, { message: vi.validation.banReasonTooLong }),
+    .min(1, { message: shell.validation.banReasonRequired })
+    .max(300, { message: shell.validation.banReasonTooLong }),
 });
 
 export const ProgressParams = StudentIdParams.extend({
-  lessonId: z.uuid({ message: vi.validation.lessonIdInvalid }),
+  lessonId: z.uuid({ message: shell.validation.lessonIdInvalid }),
 });
 
-const Summary = z.string().trim().max(2000, { message: vi.validation.summaryTooLong });
+const Summary = z.string().trim().max(2000, { message: shell.validation.summaryTooLong });
 
 /**
  * A change to one lesson's progress: the completed tick, or the summary (empty deletes it)

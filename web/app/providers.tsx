@@ -1,9 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '../components/overlays/toast.tsx';
 import { ApiError } from '../lib/api-client.ts';
-import { i18next } from '../lib/i18n.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -19,10 +17,8 @@ export const queryClient = new QueryClient({
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>{children}</ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '#shared/errors';
-import { vi } from '#shared/locales/vi';
+import { shell } from '#shared/locales/vi/shell';
 import { serverReachable } from './server-reachable.ts';
 
 /** A failed API call, carrying the server's code and Vietnamese message. */
@@ -59,7 +59,7 @@ export async function apiRequest<T>(
 }
 
 /** A request that never reached the server: the catalogue's network message. */
-export const networkError = () => new ApiError(0, 'network', vi.errors.network);
+export const networkError = () => new ApiError(0, 'network', shell.errors.network);
 
 /** The error of a failed answer: the server's code and Vietnamese message when it gave them. */
 export function apiErrorOf(status: number, payload: unknown): ApiError {
@@ -67,7 +67,7 @@ export function apiErrorOf(status: number, payload: unknown): ApiError {
     const { code, message, requestId } = payload.error;
     return new ApiError(status, code, message, requestId);
   }
-  return new ApiError(status, 'internal_error', vi.errors.internal_error);
+  return new ApiError(status, 'internal_error', shell.errors.internal_error);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { vi } from '#shared/locales/vi';
+import { shell } from '#shared/locales/vi/shell';
 
 const formatter = new Intl.RelativeTimeFormat('vi', { numeric: 'always' });
 const dateFormatter = new Intl.DateTimeFormat('vi', {
@@ -20,7 +20,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
  */
 export function formatRelativeTime(time: number, now = Date.now()): string {
   const elapsed = Math.max(0, now - time);
-  if (elapsed < 60_000) return vi.justNow;
+  if (elapsed < 60_000) return shell.justNow;
   if (elapsed >= 7 * 86_400_000) return dateFormatter.format(time);
   const [unit, size] = UNITS.findLast(([, length]) => elapsed >= length)!;
   return formatter.format(-Math.floor(elapsed / size), unit);

@@ -2,10 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { ToastProvider } from '../components/overlays/toast.tsx';
-import { i18next } from '../lib/i18n.ts';
 
 /**
  * Renders a piece of a screen with what the app gives every screen (app/providers.tsx) and a
@@ -13,12 +11,10 @@ import { i18next } from '../lib/i18n.ts';
  */
 export function renderInApp(ui: ReactNode, queryClient: QueryClient) {
   return render(
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <MemoryRouter>{ui}</MemoryRouter>
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
   );
 }

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { useMe, useMember } from '../../features/accounts/api/session.ts';
@@ -7,6 +6,7 @@ import { useLiveEvents } from '../../features/live/live-events.ts';
 import { useUnread } from '../../features/notifications/api/notifications.ts';
 import { usePushWhileSignedIn } from '../../features/push/push.ts';
 import { TutorialProvider } from '../../features/tutorial/tutorial.tsx';
+import { t } from '../../lib/text.ts';
 import { activeNavKey, type NavItem, navItems } from './nav-items.ts';
 
 /** Whether the red dot on Thông báo shows: something newer than my last-read time. */
@@ -25,7 +25,6 @@ function ProfileAvatar() {
 
 /** Shown to visitors browsing in guest mode, with the way to sign in. */
 function GuestBanner() {
-  const { t } = useTranslation();
   const { data: me } = useMe();
   if (me?.state !== 'anonymous') return null;
   return (
@@ -58,7 +57,6 @@ function NavEntry({
   unread: boolean;
   variant: 'sidebar' | 'bottom';
 }) {
-  const { t } = useTranslation();
   const label = t(`nav.${item.key}`);
   const dot = unread ? (
     <span
@@ -110,7 +108,6 @@ function NavEntry({
  * bottom bar below 768px, with the five destinations of the spec.
  */
 export function AppLayout() {
-  const { t } = useTranslation();
   const { data: me } = useMe();
   // The guard lets guests in only while guest mode is on and they chose it.
   useLiveEvents(me?.state === 'member' ? me.person.id : me?.state === 'anonymous' ? 'guest' : null);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { t } from '../../lib/shell-text.ts';
 
 /** The frame of the screens before sign-in: the academy's mark and one card. */
 export function PublicFrame({
@@ -11,7 +11,6 @@ export function PublicFrame({
   subtitle?: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-accent-50 to-stone-50 px-4 py-6 sm:py-10">
       <div className="mb-5 flex flex-col items-center gap-2 text-center sm:mb-8 sm:gap-3">

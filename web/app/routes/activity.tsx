@@ -1,6 +1,5 @@
 import { Bookmark, ClipboardCheck, PenSquare, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { FeedFilters } from '#shared/schemas/posts';
 import { Button, SearchField } from '../../components/ui/form.tsx';
@@ -13,6 +12,7 @@ import { LazyStudentPicker } from '../../features/posts/components/lazy-student-
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useScreenParams, useSearchText } from '../../hooks/use-screen-params.ts';
+import { t } from '../../lib/text.ts';
 import { queryClient } from '../providers.tsx';
 
 const chip =
@@ -46,7 +46,6 @@ export function loader({ request }: LoaderFunctionArgs): null {
  * by course, student (from a student's page), evaluations only and my saved posts.
  */
 export default function ActivityScreen() {
-  const { t } = useTranslation();
   const member = useMember();
   const isStaff = member?.role === 'admin' || member?.role === 'instructor';
   useScreenTour('activity');

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { PublicConfig } from '#shared/schemas/accounts';
 import type { PublicConfigPatch } from '#shared/schemas/config';
 import { useToast } from '../../components/overlays/toast.tsx';
@@ -15,9 +14,9 @@ import {
 import { MaintenanceSections } from '../../features/admin/components/maintenance-sections.tsx';
 import { UploadSettingsForm } from '../../features/media/components/upload-settings-form.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { t } from '../../lib/text.ts';
 
 export default function AdminToolsScreen() {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const { data: config } = usePublicConfig();

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, Pencil, SearchX, Trash2, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Course } from '#shared/schemas/courses';
 import { useToast } from '../../components/overlays/toast.tsx';
@@ -27,6 +26,7 @@ import { useSeenActivity } from '../../features/courses/seen-activity.ts';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { IN_PLACE } from '../../hooks/use-screen-params.ts';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
+import { t } from '../../lib/text.ts';
 
 const TABS = ['activity', 'content', 'students', 'statistics'] as const;
 type CourseTab = (typeof TABS)[number];
@@ -47,7 +47,6 @@ function CourseTabs({
   isStaff: boolean;
   personId: string;
 }) {
-  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tabs = TABS.filter((tab) => isStaff || !STAFF_TABS.has(tab));
   const requested = params.get('tab') as CourseTab | null;
@@ -111,7 +110,6 @@ function CourseTabs({
  * Thống kê; admins and its instructors edit and delete it.
  */
 export default function CourseDetailScreen() {
-  const { t } = useTranslation();
   const { courseId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LayoutGrid, List, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
 import type { CourseSummary } from '#shared/schemas/courses';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
@@ -14,6 +13,7 @@ import { CourseFormDialog } from '../../features/courses/components/course-form-
 import { GlobalSearch } from '../../features/courses/components/global-search.tsx';
 import { useScreenTour, useTutorialReport } from '../../features/tutorial/tutorial.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
+import { t } from '../../lib/text.ts';
 
 /** The grid/list choice, remembered per person on this device. */
 function useRememberedView(personId: string | null): [CourseView, (view: CourseView) => void] {
@@ -48,7 +48,6 @@ function CourseSkeletons({ view }: { view: CourseView }) {
 }
 
 export default function CoursesScreen() {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const member = useMember();

@@ -1,6 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Catalogue } from '#shared/locales/vi';
 import type { Dashboard } from '#shared/schemas/admin';
+import type { PlaceholderValues } from '#shared/text';
 import {
   ACCENT,
   AMBER,
@@ -16,6 +17,8 @@ import { LyingBars } from '../../components/charts/lying-bars.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useDashboard } from '../../features/admin/api/dashboard.ts';
+import type { MessageKey } from '../../lib/messages.ts';
+import { t } from '../../lib/text.ts';
 
 const STATUS_COLOURS = {
   pending: AMBER,
@@ -34,9 +37,8 @@ function Tile({ label, value }: { label: string; value: number }) {
 }
 
 function Figures({ data }: { data: Dashboard }) {
-  const { t } = useTranslation();
-  const d = (key: string, values?: Record<string, unknown>) =>
-    t(`screens.dashboard.${key}`, values ?? {});
+  const d = (key: MessageKey<Catalogue['screens']['dashboard']>, values?: PlaceholderValues) =>
+    t(`screens.dashboard.${key}`, values);
   const statuses = (['active', 'pending', 'blocked', 'completed'] as const).map((status) => ({
     label: t(`status.student.${status}`),
     count: data.studentsByStatus[status],
@@ -218,7 +220,6 @@ function Figures({ data }: { data: Dashboard }) {
 
 /** The dashboard (admins): what an academy owner checks weekly, readable on a phone. */
 export default function DashboardScreen() {
-  const { t } = useTranslation();
   const dashboard = useDashboard();
   return (
     <>

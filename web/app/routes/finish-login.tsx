@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
@@ -10,6 +9,7 @@ import {
   storedSignInEmail,
 } from '../../features/accounts/api/session.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
 
 /**
@@ -18,7 +18,6 @@ import { PublicFrame } from '../layout/public-frame.tsx';
  * this browser did not send the link, it first asks for the e-mail.
  */
 export default function FinishLoginScreen() {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -100,12 +99,11 @@ export default function FinishLoginScreen() {
 
 /** A link without its token: say so and go back to the login screen (spec 5). */
 function InvalidLink() {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const navigate = useNavigate();
   useEffect(() => {
     showToast(t('errors.invalid_link'), 'error');
     navigate('/login', { replace: true });
-  }, [navigate, showToast, t]);
+  }, [navigate, showToast]);
   return null;
 }

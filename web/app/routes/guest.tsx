@@ -1,13 +1,12 @@
 import { Eye } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/form.tsx';
 import { guestSession, usePublicConfig } from '../../features/accounts/api/session.ts';
+import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
 
 /** Guest mode (spec 6): browse without signing in, read-only, while an admin allows it. */
 export default function GuestScreen() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: config, isPending } = usePublicConfig();
   return (

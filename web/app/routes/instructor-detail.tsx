@@ -1,5 +1,4 @@
 import { BookOpen, Mail, Phone, SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
@@ -7,11 +6,12 @@ import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
 import { useInstructor, useInstructorPosts } from '../../features/instructors/api/instructors.ts';
 import { PostList } from '../../features/posts/components/post-list.tsx';
+import { statusLabel } from '../../features/students/components/student-status-badge.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { t } from '../../lib/text.ts';
 
 /** An instructor: photo, role, bio, contact (staff), courses taught and their posts. */
 export default function InstructorDetailScreen() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
   const instructor = useInstructor(id);
   const posts = useInstructorPosts(id);
@@ -45,7 +45,7 @@ export default function InstructorDetailScreen() {
             <h1 className="text-2xl font-bold tracking-tight text-stone-900">{data.name}</h1>
             <p className="mt-1 text-sm text-stone-500">
               {t(`role.${data.role}`)}
-              {data.status !== 'active' ? ` · ${t(`status.instructor.${data.status}`)}` : ''}
+              {data.status !== 'active' ? ` · ${statusLabel(data.status, data.role)}` : ''}
             </p>
           </div>
         </div>

@@ -1,12 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useInstructors } from '../../features/instructors/api/instructors.ts';
+import { statusLabel } from '../../features/students/components/student-status-badge.tsx';
+import { t } from '../../lib/text.ts';
 
 /** The academy's instructors with role, status and the courses they teach. */
 export default function InstructorsScreen() {
-  const { t } = useTranslation();
   const instructors = useInstructors();
   return (
     <>
@@ -41,7 +41,7 @@ export default function InstructorsScreen() {
                       </span>
                       {person.status !== 'active' ? (
                         <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
-                          {t(`status.instructor.${person.status}`)}
+                          {statusLabel(person.status, person.role)}
                         </span>
                       ) : null}
                     </span>

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
@@ -17,6 +16,7 @@ import {
   usePublicConfig,
 } from '../../features/accounts/api/session.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
@@ -46,7 +46,6 @@ function GoogleIcon() {
 
 /** Setting a new password from the link of a reset e-mail (#/login?resetToken=…). */
 function ResetPasswordForm({ token }: { token: string }) {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -88,7 +87,6 @@ function ResetPasswordForm({ token }: { token: string }) {
 }
 
 export default function LoginScreen() {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -104,7 +102,7 @@ export default function LoginScreen() {
 
   useEffect(() => {
     if (params.get('error')) showToast(t('errors.auth_failed'), 'warning');
-  }, [params, showToast, t]);
+  }, [params, showToast]);
 
   const resetToken = params.get('resetToken');
   if (me?.state === 'member' && !resetToken) return <Navigate to="/activity" replace />;
@@ -153,7 +151,7 @@ export default function LoginScreen() {
     if (!looksLikeEmail(email)) return setError(t('screens.login.invalidEmail'));
     try {
       await requestPasswordReset(email.trim().toLowerCase());
-      showToast(t('screens.profile.resetPasswordSent'), 'success');
+      showToast(t('screens.login.resetPasswordSent'), 'success');
     } catch (failure) {
       failWith(failure);
     }

@@ -1,9 +1,8 @@
 import { Compass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
+import { t } from '../../lib/text.ts';
 
 export default function NotFoundScreen() {
-  const { t } = useTranslation();
   return (
     <MessageScreen
       testId="not-found"

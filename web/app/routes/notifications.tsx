@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   type Notification,
@@ -18,6 +17,7 @@ import {
   useNotifications,
 } from '../../features/notifications/api/notifications.ts';
 import { PushOffer } from '../../features/push/push-offer.tsx';
+import { t } from '../../lib/text.ts';
 
 const dayFormat = new Intl.DateTimeFormat('vi', {
   weekday: 'long',
@@ -29,7 +29,6 @@ const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }
 
 /** Notifications grouped by day (Hôm nay, Hôm qua, then dates); opening the list reads them. */
 export default function NotificationsScreen() {
-  const { t } = useTranslation();
   const member = useMember();
   const queryClient = useQueryClient();
   const notifications = useNotifications();

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, GraduationCap, Hourglass } from 'lucide-react';
 import { useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { type Me, Onboarding } from '#shared/schemas/accounts';
@@ -11,6 +10,7 @@ import { useToast } from '../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
 import { meQueryKey, signOut, useMe } from '../../features/accounts/api/session.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
 
 type FormInput = z.input<typeof Onboarding>;
@@ -24,7 +24,6 @@ function RoleChoice({
   role: Role | undefined;
   field: UseFormRegisterReturn<'role'>;
 }) {
-  const { t } = useTranslation();
   const options = [
     {
       value: 'student' as const,
@@ -66,7 +65,6 @@ function RoleChoice({
 
 /** After a first sign-in: become a student or an instructor (spec 4). */
 export default function OnboardingScreen() {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,5 +1,4 @@
 import { SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
@@ -8,10 +7,10 @@ import { usePost } from '../../features/posts/api/posts.ts';
 import { CommentThread } from '../../features/posts/components/comment-thread.tsx';
 import { PostCard } from '../../features/posts/components/post-card.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { t } from '../../lib/text.ts';
 
 /** One post with its whole discussion; a missing or hidden post says so (spec 8). */
 export default function PostScreen() {
-  const { t } = useTranslation();
   const { postId = '' } = useParams();
   const post = usePost(postId);
   if (post.error instanceof ApiError && [400, 404].includes(post.error.status)) {

@@ -1,14 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { vi } from '#shared/locales/vi';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
-
-interface Section {
-  title: string;
-  body: string;
-}
+import { t } from '../../lib/text.ts';
 
 export default function PrivacyScreen() {
-  const { t } = useTranslation();
-  const sections = t('screens.privacy.sections', { returnObjects: true }) as Section[];
   return (
     <>
       <PageHeader
@@ -18,7 +12,7 @@ export default function PrivacyScreen() {
       />
       <PageBody>
         <article className="space-y-4">
-          {sections.map((section) => (
+          {vi.screens.privacy.sections.map((section) => (
             <section
               key={section.title}
               className="rounded-2xl bg-white p-5 shadow-[var(--shadow-card)]"

@@ -11,7 +11,6 @@ import {
   Wrench,
 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Me } from '#shared/schemas/accounts';
 import { useToast } from '../../components/overlays/toast.tsx';
@@ -35,6 +34,7 @@ import {
 } from '../../features/profile/components/profile-sections.tsx';
 import { TutorialSettings } from '../../features/tutorial/tutorial-settings.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { t } from '../../lib/text.ts';
 
 type Member = Extract<Me, { state: 'member' }>;
 
@@ -62,7 +62,6 @@ const links = [
 ] as const;
 
 function ChangeEmailForm({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
@@ -104,7 +103,6 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
 }
 
 export default function ProfileScreen() {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -118,7 +116,7 @@ export default function ProfileScreen() {
       showToast(t('screens.profile.emailChanged'), 'success');
       setParams({}, { replace: true });
     }
-  }, [params, setParams, showToast, t]);
+  }, [params, setParams, showToast]);
 
   const member = me?.state === 'member' ? me : null;
   const profile = useProfile(member !== null);
@@ -213,7 +211,7 @@ export default function ProfileScreen() {
                     className={row}
                     onClick={() =>
                       void requestPasswordReset(member.person.email ?? '')
-                        .then(() => showToast(t('screens.profile.resetPasswordSent'), 'success'))
+                        .then(() => showToast(t('screens.login.resetPasswordSent'), 'success'))
                         .catch((failure: unknown) =>
                           showToast(
                             failure instanceof ApiError

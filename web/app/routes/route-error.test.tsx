@@ -2,7 +2,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../lib/i18n.ts';
 import { RouteErrorScreen } from './route-error.tsx';
 
 afterEach(() => {

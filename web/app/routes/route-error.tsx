@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { NewVersionModal } from '../../components/overlays/new-version-modal.tsx';
 import { OfflineNotice } from '../../components/overlays/offline-notice.tsx';
 import { useOnlineStatus } from '../../hooks/use-online-status.ts';
 import { isChunkLoadError } from '../../lib/chunk-errors.ts';
 import { reportClientError } from '../../lib/report-client-error.ts';
+import { t } from '../../lib/shell-text.ts';
 
 /**
  * The router's error screen. A screen's file that fails to load while online means a new
@@ -14,7 +14,6 @@ import { reportClientError } from '../../lib/report-client-error.ts';
 export function RouteErrorScreen() {
   const error = useRouteError();
   const online = useOnlineStatus();
-  const { t } = useTranslation();
   const chunkError = isChunkLoadError(error);
 
   useEffect(() => {

@@ -1,5 +1,4 @@
 import { Download, Mail, MapPin, Phone, SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
@@ -13,6 +12,7 @@ import { StudentActions } from '../../features/students/components/student-actio
 import { StudentStatusBadge } from '../../features/students/components/student-status-badge.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatRelativeTime } from '../../lib/relative-time.ts';
+import { t } from '../../lib/text.ts';
 
 const dateFormat = new Intl.DateTimeFormat('vi', {
   dateStyle: 'long',
@@ -24,7 +24,6 @@ const dateFormat = new Intl.DateTimeFormat('vi', {
  * enrolled course, lesson by lesson; staff tick lessons and write summaries there.
  */
 export default function StudentDetailScreen() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const member = useMember();
@@ -186,7 +185,6 @@ export default function StudentDetailScreen() {
 
 /** The student's evaluations, newest first. */
 function StudentEvaluations({ studentId }: { studentId: string }) {
-  const { t } = useTranslation();
   const evaluations = useStudentEvaluations(studentId);
   return (
     <section aria-labelledby="student-evaluations" className="flex flex-col gap-4 pb-10">

@@ -1,7 +1,6 @@
 import { Filter, Plus, X } from 'lucide-react';
 import { memo, useState } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import type { StudentSummary } from '#shared/schemas/students';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -18,6 +17,7 @@ import { StudentStatusBadge } from '../../features/students/components/student-s
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useOffscreenSkipping } from '../../hooks/use-offscreen-skipping.ts';
 import { useScreenParams, useSearchText } from '../../hooks/use-screen-params.ts';
+import { t } from '../../lib/text.ts';
 
 const SORTS: readonly StudentFilters['sort'][] = ['name', 'enrolledAt', 'status'];
 
@@ -29,7 +29,6 @@ const StudentCard = memo(function StudentCard({
   student: StudentSummary;
   isStaff: boolean;
 }) {
-  const { t } = useTranslation();
   const share = student.progress.total ? student.progress.completed / student.progress.total : 0;
   return (
     <article
@@ -84,7 +83,6 @@ export default function StudentsScreen() {
 }
 
 function StudentsList({ isStaff }: { isStaff: boolean }) {
-  const { t } = useTranslation();
   useScreenTour('students');
   const courses = useCourses();
   // Search, courses and order live in the address, so coming back from a student keeps them.

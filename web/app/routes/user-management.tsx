@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Tab, TabList, Tabs } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PEOPLE_VIEWS } from '#shared/schemas/admin';
 import { SearchField } from '../../components/ui/form.tsx';
@@ -10,13 +9,13 @@ import { type PeopleView, useAdminPeople } from '../../features/admin/api/people
 import { PersonCard } from '../../features/admin/components/person-card.tsx';
 import { useDebounced } from '../../hooks/use-debounced.ts';
 import { IN_PLACE } from '../../hooks/use-screen-params.ts';
+import { t } from '../../lib/text.ts';
 
 /**
  * User management (admins): the sign-ups waiting for approval first, the blocked, and everyone,
  * searchable by name or e-mail; the view is kept in the URL so a notification can link to it.
  */
 export default function UserManagementScreen() {
-  const { t } = useTranslation();
   const member = useMember();
   const [params, setParams] = useSearchParams();
   const requested = params.get('view') as PeopleView | null;

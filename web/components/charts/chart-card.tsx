@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { t } from '../../lib/text.ts';
 
 /* The charts of course statistics and the dashboard: one look, one accessible pattern. */
 
@@ -75,7 +75,6 @@ function ChartAndTable({
   columns: string[];
   rows: Array<[string, ...Array<string | number>]>;
 }) {
-  const { t } = useTranslation();
   return (
     <>
       <div aria-hidden="true" className="min-w-0">

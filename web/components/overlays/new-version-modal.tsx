@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { applyUpdate, postponeUpdate, useUpdateOffer } from '../../lib/service-worker.ts';
+import { t } from '../../lib/shell-text.ts';
 
 /**
  * Shown when a new version of the app is out, or a lazily loaded screen failed to load while
@@ -12,7 +12,6 @@ import { applyUpdate, postponeUpdate, useUpdateOffer } from '../../lib/service-w
  * and an instructor may be in the middle of writing something.
  */
 export function NewVersionModal({ onLater }: { onLater?: () => void }) {
-  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useOnlineStatus } from '../../hooks/use-online-status.ts';
 import { serverReachable } from '../../lib/server-reachable.ts';
+import { t } from '../../lib/shell-text.ts';
 import { useToast } from './toast.tsx';
 
 const RETRY_MS = 2_000;
@@ -14,7 +14,6 @@ const RETRY_MS = 2_000;
  */
 export function OfflineNotice() {
   const online = useOnlineStatus();
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const wasOffline = useRef(false);
   const queryClient = useQueryClient();
@@ -26,7 +25,7 @@ export function OfflineNotice() {
       wasOffline.current = false;
       showToast(t('offline.back'), 'success');
     }
-  }, [online, showToast, t]);
+  }, [online, showToast]);
 
   // The browser says it is online but the server did not answer: ask it again every few
   // seconds, and once it answers, reload what the screen shows.

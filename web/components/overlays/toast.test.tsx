@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../lib/i18n.ts';
 import { ToastProvider, ToastViewport, useToast } from './toast.tsx';
 
 function Trigger({ message, type }: { message: string; type?: 'success' | 'error' }) {

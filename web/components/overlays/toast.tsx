@@ -9,8 +9,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { limits } from '#shared/limits';
+import { t } from '../../lib/shell-text.ts';
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
 
@@ -69,7 +69,6 @@ const tones: Record<ToastType, string> = {
 };
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
-  const { t } = useTranslation();
   const timer = useRef<number | undefined>(undefined);
   const start = useCallback(
     (ms: number) => {
@@ -110,7 +109,6 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
 export function ToastViewport() {
   const toasts = useContext(ToastListContext);
   const { dismissToast } = useToast();
-  const { t } = useTranslation();
   return (
     <section
       aria-label={t('toast.region')}

@@ -1,12 +1,11 @@
 import { useIsFetching } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
+import { t } from '../../lib/shell-text.ts';
 
 /** A thin bar at the top while a screen or its data is loading. */
 export function TopLoadingBar() {
   const navigation = useNavigation();
   const fetching = useIsFetching();
-  const { t } = useTranslation();
   if (navigation.state === 'idle' && fetching === 0) return null;
   return (
     <div

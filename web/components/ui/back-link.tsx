@@ -1,7 +1,7 @@
 import { ChevronLeft } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { t } from '../../lib/text.ts';
 
 /**
  * "Quay lại" at the top of a screen one level down. An installed app on an iPhone has no browser
@@ -9,7 +9,6 @@ import { Link, useNavigate } from 'react-router';
  * when the screen was opened first (from a notification or a shared link), to `fallback`.
  */
 export function BackLink({ fallback }: { fallback: string }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = (event: MouseEvent) => {
     // The router numbers this tab's entries from 0: above it there is a screen of the app behind.

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { t } from '../../lib/text.ts';
 import { Button } from './form.tsx';
 
 /*
@@ -30,7 +30,6 @@ export function SheetDialog({
   footer?: ReactNode;
   isDismissable?: boolean;
 }) {
-  const { t } = useTranslation();
   return (
     <ModalOverlay
       isOpen={isOpen}

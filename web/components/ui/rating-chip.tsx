@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { t } from '../../lib/text.ts';
 
 /**
  * Tones from neutral to the accent as the rating rises (DESIGN.md: a number chip, never stars:
@@ -13,7 +13,6 @@ function tone(rating: number) {
 
 /** A rating 0–10 as a chip: "8/10" to the eye, "Điểm 8/10" to a screen reader. */
 export function RatingChip({ rating, small = false }: { rating: number; small?: boolean }) {
-  const { t } = useTranslation();
   return (
     <span
       data-testid="rating"

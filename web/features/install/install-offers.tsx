@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/form.tsx';
 import { lazyComponent } from '../../lib/lazy-module.ts';
+import { t } from '../../lib/text.ts';
 import { iosInstructions, useInstallPrompt } from './install.ts';
 
 // Its dialog code is fetched when the sheet first opens, not with every signed-in screen.
@@ -28,7 +28,6 @@ function useAfterDelay(enabled: boolean): boolean {
  * instruction screen, once.
  */
 export function InstallOffers({ signedIn }: { signedIn: boolean }) {
-  const { t } = useTranslation();
   const prompt = useInstallPrompt();
   const ready = useAfterDelay(signedIn);
   const [iosOpen, setIosOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { CircleCheck, PlusSquare, Share } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { SheetDialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/form.tsx';
+import { t } from '../../lib/text.ts';
 
 /** The iPhone instructions: the share-icon steps, and that push needs the installed app. */
 export function IosInstallSheet({
@@ -11,7 +11,6 @@ export function IosInstallSheet({
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation();
   const steps = [
     { icon: Share, text: t('install.iosStep1') },
     { icon: PlusSquare, text: t('install.iosStep2') },

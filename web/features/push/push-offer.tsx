@@ -1,8 +1,8 @@
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
+import { t } from '../../lib/text.ts';
 import { isIosSafariInBrowser } from '../install/install.ts';
 import { IosInstallSheet } from '../install/ios-install-sheet.tsx';
 import { enablePush, usePushPermission } from './push.ts';
@@ -12,7 +12,6 @@ import { enablePush, usePushPermission } from './push.ts';
  * person is thinking about being told things, and a tap the browser requires for the question.
  */
 export function PushOffer({ personId }: { personId: string }) {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const [permission, refresh] = usePushPermission();
   const [busy, setBusy] = useState(false);

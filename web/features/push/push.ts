@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PushPublicKey } from '#shared/schemas/push';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
-import { i18next } from '../../lib/i18n.ts';
+import { t } from '../../lib/text.ts';
 
 /** The spec's push token refresh: a subscription is handed to the server again after 7 days. */
 const REFRESH_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
@@ -83,7 +83,7 @@ export function usePushWhileSignedIn(personId: string | null) {
     const onMessage = (event: MessageEvent) => {
       const data = event.data as { type?: string; body?: string } | undefined;
       if (data?.type !== 'push') return;
-      showToast(data.body || i18next.t('toast.newNotification'), 'info');
+      showToast(data.body || t('toast.newNotification'), 'info');
     };
     navigator.serviceWorker.addEventListener('message', onMessage);
     return () => navigator.serviceWorker.removeEventListener('message', onMessage);

@@ -1,8 +1,9 @@
 import { type CSSProperties, useId, useLayoutEffect, useState } from 'react';
 import { FocusScope } from 'react-aria';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/form.tsx';
+import { t } from '../../lib/text.ts';
 import type { TourEvent, TourState } from './tour-machine.ts';
+import type { TourTextKey } from './tours.ts';
 
 /** The first visible element named `target`, or null. */
 function findTarget(target: string): HTMLElement | null {
@@ -133,7 +134,6 @@ export function Spotlight({
   state: TourState;
   dispatch: (event: TourEvent) => void;
 }) {
-  const { t } = useTranslation();
   const titleId = useId();
   const steps = state.active?.steps ?? [];
   const step = steps[state.step];
@@ -208,9 +208,11 @@ export function Spotlight({
             {t('tutorial.progress', { step: state.step + 1, total: steps.length })}
           </p>
           <h2 id={titleId} className="mt-1 text-lg font-bold text-stone-900">
-            {t(step.title)}
+            {t(step.title as TourTextKey)}
           </h2>
-          <p className="mt-1 text-[15px] leading-6 text-stone-700">{t(step.content)}</p>
+          <p className="mt-1 text-[15px] leading-6 text-stone-700">
+            {t(step.content as TourTextKey)}
+          </p>
           <div className="mt-4 flex justify-end gap-2">
             {last && !step.awaitsAction ? null : (
               <Button

@@ -1,19 +1,24 @@
+import type { Catalogue } from '#shared/locales/vi';
+import type { MessageKey } from '../../lib/messages.ts';
 import type { TourKey, TourStep } from './tour-machine.ts';
+
+/** A tutorial text of the catalogue: what a step's title and content name. */
+export type TourTextKey = MessageKey<Catalogue> & `tutorial.${string}`;
 
 /*
  * The four tours for instructors. Targets are `data-tour` names on the screens; titles and
  * texts are keys of the catalogue (tutorial.*).
  */
 
-const step = (
-  tour: string,
-  name: string,
+const step = <Tour extends TourKey>(
+  tour: Tour,
+  name: keyof Catalogue['tutorial'][Tour] & string,
   target: string,
   extra: Partial<TourStep> = {},
 ): TourStep => ({
   target,
-  title: `tutorial.${tour}.${name}.title`,
-  content: `tutorial.${tour}.${name}.content`,
+  title: `tutorial.${tour}.${name}.title` as TourTextKey,
+  content: `tutorial.${tour}.${name}.content` as TourTextKey,
   position: 'bottom',
   ...extra,
 });

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { ToggleRow } from '../../components/ui/toggle-row.tsx';
+import { t } from '../../lib/text.ts';
 import { tutorialAutostart, useTutorialReset } from './tutorial.tsx';
 
 /** On the profile of an instructor: whether tours open by themselves, and seeing them again. */
 export function TutorialSettings() {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const reset = useTutorialReset();
   const [autostart, setAutostart] = useState(tutorialAutostart.isOn());

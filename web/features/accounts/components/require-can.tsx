@@ -1,8 +1,8 @@
 import { Lock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import type { Me } from '#shared/schemas/accounts';
 import { MessageScreen } from '../../../components/ui/message-screen.tsx';
+import { t } from '../../../lib/shell-text.ts';
 import { useMe } from '../api/session.ts';
 
 type Ability = keyof Extract<Me, { state: 'member' }>['can'];
@@ -13,7 +13,6 @@ type Ability = keyof Extract<Me, { state: 'member' }>['can'];
  * of errors.
  */
 export function RequireCan({ ability }: { ability: Ability }) {
-  const { t } = useTranslation();
   const { data: me } = useMe();
   if (me?.state === 'member' && me.can[ability]) return <Outlet />;
   return (

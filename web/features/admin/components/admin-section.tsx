@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { t } from '../../../lib/text.ts';
 
 /** A titled card of the admin screens, its heading naming the region for screen readers. */
 export function AdminSection({
@@ -47,7 +47,6 @@ export function ListSection<T>({
   empty: string;
   render: (item: T) => ReactNode;
 }) {
-  const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? items : items?.slice(0, limit);
   return (

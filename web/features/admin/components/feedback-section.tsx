@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdminFeedbackList } from '#shared/schemas/admin';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { t } from '../../../lib/text.ts';
 import { adminFeedbackQueryKey, setFeedbackStatus, useAdminFeedback } from '../api/admin-tools.ts';
 import { ListSection } from './admin-section.tsx';
 
@@ -19,7 +19,6 @@ const statusColours: Record<Item['status'], string> = {
 };
 
 function FeedbackRow({ item }: { item: Item }) {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'viewed' | 'resolved' | null>(null);
@@ -93,7 +92,6 @@ function FeedbackRow({ item }: { item: Item }) {
 
 /** Everyone's feedback, newest first; admins mark it viewed or resolved. */
 export function FeedbackSection() {
-  const { t } = useTranslation();
   const feedback = useAdminFeedback();
   return (
     <ListSection

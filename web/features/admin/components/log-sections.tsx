@@ -1,7 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { vi } from '#shared/locales/vi';
 import type { ActivityLogEntry, ErrorLogEntry } from '#shared/schemas/admin';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { messageAt } from '../../../lib/messages.ts';
+import { t } from '../../../lib/text.ts';
 import { useActivityLog, useErrorLog } from '../api/admin-tools.ts';
 import { ListSection } from './admin-section.tsx';
 
@@ -20,8 +22,8 @@ function LoggedAt({ time }: { time: number }) {
 }
 
 function ActivityRow({ entry }: { entry: ActivityLogEntry }) {
-  const { t } = useTranslation();
-  const action = t(`screens.adminTools.actions.${entry.action}`, { defaultValue: entry.action });
+  // An action named by a newer server than this app's catalogue shows as its own name.
+  const action = messageAt(vi.screens.adminTools.actions, entry.action) ?? entry.action;
   const details = detailText(entry.details);
   return (
     <li className="flex gap-3 px-4 py-3">
@@ -47,7 +49,6 @@ function ActivityRow({ entry }: { entry: ActivityLogEntry }) {
 
 /** The latest 100 staff actions, live (logs.updated refreshes them). */
 export function ActivityLogSection() {
-  const { t } = useTranslation();
   const log = useActivityLog();
   return (
     <ListSection
@@ -62,7 +63,6 @@ export function ActivityLogSection() {
 }
 
 function ErrorRow({ entry }: { entry: ErrorLogEntry }) {
-  const { t } = useTranslation();
   const extra = detailText(entry.extra);
   return (
     <li className="px-4 py-3 text-[15px] leading-6">
@@ -81,7 +81,6 @@ function ErrorRow({ entry }: { entry: ErrorLogEntry }) {
 
 /** The latest 100 failures, live. */
 export function ErrorLogSection() {
-  const { t } = useTranslation();
   const log = useErrorLog();
   return (
     <ListSection

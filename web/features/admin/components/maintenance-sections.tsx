@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { Catalogue } from '#shared/locales/vi';
+import type { PlaceholderValues } from '#shared/text';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
+import type { MessageKey } from '../../../lib/messages.ts';
+import { t } from '../../../lib/text.ts';
 import {
   cleanUp,
   demoQueryKey,
@@ -19,14 +22,13 @@ type Busy = 'generate' | 'wipe' | 'cleanup' | 'backup' | null;
 
 /** Demo data, clean-up and backup: the admin's maintenance, each a button with its effect said. */
 export function MaintenanceSections() {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const demo = useDemoSummary();
   const [busy, setBusy] = useState<Busy>(null);
   const [confirmWipe, setConfirmWipe] = useState(false);
-  const a = (key: string, values?: Record<string, unknown>) =>
-    t(`screens.adminTools.${key}`, values ?? {});
+  const a = (key: MessageKey<Catalogue['screens']['adminTools']>, values?: PlaceholderValues) =>
+    t(`screens.adminTools.${key}`, values);
 
   const run = async (key: Exclude<Busy, null>, work: () => Promise<string>, failure: string) => {
     setBusy(key);

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdminPerson } from '#shared/schemas/admin';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { SearchField } from '../../../components/ui/form.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
+import { t } from '../../../lib/text.ts';
 import { useStudents } from '../../students/api/students.ts';
 import { StudentStatusBadge } from '../../students/components/student-status-badge.tsx';
 
@@ -25,7 +25,6 @@ export function MergeDialog({
   busy: boolean;
   onMerge: (target: { id: string; name: string }) => void;
 }) {
-  const { t } = useTranslation();
   const formId = useId();
   const [text, setText] = useState(person.name);
   const [chosen, setChosen] = useState<{ id: string; name: string } | null>(null);

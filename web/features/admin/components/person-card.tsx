@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen } from 'lucide-react';
 import { memo, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdminPerson } from '#shared/schemas/admin';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
@@ -10,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { t } from '../../../lib/text.ts';
 import { BlockReasonDialog } from '../../students/components/block-reason-dialog.tsx';
 import { StudentStatusBadge } from '../../students/components/student-status-badge.tsx';
 import {
@@ -51,7 +51,6 @@ export const PersonCard = memo(function PersonCard({
   person: AdminPerson;
   isMe: boolean;
 }) {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);

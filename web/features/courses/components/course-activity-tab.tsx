@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Course } from '#shared/schemas/courses';
+import { t } from '../../../lib/text.ts';
 import { PostList } from '../../posts/components/post-list.tsx';
 import { useCoursePosts } from '../api/courses.ts';
 import type { useSeenActivity } from '../seen-activity.ts';
@@ -21,7 +21,6 @@ export function CourseActivityTab({
   lessonId: string | null;
   seen: ReturnType<typeof useSeenActivity>;
 }) {
-  const { t } = useTranslation();
   const posts = useCoursePosts(course.id, lessonId);
   const lesson = course.lessons.find((item) => item.id === lessonId);
   const { markSeen } = seen;

@@ -1,8 +1,8 @@
 import { BookOpen, Check, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CourseSummary } from '#shared/schemas/courses';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { t } from '../../../lib/text.ts';
 
 export type CourseView = 'grid' | 'list';
 
@@ -31,7 +31,6 @@ function Cover({ course, className }: { course: CourseSummary; className: string
 }
 
 function Instructors({ course }: { course: CourseSummary }) {
-  const { t } = useTranslation();
   if (course.instructors.length === 0) {
     return <span className="text-xs text-stone-400">{t('screens.courses.noInstructors')}</span>;
   }
@@ -65,7 +64,6 @@ export function CourseCard({
   onApprove?: (() => void) | undefined;
   approving?: boolean;
 }) {
-  const { t } = useTranslation();
   const counts = (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-500">
       <span className="inline-flex items-center gap-1">

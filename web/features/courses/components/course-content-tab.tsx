@@ -1,8 +1,8 @@
 import { CheckCircle2, ChevronRight } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Course } from '#shared/schemas/courses';
+import { t } from '../../../lib/text.ts';
 import { useCourseProgress } from '../api/courses.ts';
 import type { useSeenActivity } from '../seen-activity.ts';
 
@@ -19,7 +19,6 @@ export function CourseContentTab({
   highlightedLessonId: string | null;
   seen: ReturnType<typeof useSeenActivity>;
 }) {
-  const { t } = useTranslation();
   const progress = useCourseProgress(course.id);
   const highlighted = useRef<HTMLLIElement>(null);
 

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
 import { type Course, CourseInput } from '#shared/schemas/courses';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -10,6 +9,7 @@ import { ChoiceCheckbox } from '../../../components/ui/choice-checkbox.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 import { ImagePicker } from '../../media/components/image-picker.tsx';
 import { useTutorialReport } from '../../tutorial/tutorial.tsx';
 import {
@@ -42,7 +42,6 @@ export function CourseFormDialog({
   onOpenChange: (open: boolean) => void;
   onSaved?: (course: Course) => void;
 }) {
-  const { t } = useTranslation();
   const formId = useId();
   const { showToast } = useToast();
   const queryClient = useQueryClient();

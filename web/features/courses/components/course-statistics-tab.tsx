@@ -1,6 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Catalogue } from '#shared/locales/vi';
 import type { CourseStatistics } from '#shared/schemas/courses';
+import type { PlaceholderValues } from '#shared/text';
 import {
   ACCENT,
   AMBER,
@@ -13,12 +14,15 @@ import {
   weekLabel,
 } from '../../../components/charts/chart-card.tsx';
 import { LyingBars } from '../../../components/charts/lying-bars.tsx';
+import type { MessageKey } from '../../../lib/messages.ts';
+import { t } from '../../../lib/text.ts';
 import { useCourseStatistics } from '../api/courses.ts';
 
 function Charts({ statistics }: { statistics: CourseStatistics }) {
-  const { t } = useTranslation();
-  const s = (key: string, values?: Record<string, unknown>) =>
-    t(`screens.courseDetail.statistics.${key}`, values ?? {});
+  const s = (
+    key: MessageKey<Catalogue['screens']['courseDetail']['statistics']>,
+    values?: PlaceholderValues,
+  ) => t(`screens.courseDetail.statistics.${key}`, values);
   const lessons = statistics.lessons.map((lesson, index) => ({
     label: shorten(`${index + 1}. ${lesson.title}`),
     title: `${index + 1}. ${lesson.title}`,
@@ -127,7 +131,6 @@ function Charts({ statistics }: { statistics: CourseStatistics }) {
 
 /** The statistics tab: four charts, each with a table as its text alternative. Loaded lazily. */
 export default function CourseStatisticsTab({ courseId }: { courseId: string }) {
-  const { t } = useTranslation();
   const statistics = useCourseStatistics(courseId);
   if (statistics.isError) {
     return (

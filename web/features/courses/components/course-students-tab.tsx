@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CourseStudent } from '#shared/schemas/courses';
 import { compareVietnameseNames } from '#shared/text';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { RatingChip } from '../../../components/ui/rating-chip.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { t } from '../../../lib/text.ts';
 import { StudentStatusBadge } from '../../students/components/student-status-badge.tsx';
 import { useCourseStudents } from '../api/courses.ts';
 
@@ -21,7 +21,6 @@ const compareBy: Record<SortKey, (a: CourseStudent, b: CourseStudent) => number>
 
 /** The enrolled students with their progress bar, status and latest evaluation; sortable. */
 export function CourseStudentsTab({ courseId }: { courseId: string }) {
-  const { t } = useTranslation();
   const students = useCourseStudents(courseId);
   const [sortKey, setSortKey] = useState<SortKey>('name');
   const [descending, setDescending] = useState(false);

@@ -10,10 +10,10 @@ import {
   ListBoxSection,
   Popover,
 } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
+import { t } from '../../../lib/text.ts';
 import { useSearch } from '../api/courses.ts';
 
 /** How long typing must pause before the box asks the server. */
@@ -29,7 +29,6 @@ const headerClass = 'px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-sto
  * opens one, Escape closes the list (React Aria's combobox).
  */
 export function GlobalSearch() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const query = useDebounced(text, debounceMs).trim();

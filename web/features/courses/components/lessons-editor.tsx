@@ -6,8 +6,8 @@ import {
   GridListItem,
   useDragAndDrop,
 } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { t } from '../../../lib/text.ts';
 
 /** A lesson while its course is edited: `id` when it exists on the server, `key` always. */
 export interface DraftLesson {
@@ -30,7 +30,6 @@ export function LessonsEditor({
   onChange: (lessons: DraftLesson[]) => void;
   errors: Record<number, string | undefined>;
 }) {
-  const { t } = useTranslation();
   const [newTitle, setNewTitle] = useState('');
   const [pendingDelete, setPendingDelete] = useState<DraftLesson | null>(null);
   const newTitleInput = useRef<HTMLInputElement>(null);

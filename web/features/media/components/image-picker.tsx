@@ -1,7 +1,7 @@
 import { Camera, X } from 'lucide-react';
 import { type ChangeEvent, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
+import { t } from '../../../lib/text.ts';
 import { useImageUpload } from '../api/use-image-upload.ts';
 import { UploadProgressBar } from './upload-progress-bar.tsx';
 
@@ -22,7 +22,6 @@ export function ImagePicker({
   onUploaded: (result: UploadResult) => void;
   className?: string;
 }) {
-  const { t } = useTranslation();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const { state, upload, cancel } = useImageUpload(use);

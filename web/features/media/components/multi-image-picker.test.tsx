@@ -2,7 +2,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n.ts';
 import type { UploadResult } from '#shared/schemas/media';
 import { MultiImagePicker } from './multi-image-picker.tsx';
 

@@ -1,7 +1,7 @@
 import { ImagePlus, X } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
+import { t } from '../../../lib/text.ts';
 import { useImageUploads } from '../api/use-image-upload.ts';
 import { UploadProgressBar } from './upload-progress-bar.tsx';
 
@@ -21,7 +21,6 @@ export function MultiImagePicker({
   onBusyChange?: (busy: boolean) => void;
   capture?: 'environment';
 }) {
-  const { t } = useTranslation();
   const inputId = useId();
   const { items, results, busy, add, remove } = useImageUploads(use);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of `busy` matters; the callback is new on every render

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { t } from '../../../lib/text.ts';
 
 /** How far an upload has gone, 0–100, as an accessible progress bar. */
 export function UploadProgressBar({ percent, className }: { percent: number; className: string }) {
-  const { t } = useTranslation();
   return (
     <div
       role="progressbar"

@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { UploadTarget } from '#shared/schemas/config';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 import { uploadTargetQueryKey } from '../api/upload-target-key.ts';
 import { useUploadTarget } from '../api/use-image-upload.ts';
 
 /** Admins choose where photos are kept: this server, or the academy's Cloudinary account. */
 export function UploadSettingsForm() {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const { data: target } = useUploadTarget();

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Heart, X } from 'lucide-react';
 import { type FormEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type Comment, CommentInput } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
@@ -11,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 import { useMember } from '../../accounts/api/session.ts';
 import {
   addComment,
@@ -48,7 +48,6 @@ const CommentItem = memo(function CommentItem({
   replies: Comment[];
   onReply: (comment: Comment) => void;
 }) {
-  const { t } = useTranslation();
   const member = useMember();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
@@ -223,7 +222,6 @@ function threads(comments: Comment[]) {
 
 /** A post's discussion: comments with their replies, likes, and a box to write one. */
 export function CommentThread({ postId }: { postId: string }) {
-  const { t } = useTranslation();
   const member = useMember();
   const { showToast } = useToast();
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { lazyModule, useLazyModule } from '../../../lib/lazy-module.ts';
+import { t } from '../../../lib/text.ts';
 import { labelClass, selectClass } from './form-classes.ts';
 import type { StudentPickerProps } from './student-picker.tsx';
 
@@ -12,7 +12,6 @@ const studentPickerModule = lazyModule(() => import('./student-picker.tsx'));
  * at once when the field is focused), and what was typed meanwhile is kept.
  */
 export function LazyStudentPicker(props: StudentPickerProps) {
-  const { t } = useTranslation();
   const { module, load } = useLazyModule(studentPickerModule);
   const [typed, setTyped] = useState<string | null>(null);
   const [focused, setFocused] = useState(false);

@@ -1,7 +1,7 @@
 import { type RefObject, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
+import { t } from '../../../lib/text.ts';
 import { useMentionCandidates } from '../api/posts.ts';
 
 /** "@" and what follows it up to the caret, when the caret is in a mention being typed. */
@@ -40,7 +40,6 @@ export function MentionTextarea({
   /** The textarea itself, for a screen that moves the focus to it. */
   inputRef?: RefObject<HTMLTextAreaElement | null>;
 }) {
-  const { t } = useTranslation();
   const id = useId();
   const ownArea = useRef<HTMLTextAreaElement>(null);
   const area = inputRef ?? ownArea;

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { lazyModule, useLazyModule } from '../../../lib/lazy-module.ts';
+import { t } from '../../../lib/text.ts';
 import { useMember } from '../../accounts/api/session.ts';
 import { patchCachedPost, setPostBookmark, setPostLike } from '../api/posts.ts';
 import { menuTriggerClass } from './form-classes.ts';
@@ -19,7 +19,6 @@ const action =
  * refuses; guests see the counts only.
  */
 export function PostActions({ post }: { post: Post }) {
-  const { t } = useTranslation();
   const member = useMember();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
@@ -131,7 +130,6 @@ export function PostMenu({ post }: { post: Post }) {
  * it.
  */
 function PostMenuButton({ post }: { post: Post }) {
-  const { t } = useTranslation();
   const { module, load } = useLazyModule(postMenuModule);
   const [openAtStart, setOpenAtStart] = useState(false);
   if (module) return <module.PostMenuPopover post={post} openAtStart={openAtStart} />;

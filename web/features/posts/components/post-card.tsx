@@ -1,5 +1,4 @@
 import { memo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Mention, Post } from '#shared/schemas/posts';
 import { splitMentions } from '#shared/text';
@@ -7,6 +6,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { RatingChip } from '../../../components/ui/rating-chip.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { lazyComponent } from '../../../lib/lazy-module.ts';
+import { t } from '../../../lib/text.ts';
 import { PostActions, PostMenu } from './post-actions.tsx';
 
 // Fetched when a photo is first opened: the feed shows without the viewer's dialog code.
@@ -48,7 +48,6 @@ export function MentionText({ text, mentions }: { text: string; mentions: Mentio
 
 /** Up to four photos in a grid; the fourth says how many more there are. Each opens the viewer. */
 function PostPhotos({ post }: { post: Post }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const shown = post.media.slice(0, 4);
   if (shown.length === 0) return null;
@@ -97,7 +96,6 @@ function PostPhotos({ post }: { post: Post }) {
  * not change), so a tap re-renders its own card, not every card scrolled through.
  */
 export const PostCard = memo(function PostCard({ post }: { post: Post }) {
-  const { t } = useTranslation();
   const subject = post.student ?? post.taggedInstructor;
   return (
     <article

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
 import type { Course } from '#shared/schemas/courses';
 import { type Post, PostInput } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 import { useCourses, useInstructorChoices } from '../../courses/api/courses.ts';
 import { MultiImagePicker } from '../../media/components/multi-image-picker.tsx';
 import { createPost, postQueryKey, postsQueryKey, updatePost } from '../api/posts.ts';
@@ -33,7 +33,6 @@ export function PostFormDialog({
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation();
   const formId = useId();
   const { showToast } = useToast();
   const queryClient = useQueryClient();

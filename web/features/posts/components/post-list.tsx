@@ -1,9 +1,9 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PostPage } from '#shared/schemas/posts';
 import { Button } from '../../../components/ui/form.tsx';
 import { useOffscreenSkipping } from '../../../hooks/use-offscreen-skipping.ts';
+import { t } from '../../../lib/text.ts';
 import { PostCard } from './post-card.tsx';
 
 /** How near the end of the list (px below the screen) the next page is asked for. */
@@ -24,7 +24,6 @@ export function PostList({
   empty: string;
   end: string;
 }) {
-  const { t } = useTranslation();
   const { hasNextPage, isFetching, isFetchNextPageError, dataUpdatedAt, fetchNextPage } = query;
   const sentinel = useRef<HTMLDivElement | null>(null);
   const [nearEnd, setNearEnd] = useState(false);

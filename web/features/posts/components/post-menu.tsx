@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 import { deletePost, postsQueryKey } from '../api/posts.ts';
 import { menuTriggerClass } from './form-classes.ts';
 import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
@@ -17,7 +17,6 @@ import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
  * this button, as if it had been pressed.
  */
 export function PostMenuPopover({ post, openAtStart }: { post: Post; openAtStart: boolean }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const { showToast } = useToast();
   const queryClient = useQueryClient();

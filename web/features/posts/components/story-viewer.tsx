@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
 import type { Post } from '#shared/schemas/posts';
+import { t } from '../../../lib/text.ts';
 
 /** How far a finger must travel (px) to count as a swipe rather than a tap. */
 const SWIPE = 60;
@@ -20,7 +20,6 @@ export function StoryViewer({
   startAt: number;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   const [index, setIndex] = useState(startAt);
   const start = useRef<{ x: number; y: number; pointers: number } | null>(null);
   const go = (step: number) =>

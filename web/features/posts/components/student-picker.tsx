@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
 import type { StudentList } from '#shared/schemas/students';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 import { labelClass, selectClass } from './form-classes.ts';
 
 export interface StudentPickerProps {
@@ -28,7 +28,6 @@ export function StudentPicker({
   initialText?: string;
   autoFocus?: boolean;
 }) {
-  const { t } = useTranslation();
   const [text, setText] = useState(initialText);
   const input = useRef<HTMLInputElement>(null);
   // Focused once mounted rather than with the autoFocus attribute, so React Aria sees the focus

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FeedbackInput, type Profile, ProfileInput } from '#shared/schemas/profile';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
@@ -9,6 +8,7 @@ import { Button, TextField } from '../../../components/ui/form.tsx';
 import { ToggleRow } from '../../../components/ui/toggle-row.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { t } from '../../../lib/text.ts';
 import { meQueryKey } from '../../accounts/api/session.ts';
 import { PostList } from '../../posts/components/post-list.tsx';
 import {
@@ -29,7 +29,6 @@ type DetailField = (typeof DETAIL_FIELDS)[number];
 
 /** My details, and a dialog to edit them (students have no bio). */
 export function ProfileDetails({ profile }: { profile: Profile }) {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const formId = useId();
@@ -138,7 +137,6 @@ function initial(profile: Profile): Record<DetailField, string> {
 
 /** Instructors' two privacy switches; the server applies them to every post list at once. */
 export function PrivacySection({ profile }: { profile: Profile }) {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -181,7 +179,6 @@ export function PrivacySection({ profile }: { profile: Profile }) {
 
 /** The posts I saved and may still see. */
 export function BookmarksSection() {
-  const { t } = useTranslation();
   const bookmarks = useBookmarks();
   return (
     <section aria-labelledby="profile-bookmarks" className="flex flex-col gap-3">
@@ -200,7 +197,6 @@ export function BookmarksSection() {
 
 /** Feedback to the admins, and where each one I sent stands. */
 export function FeedbackSection() {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const id = useId();

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BlockInput } from '#shared/schemas/students';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
+import { t } from '../../../lib/text.ts';
 
 /**
  * Asks for the reason of a block ("Bảo lưu" for students), or a new one for someone already
@@ -26,7 +26,6 @@ export function BlockReasonDialog({
   busy: boolean;
   onSubmit: (reason: string) => void;
 }) {
-  const { t } = useTranslation();
   const formId = useId();
   const [reason, setReason] = useState(initialReason);
   const [error, setError] = useState<string>();

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Checkbox } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
 import type { LessonProgress, StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { ApiError, apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { t } from '../../../lib/text.ts';
 import { studentQueryKey, studentsQueryKey, updateProgress } from '../api/students.ts';
 
 /**
@@ -26,7 +26,6 @@ export function LessonProgressRow({
   index: number;
   canEdit: boolean;
 }) {
-  const { t } = useTranslation();
   const id = useId();
   const { showToast } = useToast();
   const queryClient = useQueryClient();

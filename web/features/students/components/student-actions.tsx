@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PersonStatus } from '#shared/schemas/people';
 import type { StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 import { LazyPostFormDialog } from '../../posts/components/lazy-post-form-dialog.tsx';
 import {
   blockStudent,
@@ -35,7 +35,6 @@ export function StudentActions({
   status: PersonStatus;
   onDeleted?: () => void;
 }) {
-  const { t } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<StudentDetail | null>(null);

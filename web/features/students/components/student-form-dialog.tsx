@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
 import { type StudentDetail, StudentInput } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -9,6 +8,7 @@ import { ChoiceCheckbox } from '../../../components/ui/choice-checkbox.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 import { useCourses } from '../../courses/api/courses.ts';
 import { ImagePicker } from '../../media/components/image-picker.tsx';
 import { useTutorialReport } from '../../tutorial/tutorial.tsx';
@@ -35,7 +35,6 @@ export function StudentFormDialog({
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation();
   const formId = useId();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
