@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -46,6 +47,19 @@ export default defineConfig({
     sourcemap: false,
     // dist/web/.vite/manifest.json: which files each screen needs (scripts/size-budget.ts).
     manifest: true,
+  },
+  resolve: {
+    alias: [
+      {
+        // React Router 7's package exports name only its development build (with its developer
+        // warnings on) for every condition (remix-run/react-router#14102); the production build
+        // beside it differs only in turning them off, which lets the minifier drop them.
+        find: /^react-router$/,
+        replacement: fileURLToPath(
+          new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+        ),
+      },
+    ],
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
