@@ -62,6 +62,16 @@ describe('toasts', () => {
     expect(screen.queryByTestId('toast')).toBeNull();
   });
 
+  it('show words already on screen once, and again after they have gone', () => {
+    renderToasts('Quyền truy cập của học viên hiện đang bị tắt.', 'error');
+    fireEvent.click(screen.getByRole('button', { name: 'show' }));
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.queryByTestId('toast')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'show' }));
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+  });
+
   it('cannot be used outside their provider (a developer error)', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useToast())).toThrow(

@@ -21,7 +21,11 @@ export interface Toast {
 }
 
 interface ToastApi {
-  /** Shows a toast (type `info` unless said otherwise); returns its id. */
+  /**
+   * Shows a toast (type `info` unless said otherwise); returns its id. Words already on screen
+   * are not shown twice: two parts of the app may say one thing (a live event and the
+   * guard both say why a session ended).
+   */
   showToast(message: string, type?: ToastType): string;
   dismissToast(id: string): void;
 }
@@ -36,7 +40,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
   const showToast = useCallback((message: string, type: ToastType = 'info') => {
     const id = crypto.randomUUID();
-    setToasts((list) => [...list, { id, message, type }]);
+    setToasts((list) =>
+      list.some((toast) => toast.message === message && toast.type === type)
+        ? list
+        : [...list, { id, message, type }],
+    );
     return id;
   }, []);
   const api = useMemo(() => ({ showToast, dismissToast }), [showToast, dismissToast]);
