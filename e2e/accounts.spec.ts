@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures.ts';
-import { onboard, requestLink, setSwitch, signInByLink } from './support/accounts.ts';
+import {
+  leavePendingNotice,
+  onboard,
+  requestLink,
+  setSwitch,
+  signInByLink,
+} from './support/accounts.ts';
 import { activatePerson } from './support/fixtures-api.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 
@@ -172,6 +178,7 @@ test.describe('switches of the academy @config', () => {
     const student = await newVisitor();
     await signInByLink(student, email);
     await onboard(student, 'Học viên', 'Lý Thị Hoa');
+    await leavePendingNotice(student);
     await activatePerson(email);
     await signInByLink(student, email);
     await expect(student).toHaveURL(/#\/activity$/);

@@ -1,24 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../components/overlays/toast.tsx';
-import { ApiError } from '../lib/api-client.ts';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // Caller mistakes (4xx) will not get better by asking again.
-      retry: (failures, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
-      refetchOnWindowFocus: true,
-    },
-  },
-});
-
+/**
+ * What every screen is given. The query cache is given by the routes that use it
+ * (layout/with-queries.tsx), so that /login loads without it.
+ */
 export function Providers({ children }: { children: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>{children}</ToastProvider>
-    </QueryClientProvider>
-  );
+  return <ToastProvider>{children}</ToastProvider>;
 }

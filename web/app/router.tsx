@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import {
   createHashRouter,
   type LoaderFunction,
@@ -9,9 +9,9 @@ import {
 import { OfflineNotice } from '../components/overlays/offline-notice.tsx';
 import { ToastViewport } from '../components/overlays/toast.tsx';
 import { TopLoadingBar } from '../components/overlays/top-loading-bar.tsx';
+import { Splash } from '../components/ui/splash.tsx';
 import { memberHint } from '../features/accounts/api/session.ts';
-import { RequireViewer } from '../features/accounts/components/guard.tsx';
-import { RequireCan } from '../features/accounts/components/require-can.tsx';
+import type { Ability } from '../features/accounts/components/require-can.tsx';
 import { RouteErrorScreen } from './routes/route-error.tsx';
 
 /**
@@ -25,12 +25,21 @@ function screen(load: () => Promise<{ default: ComponentType; loader?: LoaderFun
   };
 }
 
-// The signed-in layout (navigation, live updates, push, tours) loads after sign-in, so the
-// login screen does not carry it (scripts/size-budget.ts). A member coming back fetches it at
-// once, alongside asking who they are, instead of after the answer.
-const loadAppLayout = () => import('./layout/app-layout.tsx');
-if (memberHint.isSet()) void loadAppLayout().catch(() => undefined);
-const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+// The query cache and the signed-in app (guard, navigation, live updates, push, tours) load
+// with the routes that need them, so the login screen does not carry them
+// (scripts/size-budget.ts). A member coming back fetches them at once, alongside the entry.
+const loadWithQueries = () => import('./layout/with-queries.tsx');
+const loadSignedInApp = () => import('./layout/signed-in-app.tsx');
+if (memberHint.isSet()) {
+  void loadWithQueries().catch(() => undefined);
+  void loadSignedInApp().catch(() => undefined);
+}
+
+/** Screens under it only for people the server says may use them (require-can.tsx). */
+const requireCan = (ability: Ability) => async () => {
+  const { RequireCan } = await import('../features/accounts/components/require-can.tsx');
+  return { element: <RequireCan ability={ability} /> };
+};
 
 /**
  * Overlays that belong to the shell and stay above every screen. A new screen opens at its top;
@@ -48,21 +57,6 @@ function Shell() {
   );
 }
 
-/** What shows while the first screen's code loads: the academy's mark on a calm page. */
-function Splash() {
-  return (
-    <div className="grid min-h-dvh place-items-center bg-stone-50" aria-busy="true">
-      <img
-        src="/icons/icon-192.png"
-        alt=""
-        width={64}
-        height={64}
-        className="size-16 rounded-2xl opacity-90"
-      />
-    </div>
-  );
-}
-
 /** Every route of the spec (section 2), hash based. */
 export const router = createHashRouter([
   {
@@ -71,52 +65,54 @@ export const router = createHashRouter([
     hydrateFallbackElement: <Splash />,
     children: [
       { path: 'login', lazy: screen(() => import('./routes/login.tsx')) },
-      { path: 'onboarding', lazy: screen(() => import('./routes/onboarding.tsx')) },
-      { path: 'finishLogin', lazy: screen(() => import('./routes/finish-login.tsx')) },
-      { path: 'guest', lazy: screen(() => import('./routes/guest.tsx')) },
       { path: 'classroom', element: <Navigate to="/courses" replace /> },
       {
-        path: '/',
-        element: (
-          <RequireViewer splash={<Splash />}>
-            <Suspense fallback={<Splash />}>
-              <AppLayout />
-            </Suspense>
-          </RequireViewer>
-        ),
+        lazy: async () => ({ Component: (await loadWithQueries()).WithQueries }),
         children: [
-          { index: true, element: <Navigate to="/activity" replace /> },
-          { path: 'activity', lazy: screen(() => import('./routes/activity.tsx')) },
-          { path: 'courses', lazy: screen(() => import('./routes/courses.tsx')) },
-          { path: 'courses/:courseId', lazy: screen(() => import('./routes/course-detail.tsx')) },
-          { path: 'students', lazy: screen(() => import('./routes/students.tsx')) },
-          { path: 'students/:id', lazy: screen(() => import('./routes/student-detail.tsx')) },
+          { path: 'onboarding', lazy: screen(() => import('./routes/onboarding.tsx')) },
+          { path: 'finishLogin', lazy: screen(() => import('./routes/finish-login.tsx')) },
+          { path: 'guest', lazy: screen(() => import('./routes/guest.tsx')) },
           {
-            element: <RequireCan ability="seeInstructors" />,
+            path: '/',
+            lazy: async () => ({ Component: (await loadSignedInApp()).SignedInApp }),
             children: [
-              { path: 'instructors', lazy: screen(() => import('./routes/instructors.tsx')) },
+              { index: true, element: <Navigate to="/activity" replace /> },
+              { path: 'activity', lazy: screen(() => import('./routes/activity.tsx')) },
+              { path: 'courses', lazy: screen(() => import('./routes/courses.tsx')) },
               {
-                path: 'instructors/:id',
-                lazy: screen(() => import('./routes/instructor-detail.tsx')),
+                path: 'courses/:courseId',
+                lazy: screen(() => import('./routes/course-detail.tsx')),
               },
+              { path: 'students', lazy: screen(() => import('./routes/students.tsx')) },
+              { path: 'students/:id', lazy: screen(() => import('./routes/student-detail.tsx')) },
+              {
+                lazy: requireCan('seeInstructors'),
+                children: [
+                  { path: 'instructors', lazy: screen(() => import('./routes/instructors.tsx')) },
+                  {
+                    path: 'instructors/:id',
+                    lazy: screen(() => import('./routes/instructor-detail.tsx')),
+                  },
+                ],
+              },
+              { path: 'notifications', lazy: screen(() => import('./routes/notifications.tsx')) },
+              { path: 'profile', lazy: screen(() => import('./routes/profile.tsx')) },
+              { path: 'posts/:postId', lazy: screen(() => import('./routes/post.tsx')) },
+              {
+                lazy: requireCan('manageUsers'),
+                children: [
+                  {
+                    path: 'user-management',
+                    lazy: screen(() => import('./routes/user-management.tsx')),
+                  },
+                  { path: 'admin-tools', lazy: screen(() => import('./routes/admin-tools.tsx')) },
+                  { path: 'dashboard', lazy: screen(() => import('./routes/dashboard.tsx')) },
+                ],
+              },
+              { path: 'privacy', lazy: screen(() => import('./routes/privacy.tsx')) },
+              { path: '*', lazy: screen(() => import('./routes/not-found.tsx')) },
             ],
           },
-          { path: 'notifications', lazy: screen(() => import('./routes/notifications.tsx')) },
-          { path: 'profile', lazy: screen(() => import('./routes/profile.tsx')) },
-          { path: 'posts/:postId', lazy: screen(() => import('./routes/post.tsx')) },
-          {
-            element: <RequireCan ability="manageUsers" />,
-            children: [
-              {
-                path: 'user-management',
-                lazy: screen(() => import('./routes/user-management.tsx')),
-              },
-              { path: 'admin-tools', lazy: screen(() => import('./routes/admin-tools.tsx')) },
-              { path: 'dashboard', lazy: screen(() => import('./routes/dashboard.tsx')) },
-            ],
-          },
-          { path: 'privacy', lazy: screen(() => import('./routes/privacy.tsx')) },
-          { path: '*', lazy: screen(() => import('./routes/not-found.tsx')) },
         ],
       },
     ],

@@ -1,6 +1,6 @@
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { useMe, useMember } from '../../features/accounts/api/session.ts';
+import { useMe, useMember } from '../../features/accounts/api/me.ts';
 import { InstallOffers } from '../../features/install/install-offers.tsx';
 import { useLiveEvents } from '../../features/live/live-events.ts';
 import { useUnread } from '../../features/notifications/api/notifications.ts';

@@ -4,7 +4,8 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { FeedFilters } from '#shared/schemas/posts';
 import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
-import { memberHint, useMember } from '../../features/accounts/api/session.ts';
+import { useMember } from '../../features/accounts/api/me.ts';
+import { memberHint } from '../../features/accounts/api/session.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
 import { prefetchFeed, useFeed } from '../../features/posts/api/posts.ts';
 import { LazyPostFormDialog } from '../../features/posts/components/lazy-post-form-dialog.tsx';
@@ -12,8 +13,8 @@ import { LazyStudentPicker } from '../../features/posts/components/lazy-student-
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useScreenParams, useSearchText } from '../../hooks/use-screen-params.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { t } from '../../lib/text.ts';
-import { queryClient } from '../providers.tsx';
 
 const chip =
   'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium';

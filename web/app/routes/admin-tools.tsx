@@ -4,7 +4,7 @@ import type { PublicConfigPatch } from '#shared/schemas/config';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { ToggleRow } from '../../components/ui/toggle-row.tsx';
-import { publicConfigQueryKey, usePublicConfig } from '../../features/accounts/api/session.ts';
+import { publicConfigQueryKey, usePublicConfig } from '../../features/accounts/api/me.ts';
 import { AdminSection } from '../../features/admin/components/admin-section.tsx';
 import { FeedbackSection } from '../../features/admin/components/feedback-section.tsx';
 import {

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
-import { useMember } from '../../features/accounts/api/session.ts';
+import { useMember } from '../../features/accounts/api/me.ts';
 import {
   courseQueryKey,
   coursesQueryKey,

@@ -6,7 +6,7 @@ import type { CourseSummary } from '#shared/schemas/courses';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
-import { useMember } from '../../features/accounts/api/session.ts';
+import { useMember } from '../../features/accounts/api/me.ts';
 import { approveCourse, coursesQueryKey, useCourses } from '../../features/courses/api/courses.ts';
 import { CourseCard, type CourseView } from '../../features/courses/components/course-card.tsx';
 import { CourseFormDialog } from '../../features/courses/components/course-form-dialog.tsx';

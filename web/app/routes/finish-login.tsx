@@ -3,11 +3,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
-import {
-  redeemSignInLink,
-  refreshMe,
-  storedSignInEmail,
-} from '../../features/accounts/api/session.ts';
+import { refreshMe } from '../../features/accounts/api/me.ts';
+import { redeemSignInLink, storedSignInEmail } from '../../features/accounts/api/session.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';

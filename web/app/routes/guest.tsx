@@ -1,7 +1,8 @@
 import { Eye } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/form.tsx';
-import { guestSession, usePublicConfig } from '../../features/accounts/api/session.ts';
+import { usePublicConfig } from '../../features/accounts/api/me.ts';
+import { guestSession } from '../../features/accounts/api/session.ts';
 import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
 

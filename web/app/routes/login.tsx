@@ -1,23 +1,39 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
 import {
-  refreshMe,
+  fetchMe,
+  fetchPublicConfig,
+  refreshMeAfterSignIn,
   requestPasswordReset,
   sendSignInLink,
   setNewPassword,
+  shareMeWithApp,
   signInWithPassword,
   startGoogleSignIn,
   storedSignInEmail,
-  useMe,
-  usePublicConfig,
 } from '../../features/accounts/api/session.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
+
+/**
+ * The server's answer, asked once as the screen opens. This screen asks without the query cache,
+ * which it would be the only reason to load (scripts/size-budget.ts).
+ */
+function useAnswerOnOpen<Answer>(
+  ask: (options: { signal: AbortSignal }) => Promise<Answer>,
+): Answer | undefined {
+  const [answer, setAnswer] = useState<Answer>();
+  useEffect(() => {
+    const controller = new AbortController();
+    ask({ signal: controller.signal }).then(setAnswer, () => undefined);
+    return () => controller.abort();
+  }, [ask]);
+  return answer;
+}
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 
@@ -89,10 +105,9 @@ function ResetPasswordForm({ token }: { token: string }) {
 export default function LoginScreen() {
   const { showToast } = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const { data: me } = useMe();
-  const { data: config } = usePublicConfig();
+  const me = useAnswerOnOpen(fetchMe);
+  const config = useAnswerOnOpen(fetchPublicConfig);
   const [email, setEmail] = useState(storedSignInEmail.get() ?? '');
   const [password, setPassword] = useState('');
   const [usePassword, setUsePassword] = useState(false);
@@ -105,7 +120,12 @@ export default function LoginScreen() {
   }, [params, showToast]);
 
   const resetToken = params.get('resetToken');
-  if (me?.state === 'member' && !resetToken) return <Navigate to="/activity" replace />;
+  const memberArrived = me?.state === 'member' && !resetToken;
+  useEffect(() => {
+    if (!memberArrived) return;
+    void shareMeWithApp(me).then(() => navigate('/activity', { replace: true }));
+  }, [memberArrived, me, navigate]);
+  if (memberArrived) return null;
 
   const failWith = (failure: unknown) =>
     setError(failure instanceof ApiError ? failure.message : t('errors.internal_error'));
@@ -134,7 +154,7 @@ export default function LoginScreen() {
     setBusy(true);
     try {
       await signInWithPassword(email.trim().toLowerCase(), password);
-      await refreshMe(queryClient);
+      await refreshMeAfterSignIn();
       navigate('/activity', { replace: true });
     } catch (failure) {
       setError(

@@ -10,7 +10,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { RelativeTime } from '../../components/ui/relative-time.tsx';
-import { useMember } from '../../features/accounts/api/session.ts';
+import { useMember } from '../../features/accounts/api/me.ts';
 import {
   markNotificationsRead,
   unreadQueryKey,

@@ -17,13 +17,8 @@ import { useToast } from '../../components/overlays/toast.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
-import {
-  changeEmail,
-  meQueryKey,
-  requestPasswordReset,
-  useMe,
-  useSignOut,
-} from '../../features/accounts/api/session.ts';
+import { meQueryKey, useMe, useSignOut } from '../../features/accounts/api/me.ts';
+import { changeEmail, requestPasswordReset } from '../../features/accounts/api/session.ts';
 import { ImagePicker } from '../../features/media/components/image-picker.tsx';
 import { useProfile } from '../../features/profile/api/profile.ts';
 import {

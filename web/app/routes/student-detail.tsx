@@ -4,7 +4,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
-import { useMember } from '../../features/accounts/api/session.ts';
+import { useMember } from '../../features/accounts/api/me.ts';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useStudent, useStudentEvaluations } from '../../features/students/api/students.ts';
 import { LessonProgressRow } from '../../features/students/components/lesson-progress-row.tsx';

@@ -8,7 +8,7 @@ import { ChoiceCheckbox } from '../../components/ui/choice-checkbox.tsx';
 import { SheetDialog } from '../../components/ui/dialog.tsx';
 import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
-import { useMember } from '../../features/accounts/api/session.ts';
+import { useMember } from '../../features/accounts/api/me.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
 import { type StudentFilters, useStudents } from '../../features/students/api/students.ts';
 import { StudentActions } from '../../features/students/components/student-actions.tsx';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { PEOPLE_VIEWS } from '#shared/schemas/admin';
 import { SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
-import { useMember } from '../../features/accounts/api/session.ts';
+import { useMember } from '../../features/accounts/api/me.ts';
 import { type PeopleView, useAdminPeople } from '../../features/admin/api/people.ts';
 import { PersonCard } from '../../features/admin/components/person-card.tsx';
 import { useDebounced } from '../../hooks/use-debounced.ts';

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useOnlineStatus } from '../../hooks/use-online-status.ts';
@@ -16,7 +15,6 @@ export function OfflineNotice() {
   const online = useOnlineStatus();
   const { showToast } = useToast();
   const wasOffline = useRef(false);
-  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!online) {
@@ -36,12 +34,15 @@ export function OfflineNotice() {
         .then((response) => {
           if (!response.ok) return;
           serverReachable.set(true);
-          void queryClient.invalidateQueries();
+          // The query cache loads with the screens that use it, after this notice.
+          void import('../../lib/query-client.ts').then(({ queryClient }) =>
+            queryClient.invalidateQueries(),
+          );
         })
         .catch(() => undefined);
     }, RETRY_MS);
     return () => clearInterval(timer);
-  }, [online, queryClient]);
+  }, [online]);
 
   if (online) return null;
   return (

@@ -1,12 +1,13 @@
-import { useIsFetching } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { useNavigation } from 'react-router';
+import { queriesFetching } from '../../lib/queries-fetching.ts';
 import { t } from '../../lib/shell-text.ts';
 
 /** A thin bar at the top while a screen or its data is loading. */
 export function TopLoadingBar() {
   const navigation = useNavigation();
-  const fetching = useIsFetching();
-  if (navigation.state === 'idle' && fetching === 0) return null;
+  const fetching = useSyncExternalStore(queriesFetching.subscribe, queriesFetching.get);
+  if (navigation.state === 'idle' && !fetching) return null;
   return (
     <div
       role="progressbar"

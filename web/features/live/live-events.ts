@@ -4,7 +4,7 @@ import type { LiveEvent } from '#shared/schemas/events';
 import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
-import { meQueryKey, publicConfigQueryKey } from '../accounts/api/session.ts';
+import { meQueryKey, publicConfigQueryKey } from '../accounts/api/me.ts';
 import { adminPeopleQueryKey } from '../admin/api/people.ts';
 import { coursesQueryKey } from '../courses/api/courses.ts';
 import { uploadTargetQueryKey } from '../media/api/upload-target-key.ts';

@@ -1,11 +1,7 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Me, MePerson, Ok, PublicConfig } from '#shared/schemas/accounts';
+import type { Me, Ok, PublicConfig } from '#shared/schemas/accounts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { readLocal, writeLocal } from '../../../lib/local-store.ts';
 import { clearMediaCache } from '../../../lib/media-cache.ts';
-
-export const meQueryKey = ['me'] as const;
-export const publicConfigQueryKey = ['public-config'] as const;
 
 const MEMBER_HINT_KEY = 'hv.member';
 
@@ -18,37 +14,38 @@ export const memberHint = {
   set: (member: boolean) => writeLocal(MEMBER_HINT_KEY, member ? '1' : '0'),
 };
 
-const fetchMe = async ({ signal }: { signal?: AbortSignal }) => {
+/** Who this browser is signed in as, asked of the server (me.ts keeps the answer for the app). */
+export async function fetchMe({ signal }: { signal?: AbortSignal }): Promise<Me> {
   const me = await apiRequest<Me>('/me', signal ? { signal } : {});
   memberHint.set(me.state === 'member');
   return me;
-};
-
-/** Who this browser is signed in as; the guard and the navigation read it. */
-export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
 }
 
-/**
- * Asks the server again who this is, after signing in or out, and waits for the answer, so the
- * guard never acts on the answer from before.
+/** What the academy allows before sign-in: Google, guest browsing, student access. */
+export function fetchPublicConfig({ signal }: { signal?: AbortSignal }): Promise<PublicConfig> {
+  return apiRequest<PublicConfig>('/public-config', signal ? { signal } : {});
+}
+
+/*
+ * The login screen asks who this is without the query cache, which it does not load. Before it
+ * sends the person on, the app's cached answer is brought up to date, so that the guard never
+ * acts on an answer from before (a pending person approved meanwhile would be signed out).
  */
-export function refreshMe(queryClient: QueryClient): Promise<Me> {
-  return queryClient.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
+const appCache = () =>
+  Promise.all([import('./me.ts'), import('../../../lib/query-client.ts')]).then(
+    ([me, { queryClient }]) => ({ ...me, queryClient }),
+  );
+
+/** After signing in: asks again who this is for the app's cache, and waits for the answer. */
+export async function refreshMeAfterSignIn(): Promise<void> {
+  const { refreshMe, queryClient } = await appCache();
+  await refreshMe(queryClient);
 }
 
-/** The signed-in member, for screens that only members reach. */
-export function useMember(): MePerson | null {
-  const { data } = useMe();
-  return data?.state === 'member' ? data.person : null;
-}
-
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: publicConfigQueryKey,
-    queryFn: ({ signal }) => apiRequest<PublicConfig>('/public-config', { signal }),
-    staleTime: 60_000,
-  });
+/** Gives the app's cache the answer the login screen got, before it sends a member on. */
+export async function shareMeWithApp(me: Me): Promise<void> {
+  const { meQueryKey, queryClient } = await appCache();
+  queryClient.setQueryData(meQueryKey, me);
 }
 
 const GUEST_KEY = 'hv.guest';
@@ -78,17 +75,6 @@ export async function signOut(): Promise<void> {
   await forgetPushOnThisDevice();
   await apiRequest<unknown>('/auth/sign-out', { method: 'POST', body: {} }).catch(() => {});
   await clearMediaCache();
-}
-
-/** Signs out and forgets everything cached for the person. */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signOut,
-    onSettled: () => {
-      queryClient.clear();
-    },
-  });
 }
 
 export function sendSignInLink(email: string) {

@@ -3,7 +3,8 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { guestSession, signOut, useMe } from '../api/session.ts';
+import { useMe } from '../api/me.ts';
+import { guestSession, signOut } from '../api/session.ts';
 
 /**
  * The guard of the protected layout (spec 2): visitors go to /login and new sign-ins to

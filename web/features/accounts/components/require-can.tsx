@@ -3,9 +3,9 @@ import { Outlet } from 'react-router';
 import type { Me } from '#shared/schemas/accounts';
 import { MessageScreen } from '../../../components/ui/message-screen.tsx';
 import { t } from '../../../lib/shell-text.ts';
-import { useMe } from '../api/session.ts';
+import { useMe } from '../api/me.ts';
 
-type Ability = keyof Extract<Me, { state: 'member' }>['can'];
+export type Ability = keyof Extract<Me, { state: 'member' }>['can'];
 
 /**
  * Shows the screens under it only to people the server says may use them (admins for user

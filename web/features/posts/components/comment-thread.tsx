@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/form.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
-import { useMember } from '../../accounts/api/session.ts';
+import { useMember } from '../../accounts/api/me.ts';
 import {
   addComment,
   commentsQueryKey,

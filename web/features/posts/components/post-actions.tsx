@@ -7,7 +7,7 @@ import { useToast } from '../../../components/overlays/toast.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { lazyModule, useLazyModule } from '../../../lib/lazy-module.ts';
 import { t } from '../../../lib/text.ts';
-import { useMember } from '../../accounts/api/session.ts';
+import { useMember } from '../../accounts/api/me.ts';
 import { patchCachedPost, setPostBookmark, setPostLike } from '../api/posts.ts';
 import { menuTriggerClass } from './form-classes.ts';
 

@@ -9,7 +9,7 @@ import { ToggleRow } from '../../../components/ui/toggle-row.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
-import { meQueryKey } from '../../accounts/api/session.ts';
+import { meQueryKey } from '../../accounts/api/me.ts';
 import { PostList } from '../../posts/components/post-list.tsx';
 import {
   feedbackQueryKey,
