@@ -77,6 +77,25 @@ test('a later instructor waits for approval and is refused at sign-in with the s
     .toBe('anonymous');
 });
 
+test('approved while the pending notice is open, a person opening the login screen goes into the app, still signed in', async ({
+  newVisitor,
+}) => {
+  const email = uniqueEmail('gv-duyet');
+  const page = await newVisitor();
+  await signInByLink(page, email);
+  await onboard(page, 'Giảng viên', 'Vũ Thanh Tâm');
+  await expect(page.getByTestId('onboarding-pending')).toBeVisible();
+  await activatePerson(email);
+
+  // The login screen asks who this is afresh; the app behind it remembered "pending".
+  await page.goto('/#/login');
+  await expect(page).toHaveURL(/#\/activity$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/#\/activity$/);
+  expect((await (await page.request.get('/api/me')).json()).state).toBe('member');
+});
+
 async function signInWithGoogle(page: Page, login: string) {
   await page.goto('/#/login');
   await page.getByRole('button', { name: 'Đăng nhập với Google' }).click();
