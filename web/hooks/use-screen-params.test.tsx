@@ -5,10 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useSearchText } from './use-screen-params.ts';
 
 function SearchScreen() {
-  const [text, setText, settled] = useSearchText();
+  const [text, setText, settled, keep] = useSearchText();
   return (
     <>
-      <input aria-label="search" value={text} onChange={(event) => setText(event.target.value)} />
+      <input
+        aria-label="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={keep}
+      />
       <output>{settled}</output>
     </>
   );
@@ -23,6 +28,7 @@ function routerWithSlowScreen(initialEntries: string[]) {
   const router = createMemoryRouter(
     [
       { path: '/search', element: <SearchScreen /> },
+      { path: '/near', element: <p>near screen</p> },
       {
         path: '/other',
         lazy: async () => {
@@ -71,4 +77,54 @@ describe("a search box's text kept in the address", () => {
     expect(router.state.location.pathname).toBe('/other');
     expect(router.state.navigation.state).toBe('idle');
   });
+
+  it('does not pull the person back when the box loses focus after the router has left, before React has drawn the next screen', async () => {
+    const { router } = routerWithSlowScreen(['/search']);
+    render(<RouterProvider router={router} />);
+    const box = screen.getByLabelText('search');
+    fireEvent.change(box, { target: { value: 'mai' } });
+    const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+    try {
+      // A screen with no code to load: the router is there at once, and hands React the change
+      // as a transition, drawn later. The box, still on screen, loses focus in between.
+      void router.navigate('/near');
+      expect(router.state.location.pathname).toBe('/near');
+      box.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+      expect(router.state.location.pathname + router.state.location.search).toBe('/near');
+    } finally {
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+    }
+    await screen.findByText('near screen');
+    expect(router.state.location.pathname + router.state.location.search).toBe('/near');
+  });
+
+  it('keeps the address clear when the search is cleared before its written address was drawn', async () => {
+    const { router } = routerWithSlowScreen(['/search']);
+    render(<RouterProvider router={router} />);
+    const box = screen.getByLabelText<HTMLInputElement>('search');
+    const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+    try {
+      // As a browser delivers them: typing and leaving the box are drawn at once, the router's
+      // change of address later, as a transition.
+      typeNatively(box, 'mai');
+      box.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+      expect(router.state.location.search).toBe('?q=mai');
+      typeNatively(box, '');
+      box.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+      await pause(400);
+    } finally {
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+    }
+    expect(router.state.location.search).toBe('');
+    expect(box.value).toBe('');
+  });
 });
+
+/** A change to the box as the browser makes it, outside React's test batching. */
+function typeNatively(box: HTMLInputElement, value: string) {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  setValue?.call(box, value);
+  box.dispatchEvent(new Event('input', { bubbles: true }));
+}
