@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { visiblePosts } from '../posts/post-visibility.ts';
 
@@ -96,4 +96,59 @@ export async function visibleEvaluations(db: Db, courseId: string, viewerId: str
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc')
     .execute();
+}
+
+/** When the course's newest evaluation the viewer may see was posted, or null when there is none. */
+export async function newestVisibleEvaluationAt(
+  db: Db,
+  courseId: string,
+  viewerId: string | null,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('posts')
+    .select('posts.created_at')
+    .where('posts.course_id', '=', courseId)
+    .where('posts.kind', '=', 'evaluation')
+    .where(visiblePosts(viewerId))
+    .orderBy('posts.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.created_at) : null;
+}
+
+/**
+ * The course's evaluations the viewer may see in `weeks` weeks of `weekLength` ms from
+ * `firstWeek`, counted per week in the database (week 0 first): how many, and the sum and number
+ * of their ratings. Weeks without any are absent.
+ */
+export async function weeklyEvaluations(
+  db: Db,
+  courseId: string,
+  viewerId: string | null,
+  { firstWeek, weekLength, weeks }: { firstWeek: number; weekLength: number; weeks: number },
+) {
+  // Literals, not parameters: both engines then divide integers (a bound JS number is a real in
+  // SQLite). They are computed here, never from input.
+  const week = sql<number>`(posts.created_at - ${sql.lit(firstWeek)}) / ${sql.lit(weekLength)}`;
+  const rows = await db
+    .selectFrom('posts')
+    .select([
+      week.as('week'),
+      (eb) => eb.fn.countAll<number>().as('evaluations'),
+      (eb) => eb.fn.sum<number>('posts.rating').as('rating_sum'),
+      (eb) => eb.fn.count<number>('posts.rating').as('rated'),
+    ])
+    .where('posts.course_id', '=', courseId)
+    .where('posts.kind', '=', 'evaluation')
+    .where('posts.created_at', '>=', firstWeek)
+    .where('posts.created_at', '<', firstWeek + weeks * weekLength)
+    .where(visiblePosts(viewerId))
+    .groupBy(week)
+    .execute();
+  return rows.map((row) => ({
+    week: Number(row.week),
+    evaluations: Number(row.evaluations),
+    ratingSum: Number(row.rating_sum ?? 0),
+    rated: Number(row.rated),
+  }));
 }

@@ -217,6 +217,50 @@ describe('course statistics', () => {
     expect(body.weeks.at(-1).evaluations).toBe(1);
   });
 
+  it('puts each evaluation in its Vietnamese week, Monday 00:00 to Sunday 23:59, and averages the rated ones', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses',
+      headers: as('admin'),
+      payload: { name: 'Khóa đếm tuần', lessons: [{ title: 'Một' }] },
+    });
+    const courseId = created.json().id;
+    const thisWeek = vietnamWeekStart(Date.now());
+    const threeWeeksAgo = thisWeek - 3 * 7 * DAY;
+    const evaluate = (createdAt: number, rating: number | null) =>
+      insertTestPost(t.database.db, {
+        authorId: ids.teacher,
+        studentId: ids.student,
+        courseId,
+        rating,
+        createdAt,
+      });
+    await evaluate(thisWeek, 7);
+    await evaluate(thisWeek + 1000, 8);
+    await evaluate(thisWeek + 2000, null);
+    await evaluate(threeWeeksAgo, 9); // the first moment of its week
+    await evaluate(threeWeeksAgo - 1, 4); // the last moment of the week before
+    await evaluate(thisWeek - CHARTED_WEEKS * 7 * DAY, 10); // before the chart's first week
+    const body = (await get('admin', `/api/courses/${courseId}/statistics`)).json();
+    const last = CHARTED_WEEKS - 1;
+    expect(body.weeks[last]).toEqual({ weekStart: thisWeek, evaluations: 3, averageRating: 7.5 });
+    expect(body.weeks[last - 3]).toEqual({
+      weekStart: threeWeeksAgo,
+      evaluations: 1,
+      averageRating: 9,
+    });
+    expect(body.weeks[last - 4]).toEqual({
+      weekStart: threeWeeksAgo - 7 * DAY,
+      evaluations: 1,
+      averageRating: 4,
+    });
+    const counted = body.weeks.reduce(
+      (sum: number, w: { evaluations: number }) => sum + w.evaluations,
+      0,
+    );
+    expect(counted).toBe(5);
+  });
+
   it('is for staff only', async () => {
     expect((await get('student', `/api/courses/${ids.course}/statistics`)).statusCode).toBe(403);
     expect((await get(null, `/api/courses/${ids.course}/statistics`)).statusCode).toBe(401);

@@ -7,7 +7,9 @@ import {
   completionByLesson,
   enrolledStudents,
   lastActivityByLesson,
+  newestVisibleEvaluationAt,
   visibleEvaluations,
+  weeklyEvaluations,
 } from './course-progress.repository.ts';
 import { countsByCourse, listLessons } from './courses.repository.ts';
 import { findVisibleCourse } from './courses.service.ts';
@@ -113,11 +115,11 @@ export async function getCourseStatistics(
   now = Date.now(),
 ): Promise<CourseStatistics> {
   await findVisibleCourse(database, staff, courseId);
-  const [lessons, completion, students, evaluations] = await Promise.all([
+  const [lessons, completion, students, newest] = await Promise.all([
     listLessons(database.db, courseId),
     completionByLesson(database.db, courseId),
     enrolledStudents(database.db, courseId),
-    visibleEvaluations(database.db, courseId, staff.id),
+    newestVisibleEvaluationAt(database.db, courseId, staff.id),
   ]);
 
   const percents = students.map((student) =>
@@ -131,28 +133,19 @@ export async function getCourseStatistics(
 
   // The twelve weeks up to this one; a course whose evaluations all predate them charts the
   // twelve weeks up to its last evaluation instead of an empty chart.
-  const newest = evaluations[0] ? Number(evaluations[0].created_at) : now;
   let lastWeek = vietnamWeekStart(now);
-  if (vietnamWeekStart(newest) < lastWeek - (CHARTED_WEEKS - 1) * WEEK)
+  if (newest !== null && vietnamWeekStart(newest) < lastWeek - (CHARTED_WEEKS - 1) * WEEK)
     lastWeek = vietnamWeekStart(newest);
   const firstWeek = lastWeek - (CHARTED_WEEKS - 1) * WEEK;
-  const weeks = Array.from({ length: CHARTED_WEEKS }, (_, index) => ({
-    weekStart: firstWeek + index * WEEK,
-    evaluations: 0,
-    ratingSum: 0,
-    rated: 0,
-  }));
-  for (const evaluation of evaluations) {
-    const index = (vietnamWeekStart(Number(evaluation.created_at)) - firstWeek) / WEEK;
-    const week = weeks[index];
-    if (!week) continue;
-    week.evaluations += 1;
-    if (evaluation.rating !== null) {
-      week.ratingSum += evaluation.rating;
-      week.rated += 1;
-    }
-  }
-
+  const counted = new Map(
+    (
+      await weeklyEvaluations(database.db, courseId, staff.id, {
+        firstWeek,
+        weekLength: WEEK,
+        weeks: CHARTED_WEEKS,
+      })
+    ).map((row) => [row.week, row]),
+  );
   return {
     enrolledCount: students.length,
     lessons: lessons.map((lesson) => ({
@@ -161,10 +154,13 @@ export async function getCourseStatistics(
       completedCount: completion.get(lesson.id) ?? 0,
     })),
     progressBuckets,
-    weeks: weeks.map((week) => ({
-      weekStart: week.weekStart,
-      evaluations: week.evaluations,
-      averageRating: week.rated ? Math.round((week.ratingSum / week.rated) * 10) / 10 : null,
-    })),
+    weeks: Array.from({ length: CHARTED_WEEKS }, (_, index) => {
+      const week = counted.get(index);
+      return {
+        weekStart: firstWeek + index * WEEK,
+        evaluations: week?.evaluations ?? 0,
+        averageRating: week?.rated ? Math.round((week.ratingSum / week.rated) * 10) / 10 : null,
+      };
+    }),
   };
 }
