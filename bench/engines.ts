@@ -7,18 +7,20 @@ import { createPostgresDatabase } from '../server/test/test-database.ts';
 
 /**
  * Runs a measurement on a fresh, migrated SQLite file and then a fresh PostgreSQL database
- * (TEST_DATABASE_URL's server, or a throwaway cluster), cleaning both up afterwards.
+ * (TEST_DATABASE_URL's server, or a throwaway cluster), cleaning both up afterwards. `serverEnv`
+ * is what a server started on the same database needs (bench/served.ts `startServer`).
  */
 export async function onEachEngine<T>(
   label: string,
-  measure: (database: AppDatabase) => Promise<T>,
+  measure: (database: AppDatabase, serverEnv: NodeJS.ProcessEnv) => Promise<T>,
 ): Promise<{ sqlite: T; postgres: T }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `hv-bench-${label}-`));
-  const sqliteDb = openDatabase({ kind: 'sqlite', file: path.join(dir, `${label}.sqlite`) });
+  // The file the server opens in its DATA_DIR.
+  const sqliteDb = openDatabase({ kind: 'sqlite', file: path.join(dir, 'academy.sqlite') });
   let sqlite: T;
   try {
     await migrateToLatest(sqliteDb.db);
-    sqlite = await measure(sqliteDb);
+    sqlite = await measure(sqliteDb, { DATA_DIR: dir });
   } finally {
     await sqliteDb.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -26,11 +28,13 @@ export async function onEachEngine<T>(
 
   const postgres = await onPostgres(label, async (url) => {
     const pgDb = openDatabase({ kind: 'postgres', url });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hv-bench-${label}-pg-`));
     try {
       await migrateToLatest(pgDb.db);
-      return await measure(pgDb);
+      return await measure(pgDb, { DATABASE_URL: url, DATA_DIR: dataDir });
     } finally {
       await pgDb.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
   return { sqlite, postgres };

@@ -5,26 +5,25 @@
  * autocannon in its own process over loopback:
  * - the first feed page and a later page: requests/s at 50 connections, and p50/p99 at a fixed
  *   offered load of 500 requests/s;
- * - like toggles at 50 connections, then a check that every post's count equals its like rows.
+ * - like toggles at 50 connections, then a check that every post's count equals its like rows;
+ * - on the same academy and server, the staff's reads (bench/staff-reads.ts).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { freePort, startPostgresCluster } from '../scripts/provision.ts';
+import { startPostgresCluster } from '../scripts/provision.ts';
 import { type AppDatabase, migrateToLatest, openDatabase } from '../server/db/database.ts';
 import type { Database } from '../server/db/schema.ts';
 import { nameSearchColumns, titleSearchColumns } from '../server/db/search-columns.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
-import { signInInstructor } from '../server/test/sessions.ts';
 import { percentiles, random } from './engines.ts';
 import { openLoop } from './open-loop.ts';
+import { load, signInStaff, startServer } from './served.ts';
+import { measureStaffReads } from './staff-reads.ts';
 
-const run = promisify(execFile);
 export const feedBenchSize = {
   students: 2_000,
   instructors: 100,
@@ -32,6 +31,9 @@ export const feedBenchSize = {
   lessons: 20,
   posts: 100_000,
 };
+
+const pickFrom = <T>(next: () => number, list: readonly T[]): T =>
+  list[Math.floor(next() * list.length)]!;
 
 async function insertInBatches<T>(
   rows: T[],
@@ -44,8 +46,9 @@ async function insertInBatches<T>(
 
 /**
  * Fills a migrated database with the feed's academy (`size`; the benchmark's by default): people,
- * courses and lessons, posts (70 % evaluations of a student, the rest tagging an instructor) with
- * likes and comments, their counts written to match. Returns up to 2,000 post ids to like.
+ * courses and lessons, students enrolled in one to three courses with their progress, posts (70 %
+ * evaluations of a student in one of their courses, the rest tagging an instructor) with likes and
+ * comments, their counts written to match. Returns up to 2,000 post ids to like.
  */
 export async function seedFeedAcademy(
   database: AppDatabase,
@@ -98,14 +101,56 @@ export async function seedFeedAcademy(
     })),
   );
   await insertInBatches(lessons, (batch) => db.insertInto('lessons').values(batch).execute());
+  const lessonsOf = new Map<string, typeof lessons>(courses.map((course) => [course.id, []]));
+  for (const lesson of lessons) lessonsOf.get(lesson.course_id)!.push(lesson);
+  // Each student in one to three courses, having completed the first lessons of each (none to all).
+  const coursesOf = new Map<string, string[]>();
+  const enrolments: Array<{ person_id: string; course_id: string; enrolled_at: number }> = [];
+  const progress: Array<{
+    person_id: string;
+    lesson_id: string;
+    course_id: string;
+    completed: 1;
+    summary: null;
+    last_updated_by: null;
+    last_updated_at: number;
+  }> = [];
+  for (const student of students) {
+    const wanted = 1 + Math.floor(next() * 3);
+    const chosen = new Set<string>();
+    while (chosen.size < Math.min(wanted, courses.length))
+      chosen.add(courses[Math.floor(next() * courses.length)]!.id);
+    coursesOf.set(student.id, [...chosen]);
+    for (const courseId of chosen) {
+      enrolments.push({ person_id: student.id, course_id: courseId, enrolled_at: now });
+      const done = Math.floor(next() * (size.lessons + 1));
+      for (const lesson of lessonsOf.get(courseId)!.slice(0, done))
+        progress.push({
+          person_id: student.id,
+          lesson_id: lesson.id,
+          course_id: courseId,
+          completed: 1,
+          summary: null,
+          last_updated_by: null,
+          last_updated_at: now,
+        });
+    }
+  }
+  await insertInBatches(enrolments, (batch) => db.insertInto('enrolments').values(batch).execute());
+  await insertInBatches(progress, (batch) =>
+    db.insertInto('lesson_progress').values(batch).execute(),
+  );
+  // 70 % evaluations of a student in a lesson of one of their courses; the rest tag an instructor.
   const posts = Array.from({ length: size.posts }, (_, index) => {
-    const lesson = lessons[Math.floor(next() * lessons.length)]!;
     const evaluation = next() < 0.7;
+    const student = evaluation ? students[Math.floor(next() * students.length)]! : null;
+    const choices = student ? lessonsOf.get(pickFrom(next, coursesOf.get(student.id)!))! : lessons;
+    const lesson = pickFrom(next, choices);
     return {
       id: randomUUID(),
       kind: evaluation ? ('evaluation' as const) : ('general' as const),
       author_id: instructors[Math.floor(next() * instructors.length)]!.id,
-      student_id: evaluation ? students[Math.floor(next() * students.length)]!.id : null,
+      student_id: student?.id ?? null,
       tagged_instructor_id: evaluation
         ? null
         : instructors[Math.floor(next() * instructors.length)]!.id,
@@ -171,77 +216,6 @@ export async function likeCountsOff(db: Kysely<Database>): Promise<number> {
   return Number(n);
 }
 
-export async function startServer(
-  env: NodeJS.ProcessEnv,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // BENCH_CPU_PROF=<dir> writes the server's CPU profile there, to find what a request costs.
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
-  const child = spawn(process.execPath, [...profile, 'scripts/start.mjs'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      // The default level: its line per request is part of what a request costs (to /dev/null
-      // here; about 7 % of a feed request against `warn`).
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-  const started = Date.now();
-  for (;;) {
-    const response = await fetch(`${url}/api/health`).catch(() => undefined);
-    if (response?.ok) return { url, child };
-    if (exited || Date.now() - started > 60_000) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/**
- * On a fresh academy: its first instructor (who becomes its admin) signs in and fills it with
- * the demo nail-art academy. Returns that admin's cookie.
- */
-export async function signInToDemoAcademy(
-  url: string,
-  mail: Awaited<ReturnType<typeof startMailCatcher>>,
-): Promise<string> {
-  const { cookie } = await signInInstructor(url, mail);
-  const demo = await fetch(`${url}/api/admin/demo-data`, {
-    method: 'POST',
-    headers: { cookie, origin: url },
-  });
-  if (!demo.ok) throw new Error(`demo data: ${demo.status} ${await demo.text()}`);
-  return cookie;
-}
-
-async function load(options: object) {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'bench/load.ts', JSON.stringify(options)],
-    {
-      maxBuffer: 1 << 20,
-    },
-  );
-  return JSON.parse(stdout) as {
-    requestsPerSecond: number;
-    p50Ms: number;
-    p99Ms: number;
-    non2xx: number;
-    errors: number;
-    total: number;
-  };
-}
-
 /** The feed at an offered 500 requests/s for 10 s, open loop (bench/open-loop.ts). */
 async function atFixedRate(base: string, cookie: string, path: string) {
   const seconds = 10;
@@ -278,12 +252,7 @@ export async function measureOne(database: AppDatabase, env: NodeJS.ProcessEnv) 
       : { kind: 'sqlite', file: path.join(env.DATA_DIR!, 'academy.sqlite') },
   );
   try {
-    const { cookie, email } = await signInInstructor(server.url, mail);
-    await reopened.db
-      .updateTable('people')
-      .set({ status: 'active' })
-      .where('email', '=', email)
-      .execute();
+    const cookie = await signInStaff(server.url, mail, reopened.db, 'instructor');
     const first = `${server.url}/api/posts`;
     const page = (await (await fetch(first, { headers: { cookie } })).json()) as {
       posts: unknown[];
@@ -311,7 +280,10 @@ export async function measureOne(database: AppDatabase, env: NodeJS.ProcessEnv) 
       likeCountsMismatched: 0,
     };
     result.likeCountsMismatched = await likeCountsOff(reopened.db);
-    return result;
+    const courseIds = (await reopened.db.selectFrom('courses').select('id').execute()).map(
+      (course) => course.id,
+    );
+    return { ...result, staffReads: await measureStaffReads(server.url, cookie, courseIds) };
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));

@@ -14,7 +14,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/provision.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { browserCookies } from '../server/test/sessions.ts';
 import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
-import { signInToDemoAcademy, startServer } from './feed.ts';
+import { signInToDemoAcademy, startServer } from './served.ts';
 
 export interface LighthouseScores {
   /** Where the page ended up (a signed-out visit to /activity ends at /login). */

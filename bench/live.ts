@@ -12,7 +12,7 @@ import path from 'node:path';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { signInInstructor } from '../server/test/sessions.ts';
 import { onPostgres, percentiles, rssMb, servingPid } from './engines.ts';
-import { startServer } from './feed.ts';
+import { startServer } from './served.ts';
 
 interface Stream {
   likes: number;

@@ -1,7 +1,7 @@
 /**
- * Runs autocannon in its own process (bench/feed.ts spawns it), so the load generator does not
+ * Runs autocannon in its own process (bench/served.ts spawns it), so the load generator does not
  * share an event loop with the measurement. Arguments come as one JSON object in argv[2]:
- * { url, cookie, connections, duration, like?: { postIds } }. Prints the result
+ * { url, cookie, connections, duration, paths?, like?: { postIds } }. Prints the result
  * as JSON on stdout.
  */
 import autocannon from 'autocannon';
@@ -12,25 +12,36 @@ const options = JSON.parse(process.argv[2]!) as {
   cookie: string;
   connections: number;
   duration: number;
+  paths?: string[];
   like?: { postIds: string[] };
 };
 
-const likeRequests = options.like
+const pick = (list: string[]) => list[Math.floor(Math.random() * list.length)]!;
+
+const requests = options.like
   ? [
       {
         method: 'PUT' as const,
         setupRequest: (request: autocannon.Request) => {
-          const ids = options.like!.postIds;
-          const postId = ids[Math.floor(Math.random() * ids.length)];
           return {
             ...request,
-            path: `/api/posts/${postId}/like`,
+            path: `/api/posts/${pick(options.like!.postIds)}/like`,
             body: JSON.stringify({ liked: Math.random() < 0.5 }),
           };
         },
       },
     ]
-  : undefined;
+  : options.paths
+    ? [
+        {
+          method: 'GET' as const,
+          setupRequest: (request: autocannon.Request) => ({
+            ...request,
+            path: pick(options.paths!),
+          }),
+        },
+      ]
+    : undefined;
 
 const result = await autocannon({
   url: options.url,
@@ -42,7 +53,7 @@ const result = await autocannon({
     origin: new URL(options.url).origin,
     ...browserAcceptEncoding,
   },
-  ...(likeRequests ? { requests: likeRequests } : {}),
+  ...(requests ? { requests } : {}),
 });
 process.stdout.write(
   JSON.stringify({

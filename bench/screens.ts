@@ -20,7 +20,7 @@ import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { browserCookies } from '../server/test/sessions.ts';
 import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
 import { percentiles } from './engines.ts';
-import { signInToDemoAcademy, startServer } from './feed.ts';
+import { signInToDemoAcademy, startServer } from './served.ts';
 
 const CPU_SLOWDOWN = 4;
 

@@ -1,7 +1,10 @@
 /**
  * Global search over a large academy: 100,000 students, 1,000 courses and 20,000 lessons on
  * SQLite and on PostgreSQL. Times the search service (the three grouped queries an admin's
- * search box makes) for a mix of what people type, and reports p50/p95/max per engine.
+ * search box makes) for a mix of what people type, and reports p50/p95/max per engine. Then, the
+ * production server started on the same database and an admin signed in, the same searches over
+ * HTTP typed with and without diacritics: p95 one request at a time, and requests/s at 50
+ * connections.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -9,7 +12,9 @@ import type { AppDatabase } from '../server/db/database.ts';
 import type { PersonRow } from '../server/db/schema.ts';
 import { nameSearchColumns, titleSearchColumns } from '../server/db/search-columns.ts';
 import { search } from '../server/modules/search/search.service.ts';
+import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { onEachEngine, percentiles, random } from './engines.ts';
+import { load, oneAtATime, signInStaff, startServer } from './served.ts';
 
 export interface SearchBenchResult {
   queries: number;
@@ -19,6 +24,13 @@ export interface SearchBenchResult {
   seedSeconds: number;
   /** The five slowest queries by median, to see what costs. */
   slowest: Array<{ q: string; medianMs: number }>;
+  /** Over HTTP, the same names typed with their diacritics and without. */
+  http: Record<'withDiacritics' | 'withoutDiacritics', SearchOverHttp>;
+}
+
+interface SearchOverHttp {
+  unloaded: Awaited<ReturnType<typeof oneAtATime>>;
+  at50: Awaited<ReturnType<typeof load>>;
 }
 
 export const searchBenchSize = { students: 100_000, courses: 1_000, lessonsPerCourse: 20 };
@@ -226,7 +238,47 @@ export async function seedSearchAcademy(
   }
 }
 
-async function measure(database: AppDatabase): Promise<SearchBenchResult> {
+/** The same names and words, as typed with Vietnamese marks and as typed without. */
+export const typedBothWays = [
+  ['Nguyễn', 'nguyen'],
+  ['Nguyễn Thị', 'nguyen thi'],
+  ['Trần Thị Mai', 'tran thi mai'],
+  ['Hòa', 'hoa'],
+  ['Đường', 'duong'],
+  ['Phương', 'phuong'],
+  ['Thủy', 'thuy'],
+  ['Quỳnh', 'quynh'],
+  ['Đắp bột', 'dap bot'],
+  ['Chăm sóc', 'cham soc'],
+] as const;
+
+async function overHttp(database: AppDatabase, serverEnv: NodeJS.ProcessEnv) {
+  const mail = await startMailCatcher();
+  const server = await startServer({ ...serverEnv, SMTP_URL: mail.url });
+  try {
+    const cookie = await signInStaff(server.url, mail, database.db, 'admin');
+    const measure = async (queries: string[]): Promise<SearchOverHttp> => {
+      const paths = queries.map((q) => `/api/search?q=${encodeURIComponent(q)}`);
+      return {
+        unloaded: await oneAtATime(server.url, cookie, paths, 10),
+        at50: await load({ url: server.url, cookie, connections: 50, duration: 10, paths }),
+      };
+    };
+    return {
+      withDiacritics: await measure(typedBothWays.map(([marked]) => marked)),
+      withoutDiacritics: await measure(typedBothWays.map(([, plain]) => plain)),
+    };
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    await mail.close();
+  }
+}
+
+async function measure(
+  database: AppDatabase,
+  serverEnv: NodeJS.ProcessEnv,
+): Promise<SearchBenchResult> {
   const seedStart = performance.now();
   await seedSearchAcademy(database);
   // A running server's autovacuum keeps statistics and visibility maps current.
@@ -254,6 +306,7 @@ async function measure(database: AppDatabase): Promise<SearchBenchResult> {
     ...percentiles(timings),
     seedSeconds,
     slowest,
+    http: await overHttp(database, serverEnv),
   };
 }
 

@@ -60,6 +60,52 @@ describe(`the feed benchmark's academy on ${testDatabaseKind()}`, () => {
     expect(incoherent).toEqual([]);
   });
 
+  it('enrols every student in one to three courses, with progress only in lessons of those, and evaluates them there', async () => {
+    const perStudent = await database.db
+      .selectFrom('people')
+      .leftJoin('enrolments', 'enrolments.person_id', 'people.id')
+      .select(['people.id', (eb) => eb.fn.count<number>('enrolments.course_id').as('n')])
+      .where('people.role', '=', 'student')
+      .groupBy('people.id')
+      .execute();
+    expect(perStudent).toHaveLength(feedSize.students);
+    expect(perStudent.every((row) => Number(row.n) >= 1 && Number(row.n) <= 3)).toBe(true);
+    const progress = await database.db
+      .selectFrom('lesson_progress')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(progress.n)).toBeGreaterThan(0);
+    const strayProgress = await database.db
+      .selectFrom('lesson_progress')
+      .innerJoin('lessons', 'lessons.id', 'lesson_progress.lesson_id')
+      .leftJoin('enrolments', (join) =>
+        join
+          .onRef('enrolments.person_id', '=', 'lesson_progress.person_id')
+          .onRef('enrolments.course_id', '=', 'lesson_progress.course_id'),
+      )
+      .select('lesson_progress.lesson_id')
+      .where((eb) =>
+        eb.or([
+          eb('lessons.course_id', '<>', eb.ref('lesson_progress.course_id')),
+          eb('enrolments.person_id', 'is', null),
+        ]),
+      )
+      .execute();
+    expect(strayProgress).toEqual([]);
+    const evaluationsOutsideTheirCourses = await database.db
+      .selectFrom('posts')
+      .leftJoin('enrolments', (join) =>
+        join
+          .onRef('enrolments.person_id', '=', 'posts.student_id')
+          .onRef('enrolments.course_id', '=', 'posts.course_id'),
+      )
+      .select('posts.id')
+      .where('posts.kind', '=', 'evaluation')
+      .where('enrolments.person_id', 'is', null)
+      .execute();
+    expect(evaluationsOutsideTheirCourses).toEqual([]);
+  });
+
   it('writes every post’s like and comment counts to match their rows', async () => {
     expect(await likeCountsOff(database.db)).toBe(0);
     const likes = await database.db

@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { machine, percentiles, rssMb, servingPid } from './engines.ts';
-import { signInToDemoAcademy, startServer } from './feed.ts';
 import { type LoopRequest, openLoop } from './open-loop.ts';
+import { signInToDemoAcademy, startServer } from './served.ts';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 300);
 const rate = 250;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { signInToDemoAcademy } from '../bench/feed.ts';
+import { signInToDemoAcademy } from '../bench/served.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/start.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
