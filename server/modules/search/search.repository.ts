@@ -29,6 +29,11 @@ export interface SearchNeedle {
 
 /** SQLite: below this many rows a tier is fetched through the trigram index. */
 const sparseTier = 300;
+/**
+ * SQLite: below this many rows found for the whole query, their ids are read once for every
+ * tier. Reading an id costs more than counting a row, so the cap is lower than `sparseTier`.
+ */
+const fewRows = 100;
 
 interface Target {
   table: 'people' | 'courses' | 'lessons';
@@ -126,6 +131,14 @@ function throughIndex(kind: DatabaseKind, table: Target['table'], indexed: Index
     : indexed.like;
 }
 
+/** SQLite: the ids of the rows the FTS5 query finds, no more than `cap` of them. */
+async function idsUpTo(db: Db, table: Target['table'], fts: string, cap: number) {
+  const ftsTable = sql.table(`${table}_fts`);
+  const { rows } = await sql<{ id: string }>`select id from ${ftsTable}
+    where ${ftsTable} match ${fts} limit ${cap}`.execute(db);
+  return rows.map((row) => row.id);
+}
+
 /** SQLite: how many rows the FTS5 query finds, counting no further than `sparseTier`. */
 async function countUpTo(db: Db, table: Target['table'], fts: string) {
   const ftsTable = sql.table(`${table}_fts`);
@@ -148,20 +161,40 @@ async function collect<Row>(
   fetch: (condition: RawBuilder<boolean>, limit: number) => Promise<Row[]>,
 ): Promise<Row[]> {
   const kind = databaseKindOf(db);
+  // SQLite: every tier is a part of what the index finds for the whole query. When that is
+  // fewer than `fewRows` (most searches of courses and lessons, and full names), their ids, read
+  // once, are where every tier looks: the trigram index is asked once, not per tier (a long
+  // phrase of common trigrams costs milliseconds each time), and finding none ends it.
+  const everything = kind === 'sqlite' ? everythingFound(needle) : null;
+  const found = everything === null ? null : await idsUpTo(db, target.table, everything, fewRows);
+  if (found?.length === 0) return [];
+  const foundFew = found !== null && found.length < fewRows;
   const rows: Row[] = [];
   for (const tier of tiersOf(kind, target, needle)) {
     const wanted = limit - rows.length;
     if (wanted <= 0) break;
-    // PostgreSQL's planner chooses between the trigram index and the walk itself.
-    const sparse =
-      kind === 'postgres' ||
-      (tier.fts !== null && (await countUpTo(db, target.table, tier.fts)) < sparseTier);
-    const condition = sparse
-      ? sql<boolean>`${throughIndex(kind, target.table, tier)} and ${tier.condition}`
-      : tier.condition;
+    let condition: RawBuilder<boolean>;
+    if (foundFew) {
+      condition = sql<boolean>`${sql.ref(`${target.table}.id`)} in (select value from json_each(${JSON.stringify(found)})) and ${tier.condition}`;
+    } else {
+      // PostgreSQL's planner chooses between the trigram index and the walk itself.
+      const sparse =
+        kind === 'postgres' ||
+        (tier.fts !== null && (await countUpTo(db, target.table, tier.fts)) < sparseTier);
+      condition = sparse
+        ? sql<boolean>`${throughIndex(kind, target.table, tier)} and ${tier.condition}`
+        : tier.condition;
+    }
     rows.push(...(await fetch(condition, wanted)));
   }
   return rows;
+}
+
+/** SQLite: the FTS5 query for every row any tier may hold, or null when too short for one. */
+function everythingFound(needle: SearchNeedle) {
+  return [...needle.folded].length < 3
+    ? phrase('search', ` ${needle.folded}`)
+    : phrase('search', needle.folded);
 }
 
 export async function searchCourses(
