@@ -34,6 +34,24 @@ const rows = [
   ['50 uploads of a 12 MP JPEG at once: failed', `${uploads.failures}`, '0'],
   [`search p95 over ${searchSize} (SQLite)`, `${search.sqlite.p95Ms} ms`, '< 15 ms'],
   [`search p95 over ${searchSize} (PostgreSQL)`, `${search.postgres.p95Ms} ms`, '< 15 ms'],
+  ...(['sqlite', 'postgres'] as const).flatMap((engine) =>
+    (['withDiacritics', 'withoutDiacritics'] as const).flatMap((typed) => {
+      const { unloaded, at50 } = search[engine].http[typed];
+      const how = typed === 'withDiacritics' ? 'with diacritics' : 'without diacritics';
+      return [
+        [
+          `search over HTTP ${how}, one at a time (${engine}) p95`,
+          `${unloaded.p95Ms} ms`,
+          '≤ 15 ms',
+        ],
+        [
+          `search over HTTP ${how}, 50 connections (${engine})`,
+          `${at50.requestsPerSecond} req/s`,
+          '≥ 1,000 req/s',
+        ],
+      ];
+    }),
+  ),
   ...(['sqlite', 'postgres'] as const).flatMap((engine) => [
     [
       `student list page, 2,000 students, name order (${engine}) p95`,
@@ -64,6 +82,15 @@ const rows = [
       `${feed[engine].likes.requestsPerSecond} /s, ${feed[engine].likeCountsMismatched} counts off`,
       '≥ 5,000 /s, 0 off',
     ],
+    ...(
+      [
+        ['student list by course, name order', feed[engine].staffReads.studentList],
+        ['course statistics', feed[engine].staffReads.courseStatistics],
+      ] as const
+    ).flatMap(([what, { unloaded, at50 }]) => [
+      [`${what}, one at a time (${engine}) p95`, `${unloaded.p95Ms} ms`, '—'],
+      [`${what}, 50 connections (${engine})`, `${at50.requestsPerSecond} req/s`, '—'],
+    ]),
   ]),
   [
     `like → ${live.streams} event streams, one process (SQLite) p50 / p99`,
