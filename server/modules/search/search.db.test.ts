@@ -80,3 +80,44 @@ describe('search with many matches', () => {
     );
   });
 });
+
+describe('search where the newest rows hold only some of a rank', () => {
+  let few: TestDatabase;
+
+  beforeAll(async () => {
+    few = await createTestDatabase();
+    // Oldest first: twenty "Nguyễn Văn", six hundred others, then three "Nguyễn Thị".
+    const names = [
+      ...Array.from({ length: 20 }, (_, i) => `Nguyễn Văn An ${i}`),
+      ...Array.from({ length: 600 }, (_, i) => `Trần Văn Bình ${i}`),
+      ...Array.from({ length: 3 }, (_, i) => `Nguyễn Thị Chi ${i}`),
+    ];
+    const values = names.map((name, i) => ({
+      id: `q-${String(i).padStart(4, '0')}`,
+      role: 'student' as const,
+      status: 'active' as const,
+      name,
+      ...nameSearchColumns(name),
+      created_at: 10 + i,
+      registration_date: 10 + i,
+      updated_at: 10 + i,
+    }));
+    for (let start = 0; start < values.length; start += 200) {
+      await few.db
+        .insertInto('people')
+        .values(values.slice(start, start + 200))
+        .execute();
+    }
+  });
+  afterAll(() => few.dispose());
+
+  it('fills the page from older rows too, newest first', async () => {
+    const { students } = await search(few, admin, 'nguyen');
+    expect(students.map((s) => s.name)).toEqual([
+      'Nguyễn Thị Chi 2',
+      'Nguyễn Thị Chi 1',
+      'Nguyễn Thị Chi 0',
+      ...Array.from({ length: 5 }, (_, i) => `Nguyễn Văn An ${19 - i}`),
+    ]);
+  });
+});

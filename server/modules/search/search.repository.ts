@@ -23,8 +23,9 @@ export interface SearchNeedle {
  * Speed (decision 0005): a tier with few rows is best fetched through the trigram index and
  * sorted; a tier with many is best read by walking the `<table>_search_walk` index from the
  * newest row, which stops after a few rows because names are spread evenly over time.
- * PostgreSQL's planner tells the two apart from its trigram statistics; SQLite's cannot, so
- * a count through the FTS5 table, capped at `sparseTier`, decides there.
+ * SQLite's planner cannot tell the two apart, so a count through the FTS5 table, capped at
+ * `sparseTier`, decides there. PostgreSQL's planner misjudges crowded tiers from its trigram
+ * statistics, so a tier is first looked for among the newest `recentWindow` rows.
  */
 
 /** SQLite: below this many rows a tier is fetched through the trigram index. */
@@ -34,11 +35,18 @@ const sparseTier = 300;
  * tier. Reading an id costs more than counting a row, so the cap is lower than `sparseTier`.
  */
 const fewRows = 100;
+/** PostgreSQL: a tier is first looked for among this many newest rows (see `collect`). */
+const recentWindow = 500;
 
 interface Target {
   table: 'people' | 'courses' | 'lessons';
   search: string;
   lower: string;
+  /**
+   * Whether a typed word often matches a large share of the rows: people's names do (a few
+   * family and middle names are most of them); course names and lesson titles do not.
+   */
+  crowded: boolean;
 }
 
 /** Rows the trigram index finds: SQLite's FTS5 query or PostgreSQL's LIKEs. */
@@ -68,13 +76,9 @@ const ftsNot = (a: string | null, ...rest: Array<string | null>) =>
   a && rest.every(Boolean) ? [a, ...rest].join(' NOT ') : null;
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * The tiers, best first.
- * Matches inside a word need three letters: shorter queries match word starts only.
- */
-function tiersOf(kind: DatabaseKind, target: Target, needle: SearchNeedle): Tier[] {
+/** A word starts with the query once folded; the query is inside once folded. */
+function foldedTiers(kind: DatabaseKind, target: Target, needle: SearchNeedle) {
   const search = sql.ref(`${target.table}.${target.search}`);
-  const lower = sql.ref(`${target.table}.${target.lower}`);
   const folded = likeEscape(needle.folded);
   const wordStart: Tier = {
     condition: sql<boolean>`${position(kind, sql`' ' || ${search}`, ` ${needle.folded}`)} > 0`,
@@ -86,6 +90,22 @@ function tiersOf(kind: DatabaseKind, target: Target, needle: SearchNeedle): Tier
     fts: phrase('search', needle.folded),
     like: sql<boolean>`${search} like ${`%${folded}%`}`,
   };
+  return { wordStart, inside };
+}
+
+/** Every row any tier holds: its folded form has the query inside (at a word's start if short). */
+function everything(kind: DatabaseKind, target: Target, needle: SearchNeedle): Tier {
+  const { wordStart, inside } = foldedTiers(kind, target, needle);
+  return [...needle.folded].length < 3 ? wordStart : inside;
+}
+
+/**
+ * The tiers, best first.
+ * Matches inside a word need three letters: shorter queries match word starts only.
+ */
+function tiersOf(kind: DatabaseKind, target: Target, needle: SearchNeedle): Tier[] {
+  const lower = sql.ref(`${target.table}.${target.lower}`);
+  const { wordStart, inside } = foldedTiers(kind, target, needle);
   const exact: Tier = {
     condition: sql<boolean>`${position(kind, lower, needle.lower)} > 0`,
     fts: phrase('lower', needle.lower),
@@ -165,19 +185,39 @@ async function collect<Row>(
   // fewer than `fewRows` (most searches of courses and lessons, and full names), their ids, read
   // once, are where every tier looks: the trigram index is asked once, not per tier (a long
   // phrase of common trigrams costs milliseconds each time), and finding none ends it.
-  const everything = kind === 'sqlite' ? everythingFound(needle) : null;
-  const found = everything === null ? null : await idsUpTo(db, target.table, everything, fewRows);
+  const anything = everything(kind, target, needle);
+  if (kind === 'postgres' && !target.crowded && !(await anyFound(db, target.table, anything)))
+    return [];
+  const found =
+    kind === 'sqlite' && anything.fts !== null
+      ? await idsUpTo(db, target.table, anything.fts, fewRows)
+      : null;
   if (found?.length === 0) return [];
   const foundFew = found !== null && found.length < fewRows;
   const rows: Row[] = [];
+  let windowTried = false;
   for (const tier of tiersOf(kind, target, needle)) {
     const wanted = limit - rows.length;
     if (wanted <= 0) break;
+    if (kind === 'postgres' && target.crowded && !windowTried) {
+      // The best tier first among the newest rows: when it is crowded (a common family name),
+      // it fills the page there. The planner cannot tell a crowded tier from its trigram
+      // statistics and would read all of it through the index, 9–13 ms. Only the first tier
+      // that could fill the page tries: each try that finds too few costs about a millisecond.
+      windowTried = true;
+      const recent = await fetch(
+        sql<boolean>`${tier.condition} and ${sql.ref(`${target.table}.created_at`)} >= ${windowStart(target.table)}`,
+        wanted,
+      );
+      if (recent.length === wanted) {
+        rows.push(...recent);
+        continue;
+      }
+    }
     let condition: RawBuilder<boolean>;
     if (foundFew) {
       condition = sql<boolean>`${sql.ref(`${target.table}.id`)} in (select value from json_each(${JSON.stringify(found)})) and ${tier.condition}`;
     } else {
-      // PostgreSQL's planner chooses between the trigram index and the walk itself.
       const sparse =
         kind === 'postgres' ||
         (tier.fts !== null && (await countUpTo(db, target.table, tier.fts)) < sparseTier);
@@ -190,11 +230,23 @@ async function collect<Row>(
   return rows;
 }
 
-/** SQLite: the FTS5 query for every row any tier may hold, or null when too short for one. */
-function everythingFound(needle: SearchNeedle) {
-  return [...needle.folded].length < 3
-    ? phrase('search', ` ${needle.folded}`)
-    : phrase('search', needle.folded);
+/**
+ * PostgreSQL: when the newest `recentWindow` rows of the table begin (their oldest creation
+ * time), read backwards along the walk index; 0 when the table is smaller.
+ */
+function windowStart(table: Target['table']) {
+  return sql`coalesce((select created_at from ${sql.table(table)}
+    order by created_at desc offset ${sql.lit(recentWindow - 1)} limit 1), 0)`;
+}
+
+/**
+ * PostgreSQL, for tables that are not crowded: whether the trigram index finds any row at all
+ * (most searches find no course or lesson; one look then saves a query per tier).
+ */
+async function anyFound(db: Db, table: Target['table'], indexed: Indexed) {
+  const { rows } =
+    await sql`select 1 from ${sql.table(table)} where ${indexed.like} limit 1`.execute(db);
+  return rows.length > 0;
 }
 
 export async function searchCourses(
@@ -203,7 +255,12 @@ export async function searchCourses(
   visibility: CourseVisibility,
   limit: number,
 ) {
-  const target = { table: 'courses', search: 'name_search', lower: 'name_lower' } as const;
+  const target = {
+    table: 'courses',
+    search: 'name_search',
+    lower: 'name_lower',
+    crowded: false,
+  } as const;
   return collect(db, target, needle, limit, (condition, wanted) =>
     db
       .selectFrom('courses')
@@ -223,7 +280,12 @@ export async function searchLessons(
   visibility: CourseVisibility,
   limit: number,
 ) {
-  const target = { table: 'lessons', search: 'title_search', lower: 'title_lower' } as const;
+  const target = {
+    table: 'lessons',
+    search: 'title_search',
+    lower: 'title_lower',
+    crowded: false,
+  } as const;
   return collect(db, target, needle, limit, (condition, wanted) =>
     db
       .selectFrom('lessons')
@@ -239,7 +301,12 @@ export async function searchLessons(
 }
 
 export async function searchStudents(db: Db, needle: SearchNeedle, limit: number) {
-  const target = { table: 'people', search: 'name_search', lower: 'name_lower' } as const;
+  const target = {
+    table: 'people',
+    search: 'name_search',
+    lower: 'name_lower',
+    crowded: true,
+  } as const;
   // Nearly everyone is a student, so the role must not choose the index: on SQLite a unary
   // plus keeps the planner from using it.
   const role = databaseKindOf(db) === 'sqlite' ? sql`+people.role` : sql`people.role`;
