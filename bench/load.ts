@@ -7,14 +7,18 @@
 import autocannon from 'autocannon';
 import { browserAcceptEncoding } from './open-loop.ts';
 
-const options = JSON.parse(process.argv[2]!) as {
+export interface LoadOptions {
   url: string;
   cookie: string;
   connections: number;
   duration: number;
+  /** GETs spread at random over these paths of `url`'s server instead of `url` itself. */
   paths?: string[];
+  /** Like toggles on these posts instead of GETs. */
   like?: { postIds: string[] };
-};
+}
+
+const options = JSON.parse(process.argv[2]!) as LoadOptions;
 
 const pick = (list: string[]) => list[Math.floor(Math.random() * list.length)]!;
 

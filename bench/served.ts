@@ -13,6 +13,7 @@ import type { Database } from '../server/db/schema.ts';
 import type { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { signInInstructor } from '../server/test/sessions.ts';
 import { percentiles } from './engines.ts';
+import type { LoadOptions } from './load.ts';
 import { browserAcceptEncoding } from './open-loop.ts';
 
 const run = promisify(execFile);
@@ -70,19 +71,8 @@ export async function signInToDemoAcademy(
   return cookie;
 }
 
-/**
- * autocannon in its own process (bench/load.ts), so the load generator does not share an event
- * loop with the measurement: { url or paths, cookie, connections, duration, like? }.
- */
-export async function load(options: {
-  url: string;
-  cookie: string;
-  connections: number;
-  duration: number;
-  /** GETs spread at random over these paths of `url`'s server instead of `url` itself. */
-  paths?: string[];
-  like?: { postIds: string[] };
-}) {
+/** autocannon in its own process (bench/load.ts), so the load generator does not share an event loop with the measurement. */
+export async function load(options: LoadOptions) {
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', 'bench/load.ts', JSON.stringify(options)],
