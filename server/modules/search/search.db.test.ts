@@ -10,6 +10,29 @@ import { search } from './search.service.ts';
  * must come out the same either way.
  */
 let database: TestDatabase;
+
+/** Students with these names, created at these times, their search forms written. */
+async function insertStudents(
+  into: TestDatabase,
+  rows: Array<{ name: string; created_at: number }>,
+) {
+  const values = rows.map((row, i) => ({
+    id: `p-${String(i).padStart(4, '0')}`,
+    role: 'student' as const,
+    status: 'active' as const,
+    ...row,
+    ...nameSearchColumns(row.name),
+    registration_date: row.created_at,
+    updated_at: row.created_at,
+  }));
+  for (let start = 0; start < values.length; start += 400) {
+    await into.db
+      .insertInto('people')
+      .values(values.slice(start, start + 400))
+      .execute();
+  }
+}
+
 const admin = { id: 'admin', role: 'admin' } as PersonRow;
 
 beforeAll(async () => {
@@ -21,21 +44,7 @@ beforeAll(async () => {
     { name: 'Đặng Khoà', created_at: 2 },
     ...Array.from({ length: 2400 }, (_, i) => ({ name: `Trần Văn Hoa ${i}`, created_at: 10 + i })),
   ];
-  const values = rows.map((row, i) => ({
-    id: `p-${String(i).padStart(4, '0')}`,
-    role: 'student' as const,
-    status: 'active' as const,
-    ...row,
-    ...nameSearchColumns(row.name),
-    registration_date: row.created_at,
-    updated_at: row.created_at,
-  }));
-  for (let start = 0; start < values.length; start += 400) {
-    await database.db
-      .insertInto('people')
-      .values(values.slice(start, start + 400))
-      .execute();
-  }
+  await insertStudents(database, rows);
 });
 afterAll(() => database.dispose());
 
@@ -92,22 +101,10 @@ describe('search where the newest rows hold only some of a rank', () => {
       ...Array.from({ length: 600 }, (_, i) => `Trần Văn Bình ${i}`),
       ...Array.from({ length: 3 }, (_, i) => `Nguyễn Thị Chi ${i}`),
     ];
-    const values = names.map((name, i) => ({
-      id: `q-${String(i).padStart(4, '0')}`,
-      role: 'student' as const,
-      status: 'active' as const,
-      name,
-      ...nameSearchColumns(name),
-      created_at: 10 + i,
-      registration_date: 10 + i,
-      updated_at: 10 + i,
-    }));
-    for (let start = 0; start < values.length; start += 200) {
-      await few.db
-        .insertInto('people')
-        .values(values.slice(start, start + 200))
-        .execute();
-    }
+    await insertStudents(
+      few,
+      names.map((name, i) => ({ name, created_at: 10 + i })),
+    );
   });
   afterAll(() => few.dispose());
 
