@@ -29,6 +29,15 @@ beforeAll(async () => {
   t.app.get('/api/test/explode', async () => {
     throw new Error('secret internal detail');
   });
+  // An answer the size of a feed page of long Vietnamese evaluations (about 20 KB of UTF-8).
+  t.app.get('/api/test/sizeable', async () => ({
+    posts: Array.from({ length: 40 }, (_, index) => ({
+      index,
+      text: `Bạn đắp bột rất đều tay, form móng cân đối; lần sau chú ý phần khóe móng ${index}. `.repeat(
+        4,
+      ),
+    })),
+  }));
 });
 afterAll(async () => {
   await t.close();
@@ -170,6 +179,20 @@ describe('the app shell of the server', () => {
     const plain = await t.app.inject({ method: 'GET', url });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('compresses a sizeable answer in one go, so its length is known', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/sizeable',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    const json = zlib.brotliDecompressSync(response.rawPayload);
+    expect(json.length).toBeGreaterThan(16 * 1024);
+    expect(response.headers['content-encoding']).toBe('br');
+    // Streamed, the answer would go out in chunks with no length.
+    expect(response.headers['content-length']).toBe(String(response.rawPayload.length));
+    expect(JSON.parse(json.toString()).posts).toHaveLength(40);
   });
 
   it('does not serve files outside the web app folder', async () => {
