@@ -179,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Answers up to 32 KB are compressed in one call instead of through a stream: a page of
     // Vietnamese posts (about 9 KB of UTF-8) cost 122 µs through the stream and 19–40 µs in one
     // call. The library's own ceiling on two cores is 8 KB, so the demo academy's feed went
-    // through the stream: 1,015–1,187 req/s, against 1,649–1,922 with this (bench/README.md).
+    // through the stream: 1,015–1,187 req/s, against 1,533–1,922 with this (bench/README.md).
     syncThreshold: 32 * 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
   });
