@@ -1,4 +1,4 @@
-import { expect, navigation, screenshot, test } from './fixtures.ts';
+import { BOTH_SIZES, expect, navigation, screenshot, test } from './fixtures.ts';
 import { activeInstructor } from './support/accounts.ts';
 import { holdChunk } from './support/held-chunks.ts';
 
@@ -19,53 +19,60 @@ test('the app opens on the activity feed, in Vietnamese', async ({ page, problem
   expect(problems).toEqual([]);
 });
 
-test('every destination is reachable from the navigation, highlighted when active', async ({
-  page,
-  problems,
-}) => {
-  await page.goto('/#/activity');
-  const nav = navigation(page);
-  await expect(nav).toBeVisible();
-  const links = nav.getByRole('link');
-  await expect(links).toHaveCount(5);
-  for (const [index, destination] of destinations.entries()) {
-    // Thông báo may also say that something is unread.
-    await expect(links.nth(index)).toHaveAccessibleName(new RegExp(`^${destination.label}`));
-  }
-  for (const destination of destinations) {
-    await nav.getByRole('link', { name: new RegExp(`^${destination.label}`) }).click();
-    await expect(page).toHaveURL(new RegExp(`${destination.hash}$`));
-    await expect(page.getByRole('heading', { level: 1, name: destination.heading })).toBeVisible();
-    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
-    await expect(nav.locator(`[data-nav="${destination.key}"]`)).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await screenshot(page, destination.key);
-  }
-  expect(problems).toEqual([]);
-});
+test(
+  'every destination is reachable from the navigation, highlighted when active',
+  BOTH_SIZES,
+  async ({ page, problems }) => {
+    await page.goto('/#/activity');
+    const nav = navigation(page);
+    await expect(nav).toBeVisible();
+    const links = nav.getByRole('link');
+    await expect(links).toHaveCount(5);
+    for (const [index, destination] of destinations.entries()) {
+      // Thông báo may also say that something is unread.
+      await expect(links.nth(index)).toHaveAccessibleName(new RegExp(`^${destination.label}`));
+    }
+    for (const destination of destinations) {
+      await nav.getByRole('link', { name: new RegExp(`^${destination.label}`) }).click();
+      await expect(page).toHaveURL(new RegExp(`${destination.hash}$`));
+      await expect(
+        page.getByRole('heading', { level: 1, name: destination.heading }),
+      ).toBeVisible();
+      await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+      await expect(nav.locator(`[data-nav="${destination.key}"]`)).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await screenshot(page, destination.key);
+    }
+    expect(problems).toEqual([]);
+  },
+);
 
-test('Tôi stays highlighted on the screens reached from the profile', async ({ page }) => {
-  await page.goto('/#/profile');
-  const nav = navigation(page);
-  for (const [label, hash, heading] of [
-    ['Quản lý người dùng', '#/user-management', 'Quản lý người dùng'],
-    ['Công cụ quản trị', '#/admin-tools', 'Công cụ quản trị'],
-    ['Giảng viên', '#/instructors', 'Giảng viên'],
-    ['Bảng điều khiển', '#/dashboard', 'Bảng điều khiển'],
-  ] as const) {
+test(
+  'Tôi stays highlighted on the screens reached from the profile',
+  BOTH_SIZES,
+  async ({ page }) => {
     await page.goto('/#/profile');
-    await page.getByRole('main').getByRole('link', { name: label }).click();
-    await expect(page).toHaveURL(new RegExp(`${hash}$`));
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    const nav = navigation(page);
+    for (const [label, hash, heading] of [
+      ['Quản lý người dùng', '#/user-management', 'Quản lý người dùng'],
+      ['Công cụ quản trị', '#/admin-tools', 'Công cụ quản trị'],
+      ['Giảng viên', '#/instructors', 'Giảng viên'],
+      ['Bảng điều khiển', '#/dashboard', 'Bảng điều khiển'],
+    ] as const) {
+      await page.goto('/#/profile');
+      await page.getByRole('main').getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(new RegExp(`${hash}$`));
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(nav.locator('[data-nav="profile"]')).toHaveAttribute('aria-current', 'page');
+    }
+    await page.goto('/#/instructors/abc');
     await expect(nav.locator('[data-nav="profile"]')).toHaveAttribute('aria-current', 'page');
-  }
-  await page.goto('/#/instructors/abc');
-  await expect(nav.locator('[data-nav="profile"]')).toHaveAttribute('aria-current', 'page');
-});
+  },
+);
 
-test('Hoạt động stays highlighted on a post page', async ({ page }) => {
+test('Hoạt động stays highlighted on a post page', BOTH_SIZES, async ({ page }) => {
   await page.goto('/#/posts/some-post');
   await expect(navigation(page).locator('[data-nav="activity"]')).toHaveAttribute(
     'aria-current',
@@ -108,7 +115,9 @@ test('a screen one level down offers "Quay lại": to the screen before it, or t
   expect(scrolled).toBeGreaterThan(0);
   await comments.click();
   await expect(feed).toHaveURL(new RegExp(`#/posts/${id}$`));
-  expect(await feed.evaluate(() => window.scrollY)).toBe(0);
+  // The address changes before the post page is drawn; once it is, it starts at the top.
+  await expect(feed.getByRole('textbox', { name: 'Viết bình luận…' })).toBeVisible();
+  await expect.poll(() => feed.evaluate(() => window.scrollY)).toBe(0);
   await feed.getByRole('link', { name: 'Quay lại' }).click();
   await expect(search).toHaveValue('Thu Hà');
   await expect(feed).toHaveURL(/#\/activity\?q=Thu\+H/);
@@ -267,32 +276,36 @@ test('the API documentation page renders the OpenAPI document', async ({ page })
   await expect(page.getByText('/api/health').first()).toBeVisible();
 });
 
-test('every search box’s placeholder fits its field, on a small phone too', async ({ page }) => {
-  const { width } = page.viewportSize()!;
-  // 360 px: the narrowest phones still common.
-  for (const size of width < 768 ? [width, 360] : [width]) {
-    await page.setViewportSize({ width: size, height: 800 });
-    for (const [hash, heading] of [
-      ['#/activity', 'Hoạt động'],
-      ['#/students', 'Học viên'],
-      ['#/user-management', 'Quản lý người dùng'],
-    ] as const) {
-      await page.goto(`/${hash}`);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      const box = page.getByRole('main').getByRole('searchbox').first();
-      const placeholder = (await box.getAttribute('placeholder')) ?? '';
-      // Typed in, the text is drawn as the placeholder is, beside the field's clear button.
-      await box.fill(placeholder);
-      const overflow = await box.evaluate(
-        (input: HTMLInputElement) => input.scrollWidth - input.clientWidth,
-      );
-      expect(overflow, `${size} px, ${hash}: "${placeholder}"`).toBeLessThanOrEqual(0);
-      await box.fill('');
-      await box.blur();
-      await expect(page).not.toHaveURL(/q=/);
+test(
+  'every search box’s placeholder fits its field, on a small phone too',
+  BOTH_SIZES,
+  async ({ page }) => {
+    const { width } = page.viewportSize()!;
+    // 360 px: the narrowest phones still common.
+    for (const size of width < 768 ? [width, 360] : [width]) {
+      await page.setViewportSize({ width: size, height: 800 });
+      for (const [hash, heading] of [
+        ['#/activity', 'Hoạt động'],
+        ['#/students', 'Học viên'],
+        ['#/user-management', 'Quản lý người dùng'],
+      ] as const) {
+        await page.goto(`/${hash}`);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        const box = page.getByRole('main').getByRole('searchbox').first();
+        const placeholder = (await box.getAttribute('placeholder')) ?? '';
+        // Typed in, the text is drawn as the placeholder is, beside the field's clear button.
+        await box.fill(placeholder);
+        const overflow = await box.evaluate(
+          (input: HTMLInputElement) => input.scrollWidth - input.clientWidth,
+        );
+        expect(overflow, `${size} px, ${hash}: "${placeholder}"`).toBeLessThanOrEqual(0);
+        await box.fill('');
+        await box.blur();
+        await expect(page).not.toHaveURL(/q=/);
+      }
     }
-  }
-});
+  },
+);
 
 test('leaving the feed right after typing a search goes where the person went, while that screen loads', async ({
   page,
