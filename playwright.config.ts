@@ -27,11 +27,13 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: '.test-artifacts/playwright',
   fullyParallel: true,
-  workers: 2,
+  // One browser at a time. On the two-core machines CI runs on, a second worker made the run no
+  // faster (17 journeys: 1.6–1.7 min with one, 1.7 with two) and each journey up to four times
+  // slower, so journeys timed out: every step is a chain of processes (page, browser, driver,
+  // server), and with both cores busy each link waits its turn.
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
-  // Generous for a slow machine: on a 2-vCPU machine whose system calls and allocations ran about
-  // twice as slow as usual (2026-11-24), journeys that take 12–17 s alone took over 30 s with two
-  // workers. A journey that hangs still fails, only later.
+  // Generous for a slow machine; a journey that hangs still fails, only later.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
@@ -40,7 +42,8 @@ export default defineConfig({
     locale: 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a quarter of a journey's time; only a retry records one.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
@@ -56,10 +59,12 @@ export default defineConfig({
       grepInvert: /@config/,
       use: { ...phone, storageState: OWNER_STATE },
     },
+    // The journeys whose screens change with the width (BOTH_SIZES in e2e/fixtures.ts).
     {
       name: 'desktop',
       dependencies: ['setup'],
       testIgnore: /\.setup\.ts$/,
+      grep: /@both-sizes/,
       grepInvert: /@config/,
       use: { ...desktop, storageState: OWNER_STATE },
     },

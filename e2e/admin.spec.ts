@@ -1,4 +1,4 @@
-import { expect, screenshot, test } from './fixtures.ts';
+import { BOTH_SIZES, expect, screenshot, test } from './fixtures.ts';
 import { activeInstructor, signInByLink } from './support/accounts.ts';
 import { expectAxisLabelsApart } from './support/charts.ts';
 import { uniqueEmail } from './support/mailbox.ts';
@@ -148,92 +148,95 @@ test('an admin handles feedback in admin tools: its author is told live, and the
   await screenshot(page, 'admin-tools');
 });
 
-test('from a person’s menu an admin blocks with a reason, changes it, unblocks, changes the role and deletes', async ({
-  page,
-  newVisitor,
-}) => {
-  test.slow();
-  const tag = unique();
-  const name = `Tạ Ngọc Diệp ${tag}`;
-  const email = uniqueEmail('gv-chan');
-  const teacher = await activeInstructor(newVisitor, name, email);
+test(
+  'from a person’s menu an admin blocks with a reason, changes it, unblocks, changes the role and deletes',
+  BOTH_SIZES,
+  async ({ page, newVisitor }) => {
+    test.slow();
+    const tag = unique();
+    const name = `Tạ Ngọc Diệp ${tag}`;
+    const email = uniqueEmail('gv-chan');
+    const teacher = await activeInstructor(newVisitor, name, email);
 
-  await page.goto('/#/user-management?view=all');
-  await page.getByRole('searchbox', { name: 'Tìm theo tên hoặc email' }).fill(tag);
-  const card = page.getByRole('article', { name });
-  const menu = card.getByRole('button', { name: `Thao tác với ${name}` });
-  const choose = async (item: string) => {
-    await menu.click();
-    await page.getByRole('menu').getByRole('menuitem', { name: item }).click();
-  };
-  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).last();
+    await page.goto('/#/user-management?view=all');
+    await page.getByRole('searchbox', { name: 'Tìm theo tên hoặc email' }).fill(tag);
+    const card = page.getByRole('article', { name });
+    const menu = card.getByRole('button', { name: `Thao tác với ${name}` });
+    const choose = async (item: string) => {
+      await menu.click();
+      await page.getByRole('menu').getByRole('menuitem', { name: item }).click();
+    };
+    const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).last();
 
-  await choose('Chặn');
-  const blockDialog = page.getByRole('dialog', { name: `Chặn "${name}"` });
-  await blockDialog.getByLabel('Lý do').fill(`Nghỉ dạy không báo ${tag}`);
-  await blockDialog.getByRole('button', { name: 'Chặn' }).click();
-  await expect(toast(`Đã chặn ${name}.`)).toBeVisible();
-  await expect(card).toContainText(`Lý do: Nghỉ dạy không báo ${tag}`);
-  await expect(card).toContainText('Bị chặn');
-  // The blocked instructor's open app is signed out at once and says why; so does signing in.
-  const refused = teacher
-    .getByTestId('toast')
-    .filter({ hasText: 'Tài khoản đang ở trạng thái "Bị chặn".' });
-  await expect(refused).toBeVisible();
-  await expect(teacher).toHaveURL(/#\/login$/);
-  // Closed first (the app's own screens change without a reload, so a toast would stay).
-  await refused.getByRole('button', { name: 'Đóng thông báo' }).click();
-  await expect(refused).toHaveCount(0);
-  await signInByLink(teacher, email);
-  await expect(refused).toBeVisible();
-  await expect(teacher).toHaveURL(/#\/login$/);
+    await choose('Chặn');
+    const blockDialog = page.getByRole('dialog', { name: `Chặn "${name}"` });
+    await blockDialog.getByLabel('Lý do').fill(`Nghỉ dạy không báo ${tag}`);
+    await blockDialog.getByRole('button', { name: 'Chặn' }).click();
+    await expect(toast(`Đã chặn ${name}.`)).toBeVisible();
+    await expect(card).toContainText(`Lý do: Nghỉ dạy không báo ${tag}`);
+    await expect(card).toContainText('Bị chặn');
+    // The blocked instructor's open app is signed out at once and says why; so does signing in.
+    const refused = teacher
+      .getByTestId('toast')
+      .filter({ hasText: 'Tài khoản đang ở trạng thái "Bị chặn".' });
+    await expect(refused).toBeVisible();
+    await expect(teacher).toHaveURL(/#\/login$/);
+    // Closed first (the app's own screens change without a reload, so a toast would stay).
+    await refused.getByRole('button', { name: 'Đóng thông báo' }).click();
+    await expect(refused).toHaveCount(0);
+    await signInByLink(teacher, email);
+    await expect(refused).toBeVisible();
+    await expect(teacher).toHaveURL(/#\/login$/);
 
-  await choose('Sửa lý do');
-  const reasonDialog = page.getByRole('dialog', { name: `Lý do chặn "${name}"` });
-  await expect(reasonDialog.getByLabel('Lý do')).toHaveValue(`Nghỉ dạy không báo ${tag}`);
-  await reasonDialog.getByLabel('Lý do').fill(`Tạm nghỉ đến tháng sau ${tag}`);
-  await reasonDialog.getByRole('button', { name: 'Lưu lý do' }).click();
-  await expect(toast('Đã cập nhật lý do.')).toBeVisible();
-  await expect(card).toContainText(`Lý do: Tạm nghỉ đến tháng sau ${tag}`);
+    await choose('Sửa lý do');
+    const reasonDialog = page.getByRole('dialog', { name: `Lý do chặn "${name}"` });
+    await expect(reasonDialog.getByLabel('Lý do')).toHaveValue(`Nghỉ dạy không báo ${tag}`);
+    await reasonDialog.getByLabel('Lý do').fill(`Tạm nghỉ đến tháng sau ${tag}`);
+    await reasonDialog.getByRole('button', { name: 'Lưu lý do' }).click();
+    await expect(toast('Đã cập nhật lý do.')).toBeVisible();
+    await expect(card).toContainText(`Lý do: Tạm nghỉ đến tháng sau ${tag}`);
 
-  await choose('Bỏ chặn');
-  await expect(toast(`Đã bỏ chặn ${name}.`)).toBeVisible();
-  await expect(card).toContainText('Đang hoạt động');
-  await expect(card).not.toContainText('Lý do:');
-  await signInByLink(teacher, email);
-  await expect(teacher).toHaveURL(/#\/activity$/);
+    await choose('Bỏ chặn');
+    await expect(toast(`Đã bỏ chặn ${name}.`)).toBeVisible();
+    await expect(card).toContainText('Đang hoạt động');
+    await expect(card).not.toContainText('Lý do:');
+    await signInByLink(teacher, email);
+    await expect(teacher).toHaveURL(/#\/activity$/);
 
-  await choose('Đặt làm quản trị viên');
-  await expect(toast(`Đã cập nhật vai trò của ${name}.`)).toBeVisible();
-  await expect(card).toContainText('Quản trị viên');
-  await choose('Đặt làm giảng viên');
-  await expect(card).toContainText('Giảng viên');
+    await choose('Đặt làm quản trị viên');
+    await expect(toast(`Đã cập nhật vai trò của ${name}.`)).toBeVisible();
+    await expect(card).toContainText('Quản trị viên');
+    await choose('Đặt làm giảng viên');
+    await expect(card).toContainText('Giảng viên');
 
-  await choose('Xóa người dùng');
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Xóa người dùng' }).click();
-  await expect(toast(`Đã xóa ${name}.`)).toBeVisible();
-  await expect(card).toHaveCount(0);
-  const left = await page.request.get(`/api/admin/people?view=all&q=${tag}`);
-  expect((await left.json()).people).toHaveLength(0);
-});
+    await choose('Xóa người dùng');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Xóa người dùng' }).click();
+    await expect(toast(`Đã xóa ${name}.`)).toBeVisible();
+    await expect(card).toHaveCount(0);
+    const left = await page.request.get(`/api/admin/people?view=all&q=${tag}`);
+    expect((await left.json()).people).toHaveLength(0);
+  },
+);
 
-test('the dashboard shows the academy’s figures and weekly charts, each with its table', async ({
-  page,
-}) => {
-  await page.goto('/#/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Bảng điều khiển' })).toBeVisible();
-  await expect(page.getByText('Khóa học đang mở')).toBeVisible();
-  const charts = page.getByTestId('statistics-chart');
-  await expect(charts).toHaveCount(5);
-  // The course ratings chart says so in words while no course has an evaluation.
-  const drawn = charts.filter({ hasNot: page.getByText('Chưa có khóa học nào được đánh giá.') });
-  for (const chart of await drawn.all()) await expectAxisLabelsApart(chart);
-  await screenshot(page, 'dashboard');
-  const evaluations = charts.filter({ hasText: 'Đánh giá mỗi tuần' });
-  await evaluations.getByText('Xem dạng bảng').click();
-  await expect(evaluations.getByRole('row')).toHaveCount(13);
-  await expect(page.getByRole('region', { name: 'Giảng viên tích cực' })).toBeVisible();
-});
+test(
+  'the dashboard shows the academy’s figures and weekly charts, each with its table',
+  BOTH_SIZES,
+  async ({ page }) => {
+    await page.goto('/#/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bảng điều khiển' })).toBeVisible();
+    await expect(page.getByText('Khóa học đang mở')).toBeVisible();
+    const charts = page.getByTestId('statistics-chart');
+    await expect(charts).toHaveCount(5);
+    // The course ratings chart says so in words while no course has an evaluation.
+    const drawn = charts.filter({ hasNot: page.getByText('Chưa có khóa học nào được đánh giá.') });
+    for (const chart of await drawn.all()) await expectAxisLabelsApart(chart);
+    await screenshot(page, 'dashboard');
+    const evaluations = charts.filter({ hasText: 'Đánh giá mỗi tuần' });
+    await evaluations.getByText('Xem dạng bảng').click();
+    await expect(evaluations.getByRole('row')).toHaveCount(13);
+    await expect(page.getByRole('region', { name: 'Giảng viên tích cực' })).toBeVisible();
+  },
+);
 
 test.describe('maintenance of the academy @config', () => {
   test('an admin generates demo data, sees it in the app, wipes it, and downloads a backup', async ({

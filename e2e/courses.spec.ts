@@ -1,4 +1,4 @@
-import { expect, screenshot, test } from './fixtures.ts';
+import { BOTH_SIZES, expect, screenshot, test } from './fixtures.ts';
 import { leavePendingNotice, onboard, signInByLink } from './support/accounts.ts';
 import { expectAxisLabelsApart } from './support/charts.ts';
 import { activatePerson, seedClass } from './support/fixtures-api.ts';
@@ -8,86 +8,94 @@ import { photoFile } from './support/photos.ts';
 /** Names unique to this run: the phone and desktop projects share one owner and database. */
 const unique = () => Math.random().toString(36).slice(2, 7);
 
-test('an admin creates a course with a cover and three lessons, reorders them, then finds it by typing without diacritics', async ({
-  page,
-}, testInfo) => {
-  const tag = unique();
-  const name = `Đắp bột nghệ thuật ${tag}`;
-  await page.goto('/#/courses');
-  await page.getByRole('button', { name: 'Thêm khóa học' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Thêm khóa học' });
-  await expect(dialog).toBeVisible();
+test(
+  'an admin creates a course with a cover and three lessons, reorders them, then finds it by typing without diacritics',
+  BOTH_SIZES,
+  async ({ page }, testInfo) => {
+    const tag = unique();
+    const name = `Đắp bột nghệ thuật ${tag}`;
+    await page.goto('/#/courses');
+    await page.getByRole('button', { name: 'Thêm khóa học' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Thêm khóa học' });
+    await expect(dialog).toBeVisible();
 
-  await dialog.getByLabel('Chọn ảnh bìa').setInputFiles(await photoFile());
-  await expect(dialog.getByRole('img', { name: 'Ảnh bìa' })).toBeVisible({ timeout: 20_000 });
+    await dialog.getByLabel('Chọn ảnh bìa').setInputFiles(await photoFile());
+    await expect(dialog.getByRole('img', { name: 'Ảnh bìa' })).toBeVisible({ timeout: 20_000 });
 
-  await dialog.getByLabel('Tên khóa học').fill(name);
-  await dialog.getByLabel('Mô tả').fill('Từ dũa form đến đắp bột hoa nổi.');
-  const newLesson = dialog.getByLabel('Tên bài học mới');
-  for (const title of ['Chuẩn bị móng', `Vẽ hoa mai ${tag}`, 'Phủ bóng']) {
-    await newLesson.fill(title);
-    await newLesson.press('Enter');
-  }
-  const lessonTitles = () =>
-    dialog
-      .getByRole('row')
-      .evaluateAll((rows) =>
-        rows.map((row) => (row.querySelector('input') as HTMLInputElement).value),
-      );
-  await expect.poll(lessonTitles).toEqual(['Chuẩn bị móng', `Vẽ hoa mai ${tag}`, 'Phủ bóng']);
+    await dialog.getByLabel('Tên khóa học').fill(name);
+    await dialog.getByLabel('Mô tả').fill('Từ dũa form đến đắp bột hoa nổi.');
+    const newLesson = dialog.getByLabel('Tên bài học mới');
+    for (const title of ['Chuẩn bị móng', `Vẽ hoa mai ${tag}`, 'Phủ bóng']) {
+      await newLesson.fill(title);
+      await newLesson.press('Enter');
+    }
+    const lessonTitles = () =>
+      dialog
+        .getByRole('row')
+        .evaluateAll((rows) =>
+          rows.map((row) => (row.querySelector('input') as HTMLInputElement).value),
+        );
+    await expect.poll(lessonTitles).toEqual(['Chuẩn bị móng', `Vẽ hoa mai ${tag}`, 'Phủ bóng']);
 
-  // Keyboard reordering: choose the third lesson's handle, move up past the gaps between the
-  // other lessons (its own gap first), drop it at the top.
-  const handle = dialog.getByRole('button', { name: 'Kéo để sắp xếp' }).nth(2);
-  await handle.focus();
-  await page.keyboard.press('Enter');
-  // React Aria sets the drag up on the next animation frame and then moves focus to the first
-  // drop position; arrows pressed before that are lost (seen once in CI under load).
-  await expect(handle).not.toBeFocused();
-  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Enter');
-  await expect.poll(lessonTitles).toEqual(['Phủ bóng', 'Chuẩn bị móng', `Vẽ hoa mai ${tag}`]);
+    // Keyboard reordering: choose the third lesson's handle, move up past the gaps between the
+    // other lessons (its own gap first), drop it at the top.
+    const handle = dialog.getByRole('button', { name: 'Kéo để sắp xếp' }).nth(2);
+    await handle.focus();
+    await page.keyboard.press('Enter');
+    // React Aria sets the drag up on the next animation frame and then moves focus to the first
+    // drop position; arrows pressed before that are lost (seen once in CI under load).
+    await expect(handle).not.toBeFocused();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect.poll(lessonTitles).toEqual(['Phủ bóng', 'Chuẩn bị móng', `Vẽ hoa mai ${tag}`]);
 
-  // Renaming in place.
-  await dialog.getByLabel('Tên bài học 1').fill('Phủ bóng gel');
-  await screenshot(page, 'course-form');
-  await dialog.getByRole('button', { name: 'Tạo khóa học' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Đã tạo khóa học và phân công giảng viên.' }).last(),
-  ).toBeVisible();
-  await expect(dialog).toBeHidden();
+    // Renaming in place.
+    await dialog.getByLabel('Tên bài học 1').fill('Phủ bóng gel');
+    await screenshot(page, 'course-form');
+    await dialog.getByRole('button', { name: 'Tạo khóa học' }).click();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Đã tạo khóa học và phân công giảng viên.' })
+        .last(),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
 
-  const card = page.getByRole('article').filter({ hasText: name });
-  await expect(card).toContainText('3 bài học');
-  await expect(card.locator('img').first()).toHaveAttribute('src', /^\/media\/[a-f0-9]{64}\.webp$/);
-  await screenshot(page, 'courses');
+    const card = page.getByRole('article').filter({ hasText: name });
+    await expect(card).toContainText('3 bài học');
+    await expect(card.locator('img').first()).toHaveAttribute(
+      'src',
+      /^\/media\/[a-f0-9]{64}\.webp$/,
+    );
+    await screenshot(page, 'courses');
 
-  // The grid/list choice is remembered.
-  await page.getByRole('radio', { name: 'Dạng danh sách' }).click();
-  await page.reload();
-  await expect(page.getByRole('radio', { name: 'Dạng danh sách' })).toBeChecked();
-  await page.getByRole('radio', { name: 'Dạng lưới' }).click();
+    // The grid/list choice is remembered.
+    await page.getByRole('radio', { name: 'Dạng danh sách' }).click();
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Dạng danh sách' })).toBeChecked();
+    await page.getByRole('radio', { name: 'Dạng lưới' }).click();
 
-  // Search without diacritics finds the course and the lesson, grouped; the keyboard opens one.
-  const search = page.getByRole('combobox', { name: 'Tìm khóa học, bài học, học viên…' });
-  await search.fill(`dap bot nghe thuat ${tag}`);
-  const results = page.getByRole('listbox');
-  await expect(results.getByRole('option', { name, exact: true })).toBeVisible();
-  await expect(results.getByText('Khóa học', { exact: true })).toBeVisible();
-  await search.fill(`ve hoa mai ${tag}`);
-  await expect(
-    results.getByRole('option', { name: new RegExp(`Vẽ hoa mai ${tag}`) }),
-  ).toBeVisible();
-  await expect(results.getByText('Bài học', { exact: true })).toBeVisible();
-  await screenshot(page, 'course-search');
-  await search.fill(`dap bot nghe thuat ${tag}`);
-  await expect(results.getByRole('option')).toHaveCount(1);
-  await expect(results.getByRole('option', { name, exact: true })).toBeVisible();
-  await search.press('ArrowDown');
-  await search.press('Enter');
-  await expect(page).toHaveURL(/#\/courses\/[0-9a-f-]{36}$/);
-  testInfo.annotations.push({ type: 'course', description: name });
-});
+    // Search without diacritics finds the course and the lesson, grouped; the keyboard opens one.
+    const search = page.getByRole('combobox', { name: 'Tìm khóa học, bài học, học viên…' });
+    await search.fill(`dap bot nghe thuat ${tag}`);
+    const results = page.getByRole('listbox');
+    await expect(results.getByRole('option', { name, exact: true })).toBeVisible();
+    await expect(results.getByText('Khóa học', { exact: true })).toBeVisible();
+    await search.fill(`ve hoa mai ${tag}`);
+    await expect(
+      results.getByRole('option', { name: new RegExp(`Vẽ hoa mai ${tag}`) }),
+    ).toBeVisible();
+    await expect(results.getByText('Bài học', { exact: true })).toBeVisible();
+    await screenshot(page, 'course-search');
+    await search.fill(`dap bot nghe thuat ${tag}`);
+    await expect(results.getByRole('option')).toHaveCount(1);
+    await expect(results.getByRole('option', { name, exact: true })).toBeVisible();
+    await search.press('ArrowDown');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/#\/courses\/[0-9a-f-]{36}$/);
+    testInfo.annotations.push({ type: 'course', description: name });
+  },
+);
 
 test('a wrong course form says what is wrong, and nothing is saved', async ({ page }) => {
   await page.goto('/#/courses');
@@ -156,105 +164,107 @@ test('an admin edits a course from its page, then deletes it after being told wh
   }
 });
 
-test('a course page: lessons with completion and new activity, posts by lesson and page, students sorted, statistics charted', async ({
-  page,
-}) => {
-  const tag = unique();
-  const me = (await (await page.request.get('/api/me')).json()).person;
-  const lessons = ['Dũa form', 'Sơn nền', 'Vẽ hoa', 'Đính đá', 'Phủ bóng'];
-  const created = await page.request.post('/api/courses', {
-    data: {
-      name: `Vẽ cọ bản ${tag}`,
-      lessons: lessons.map((title) => ({ title })),
-      instructorIds: [me.id],
-    },
-  });
-  const course = await created.json();
-  // Five students at 0, 1, 3, 4 and 5 of 5 lessons; one rated evaluation per completed lesson.
-  await seedClass(course.id, me.email);
+test(
+  'a course page: lessons with completion and new activity, posts by lesson and page, students sorted, statistics charted',
+  BOTH_SIZES,
+  async ({ page }) => {
+    const tag = unique();
+    const me = (await (await page.request.get('/api/me')).json()).person;
+    const lessons = ['Dũa form', 'Sơn nền', 'Vẽ hoa', 'Đính đá', 'Phủ bóng'];
+    const created = await page.request.post('/api/courses', {
+      data: {
+        name: `Vẽ cọ bản ${tag}`,
+        lessons: lessons.map((title) => ({ title })),
+        instructorIds: [me.id],
+      },
+    });
+    const course = await created.json();
+    // Five students at 0, 1, 3, 4 and 5 of 5 lessons; one rated evaluation per completed lesson.
+    await seedClass(course.id, me.email);
 
-  // Content first: every lesson with posts is new to this person.
-  await page.goto(`/#/courses/${course.id}?tab=content`);
-  await expect(page.getByRole('tab', { name: 'Nội dung' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  const rows = page.getByTestId('course-lesson');
-  await expect(rows).toHaveCount(5);
-  await expect(rows.nth(0)).toContainText('4/5 học viên đã hoàn thành');
-  await expect(rows.nth(4)).toContainText('1/5 học viên đã hoàn thành');
-  await expect(rows.filter({ hasText: 'Mới' })).toHaveCount(5);
-  await screenshot(page, 'course-content');
+    // Content first: every lesson with posts is new to this person.
+    await page.goto(`/#/courses/${course.id}?tab=content`);
+    await expect(page.getByRole('tab', { name: 'Nội dung' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const rows = page.getByTestId('course-lesson');
+    await expect(rows).toHaveCount(5);
+    await expect(rows.nth(0)).toContainText('4/5 học viên đã hoàn thành');
+    await expect(rows.nth(4)).toContainText('1/5 học viên đã hoàn thành');
+    await expect(rows.filter({ hasText: 'Mới' })).toHaveCount(5);
+    await screenshot(page, 'course-content');
 
-  // A lesson opens its activity; having seen it, it is no longer new.
-  await rows.nth(4).click();
-  await expect(page).toHaveURL(/tab=activity&lesson=/);
-  await expect(page.getByRole('link', { name: 'Bỏ lọc bài học' })).toContainText('Phủ bóng');
-  const posts = page.getByRole('article');
-  await expect(posts).toHaveCount(1);
-  await expect(posts.first()).toContainText('Võ Thị Hằng');
-  await page.getByRole('tab', { name: 'Nội dung' }).click();
-  await expect(rows.filter({ hasText: 'Mới' })).toHaveCount(4);
-  await expect(rows.nth(4)).not.toContainText('Mới');
+    // A lesson opens its activity; having seen it, it is no longer new.
+    await rows.nth(4).click();
+    await expect(page).toHaveURL(/tab=activity&lesson=/);
+    await expect(page.getByRole('link', { name: 'Bỏ lọc bài học' })).toContainText('Phủ bóng');
+    const posts = page.getByRole('article');
+    await expect(posts).toHaveCount(1);
+    await expect(posts.first()).toContainText('Võ Thị Hằng');
+    await page.getByRole('tab', { name: 'Nội dung' }).click();
+    await expect(rows.filter({ hasText: 'Mới' })).toHaveCount(4);
+    await expect(rows.nth(4)).not.toContainText('Mới');
 
-  // All the course's posts: ten, then the other three as the person scrolls, then the end.
-  await page.getByRole('tab', { name: 'Hoạt động' }).click();
-  await expect(page).toHaveURL(/tab=activity$/);
-  await expect(posts).toHaveCount(10);
-  await expect(posts.first()).toContainText('đánh giá');
-  await screenshot(page, 'course-activity');
-  await page
-    .getByTestId('activity-end')
-    .or(page.getByRole('button', { name: 'Xem thêm' }))
-    .scrollIntoViewIfNeeded();
-  await expect(posts).toHaveCount(13);
-  await expect(page.getByTestId('activity-end')).toHaveText(
-    'Bạn đã xem hết bài đăng của khóa học.',
-  );
+    // All the course's posts: ten, then the other three as the person scrolls, then the end.
+    await page.getByRole('tab', { name: 'Hoạt động' }).click();
+    await expect(page).toHaveURL(/tab=activity$/);
+    await expect(posts).toHaveCount(10);
+    await expect(posts.first()).toContainText('đánh giá');
+    await screenshot(page, 'course-activity');
+    await page
+      .getByTestId('activity-end')
+      .or(page.getByRole('button', { name: 'Xem thêm' }))
+      .scrollIntoViewIfNeeded();
+    await expect(posts).toHaveCount(13);
+    await expect(page.getByTestId('activity-end')).toHaveText(
+      'Bạn đã xem hết bài đăng của khóa học.',
+    );
 
-  // Students: sortable; names in Vietnamese order by given name.
-  await page.getByRole('tab', { name: 'Học viên' }).click();
-  const students = page.getByTestId('course-student');
-  await expect(students).toHaveCount(5);
-  const names = () => students.locator('span.truncate').allTextContents();
-  await expect
-    .poll(names)
-    .toEqual(['Trần Văn Bình', 'Lê Thị Cúc', 'Phạm Minh Đức', 'Võ Thị Hằng', 'Nguyễn Thị Hoa']);
-  await page.getByLabel('Sắp xếp theo').selectOption({ label: 'Tiến độ' });
-  await page.getByRole('button', { name: 'Tăng dần' }).click();
-  await expect(students.first()).toContainText('Võ Thị Hằng');
-  await expect(students.first()).toContainText('Đã học 5/5 bài');
-  await expect(students.last()).toContainText('Nguyễn Thị Hoa');
-  await expect(students.last()).toContainText('Chưa có đánh giá');
-  await screenshot(page, 'course-students');
+    // Students: sortable; names in Vietnamese order by given name.
+    await page.getByRole('tab', { name: 'Học viên' }).click();
+    const students = page.getByTestId('course-student');
+    await expect(students).toHaveCount(5);
+    const names = () => students.locator('span.truncate').allTextContents();
+    await expect
+      .poll(names)
+      .toEqual(['Trần Văn Bình', 'Lê Thị Cúc', 'Phạm Minh Đức', 'Võ Thị Hằng', 'Nguyễn Thị Hoa']);
+    await page.getByLabel('Sắp xếp theo').selectOption({ label: 'Tiến độ' });
+    await page.getByRole('button', { name: 'Tăng dần' }).click();
+    await expect(students.first()).toContainText('Võ Thị Hằng');
+    await expect(students.first()).toContainText('Đã học 5/5 bài');
+    await expect(students.last()).toContainText('Nguyễn Thị Hoa');
+    await expect(students.last()).toContainText('Chưa có đánh giá');
+    await screenshot(page, 'course-students');
 
-  // Statistics: four charts drawn from the seeded data, each with its table.
-  await page.getByRole('tab', { name: 'Thống kê' }).click();
-  const charts = page.getByTestId('statistics-chart');
-  await expect(charts).toHaveCount(4);
-  for (const chart of await charts.all()) {
-    await expect(chart.locator('svg.recharts-surface')).toBeVisible();
-    await expectAxisLabelsApart(chart);
-  }
-  await expect(charts.nth(0).locator('.recharts-bar-rectangle')).toHaveCount(5);
-  await expect(charts.nth(2).locator('.recharts-line-curve')).toBeVisible();
-  await charts.nth(0).getByText('Xem dạng bảng').click();
-  const table = charts.nth(0).getByRole('table');
-  await expect(table.getByRole('row', { name: /1\. Dũa form/ })).toContainText('4');
-  await expect(table.getByRole('row', { name: /5\. Phủ bóng/ })).toContainText('1');
-  await screenshot(page, 'course-statistics');
+    // Statistics: four charts drawn from the seeded data, each with its table.
+    await page.getByRole('tab', { name: 'Thống kê' }).click();
+    const charts = page.getByTestId('statistics-chart');
+    await expect(charts).toHaveCount(4);
+    for (const chart of await charts.all()) {
+      await expect(chart.locator('svg.recharts-surface')).toBeVisible();
+      await expectAxisLabelsApart(chart);
+    }
+    await expect(charts.nth(0).locator('.recharts-bar-rectangle')).toHaveCount(5);
+    await expect(charts.nth(2).locator('.recharts-line-curve')).toBeVisible();
+    await charts.nth(0).getByText('Xem dạng bảng').click();
+    const table = charts.nth(0).getByRole('table');
+    await expect(table.getByRole('row', { name: /1\. Dũa form/ })).toContainText('4');
+    await expect(table.getByRole('row', { name: /5\. Phủ bóng/ })).toContainText('1');
+    await screenshot(page, 'course-statistics');
 
-  // A student's page shows her progress here and the evaluations about her, newest first.
-  await page.getByRole('tab', { name: 'Học viên' }).click();
-  await students.filter({ hasText: 'Võ Thị Hằng' }).getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Võ Thị Hằng' })).toBeVisible();
-  await expect(page.getByRole('region', { name: `Vẽ cọ bản ${tag}` })).toContainText(
-    'Đã học 5/5 bài',
-  );
-  const evaluations = page.getByRole('article');
-  await expect(evaluations).toHaveCount(5);
-  await expect(evaluations.first()).toContainText('Phủ bóng');
-});
+    // A student's page shows her progress here and the evaluations about her, newest first.
+    await page.getByRole('tab', { name: 'Học viên' }).click();
+    await students.filter({ hasText: 'Võ Thị Hằng' }).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Võ Thị Hằng' })).toBeVisible();
+    await expect(page.getByRole('region', { name: `Vẽ cọ bản ${tag}` })).toContainText(
+      'Đã học 5/5 bài',
+    );
+    const evaluations = page.getByRole('article');
+    await expect(evaluations).toHaveCount(5);
+    await expect(evaluations.first()).toContainText('Phủ bóng');
+  },
+);
 
 test('an instructor proposes a course and the admin approves it', async ({ page, newVisitor }) => {
   const tag = unique();

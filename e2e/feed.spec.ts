@@ -1,145 +1,148 @@
-import { expect, navigation, screenshot, test } from './fixtures.ts';
+import { BOTH_SIZES, expect, navigation, screenshot, test } from './fixtures.ts';
 import { activeInstructor } from './support/accounts.ts';
 import { holdChunk } from './support/held-chunks.ts';
 import { photoFile } from './support/photos.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 
-test('an instructor writes an evaluation with a mention, two photos and a rating; the tagged instructor likes it, replies and saves it', async ({
-  page,
-  newVisitor,
-}) => {
-  // Two browsers, a sign-up, two photo uploads and a dozen steps: more than half a minute.
-  test.slow();
-  const tag = unique();
-  const teacherName = `Đỗ Thu Trang ${tag}`;
-  const teacher = await activeInstructor(newVisitor, teacherName);
+test(
+  'an instructor writes an evaluation with a mention, two photos and a rating; the tagged instructor likes it, replies and saves it',
+  BOTH_SIZES,
+  async ({ page, newVisitor }) => {
+    // Two browsers, a sign-up, two photo uploads and a dozen steps: more than half a minute.
+    test.slow();
+    const tag = unique();
+    const teacherName = `Đỗ Thu Trang ${tag}`;
+    const teacher = await activeInstructor(newVisitor, teacherName);
 
-  const studentName = `Hồ Thị Ngọc ${tag}`;
-  const course = await (
-    await page.request.post('/api/courses', {
-      data: { name: `Vẽ hoa ${tag}`, lessons: [{ title: 'Hoa mai' }, { title: 'Hoa đào' }] },
-    })
-  ).json();
-  const created = await page.request.post('/api/students', {
-    data: { name: studentName, courseIds: [course.id] },
-  });
-  expect(created.status()).toBe(201);
+    const studentName = `Hồ Thị Ngọc ${tag}`;
+    const course = await (
+      await page.request.post('/api/courses', {
+        data: { name: `Vẽ hoa ${tag}`, lessons: [{ title: 'Hoa mai' }, { title: 'Hoa đào' }] },
+      })
+    ).json();
+    const created = await page.request.post('/api/students', {
+      data: { name: studentName, courseIds: [course.id] },
+    });
+    expect(created.status()).toBe(201);
 
-  // The owner writes the evaluation from the student's card ("Đánh giá").
-  await page.goto('/#/students');
-  await page.getByRole('searchbox', { name: 'Tìm học viên…' }).fill(tag);
-  await page.getByRole('button', { name: `Thao tác với ${studentName}` }).click();
-  await page.getByRole('menuitem', { name: 'Đánh giá' }).click();
-  const form = page.getByRole('dialog', { name: 'Đăng bài' });
-  await expect(form.getByLabel('Học viên được đánh giá')).toHaveValue(studentName);
-  await form.getByLabel('Khóa học').selectOption({ label: `Vẽ hoa ${tag}` });
-  await form.getByLabel('Bài học').selectOption({ label: 'Hoa đào' });
-  await form.getByLabel('Điểm (0–10)').selectOption('9');
-  const text = form.getByLabel('Nội dung');
-  await text.fill(`Cánh hoa mềm mại. Cảm ơn @do thu trang ${tag}`);
-  const mentionList = form.getByRole('listbox', { name: 'Người có thể nhắc đến' });
-  await expect(mentionList.getByRole('option')).toHaveCount(1);
-  await expect(mentionList.getByRole('option', { name: new RegExp(teacherName) })).toBeVisible();
-  await text.press('Enter');
-  await expect(text).toHaveValue(new RegExp(`@\\[${teacherName}\\]\\([0-9a-f-]{36}\\) $`));
-  await text.pressSequentially('đã hỗ trợ!');
-  await form.locator('input[type=file]').setInputFiles([await photoFile(), await photoFile()]);
-  await expect(form.getByRole('img', { name: /Ảnh/ })).toHaveCount(2, { timeout: 20_000 });
-  await screenshot(page, 'post-form');
-  // Publishing waits for the photos to finish uploading.
-  const publish = form.getByRole('button', { name: 'Đăng bài' });
-  await expect(publish).toBeEnabled({ timeout: 30_000 });
-  await publish.click();
-  await expect(page.getByRole('status').filter({ hasText: 'Đã đăng bài.' }).last()).toBeVisible();
+    // The owner writes the evaluation from the student's card ("Đánh giá").
+    await page.goto('/#/students');
+    await page.getByRole('searchbox', { name: 'Tìm học viên…' }).fill(tag);
+    await page.getByRole('button', { name: `Thao tác với ${studentName}` }).click();
+    await page.getByRole('menuitem', { name: 'Đánh giá' }).click();
+    const form = page.getByRole('dialog', { name: 'Đăng bài' });
+    await expect(form.getByLabel('Học viên được đánh giá')).toHaveValue(studentName);
+    await form.getByLabel('Khóa học').selectOption({ label: `Vẽ hoa ${tag}` });
+    await form.getByLabel('Bài học').selectOption({ label: 'Hoa đào' });
+    await form.getByLabel('Điểm (0–10)').selectOption('9');
+    const text = form.getByLabel('Nội dung');
+    await text.fill(`Cánh hoa mềm mại. Cảm ơn @do thu trang ${tag}`);
+    const mentionList = form.getByRole('listbox', { name: 'Người có thể nhắc đến' });
+    await expect(mentionList.getByRole('option')).toHaveCount(1);
+    await expect(mentionList.getByRole('option', { name: new RegExp(teacherName) })).toBeVisible();
+    await text.press('Enter');
+    await expect(text).toHaveValue(new RegExp(`@\\[${teacherName}\\]\\([0-9a-f-]{36}\\) $`));
+    await text.pressSequentially('đã hỗ trợ!');
+    await form.locator('input[type=file]').setInputFiles([await photoFile(), await photoFile()]);
+    await expect(form.getByRole('img', { name: /Ảnh/ })).toHaveCount(2, { timeout: 20_000 });
+    await screenshot(page, 'post-form');
+    // Publishing waits for the photos to finish uploading.
+    const publish = form.getByRole('button', { name: 'Đăng bài' });
+    await expect(publish).toBeEnabled({ timeout: 30_000 });
+    await publish.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Đã đăng bài.' }).last()).toBeVisible();
 
-  await page.goto('/#/activity');
-  const post = page.getByRole('article').filter({ hasText: studentName }).first();
-  await expect(post).toContainText('Hoa đào');
-  await expect(post.getByRole('link', { name: `@${teacherName}` })).toBeVisible();
-  await expect(post.getByText('Điểm 9/10')).toBeAttached();
-  await screenshot(page, 'activity');
+    await page.goto('/#/activity');
+    const post = page.getByRole('article').filter({ hasText: studentName }).first();
+    await expect(post).toContainText('Hoa đào');
+    await expect(post.getByRole('link', { name: `@${teacherName}` })).toBeVisible();
+    await expect(post.getByText('Điểm 9/10')).toBeAttached();
+    await screenshot(page, 'activity');
 
-  // Filtered by the student, typed without diacritics: only her evaluation.
-  await page.getByRole('combobox', { name: 'Lọc theo học viên' }).fill(`ho thi ngoc ${tag}`);
-  await page.getByRole('option', { name: studentName }).click();
-  await expect(page).toHaveURL(/student=/);
-  await expect(page.getByRole('article')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Bỏ lọc học viên' }).click();
-  await expect(page).not.toHaveURL(/student=/);
+    // Filtered by the student, typed without diacritics: only her evaluation.
+    await page.getByRole('combobox', { name: 'Lọc theo học viên' }).fill(`ho thi ngoc ${tag}`);
+    await page.getByRole('option', { name: studentName }).click();
+    await expect(page).toHaveURL(/student=/);
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Bỏ lọc học viên' }).click();
+    await expect(page).not.toHaveURL(/student=/);
 
-  // The story viewer: arrows move between photos, Escape closes.
-  await post.getByRole('button', { name: 'Xem ảnh 1' }).click();
-  const viewer = page.getByRole('dialog', { name: 'Ảnh của bài viết' });
-  await expect(viewer.getByText('Ảnh 1/2')).toBeVisible();
-  await page.keyboard.press('ArrowRight');
-  await expect(viewer.getByText('Ảnh 2/2')).toBeVisible();
-  await screenshot(page, 'story-viewer');
-  await page.keyboard.press('Escape');
-  await expect(viewer).toBeHidden();
+    // The story viewer: arrows move between photos, Escape closes.
+    await post.getByRole('button', { name: 'Xem ảnh 1' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Ảnh của bài viết' });
+    await expect(viewer.getByText('Ảnh 1/2')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer.getByText('Ảnh 2/2')).toBeVisible();
+    await screenshot(page, 'story-viewer');
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
 
-  // The owner comments; the tagged instructor likes, replies and saves.
-  await post.getByRole('link', { name: /Bình luận/ }).click();
-  await expect(page).toHaveURL(/#\/posts\/[0-9a-f-]{36}$/);
-  const postUrl = page.url();
-  await page.getByRole('textbox', { name: 'Viết bình luận…' }).fill('Em giữ phong độ nhé!');
-  await page.getByRole('button', { name: 'Gửi' }).click();
-  await expect(page.getByTestId('comment')).toHaveCount(1);
+    // The owner comments; the tagged instructor likes, replies and saves.
+    await post.getByRole('link', { name: /Bình luận/ }).click();
+    await expect(page).toHaveURL(/#\/posts\/[0-9a-f-]{36}$/);
+    const postUrl = page.url();
+    await page.getByRole('textbox', { name: 'Viết bình luận…' }).fill('Em giữ phong độ nhé!');
+    await page.getByRole('button', { name: 'Gửi' }).click();
+    await expect(page.getByTestId('comment')).toHaveCount(1);
 
-  await teacher.goto(postUrl.replace(/^.*#/, '/#'));
-  // Only a hash change: until the post page has rendered, the feed (with other journeys' posts
-  // first) is still on screen.
-  await expect(teacher.getByRole('textbox', { name: 'Viết bình luận…' })).toBeVisible();
-  const theirPost = teacher.getByRole('article').first();
-  const like = theirPost.getByRole('button', { name: /Thích/ });
-  await like.click();
-  await expect(like).toHaveAttribute('aria-pressed', 'true');
-  await expect(like).toContainText('1');
-  await theirPost.getByRole('button', { name: 'Lưu bài' }).click();
-  await expect(theirPost.getByRole('button', { name: 'Lưu bài' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await teacher.getByTestId('comment').getByRole('button', { name: 'Trả lời' }).click();
-  // The box comes to them with the caret after the mention: they just type.
-  await expect(teacher.getByRole('textbox', { name: 'Viết bình luận…' })).toBeFocused();
-  await teacher.keyboard.type('Cảm ơn chị!');
-  await teacher.getByRole('button', { name: 'Gửi' }).click();
-  await expect(teacher.getByTestId('comment')).toHaveCount(2);
-  await expect(teacher.getByTestId('comment').nth(1)).toContainText('Cảm ơn chị!');
-  await screenshot(teacher, 'post-page');
-  await teacher.goto('/#/profile');
-  await expect(
-    teacher.getByRole('region', { name: 'Bài đã lưu' }).getByRole('article'),
-  ).toContainText(studentName);
+    await teacher.goto(postUrl.replace(/^.*#/, '/#'));
+    // Only a hash change: until the post page has rendered, the feed (with other journeys' posts
+    // first) is still on screen.
+    await expect(teacher.getByRole('textbox', { name: 'Viết bình luận…' })).toBeVisible();
+    const theirPost = teacher.getByRole('article').first();
+    const like = theirPost.getByRole('button', { name: /Thích/ });
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toContainText('1');
+    await theirPost.getByRole('button', { name: 'Lưu bài' }).click();
+    await expect(theirPost.getByRole('button', { name: 'Lưu bài' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await teacher.getByTestId('comment').getByRole('button', { name: 'Trả lời' }).click();
+    // The box comes to them with the caret after the mention: they just type.
+    await expect(teacher.getByRole('textbox', { name: 'Viết bình luận…' })).toBeFocused();
+    await teacher.keyboard.type('Cảm ơn chị!');
+    await teacher.getByRole('button', { name: 'Gửi' }).click();
+    await expect(teacher.getByTestId('comment')).toHaveCount(2);
+    await expect(teacher.getByTestId('comment').nth(1)).toContainText('Cảm ơn chị!');
+    await screenshot(teacher, 'post-page');
+    await teacher.goto('/#/profile');
+    await expect(
+      teacher.getByRole('region', { name: 'Bài đã lưu' }).getByRole('article'),
+    ).toContainText(studentName);
 
-  // The owner sees the like and the reply, and is told: the red dot, then the list clears it.
-  await page.reload();
-  await expect(
-    page.getByRole('article').first().getByRole('button', { name: /Thích/ }),
-  ).toContainText('1');
-  await expect(page.getByTestId('comment')).toHaveCount(2);
-  const dot = navigation(page).getByTestId('unread-dot');
-  await expect(dot).toBeVisible();
-  await navigation(page)
-    .getByRole('link', { name: /Thông báo/ })
-    .click();
-  const told = page.getByTestId('notification');
-  await expect(told.filter({ hasText: `${teacherName} đã thích bài viết của bạn.` })).toBeVisible();
-  await expect(
-    told.filter({ hasText: `${teacherName} đã trả lời bình luận của bạn.` }),
-  ).toBeVisible();
-  await expect(dot).toBeHidden();
-  await screenshot(page, 'notifications');
-  await told.filter({ hasText: `${teacherName} đã thích bài viết của bạn.` }).click();
-  await expect(page).toHaveURL(/#\/posts\/[0-9a-f-]{36}$/);
+    // The owner sees the like and the reply, and is told: the red dot, then the list clears it.
+    await page.reload();
+    await expect(
+      page.getByRole('article').first().getByRole('button', { name: /Thích/ }),
+    ).toContainText('1');
+    await expect(page.getByTestId('comment')).toHaveCount(2);
+    const dot = navigation(page).getByTestId('unread-dot');
+    await expect(dot).toBeVisible();
+    await navigation(page)
+      .getByRole('link', { name: /Thông báo/ })
+      .click();
+    const told = page.getByTestId('notification');
+    await expect(
+      told.filter({ hasText: `${teacherName} đã thích bài viết của bạn.` }),
+    ).toBeVisible();
+    await expect(
+      told.filter({ hasText: `${teacherName} đã trả lời bình luận của bạn.` }),
+    ).toBeVisible();
+    await expect(dot).toBeHidden();
+    await screenshot(page, 'notifications');
+    await told.filter({ hasText: `${teacherName} đã thích bài viết của bạn.` }).click();
+    await expect(page).toHaveURL(/#\/posts\/[0-9a-f-]{36}$/);
 
-  // The mentioned instructor was told too.
-  await teacher.goto('/#/notifications');
-  await expect(
-    teacher.getByTestId('notification').filter({ hasText: 'Trần Thu Hà đã nhắc đến bạn.' }),
-  ).toBeVisible();
-});
+    // The mentioned instructor was told too.
+    await teacher.goto('/#/notifications');
+    await expect(
+      teacher.getByTestId('notification').filter({ hasText: 'Trần Thu Hà đã nhắc đến bạn.' }),
+    ).toBeVisible();
+  },
+);
 
 test('a hidden post says "Không tìm thấy bài viết."; search in the feed ignores diacritics', async ({
   page,

@@ -67,6 +67,14 @@ export const test = base.extend<{
 export { expect };
 
 /**
+ * Marks a journey that also runs at desktop size. Every journey runs on the phone, where the
+ * academy's people work; at desktop run the ones whose screens change with the width (sidebar,
+ * dialogs, tables, charts, the tour's spotlight). Running all of them twice doubled the suite's
+ * time on a two-core machine without reaching any code the phone runs did not.
+ */
+export const BOTH_SIZES = { tag: '@both-sizes' };
+
+/**
  * Journeys run without the guided tours opening by themselves (the person's own setting,
  * "Tự mở hướng dẫn"); the tutorial journey turns them on.
  */

@@ -11,8 +11,7 @@ import { type ServerPair, startServersOnPostgres } from './support/servers.ts';
 
 test('a post and a like made through one server appear live in a browser on the other', async ({
   newVisitor,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'runs once, at desktop size');
+}) => {
   test.skip(!process.env.TEST_DATABASE_URL, 'needs PostgreSQL (npm test provisions it)');
   test.slow();
   const servers: ServerPair = await startServersOnPostgres(2);

@@ -1,4 +1,4 @@
-import { expect, screenshot, test } from './fixtures.ts';
+import { BOTH_SIZES, expect, screenshot, test } from './fixtures.ts';
 import { leavePendingNotice, onboard, setSwitch, signInByLink } from './support/accounts.ts';
 import { activatePerson } from './support/fixtures-api.ts';
 import { uniqueEmail } from './support/mailbox.ts';
@@ -6,119 +6,124 @@ import { photoFile } from './support/photos.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 
-test('staff add a student with a photo and two courses, find them without diacritics, record progress, block and unblock', async ({
-  page,
-}) => {
-  const tag = unique();
-  for (const name of [`Sơn gel ${tag}`, `Vẽ móng ${tag}`]) {
-    const created = await page.request.post('/api/courses', {
-      data: { name, lessons: [{ title: 'Chuẩn bị' }, { title: 'Sơn nền' }, { title: 'Phủ bóng' }] },
-    });
-    expect(created.status()).toBe(201);
-  }
-  const name = `Đặng Thị Đào ${tag}`;
-  await page.goto('/#/students');
-  await page.getByRole('button', { name: 'Thêm học viên' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Thêm học viên' });
-  await dialog.getByLabel('Chọn ảnh đại diện').setInputFiles(await photoFile());
-  await expect(dialog.getByRole('img', { name: 'Ảnh đại diện' })).toHaveAttribute(
-    'src',
-    /^\/media\//,
-    { timeout: 20_000 },
-  );
-  await dialog.getByLabel('Họ và tên').fill(name);
-  await dialog.getByLabel('Số điện thoại').fill('12345');
-  await dialog.getByRole('button', { name: 'Thêm học viên' }).click();
-  await expect(dialog.getByText('Số điện thoại không hợp lệ.')).toBeVisible();
-  await dialog.getByLabel('Số điện thoại').fill('0912 345 678');
-  await dialog.getByLabel('Ngày sinh').fill('2001-04-30');
-  await dialog.getByText(`Sơn gel ${tag}`).click();
-  await dialog.getByText(`Vẽ móng ${tag}`).click();
-  await screenshot(page, 'student-form');
-  await dialog.getByRole('button', { name: 'Thêm học viên' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Đã thêm học viên.' }).last(),
-  ).toBeVisible();
+test(
+  'staff add a student with a photo and two courses, find them without diacritics, record progress, block and unblock',
+  BOTH_SIZES,
+  async ({ page }) => {
+    const tag = unique();
+    for (const name of [`Sơn gel ${tag}`, `Vẽ móng ${tag}`]) {
+      const created = await page.request.post('/api/courses', {
+        data: {
+          name,
+          lessons: [{ title: 'Chuẩn bị' }, { title: 'Sơn nền' }, { title: 'Phủ bóng' }],
+        },
+      });
+      expect(created.status()).toBe(201);
+    }
+    const name = `Đặng Thị Đào ${tag}`;
+    await page.goto('/#/students');
+    await page.getByRole('button', { name: 'Thêm học viên' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Thêm học viên' });
+    await dialog.getByLabel('Chọn ảnh đại diện').setInputFiles(await photoFile());
+    await expect(dialog.getByRole('img', { name: 'Ảnh đại diện' })).toHaveAttribute(
+      'src',
+      /^\/media\//,
+      { timeout: 20_000 },
+    );
+    await dialog.getByLabel('Họ và tên').fill(name);
+    await dialog.getByLabel('Số điện thoại').fill('12345');
+    await dialog.getByRole('button', { name: 'Thêm học viên' }).click();
+    await expect(dialog.getByText('Số điện thoại không hợp lệ.')).toBeVisible();
+    await dialog.getByLabel('Số điện thoại').fill('0912 345 678');
+    await dialog.getByLabel('Ngày sinh').fill('2001-04-30');
+    await dialog.getByText(`Sơn gel ${tag}`).click();
+    await dialog.getByText(`Vẽ móng ${tag}`).click();
+    await screenshot(page, 'student-form');
+    await dialog.getByRole('button', { name: 'Thêm học viên' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Đã thêm học viên.' }).last(),
+    ).toBeVisible();
 
-  // Found by typing without diacritics.
-  await page.getByRole('searchbox', { name: 'Tìm học viên…' }).fill(`dang thi dao ${tag}`);
-  const card = page.getByRole('article', { name });
-  await expect(card).toBeVisible();
-  await expect(page.getByRole('article')).toHaveCount(1);
-  await expect(card).toContainText('Đang học');
-  await expect(card).toContainText('0/6 bài');
-  await screenshot(page, 'students');
+    // Found by typing without diacritics.
+    await page.getByRole('searchbox', { name: 'Tìm học viên…' }).fill(`dang thi dao ${tag}`);
+    const card = page.getByRole('article', { name });
+    await expect(card).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(card).toContainText('Đang học');
+    await expect(card).toContainText('0/6 bài');
+    await screenshot(page, 'students');
 
-  // Two lessons completed, with summaries.
-  await card.getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  const gel = page.getByRole('region', { name: `Sơn gel ${tag}` });
-  for (const [index, summary] of ['Dũa đều tay.', 'Sơn nền mỏng, đẹp.'].entries()) {
-    const row = gel.getByTestId('lesson-progress').nth(index);
-    // React Aria hides the real input inside the round button-like label people tap.
-    await row.locator('label').first().click();
-    await expect(row.getByRole('checkbox')).toBeChecked();
-    await row.getByRole('textbox').fill(summary);
-    await row.getByRole('button', { name: 'Lưu tóm tắt' }).click();
-    await expect(row).toContainText('Cập nhật bởi Trần Thu Hà');
-  }
-  await expect(gel).toContainText('Đã học 2/3 bài');
-  await page.reload();
-  await expect(gel.getByTestId('lesson-progress').nth(1).getByRole('textbox')).toHaveValue(
-    'Sơn nền mỏng, đẹp.',
-  );
-  await screenshot(page, 'student-detail');
+    // Two lessons completed, with summaries.
+    await card.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const gel = page.getByRole('region', { name: `Sơn gel ${tag}` });
+    for (const [index, summary] of ['Dũa đều tay.', 'Sơn nền mỏng, đẹp.'].entries()) {
+      const row = gel.getByTestId('lesson-progress').nth(index);
+      // React Aria hides the real input inside the round button-like label people tap.
+      await row.locator('label').first().click();
+      await expect(row.getByRole('checkbox')).toBeChecked();
+      await row.getByRole('textbox').fill(summary);
+      await row.getByRole('button', { name: 'Lưu tóm tắt' }).click();
+      await expect(row).toContainText('Cập nhật bởi Trần Thu Hà');
+    }
+    await expect(gel).toContainText('Đã học 2/3 bài');
+    await page.reload();
+    await expect(gel.getByTestId('lesson-progress').nth(1).getByRole('textbox')).toHaveValue(
+      'Sơn nền mỏng, đẹp.',
+    );
+    await screenshot(page, 'student-detail');
 
-  // Blocked with a reason, then unblocked.
-  await page.getByRole('button', { name: `Thao tác với ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Bảo lưu' }).click();
-  const block = page.getByRole('dialog', { name: `Bảo lưu "${name}"` });
-  await block.getByLabel('Lý do bảo lưu').fill('Tạm nghỉ sinh con');
-  await block.getByRole('button', { name: 'Bảo lưu' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Đã bảo lưu học viên.' }).last(),
-  ).toBeVisible();
-  await expect(page.getByTestId('ban-info')).toContainText('Tạm nghỉ sinh con');
-  await expect(page.getByTestId('ban-info')).toContainText('Trần Thu Hà');
-  await page.getByRole('button', { name: `Thao tác với ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Mở bảo lưu' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Đã mở bảo lưu cho học viên.' }).last(),
-  ).toBeVisible();
-  await expect(page.getByTestId('ban-info')).toHaveCount(0);
+    // Blocked with a reason, then unblocked.
+    await page.getByRole('button', { name: `Thao tác với ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Bảo lưu' }).click();
+    const block = page.getByRole('dialog', { name: `Bảo lưu "${name}"` });
+    await block.getByLabel('Lý do bảo lưu').fill('Tạm nghỉ sinh con');
+    await block.getByRole('button', { name: 'Bảo lưu' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Đã bảo lưu học viên.' }).last(),
+    ).toBeVisible();
+    await expect(page.getByTestId('ban-info')).toContainText('Tạm nghỉ sinh con');
+    await expect(page.getByTestId('ban-info')).toContainText('Trần Thu Hà');
+    await page.getByRole('button', { name: `Thao tác với ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Mở bảo lưu' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Đã mở bảo lưu cho học viên.' }).last(),
+    ).toBeVisible();
+    await expect(page.getByTestId('ban-info')).toHaveCount(0);
 
-  // The list shows the progress and filters by course.
-  await page.goto('/#/students');
-  await page.getByRole('searchbox', { name: 'Tìm học viên…' }).fill(tag);
-  await expect(page.getByRole('article', { name })).toContainText('2/6 bài');
-  await page.getByRole('button', { name: 'Lọc theo khóa học' }).click();
-  const filter = page.getByRole('dialog', { name: 'Lọc theo khóa học' });
-  await filter.getByText(`Vẽ móng ${tag}`).click();
-  await filter.getByRole('button', { name: 'Áp dụng' }).click();
-  await expect(page.getByRole('button', { name: `Bỏ lọc khóa "Vẽ móng ${tag}"` })).toBeVisible();
-  await expect(page.getByRole('article', { name })).toBeVisible();
-  await page.getByLabel('Sắp xếp theo').selectOption({ label: 'Trạng thái' });
+    // The list shows the progress and filters by course.
+    await page.goto('/#/students');
+    await page.getByRole('searchbox', { name: 'Tìm học viên…' }).fill(tag);
+    await expect(page.getByRole('article', { name })).toContainText('2/6 bài');
+    await page.getByRole('button', { name: 'Lọc theo khóa học' }).click();
+    const filter = page.getByRole('dialog', { name: 'Lọc theo khóa học' });
+    await filter.getByText(`Vẽ móng ${tag}`).click();
+    await filter.getByRole('button', { name: 'Áp dụng' }).click();
+    await expect(page.getByRole('button', { name: `Bỏ lọc khóa "Vẽ móng ${tag}"` })).toBeVisible();
+    await expect(page.getByRole('article', { name })).toBeVisible();
+    await page.getByLabel('Sắp xếp theo').selectOption({ label: 'Trạng thái' });
 
-  // Into the student and back with "Quay lại": the search, course filter and order are kept,
-  // the search even when the card is tapped straight after typing (before the 250 ms pause).
-  await page.getByRole('searchbox', { name: 'Tìm học viên…' }).fill(`dang thi dao ${tag}`);
-  await page.getByRole('article', { name }).getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await page.getByRole('link', { name: 'Quay lại' }).click();
-  await expect(page.getByRole('searchbox', { name: 'Tìm học viên…' })).toHaveValue(
-    `dang thi dao ${tag}`,
-  );
-  await expect(page).toHaveURL(/q=dang\+thi\+dao/);
-  await expect(page.getByRole('button', { name: `Bỏ lọc khóa "Vẽ móng ${tag}"` })).toBeVisible();
-  await expect(page.getByLabel('Sắp xếp theo')).toHaveValue('status');
-  await expect(page.getByRole('article')).toHaveCount(1);
-  // …and a reload too.
-  await page.reload();
-  await expect(page.getByRole('searchbox', { name: 'Tìm học viên…' })).toHaveValue(
-    `dang thi dao ${tag}`,
-  );
-  await expect(page.getByRole('article', { name })).toBeVisible();
-});
+    // Into the student and back with "Quay lại": the search, course filter and order are kept,
+    // the search even when the card is tapped straight after typing (before the 250 ms pause).
+    await page.getByRole('searchbox', { name: 'Tìm học viên…' }).fill(`dang thi dao ${tag}`);
+    await page.getByRole('article', { name }).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('link', { name: 'Quay lại' }).click();
+    await expect(page.getByRole('searchbox', { name: 'Tìm học viên…' })).toHaveValue(
+      `dang thi dao ${tag}`,
+    );
+    await expect(page).toHaveURL(/q=dang\+thi\+dao/);
+    await expect(page.getByRole('button', { name: `Bỏ lọc khóa "Vẽ móng ${tag}"` })).toBeVisible();
+    await expect(page.getByLabel('Sắp xếp theo')).toHaveValue('status');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    // …and a reload too.
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Tìm học viên…' })).toHaveValue(
+      `dang thi dao ${tag}`,
+    );
+    await expect(page.getByRole('article', { name })).toBeVisible();
+  },
+);
 
 test.describe('a student and their progress @config', () => {
   test('a student opens their own progress from Học viên, read-only', async ({

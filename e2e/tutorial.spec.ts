@@ -1,5 +1,5 @@
 import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
-import { expect, isPhone, screenshot, test } from './fixtures.ts';
+import { BOTH_SIZES, expect, isPhone, screenshot, test } from './fixtures.ts';
 
 /** Turns the tours on for this tab (journeys run with them off) and reloads. */
 async function toursOn(page: import('@playwright/test').Page) {
@@ -10,43 +10,45 @@ async function toursOn(page: import('@playwright/test').Page) {
   await page.reload();
 }
 
-test('the students tour waits for a student to be created, finishes, and does not start again', async ({
-  page,
-}) => {
-  test.slow();
-  await page.goto('/#/students');
-  await toursOn(page);
-  const card = page.getByRole('dialog', { name: 'Tìm học viên' });
-  await expect(card).toBeVisible();
-  await expect(card).toContainText('Bước 1/3');
-  await expect(card.getByRole('button', { name: 'Tiếp theo' })).toBeFocused();
-  await screenshot(page, 'tutorial');
-  await card.getByRole('button', { name: 'Tiếp theo' }).click();
+test(
+  'the students tour waits for a student to be created, finishes, and does not start again',
+  BOTH_SIZES,
+  async ({ page }) => {
+    test.slow();
+    await page.goto('/#/students');
+    await toursOn(page);
+    const card = page.getByRole('dialog', { name: 'Tìm học viên' });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Bước 1/3');
+    await expect(card.getByRole('button', { name: 'Tiếp theo' })).toBeFocused();
+    await screenshot(page, 'tutorial');
+    await card.getByRole('button', { name: 'Tiếp theo' }).click();
 
-  const add = page.getByRole('dialog', { name: 'Thêm học viên' });
-  await expect(add).toContainText('Bước 2/3');
-  await add.getByRole('button', { name: 'Tôi hiểu rồi' }).click();
-  // Waiting: the screen is usable; the tour goes on when the student is saved.
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Hướng dẫn đang chờ bạn' }),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'Thêm học viên' }).click();
-  const form = page.getByRole('dialog', { name: 'Thêm học viên' });
-  await form.getByLabel('Họ và tên').fill(`Học viên hướng dẫn ${Date.now().toString(36)}`);
-  await form.getByRole('button', { name: 'Thêm học viên' }).click();
+    const add = page.getByRole('dialog', { name: 'Thêm học viên' });
+    await expect(add).toContainText('Bước 2/3');
+    await add.getByRole('button', { name: 'Tôi hiểu rồi' }).click();
+    // Waiting: the screen is usable; the tour goes on when the student is saved.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Hướng dẫn đang chờ bạn' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Thêm học viên' }).click();
+    const form = page.getByRole('dialog', { name: 'Thêm học viên' });
+    await form.getByLabel('Họ và tên').fill(`Học viên hướng dẫn ${Date.now().toString(36)}`);
+    await form.getByRole('button', { name: 'Thêm học viên' }).click();
 
-  const last = page.getByRole('dialog', { name: 'Danh sách học viên' });
-  await expect(last).toBeVisible();
-  await expect(last).toContainText('Bước 3/3');
-  await last.getByRole('button', { name: 'Hoàn tất' }).click();
-  await expect(page.getByTestId('tutorial')).toBeHidden();
+    const last = page.getByRole('dialog', { name: 'Danh sách học viên' });
+    await expect(last).toBeVisible();
+    await expect(last).toContainText('Bước 3/3');
+    await last.getByRole('button', { name: 'Hoàn tất' }).click();
+    await expect(page.getByTestId('tutorial')).toBeHidden();
 
-  // Completed for this person: not again.
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Học viên' })).toBeVisible();
-  await page.waitForTimeout(1_500);
-  await expect(page.getByTestId('tutorial')).toBeHidden();
-});
+    // Completed for this person: not again.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Học viên' })).toBeVisible();
+    await page.waitForTimeout(1_500);
+    await expect(page.getByTestId('tutorial')).toBeHidden();
+  },
+);
 
 test('Escape skips a tour and marks it completed', async ({ page }) => {
   await page.goto('/#/courses');
