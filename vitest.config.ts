@@ -1,6 +1,12 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/*
+ * The server suites share one module graph per worker (isolate: false): every file builds its own
+ * app and database, and no server module keeps state between apps, so importing the server once
+ * per worker instead of once per file is safe. SQLite's run 135 → 96 s, PostgreSQL's 138 → 105 s
+ * on a two-core machine.
+ */
 const serverTests = [
   'server/**/*.routes.test.ts',
   'server/**/*.service.test.ts',
@@ -26,6 +32,7 @@ export default defineConfig({
         test: {
           name: 'server-sqlite',
           include: serverTests,
+          isolate: false,
           globalSetup: ['server/test/build-server.global.ts'],
           env: { TEST_DB: 'sqlite' },
         },
@@ -35,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: serverTests,
+          isolate: false,
           globalSetup: ['server/test/build-server.global.ts'],
           env: { TEST_DB: 'postgres' },
         },
