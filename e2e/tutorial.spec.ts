@@ -71,30 +71,32 @@ test('Escape skips a tour and marks it completed', async ({ page }) => {
   expect(JSON.parse(stored?.[1] ?? '{}')).toMatchObject({ courses: true });
 });
 
-test('the lit hole takes its target’s shape: round around the feed’s round create button on a phone', async ({
-  page,
-}) => {
-  await page.goto('/#/activity');
-  await toursOn(page);
-  const card = page.getByRole('dialog', { name: 'Đăng bài và đánh giá' });
-  await expect(card).toBeVisible();
-  const button = page.locator('[data-tour="create-post"]');
-  const hole = page.getByTestId('tutorial-spotlight');
-  // Wait for the hole to settle around the button (it eases into place).
-  await expect
-    .poll(async () => {
-      const [target, lit] = await Promise.all([button.boundingBox(), hole.boundingBox()]);
-      return target && lit ? Math.round(lit.width - target.width) : null;
-    })
-    .toBe(12);
-  const { width, radius } = await hole.evaluate((element) => ({
-    width: element.getBoundingClientRect().width,
-    radius: Number.parseFloat(getComputedStyle(element).borderTopLeftRadius),
-  }));
-  // On a phone the button floats, round; on a desktop it is a rounded rectangle in the header.
-  if (isPhone(page)) expect(radius).toBeCloseTo(width / 2, 0);
-  else expect(radius).toBe(18);
-  await screenshot(page, 'tutorial-feed');
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('tutorial')).toBeHidden();
-});
+test(
+  'the lit hole takes its target’s shape: round around the feed’s round create button on a phone',
+  BOTH_SIZES,
+  async ({ page }) => {
+    await page.goto('/#/activity');
+    await toursOn(page);
+    const card = page.getByRole('dialog', { name: 'Đăng bài và đánh giá' });
+    await expect(card).toBeVisible();
+    const button = page.locator('[data-tour="create-post"]');
+    const hole = page.getByTestId('tutorial-spotlight');
+    // Wait for the hole to settle around the button (it eases into place).
+    await expect
+      .poll(async () => {
+        const [target, lit] = await Promise.all([button.boundingBox(), hole.boundingBox()]);
+        return target && lit ? Math.round(lit.width - target.width) : null;
+      })
+      .toBe(12);
+    const { width, radius } = await hole.evaluate((element) => ({
+      width: element.getBoundingClientRect().width,
+      radius: Number.parseFloat(getComputedStyle(element).borderTopLeftRadius),
+    }));
+    // On a phone the button floats, round; on a desktop it is a rounded rectangle in the header.
+    if (isPhone(page)) expect(radius).toBeCloseTo(width / 2, 0);
+    else expect(radius).toBe(18);
+    await screenshot(page, 'tutorial-feed');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('tutorial')).toBeHidden();
+  },
+);
