@@ -72,6 +72,32 @@ test(
   },
 );
 
+test(
+  'the feed’s title and its create button line up with the column of cards under them',
+  BOTH_SIZES,
+  async ({ page }) => {
+    await page.goto('/#/activity');
+    const title = page.getByRole('heading', { level: 1, name: 'Hoạt động' });
+    const search = page.getByRole('searchbox', { name: /Tìm theo người đăng/ });
+    await expect(search).toBeVisible();
+    // Where the header's content starts and ends, inside its padding.
+    const headerContent = await page.locator('header', { has: title }).evaluate((header) => {
+      const box = header.getBoundingClientRect();
+      const style = getComputedStyle(header);
+      return {
+        left: box.left + Number.parseFloat(style.paddingLeft),
+        right: box.right - Number.parseFloat(style.paddingRight),
+      };
+    });
+    const titleBox = await title.boundingBox();
+    const searchBox = await search.boundingBox();
+    if (!titleBox || !searchBox) throw new Error('the feed is not drawn');
+    expect(Math.abs(titleBox.x - searchBox.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(headerContent.left - searchBox.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(headerContent.right - (searchBox.x + searchBox.width))).toBeLessThanOrEqual(1);
+  },
+);
+
 test('Hoạt động stays highlighted on a post page', BOTH_SIZES, async ({ page }) => {
   await page.goto('/#/posts/some-post');
   await expect(navigation(page).locator('[data-nav="activity"]')).toHaveAttribute(

@@ -68,6 +68,7 @@ export default function ActivityScreen() {
   return (
     <>
       <PageHeader
+        width="column"
         title={t('screens.activity.title')}
         subtitle={t('screens.activity.subtitle')}
         actions={
@@ -84,8 +85,8 @@ export default function ActivityScreen() {
           ) : undefined
         }
       />
-      <PageBody>
-        <div className="mx-auto flex max-w-2xl flex-col gap-3 pb-10">
+      <PageBody width="column">
+        <div className="flex flex-col gap-3 pb-10">
           <div data-tour="feed-search">
             <SearchField
               label={t('screens.activity.search')}

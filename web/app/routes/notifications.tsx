@@ -59,11 +59,12 @@ export default function NotificationsScreen() {
   return (
     <>
       <PageHeader
+        width="column"
         title={t('screens.notifications.title')}
         subtitle={t('screens.notifications.subtitle')}
       />
-      <PageBody>
-        <div className="mx-auto flex max-w-2xl flex-col gap-5 pb-10">
+      <PageBody width="column">
+        <div className="flex flex-col gap-5 pb-10">
           {member ? <PushOffer personId={member.id} /> : null}
           {!notifications.data ? (
             <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-stone-200/70" />

@@ -25,8 +25,8 @@ export default function PostScreen() {
     );
   }
   return (
-    <PageBody>
-      <div className="mx-auto flex max-w-2xl flex-col gap-4 pt-2 pb-6 md:pt-6 md:pb-10">
+    <PageBody width="column">
+      <div className="flex flex-col gap-4 pt-2 pb-6 md:pt-6 md:pb-10">
         <BackLink fallback="/activity" />
         {post.data ? (
           <>
