@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,9 +56,22 @@ describe(`the server process on ${testDatabaseKind()}`, () => {
     expect(body, output()).toMatchObject({ status: 'ok', db: testDatabaseKind() });
     expect(output()).toContain('Học viện is ready at');
 
+    // While it serves, a restore into its data folder is refused (its later writes would be lost).
+    const restore = spawnSync(
+      'npx',
+      ['tsx', 'scripts/restore.ts', path.join(dataDir, 'any.tar.gz')],
+      {
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+      },
+    );
+    expect(restore.status).toBe(1);
+    expect(restore.stderr).toContain('Học viện đang chạy trên thư mục dữ liệu này');
+
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
     expect(output()).toContain('shutting down');
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
   });
 
   it.each([

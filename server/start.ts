@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { removeStaleSnapshots } from './backup/backup.ts';
+import { holdDataDir } from './backup/data-dir-lock.ts';
 import type { Config } from './config.ts';
 import { type AppDatabase, migrateToLatest, openDatabase } from './db/database.ts';
 import { ensureConfigDefaults } from './modules/config/config.repository.ts';
@@ -17,6 +19,8 @@ export async function startServer(
   config: Config,
   options: { logger?: boolean | object } = {},
 ): Promise<RunningServer> {
+  const release = holdDataDir(config.dataDir);
+  await removeStaleSnapshots(config.dataDir);
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
   await ensureConfigDefaults(database.db, Date.now());
@@ -36,6 +40,7 @@ export async function startServer(
     close: async () => {
       await app.close();
       await database.close();
+      release();
     },
   };
 }

@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createGzip, gzipSync } from 'node:zlib';
+import { createGunzip, createGzip, gunzipSync, gzipSync } from 'node:zlib';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +15,62 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { type MailCatcher, startMailCatcher } from '../test/mail-catcher.ts';
 import { instructorForm, signUpActive, studentForm } from '../test/sessions.ts';
 import { testDatabaseKind } from '../test/test-database.ts';
-import { BackupError, restoreBackup } from './backup.ts';
+import { BackupError, type BackupManifest, restoreBackup } from './backup.ts';
+import { holdDataDir } from './data-dir-lock.ts';
+
+interface ArchiveEntry {
+  name: string;
+  data: Buffer;
+}
+
+/** Every entry of a backup, in order (test archives are small). */
+async function readArchive(file: string): Promise<ArchiveEntry[]> {
+  const entries: ArchiveEntry[] = [];
+  const extract = tar.extract();
+  extract.on('entry', (header, stream, next) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk) => chunks.push(chunk as Buffer));
+    stream.on('end', () => {
+      entries.push({ name: header.name, data: Buffer.concat(chunks) });
+      next();
+    });
+  });
+  await pipeline(fs.createReadStream(file), createGunzip(), extract);
+  return entries;
+}
+
+async function writeArchive(file: string, entries: ArchiveEntry[]) {
+  const pack = tar.pack();
+  const done = pipeline(pack, createGzip(), fs.createWriteStream(file));
+  for (const entry of entries) pack.entry({ name: entry.name }, entry.data);
+  pack.finalize();
+  await done;
+}
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** Rewrites a backup through `change`, keeping the manifest's hashes true to the new entries. */
+async function forge(
+  from: string,
+  to: string,
+  change: (entries: ArchiveEntry[], manifest: BackupManifest) => void,
+  options: { rehash?: boolean } = {},
+) {
+  const entries = await readArchive(from);
+  const manifest = JSON.parse(entries[0]!.data.toString()) as BackupManifest;
+  const rest = entries.slice(1);
+  change(rest, manifest);
+  if (options.rehash ?? true) {
+    manifest.entries = manifest.entries.map((listed) => {
+      const entry = rest.find((e) => e.name === listed.name);
+      return entry ? { ...listed, size: entry.data.length, sha256: sha256(entry.data) } : listed;
+    });
+  }
+  await writeArchive(to, [
+    { name: 'manifest.json', data: Buffer.from(JSON.stringify(manifest)) },
+    ...rest,
+  ]);
+}
 
 let t: TestApp;
 let mail: MailCatcher;
@@ -231,5 +289,165 @@ describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
     );
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('Khôi phục thất bại, dữ liệu hiện tại không bị thay đổi.');
+  });
+
+  it('lives on when a download is dropped after its first chunk, and leaves no copy behind', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await new Promise<void>((resolve, reject) => {
+        const request = http.get(
+          { host: '127.0.0.1', port, path: '/api/admin/backup', headers: { cookie: cookie.admin } },
+          (response) => {
+            expect(response.statusCode).toBe(200);
+            response.once('data', () => {
+              request.destroy();
+              resolve();
+            });
+          },
+        );
+        request.on('error', (error) => {
+          if (!request.destroyed) reject(error);
+        });
+      });
+    }
+    // The server still answers, and the database copies of the dropped downloads are gone.
+    const deadline = Date.now() + 5_000;
+    let left = ['?'];
+    while (Date.now() < deadline) {
+      left = fs.readdirSync(dataDir).filter((name) => name.startsWith('backup-'));
+      if (left.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(left).toEqual([]);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect((await download()).statusCode).toBe(200);
+  });
+
+  it('carries no session, sign-in link or server secret', async () => {
+    const { db } = t.database;
+    const sessions = await db
+      .selectFrom('session' as never)
+      .select(sql`token`.as('token'))
+      .execute();
+    expect(sessions.length).toBeGreaterThan(0);
+    const secrets = await db.selectFrom('server_secrets').select('value').execute();
+    expect(secrets.length).toBeGreaterThan(0);
+    const response = await download();
+    const raw = gunzipSync(response.rawPayload);
+    for (const { token } of sessions as { token: string }[]) {
+      expect(raw.includes(Buffer.from(token))).toBe(false);
+    }
+    for (const { value } of secrets) expect(raw.includes(Buffer.from(value))).toBe(false);
+
+    const file = path.join(work, 'secrets-check.tar.gz');
+    fs.writeFileSync(file, response.rawPayload);
+    const entries = await readArchive(file);
+    const databaseFile = path.join(work, 'secrets-check.sqlite');
+    fs.writeFileSync(databaseFile, entries.find((e) => e.name === 'academy.sqlite')!.data);
+    const copy = openDatabase({ kind: 'sqlite', file: databaseFile });
+    try {
+      for (const table of ['session', 'verification', 'server_secrets', 'auth_attempts']) {
+        const { rows } = await sql<{
+          n: number;
+        }>`select count(*) as n from ${sql.table(table)}`.execute(copy.db);
+        expect(rows[0]?.n, table).toBe(0);
+      }
+      // People still exist, with what lets them sign in again.
+      const { rows } = await sql<{ n: number }>`select count(*) as n from "user"`.execute(copy.db);
+      expect(rows[0]?.n).toBeGreaterThanOrEqual(3);
+    } finally {
+      await copy.close();
+    }
+
+    // A restore keeps the secrets the academy runs with, not none and not the backup's.
+    const target = path.join(work, 'keeps-secrets');
+    fs.mkdirSync(target);
+    const current = new SQLite(path.join(target, 'academy.sqlite'));
+    current.exec(
+      'create table server_secrets (name text primary key, value text not null, created_at integer not null)',
+    );
+    current
+      .prepare('insert into server_secrets values (?, ?, ?)')
+      .run('auth_secret', 'the-running-secret', 1);
+    current.close();
+    await restoreBackup(file, target);
+    const restored = new SQLite(path.join(target, 'academy.sqlite'), { readonly: true });
+    expect(restored.prepare('select name, value from server_secrets').all()).toEqual([
+      { name: 'auth_secret', value: 'the-running-secret' },
+    ]);
+    restored.close();
+  });
+
+  it('refuses a backup whose entries do not match its manifest, or whose schema was changed', async () => {
+    const target = path.join(work, 'tamper-target');
+    fs.mkdirSync(target, { recursive: true });
+    fs.writeFileSync(path.join(target, 'academy.sqlite'), 'the academy as it is');
+    const forged = path.join(work, 'forged.tar.gz');
+
+    // A trigger added to the database (it would run on the academy's next write).
+    await forge(archive, forged, (entries) => {
+      const entry = entries.find((e) => e.name === 'academy.sqlite')!;
+      const file = path.join(work, 'forge.sqlite');
+      fs.writeFileSync(file, entry.data);
+      const connection = new SQLite(file);
+      connection.exec(
+        `create trigger steal after insert on posts begin update people set role = 'admin'; end`,
+      );
+      connection.close();
+      entry.data = fs.readFileSync(file);
+    });
+    console.log('A');
+    await expect(restoreBackup(forged, target)).rejects.toThrow(/đã bị sửa đổi.*steal/);
+    console.log('B');
+
+    // Photo bytes that are not what their name (their hash) says, with the manifest rehashed.
+    await forge(archive, forged, (entries) => {
+      const photo = entries.find((e) => /^media\/[a-f0-9]{64}\.webp$/.test(e.name))!;
+      photo.data = Buffer.concat([photo.data, Buffer.from('<script>')]);
+    });
+    await expect(restoreBackup(forged, target)).rejects.toThrow(/đã bị sửa đổi/);
+
+    // The same bytes changed, the manifest left as it was.
+    await forge(
+      archive,
+      forged,
+      (entries) => {
+        const photo = entries.find((e) => /-sm\.webp$/.test(e.name))!;
+        photo.data = Buffer.from(photo.data.map((byte) => byte ^ 1));
+      },
+      { rehash: false },
+    );
+    await expect(restoreBackup(forged, target)).rejects.toThrow(/đã bị sửa đổi/);
+
+    // An entry the manifest does not list: refused before it is written anywhere.
+    await forge(archive, forged, (entries) => {
+      entries.push({ name: `media/${'a'.repeat(64)}.webp`, data: Buffer.alloc(4 * 1024 * 1024) });
+    });
+    await expect(restoreBackup(forged, target)).rejects.toThrow(/mục không hợp lệ/);
+
+    // A manifest that is not the first entry.
+    const entries = await readArchive(archive);
+    await writeArchive(forged, [...entries.slice(1), entries[0]!]);
+    await expect(restoreBackup(forged, target)).rejects.toThrow(BackupError);
+
+    expect(fs.readFileSync(path.join(target, 'academy.sqlite'), 'utf8')).toBe(
+      'the academy as it is',
+    );
+    expect(fs.readdirSync(target)).toEqual(['academy.sqlite']);
+  });
+
+  it('refuses to restore into a data folder a running server holds', async () => {
+    const target = path.join(work, 'held');
+    const release = holdDataDir(target);
+    try {
+      await expect(restoreBackup(archive, target)).rejects.toThrow(/đang chạy/);
+      expect(fs.existsSync(path.join(target, 'academy.sqlite'))).toBe(false);
+    } finally {
+      release();
+    }
+    await restoreBackup(archive, target);
+    expect(fs.existsSync(path.join(target, 'academy.sqlite'))).toBe(true);
   });
 });

@@ -1,82 +1,69 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import tar from 'tar-stream';
 import { vi } from '#shared/locales/vi';
 import { fillPlaceholders } from '#shared/text';
 import type { AppDatabase } from '../db/database.ts';
+import { migrations } from '../db/migrations/index.ts';
+import { dataDirInUse } from './data-dir-lock.ts';
 
 /*
- * Backups of an academy on SQLite: one .tar.gz holding a consistent copy of the database
- * (SQLite's VACUUM INTO, taken while the app keeps running) and the stored photos, with a
- * manifest. `npm run restore -- <file>` puts one back (the app stopped). PostgreSQL academies
- * back up with pg_dump (README, "Backup and restore").
+ * Backups of an academy on SQLite: one .tar.gz holding a copy of the database (SQLite's VACUUM
+ * INTO, taken while the app keeps running) with everything that grants access removed, the
+ * stored photos, and a manifest that lists every entry with its size and SHA-256. `npm run
+ * restore -- <file>` puts one back while the app is stopped. PostgreSQL academies back up with
+ * pg_dump (README, "Backup and restore").
  */
 
 export const BACKUP_DATABASE_NAME = 'academy.sqlite';
-export const BACKUP_FORMAT = 1;
+export const BACKUP_FORMAT = 2;
+const MANIFEST_NAME = 'manifest.json';
+/** A manifest listing every photo of a large academy stays far below this. */
+const MANIFEST_MAX_BYTES = 16 * 1024 * 1024;
+
+export interface BackupEntry {
+  name: string;
+  size: number;
+  sha256: string;
+}
 
 export interface BackupManifest {
   format: number;
   createdAt: string;
   database: string;
+  /** The schema's migrations, in order: a restore refuses a database its code cannot read. */
+  migrations: string[];
+  /** Photo file names under media/. */
   media: string[];
+  /** Every entry after the manifest, with its size and hash. */
+  entries: BackupEntry[];
 }
 
 /** Tables a backup must hold to be an academy's database at all. */
 const REQUIRED_TABLES = ['people', 'courses', 'posts', 'kysely_migration'];
 
-/**
- * Writes a backup of the database and `dataDir/media` as a gzipped tar to the returned stream.
- * The database copy is taken first (consistent at one instant); photos are immutable files named
- * by their content, so copying them afterwards loses nothing the copy refers to.
+/*
+ * better-auth's tables, created by its own schema code at start (so not by the migrations):
+ * allowed in a backup by name; any trigger or view must be one the migrations make.
  */
-export async function createBackup(database: AppDatabase, dataDir: string): Promise<Readable> {
-  if (database.kind !== 'sqlite') throw new Error('createBackup is for SQLite academies');
-  const snapshot = path.join(dataDir, `backup-${randomUUID()}.sqlite`);
-  await sql`vacuum into ${snapshot}`.execute(database.db);
-  const mediaDir = path.join(dataDir, 'media');
-  const media = (await fsp.readdir(mediaDir).catch(() => [] as string[])).filter(
-    (name) => name.endsWith('.webp') && !name.includes('..'),
-  );
-  const manifest: BackupManifest = {
-    format: BACKUP_FORMAT,
-    createdAt: new Date().toISOString(),
-    database: BACKUP_DATABASE_NAME,
-    media,
-  };
+const AUTH_TABLES = new Set(['user', 'session', 'account', 'verification', 'rateLimit']);
 
-  const pack = tar.pack();
-  const output = new PassThrough();
-  const addFile = (name: string, file: string) =>
-    new Promise<void>((resolve, reject) => {
-      const size = fs.statSync(file).size;
-      const entry = pack.entry({ name, size, mode: 0o600 }, (error) =>
-        error ? reject(error) : resolve(),
-      );
-      fs.createReadStream(file).on('error', reject).pipe(entry);
-    });
-  void (async () => {
-    try {
-      pack.entry({ name: 'manifest.json' }, JSON.stringify(manifest, null, 2));
-      await addFile(BACKUP_DATABASE_NAME, snapshot);
-      for (const name of media) await addFile(`media/${name}`, path.join(mediaDir, name));
-      pack.finalize();
-    } catch (error) {
-      pack.destroy(error as Error);
-    } finally {
-      await fsp.rm(snapshot, { force: true });
-    }
-  })();
-  pipeline(pack, createGzip(), output).catch((error: unknown) => output.destroy(error as Error));
-  return output;
-}
+/**
+ * What a backup must not carry: a file that holds live sessions, sign-in links or the server's
+ * secrets is a key to the academy. A restored academy signs everyone in again and keeps the
+ * running server's secrets (or generates new ones).
+ */
+const ACCESS_TABLES = ['session', 'verification', 'rateLimit', 'auth_attempts', 'server_secrets'];
+
+const MEDIA_NAME = /^media\/([a-f0-9]{64})(-sm)?\.webp$/;
 
 type BackupMessage = Exclude<keyof typeof vi.backup, 'usage' | 'restored' | 'failed'>;
 const say = (key: BackupMessage, values: Record<string, string> = {}) =>
@@ -86,93 +73,369 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
-/**
- * Unpacks a backup into an empty directory and checks it before anything is replaced: the
- * manifest, every file it names and nothing else, and a database that passes SQLite's
- * integrity check and holds an academy's tables. Throws BackupError (a message for people).
- */
-export async function unpackBackup(archive: string, into: string): Promise<BackupManifest> {
-  await fsp.mkdir(path.join(into, 'media'), { recursive: true });
-  const extract = tar.extract();
-  const seen = new Set<string>();
-  let manifestText = '';
-  // Entries that do not belong are read past and remembered, not written: the backup is
-  // refused once the whole file has been read (failing inside the entry handler would leave
-  // the error where no one listens).
-  let refused: BackupError | undefined;
-  extract.on('entry', (header, stream, next) => {
-    const name = path.posix.normalize(header.name);
-    const allowed =
-      header.type === 'file' &&
-      (name === 'manifest.json' ||
-        name === BACKUP_DATABASE_NAME ||
-        /^media\/[a-f0-9]{64}(-sm)?\.webp$/.test(name));
-    if (!allowed || refused) {
-      refused ??= new BackupError(say('badEntry', { name: header.name }));
-      stream.on('end', next);
-      stream.on('error', next);
-      stream.resume();
-      return;
-    }
-    seen.add(name);
-    // An entry cut short (a truncated file) errors on its own stream: it is handled here, and
-    // the whole extraction fails with it.
-    if (name === 'manifest.json') {
-      stream.on('data', (chunk: unknown) => {
-        manifestText += String(chunk);
-      });
-      stream.on('error', (error) => extract.destroy(error));
-      stream.on('end', next);
-      return;
-    }
-    pipeline(stream, fs.createWriteStream(path.join(into, name))).then(
-      () => next(),
-      (error: unknown) => extract.destroy(error as Error),
-    );
-  });
-  try {
-    await pipeline(fs.createReadStream(archive), createGunzip(), extract);
-  } catch (error) {
-    if (error instanceof BackupError) throw error;
-    throw new BackupError(say('unreadable', { reason: (error as Error).message }));
-  }
-  if (refused) throw refused;
-  let manifest: BackupManifest;
-  try {
-    manifest = JSON.parse(manifestText) as BackupManifest;
-  } catch {
-    throw new BackupError(say('noManifest'));
-  }
-  if (manifest.format !== BACKUP_FORMAT || manifest.database !== BACKUP_DATABASE_NAME) {
-    throw new BackupError(say('unsupported'));
-  }
-  const missing = [BACKUP_DATABASE_NAME, ...manifest.media.map((name) => `media/${name}`)].filter(
-    (name) => !seen.has(name),
+/** Removes snapshots a crashed or interrupted backup left in the data folder. */
+export async function removeStaleSnapshots(dataDir: string): Promise<void> {
+  const names = await fsp.readdir(dataDir).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => /^backup-[0-9a-f-]{36}\.sqlite(-wal|-shm|-journal)?$/.test(name))
+      .map((name) => fsp.rm(path.join(dataDir, name), { force: true })),
   );
-  if (missing.length > 0) {
-    throw new BackupError(
-      say('missingFiles', { count: String(missing.length), name: missing[0] ?? '' }),
-    );
-  }
-  checkDatabase(path.join(into, BACKUP_DATABASE_NAME));
-  return manifest;
 }
 
-function checkDatabase(file: string) {
-  let connection: SQLite.Database | undefined;
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/**
+ * Deletes what grants access from a database copy, then rewrites it so no freed page keeps it.
+ * Returns the copy's migrations.
+ */
+function scrubSnapshot(file: string): string[] {
+  const connection = new SQLite(file);
   try {
-    connection = new SQLite(file, { readonly: true, fileMustExist: true });
-    const integrity = connection.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') throw new BackupError(say('corrupt', { reason: String(integrity) }));
+    connection.pragma('journal_mode = DELETE');
+    connection.pragma('secure_delete = ON');
     const tables = new Set(
       connection
         .prepare(`select name from sqlite_master where type = 'table'`)
         .all()
         .map((row) => (row as { name: string }).name),
     );
+    connection.transaction(() => {
+      for (const table of ACCESS_TABLES) {
+        if (tables.has(table)) connection.prepare(`delete from "${table}"`).run();
+      }
+      // Outside identities' tokens (Google) are credentials of another service; a password's
+      // hash stays so that people keep signing in with their password after a restore.
+      if (tables.has('account')) {
+        connection
+          .prepare(`update account set accessToken = null, refreshToken = null, idToken = null`)
+          .run();
+      }
+    })();
+    connection.exec('vacuum');
+    return (
+      connection.prepare('select name from kysely_migration order by name').all() as {
+        name: string;
+      }[]
+    ).map((row) => row.name);
+  } finally {
+    connection.close();
+  }
+}
+
+/** Adds one file as a tar entry; settles however the entry or the archive ends. */
+function addFile(pack: tar.Pack, entry: BackupEntry, file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const source = fs.createReadStream(file);
+    const sink = pack.entry({ name: entry.name, size: entry.size, mode: 0o600 }, (error) =>
+      error ? reject(error) : resolve(),
+    );
+    const fail = (error: Error) => {
+      source.destroy();
+      sink.destroy();
+      reject(error);
+    };
+    source.on('error', fail);
+    sink.on('error', fail);
+    sink.on('close', () => reject(new Error('backup entry closed before it was written')));
+    source.pipe(sink);
+  });
+}
+
+/**
+ * Writes a backup of the database and `dataDir/media` as a gzipped tar to the returned stream.
+ * The database copy is taken first (consistent at one instant); photos are immutable files named
+ * by their content, so copying them afterwards loses nothing the copy refers to. The stream may
+ * be abandoned at any point (a dropped download): the copy is removed and nothing is thrown.
+ */
+export async function createBackup(database: AppDatabase, dataDir: string): Promise<Readable> {
+  if (database.kind !== 'sqlite') throw new Error('createBackup is for SQLite academies');
+  const snapshot = path.join(dataDir, `backup-${randomUUID()}.sqlite`);
+  const removeSnapshot = () =>
+    Promise.all(
+      ['', '-wal', '-shm', '-journal'].map((suffix) =>
+        fsp.rm(`${snapshot}${suffix}`, { force: true }),
+      ),
+    );
+  let manifest: BackupManifest;
+  const mediaDir = path.join(dataDir, 'media');
+  const files = new Map<string, string>();
+  try {
+    await sql`vacuum into ${snapshot}`.execute(database.db);
+    const applied = scrubSnapshot(snapshot);
+    const media = (await fsp.readdir(mediaDir).catch(() => [] as string[])).filter((name) =>
+      MEDIA_NAME.test(`media/${name}`),
+    );
+    files.set(BACKUP_DATABASE_NAME, snapshot);
+    for (const name of media) files.set(`media/${name}`, path.join(mediaDir, name));
+    const entries: BackupEntry[] = [];
+    for (const [name, file] of files) {
+      const stat = await fsp.stat(file).catch(() => undefined);
+      // A photo removed by a clean-up since the listing is simply not part of this backup.
+      if (!stat) continue;
+      entries.push({ name, size: stat.size, sha256: await fileSha256(file) });
+    }
+    manifest = {
+      format: BACKUP_FORMAT,
+      createdAt: new Date().toISOString(),
+      database: BACKUP_DATABASE_NAME,
+      migrations: applied,
+      media: entries.filter((e) => e.name.startsWith('media/')).map((e) => e.name.slice(6)),
+      entries,
+    };
+  } catch (error) {
+    await removeSnapshot();
+    throw error;
+  }
+
+  const pack = tar.pack();
+  const output = new PassThrough();
+  const written = (async () => {
+    pack.entry({ name: MANIFEST_NAME, mode: 0o600 }, JSON.stringify(manifest, null, 2));
+    for (const entry of manifest.entries) {
+      await addFile(pack, entry, files.get(entry.name) ?? '');
+    }
+    pack.finalize();
+  })();
+  // Whatever ends the archive (finished, a file that vanished, the reader gone), the copy of
+  // the database goes; every stream's error is taken here so none reaches the process.
+  written
+    .catch((error: unknown) => {
+      pack.destroy(error as Error);
+      output.destroy(error as Error);
+    })
+    .finally(() => void removeSnapshot());
+  pipeline(pack, createGzip(), output).catch(() => {
+    pack.destroy();
+  });
+  output.on('close', () => {
+    if (!output.writableFinished) pack.destroy();
+  });
+  return output;
+}
+
+/** Hashes what passes through, for entries checked against the manifest as they are written. */
+function hashing(hash: ReturnType<typeof createHash>): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+}
+
+function readManifest(text: string): BackupManifest {
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(text) as BackupManifest;
+  } catch {
+    throw new BackupError(say('noManifest'));
+  }
+  if (
+    !manifest ||
+    manifest.format !== BACKUP_FORMAT ||
+    manifest.database !== BACKUP_DATABASE_NAME ||
+    !Array.isArray(manifest.entries) ||
+    !Array.isArray(manifest.migrations) ||
+    !Array.isArray(manifest.media)
+  ) {
+    throw new BackupError(say('unsupported'));
+  }
+  for (const entry of manifest.entries) {
+    const valid =
+      entry &&
+      typeof entry.name === 'string' &&
+      (entry.name === BACKUP_DATABASE_NAME || MEDIA_NAME.test(entry.name)) &&
+      Number.isSafeInteger(entry.size) &&
+      entry.size >= 0 &&
+      typeof entry.sha256 === 'string' &&
+      /^[a-f0-9]{64}$/.test(entry.sha256);
+    if (!valid) throw new BackupError(say('badEntry', { name: String(entry?.name) }));
+    // A photo's name is its content's hash: a listed hash that is not the name is a forgery.
+    const photo = MEDIA_NAME.exec(entry.name);
+    if (photo && !photo[2] && photo[1] !== entry.sha256) {
+      throw new BackupError(say('tampered', { name: entry.name }));
+    }
+  }
+  return manifest;
+}
+
+/**
+ * Unpacks a backup into an empty directory and checks it before anything is replaced: the
+ * manifest comes first; every entry after it must be listed there, with the listed size and
+ * hash (an unlisted entry is refused before it is read); the database must pass SQLite's
+ * integrity check and hold exactly the schema its migrations make. Throws BackupError.
+ */
+export async function unpackBackup(archive: string, into: string): Promise<BackupManifest> {
+  await fsp.mkdir(path.join(into, 'media'), { recursive: true });
+  const extract = tar.extract();
+  const seen = new Set<string>();
+  let manifest: BackupManifest | undefined;
+  let listed = new Map<string, BackupEntry>();
+  const source = fs.createReadStream(archive);
+  // Refusing ends the read at its source: the rest of the file (an unlisted entry of any size)
+  // is never read, and the error reaches the pipeline below, not the process.
+  let refused: Error | undefined;
+  const refuse = (error: Error) => {
+    refused ??= error;
+    source.destroy(refused);
+  };
+  extract.on('entry', (header, stream, next) => {
+    // Once refused, every entry is let past unread (the source has stopped: at most what was
+    // already read is discarded) so the extraction can end.
+    const pass = () => {
+      stream.on('end', next);
+      stream.on('error', next);
+      stream.resume();
+    };
+    if (refused) return pass();
+    const name = path.posix.normalize(header.name);
+    if (!manifest) {
+      const fits = header.type === 'file' && (header.size ?? 0) <= MANIFEST_MAX_BYTES;
+      if (name !== MANIFEST_NAME || !fits) {
+        const key = name === MANIFEST_NAME ? 'noManifest' : 'badEntry';
+        refuse(new BackupError(say(key, { name: header.name })));
+        return pass();
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk) => chunks.push(chunk as Buffer));
+      stream.on('error', (error: Error) => {
+        refuse(error);
+        next();
+      });
+      stream.on('end', () => {
+        try {
+          manifest = readManifest(Buffer.concat(chunks).toString('utf8'));
+          listed = new Map(manifest.entries.map((entry) => [entry.name, entry]));
+        } catch (error) {
+          refuse(error as Error);
+        }
+        next();
+      });
+      return;
+    }
+    const entry = listed.get(name);
+    if (!entry || header.type !== 'file' || seen.has(name) || header.size !== entry.size) {
+      refuse(new BackupError(say('badEntry', { name: header.name })));
+      return pass();
+    }
+    seen.add(name);
+    const hash = createHash('sha256');
+    pipeline(stream, hashing(hash), fs.createWriteStream(path.join(into, name))).then(
+      () => {
+        if (hash.digest('hex') !== entry.sha256) refuse(new BackupError(say('tampered', { name })));
+        next();
+      },
+      (error: unknown) => {
+        refuse(error as Error);
+        next();
+      },
+    );
+  });
+  try {
+    await pipeline(source, createGunzip(), extract);
+    if (refused) throw refused;
+  } catch (error) {
+    if (refused instanceof BackupError) throw refused;
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(say('unreadable', { reason: (error as Error).message }));
+  }
+  if (!manifest) throw new BackupError(say('noManifest'));
+  const missing = manifest.entries.map((entry) => entry.name).filter((name) => !seen.has(name));
+  if (!seen.has(BACKUP_DATABASE_NAME) && !missing.includes(BACKUP_DATABASE_NAME)) {
+    missing.unshift(BACKUP_DATABASE_NAME);
+  }
+  if (missing.length > 0) {
+    throw new BackupError(
+      say('missingFiles', { count: String(missing.length), name: missing[0] ?? '' }),
+    );
+  }
+  await checkDatabase(path.join(into, BACKUP_DATABASE_NAME), manifest);
+  return manifest;
+}
+
+interface SchemaObject {
+  type: string;
+  name: string;
+  tbl_name: string;
+  sql: string | null;
+}
+
+function readSchema(connection: SQLite.Database): SchemaObject[] {
+  return connection
+    .prepare(`select type, name, tbl_name, sql from sqlite_master`)
+    .all() as SchemaObject[];
+}
+
+/** The schema the app's migrations make, up to and including `last`. */
+async function schemaOfMigrations(last: string): Promise<Map<string, SchemaObject>> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'hv-schema-'));
+  const connection = new SQLite(path.join(dir, 'schema.sqlite'));
+  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: connection }) });
+  try {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateTo(last);
+    if (error) throw error;
+    return new Map(
+      readSchema(connection).map((object) => [`${object.type}:${object.name}`, object]),
+    );
+  } finally {
+    await db.destroy();
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The database in a backup: intact, an academy's, at a migration this code knows, and with no
+ * table, index, trigger or view that the migrations (or better-auth's own tables) do not make.
+ */
+async function checkDatabase(file: string, manifest: BackupManifest) {
+  let connection: SQLite.Database | undefined;
+  try {
+    connection = new SQLite(file, { readonly: true, fileMustExist: true });
+    const integrity = connection.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw new BackupError(say('corrupt', { reason: String(integrity) }));
+    const schema = readSchema(connection);
+    const tables = new Set(schema.filter((o) => o.type === 'table').map((o) => o.name));
     const absent = REQUIRED_TABLES.filter((table) => !tables.has(table));
     if (absent.length > 0) {
       throw new BackupError(say('missingTables', { tables: absent.join(', ') }));
+    }
+    const applied = (
+      connection.prepare('select name from kysely_migration order by name').all() as {
+        name: string;
+      }[]
+    ).map((row) => row.name);
+    const known = Object.keys(migrations).sort();
+    const last = applied.at(-1);
+    if (
+      !last ||
+      applied.some((name, index) => known[index] !== name) ||
+      applied.join() !== manifest.migrations.join()
+    ) {
+      throw new BackupError(say('unknownSchema', { name: last ?? '' }));
+    }
+    connection.close();
+    connection = undefined;
+    const expected = await schemaOfMigrations(last);
+    for (const object of schema) {
+      const made = expected.get(`${object.type}:${object.name}`);
+      if (made) {
+        if (made.sql !== object.sql) throw new BackupError(say('tampered', { name: object.name }));
+        continue;
+      }
+      const authObject =
+        AUTH_TABLES.has(object.tbl_name) &&
+        (object.type === 'table' ||
+          (object.type === 'index' &&
+            (object.sql === null || /^CREATE (UNIQUE )?INDEX /i.test(object.sql))));
+      if (!authObject && object.name !== 'sqlite_sequence') {
+        throw new BackupError(say('tampered', { name: object.name }));
+      }
     }
   } catch (error) {
     if (error instanceof BackupError) throw error;
@@ -183,12 +446,50 @@ function checkDatabase(file: string) {
 }
 
 /**
- * Restores a backup into `dataDir` (the app must be stopped): unpacked and checked beside it
- * first, then the current database and photos are kept under a dated name and the backup's
- * moved in. Nothing is replaced when the backup fails a check.
+ * After a restore: no session or sign-in link of the backup's time opens the academy, and the
+ * server's secrets are the ones it ran with (or, with none kept, generated at the next start).
+ */
+function settleAccess(restored: string, previous: string | undefined) {
+  const connection = new SQLite(restored);
+  try {
+    connection.transaction(() => {
+      for (const table of ACCESS_TABLES) {
+        const exists = connection
+          .prepare(`select 1 from sqlite_master where type = 'table' and name = ?`)
+          .get(table);
+        if (exists) connection.prepare(`delete from "${table}"`).run();
+      }
+    })();
+    if (previous && fs.existsSync(previous)) {
+      connection.prepare('attach database ? as previous').run(previous);
+      try {
+        const has = connection
+          .prepare(
+            `select 1 from previous.sqlite_master where type = 'table' and name = 'server_secrets'`,
+          )
+          .get();
+        if (has) {
+          connection.exec('insert into main.server_secrets select * from previous.server_secrets');
+        }
+      } finally {
+        connection.exec('detach database previous');
+      }
+    }
+  } finally {
+    connection.close();
+  }
+}
+
+/**
+ * Restores a backup into `dataDir`. Refused while a server holds the data folder (writes it
+ * acknowledged afterwards would be lost). Unpacked and checked beside the data first, then the
+ * current database and photos are kept under a dated name and the backup's moved in. Nothing
+ * is replaced when the backup fails a check.
  */
 export async function restoreBackup(archive: string, dataDir: string) {
   await fsp.mkdir(dataDir, { recursive: true });
+  const holder = dataDirInUse(dataDir);
+  if (holder) throw new BackupError(say('inUse', { pid: String(holder) }));
   const staging = path.join(dataDir, `.restore-${randomUUID()}`);
   try {
     const manifest = await unpackBackup(archive, staging);
@@ -196,13 +497,18 @@ export async function restoreBackup(archive: string, dataDir: string) {
     const kept = path.join(dataDir, `before-restore-${stamp}`);
     await fsp.mkdir(kept, { recursive: true });
     const database = path.join(dataDir, BACKUP_DATABASE_NAME);
+    let previous: string | undefined;
     for (const suffix of ['', '-wal', '-shm']) {
-      await fsp
+      const moved = await fsp
         .rename(`${database}${suffix}`, path.join(kept, `${BACKUP_DATABASE_NAME}${suffix}`))
-        .catch(() => undefined);
+        .then(() => true)
+        .catch(() => false);
+      if (moved && suffix === '') previous = path.join(kept, BACKUP_DATABASE_NAME);
     }
     await fsp.rename(path.join(dataDir, 'media'), path.join(kept, 'media')).catch(() => undefined);
-    await fsp.rename(path.join(staging, BACKUP_DATABASE_NAME), database);
+    const restored = path.join(staging, BACKUP_DATABASE_NAME);
+    settleAccess(restored, previous);
+    await fsp.rename(restored, database);
     await fsp.rename(path.join(staging, 'media'), path.join(dataDir, 'media'));
     return { manifest, kept };
   } finally {

@@ -40,6 +40,11 @@ export const signedIn = {
     corrupt: 'Cơ sở dữ liệu trong tệp sao lưu bị hỏng: {{reason}}',
     missingTables: 'Cơ sở dữ liệu trong tệp sao lưu thiếu bảng: {{tables}}.',
     unopenable: 'Cơ sở dữ liệu trong tệp sao lưu không mở được: {{reason}}',
+    tampered: 'Tệp sao lưu đã bị sửa đổi hoặc hỏng, không khớp với danh sách kiểm tra: {{name}}',
+    unknownSchema:
+      'Cơ sở dữ liệu trong tệp sao lưu có cấu trúc mà phiên bản này không nhận ra ({{name}}). Hãy dùng phiên bản Học viện đã tạo bản sao lưu hoặc mới hơn.',
+    inUse:
+      'Học viện đang chạy trên thư mục dữ liệu này (tiến trình {{pid}}). Hãy tắt ứng dụng trước khi khôi phục.',
     usage: 'Cách dùng: npm run restore -- <tệp sao lưu .tar.gz> (tắt ứng dụng trước khi khôi phục)',
     restored:
       'Đã khôi phục bản sao lưu lúc {{createdAt}} ({{media}} ảnh) vào {{dataDir}}. Dữ liệu cũ được giữ ở {{kept}}.',
