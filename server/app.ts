@@ -14,6 +14,8 @@ import { limits } from '#shared/limits';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { CataloguedRoute } from './fastify.d.ts';
+import { AppError } from './lib/app-error.ts';
+import { requestPath } from './lib/request-path.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminToolsRoutes } from './modules/admin/admin-tools.routes.ts';
@@ -124,7 +126,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => `req-${randomUUID().slice(0, 8)}`,
     requestIdHeader: false,
     bodyLimit: limits.jsonBodyBytes,
-    trustProxy: config.trustProxy,
+    // A number of hops: the nearest `n` addresses are proxies (Fastify's own rule for a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true },
@@ -158,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // One reading of the path for every guard and handler (server/lib/request-path.ts).
+    if (requestPath(request.url) === undefined) throw new AppError('route_not_found', 404);
   });
   app.addHook('onSend', async (request, reply) => {
     // API answers are personal and live: never stored by a browser or a proxy.

@@ -24,6 +24,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as hops or the proxies\' addresses, never "trust everything"', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toBe(
+      '127.0.0.1,10.0.0.0/8',
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('sqlite');
   });
@@ -35,7 +43,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'not a url' }, /^Invalid configuration: DATABASE_URL=.*expected a URL/],
     [{ PUBLIC_URL: 'ftp://x' }, /^Invalid configuration: PUBLIC_URL=.*http:\/\//],
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL=.*smtp:\/\//],
-    [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY="yes": expected true or false/],
+    [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY="yes": expected false, true/],
+    [{ TRUST_PROXY: '0' }, /^Invalid configuration: TRUST_PROXY="0": expected false, true/],
     [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

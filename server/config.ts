@@ -42,12 +42,23 @@ const EnvSchema = z.object({
       .url({ message: 'expected the issuer URL, e.g. https://accounts.google.com' })
       .default('https://accounts.google.com'),
   ),
+  // How many proxies in front of the server append to X-Forwarded-For (true means one), or the
+  // proxies' own addresses: Fastify then takes the client address from the right end of the
+  // header, never from what the client wrote at its left.
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
-      .enum(['true', 'false'], { message: 'expected true or false' })
+      .string()
       .default('false')
-      .transform((value) => value === 'true'),
+      .refine((value) => /^(true|false|[1-9]|[a-f0-9]*[.:][a-f0-9.:/]*(,\s*[a-f0-9]*[.:][a-f0-9.:/]*)*)$/i.test(value), {
+        message:
+          'expected false, true (one proxy), the number of proxies (1–9) or the proxies\' addresses separated by commas',
+      })
+      .transform((value): false | number | string => {
+        if (value === 'false') return false;
+        if (value === 'true') return 1;
+        return /^[1-9]$/.test(value) ? Number(value) : value.replace(/\s+/g, '');
+      }),
   ),
   PUSH_EXTRA_SERVICES: z.preprocess(
     emptyToUndefined,
@@ -77,7 +88,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
-  trustProxy: boolean;
+  /** false, a number of proxy hops, or the proxies' addresses (comma-separated). */
+  trustProxy: false | number | string;
   logLevel: string;
   /**
    * Push services accepted besides the browsers' own (a self-hosted one, or the tests' stand-in),

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorMessage } from '#shared/errors';
 import type { Config } from '../config.ts';
-import { findUnsafeRedirect } from '../lib/safe-redirect.ts';
+import { AppError } from '../lib/app-error.ts';
+import { requestPath } from '../lib/request-path.ts';
+import { resolveRedirects } from '../lib/safe-redirect.ts';
+import { requireMember } from '../modules/accounts/access.ts';
 import { updatePersonEmailByAuthUser } from '../modules/accounts/accounts.repository.ts';
-import { logStaffSignIn } from '../modules/accounts/accounts.service.ts';
+import { guardEmailSend, logStaffSignIn } from '../modules/accounts/accounts.service.ts';
 import { type Auth, createAuth } from '../modules/auth/auth.ts';
+import { authHeaders } from '../modules/auth/client-address.ts';
 import { createMailer, type Mailer } from '../modules/auth/mailer.ts';
 import { SessionLookup } from '../modules/auth/session-lookup.ts';
 
@@ -16,29 +19,55 @@ declare module 'fastify' {
   }
 }
 
-/*
- * better-auth's own endpoints that stay closed over HTTP: the app calls them through
- * `auth.api` after its own checks (rate limits, the e-mail of the link, link building).
- */
-const CLOSED_AUTH_PATHS = new Set([
-  '/api/auth/sign-in/magic-link',
-  '/api/auth/magic-link/verify',
-  '/api/auth/request-password-reset',
-]);
+type Guard = (request: FastifyRequest) => Promise<void>;
 
-function toFetchRequest(request: FastifyRequest): Request {
-  const origin = `${request.protocol}://${request.host}`;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+/*
+ * better-auth's endpoints that the browser reaches over HTTP, and nothing else: every other one
+ * (sign-in links, link verification, password-reset requests, user updates, session lists…)
+ * answers 404, whatever the path's spelling. The app calls the ones it needs through
+ * `auth.api` after its own checks. A guard runs before better-auth sees the request.
+ */
+const OPEN_AUTH_ENDPOINTS: Record<string, Record<string, Guard | null>> = {
+  GET: {
+    // The confirmation link of an e-mail change, and Google coming back.
+    '/api/auth/verify-email': null,
+    '/api/auth/callback/google': null,
+    '/api/auth/error': null,
+  },
+  POST: {
+    '/api/auth/sign-in/email': null,
+    '/api/auth/sign-in/social': null,
+    '/api/auth/sign-out': null,
+    '/api/auth/reset-password': null,
+    // Mails the new address: only a person the academy lets in, within the mail limits.
+    '/api/auth/change-email': async (request) => {
+      const person = await requireMember(request);
+      const body = request.body as { newEmail?: unknown } | undefined;
+      const email = typeof body?.newEmail === 'string' ? body.newEmail : '';
+      await guardEmailSend(request.server.database, 'change', {
+        email,
+        clientAddress: request.ip,
+        personId: person.id,
+      });
+    },
+  },
+};
+
+function toFetchRequest(
+  request: FastifyRequest,
+  path: string,
+  query: Record<string, unknown>,
+  body: unknown,
+): Request {
+  const url = new URL(path, `${request.protocol}://${request.host}`);
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of [value].flat()) url.searchParams.append(name, String(item));
   }
-  const hasBody =
-    request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-  return new Request(new URL(request.url, origin), {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && body !== undefined;
+  return new Request(url, {
     method: request.method,
-    headers,
-    ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+    headers: authHeaders(request),
+    ...(hasBody ? { body: JSON.stringify(body) } : {}),
   });
 }
 
@@ -77,30 +106,23 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     url: '/api/auth/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (CLOSED_AUTH_PATHS.has(path)) {
-        return reply.status(404).send({
-          error: {
-            code: 'route_not_found',
-            message: errorMessage('route_not_found'),
-            requestId: request.id,
-          },
-        });
+      const path = requestPath(request.url);
+      const endpoints = OPEN_AUTH_ENDPOINTS[request.method] ?? {};
+      if (path === undefined || !Object.hasOwn(endpoints, path)) {
+        throw new AppError('route_not_found', 404);
       }
       // better-auth redirects to some of these unchecked (verify-email with a bad token, the
-      // link of change-email): only paths on this app pass.
-      const unsafe = findUnsafeRedirect(request.query as Record<string, unknown>, request.body);
-      if (unsafe) {
-        return reply.status(400).send({
-          error: {
-            code: 'validation_failed',
-            message: errorMessage('validation_failed'),
-            details: [{ path: [unsafe], message: 'not a path on this app' }],
-            requestId: request.id,
-          },
+      // link of change-email): only paths on this app pass, in the form that was checked.
+      const redirects = resolveRedirects(request.query as Record<string, unknown>, request.body);
+      if (redirects.unsafe !== undefined) {
+        throw new AppError('validation_failed', 400, {
+          details: [{ path: [redirects.unsafe], message: 'not a path on this app' }],
         });
       }
-      const response = await auth.handler(toFetchRequest(request));
+      await endpoints[path]?.(request);
+      const response = await auth.handler(
+        toFetchRequest(request, path, redirects.query, redirects.body),
+      );
       return sendFetchResponse(reply, response);
     },
   });

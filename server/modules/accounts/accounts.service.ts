@@ -223,34 +223,37 @@ export async function logStaffSignIn(database: AppDatabase, authUserId: string, 
 }
 
 const HOUR = 60 * 60 * 1000;
-export const emailLimits = { perAddress: 5, perClient: 10, windowMs: HOUR } as const;
+export const emailLimits = { perAddress: 5, perClient: 10, perPerson: 5, windowMs: HOUR } as const;
 
 /**
- * Counts an e-mail about to be sent (a sign-in link or a password reset) against the limits per
- * address and per client address, refusing with 429 past either.
+ * Counts an e-mail about to be sent (a sign-in link, a password reset, an e-mail change's
+ * confirmation) against the limits per receiving address, per client address and, for a
+ * signed-in sender, per person, refusing with 429 past any. Every path that mails goes
+ * through here before the mail is made.
  */
 export async function guardEmailSend(
   database: AppDatabase,
-  purpose: 'link' | 'reset',
-  email: string,
-  clientAddress: string,
+  purpose: 'link' | 'reset' | 'change',
+  sender: { email: string; clientAddress: string; personId?: string },
 ): Promise<void> {
   const now = Date.now();
   // Attempts older than the window count for nothing; dropping them keeps the table small.
   await pruneAttempts(database.db, now - emailLimits.windowMs);
-  const byAddress = await recordAttempt(database.db, {
-    kind: `${purpose}_email`,
-    key: email,
-    now,
-    windowMs: emailLimits.windowMs,
-  });
-  const byClient = await recordAttempt(database.db, {
-    kind: `${purpose}_ip`,
-    key: clientAddress,
-    now,
-    windowMs: emailLimits.windowMs,
-  });
-  if (byAddress > emailLimits.perAddress || byClient > emailLimits.perClient) {
+  const count = (kind: string, key: string) =>
+    recordAttempt(database.db, {
+      kind: `${purpose}_${kind}`,
+      key,
+      now,
+      windowMs: emailLimits.windowMs,
+    });
+  const byAddress = await count('email', sender.email.toLowerCase());
+  const byClient = await count('ip', sender.clientAddress);
+  const byPerson = sender.personId ? await count('person', sender.personId) : 0;
+  if (
+    byAddress > emailLimits.perAddress ||
+    byClient > emailLimits.perClient ||
+    byPerson > emailLimits.perPerson
+  ) {
     throw new AppError('rate_limited', 429);
   }
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { RedeemSignInLink } from '#shared/schemas/accounts';
 import { AppError } from '../../lib/app-error.ts';
+import { authHeaders } from '../auth/client-address.ts';
 import { findVerification } from './accounts.repository.ts';
 import { guardEmailSend } from './accounts.service.ts';
 
@@ -16,10 +16,10 @@ function storedIdentifier(token: string): string {
  * only the rate limits (per address and per client) can refuse.
  */
 export async function sendSignInLink(request: FastifyRequest, email: string): Promise<void> {
-  await guardEmailSend(request.server.database, 'link', email, request.ip);
+  await guardEmailSend(request.server.database, 'link', { email, clientAddress: request.ip });
   await request.server.auth.api.signInMagicLink({
     body: { email },
-    headers: fromNodeHeaders(request.headers),
+    headers: authHeaders(request),
   });
 }
 
@@ -46,7 +46,7 @@ export async function redeemSignInLink(
 
   const response = await request.server.auth.api.magicLinkVerify({
     query: { token: input.token },
-    headers: fromNodeHeaders(request.headers),
+    headers: authHeaders(request),
     asResponse: true,
   });
   const cookies = response.headers.getSetCookie();
@@ -56,9 +56,9 @@ export async function redeemSignInLink(
 
 /** Sends a password-reset e-mail; the same answer whether or not the address has an account. */
 export async function sendPasswordReset(request: FastifyRequest, email: string): Promise<void> {
-  await guardEmailSend(request.server.database, 'reset', email, request.ip);
+  await guardEmailSend(request.server.database, 'reset', { email, clientAddress: request.ip });
   await request.server.auth.api.requestPasswordReset({
     body: { email, redirectTo: '/#/login' },
-    headers: fromNodeHeaders(request.headers),
+    headers: authHeaders(request),
   });
 }

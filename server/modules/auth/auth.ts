@@ -8,6 +8,7 @@ import { vi } from '#shared/locales/vi';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { getOrCreateSecret } from '../secrets/secrets.repository.ts';
+import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
 import { linkEmail } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -102,7 +103,7 @@ export async function createAuth(options: {
     advanced: {
       useSecureCookies: https,
       database: { generateId: () => randomUUID() },
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     databaseHooks: {
       session: {
