@@ -129,7 +129,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A number of hops: the nearest `n` addresses are proxies (Fastify's own rule for a number).
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,

@@ -50,10 +50,16 @@ const EnvSchema = z.object({
     z
       .string()
       .default('false')
-      .refine((value) => /^(true|false|[1-9]|[a-f0-9]*[.:][a-f0-9.:/]*(,\s*[a-f0-9]*[.:][a-f0-9.:/]*)*)$/i.test(value), {
-        message:
-          'expected false, true (one proxy), the number of proxies (1–9) or the proxies\' addresses separated by commas',
-      })
+      .refine(
+        (value) =>
+          /^(true|false|[1-9]|[a-f0-9]*[.:][a-f0-9.:/]*(,\s*[a-f0-9]*[.:][a-f0-9.:/]*)*)$/i.test(
+            value,
+          ),
+        {
+          message:
+            "expected false, true (one proxy), the number of proxies (1–9) or the proxies' addresses separated by commas",
+        },
+      )
       .transform((value): false | number | string => {
         if (value === 'false') return false;
         if (value === 'true') return 1;

@@ -16,6 +16,7 @@ import {
   blockPerson,
   changeRole,
   deletePerson,
+  getAdminPerson,
   listPeople,
   mergeStudent,
   rejectPerson,
@@ -85,13 +86,11 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminPerson, ...errors },
       },
     },
-    async (request) =>
-      blockPerson(
-        app.database,
-        await requireAdmin(request),
-        request.params.personId,
-        request.body.reason,
-      ),
+    async (request) => {
+      const admin = await requireAdmin(request);
+      await blockPerson(app.database, admin, request.params.personId, request.body.reason);
+      return getAdminPerson(app.database, request.params.personId);
+    },
   );
 
   app.post(
@@ -104,8 +103,10 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminPerson, ...errors },
       },
     },
-    async (request) =>
-      unblockPerson(app.database, await requireAdmin(request), request.params.personId),
+    async (request) => {
+      await unblockPerson(app.database, await requireAdmin(request), request.params.personId);
+      return getAdminPerson(app.database, request.params.personId);
+    },
   );
 
   app.put(

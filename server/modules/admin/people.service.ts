@@ -106,17 +106,32 @@ interface ChangeOutcome {
  * Runs `change` on the locked person inside one transaction; afterwards announces the person
  * (and whatever else `change` says changed) and the notifications it wrote.
  */
+/**
+ * Who an actor may change: an admin anyone (User management), an instructor students only
+ * (the Students screen). The rules of each change are the same for both; only who is in reach
+ * and how a miss is named differ.
+ */
+export type PersonScope = 'anyone' | 'students';
+
+const MISSES = {
+  anyone: { notFound: 'person_not_found', notBlocked: 'person_not_blocked' },
+  students: { notFound: 'student_not_found', notBlocked: 'student_not_blocked' },
+} as const;
+
 async function changePerson(
   database: AppDatabase,
   id: string,
   change: (trx: Trx, person: PersonRow, now: number) => Promise<ChangeOutcome | undefined>,
+  scope: PersonScope = 'anyone',
 ) {
   const now = Date.now();
   const outcome = await database.db.transaction().execute(async (trx) => {
     // One account change at a time, so two admins cannot each demote the other.
     await lockAccountChanges(trx, database.kind);
     const person = await lockPerson(trx, database.kind, id);
-    if (!person) throw new AppError('person_not_found', 404);
+    if (!person || (scope === 'students' && person.role !== 'student')) {
+      throw new AppError(MISSES[scope].notFound, 404);
+    }
     return (await change(trx, person, now)) ?? {};
   });
   await announcePersonChange(database, id);
@@ -214,62 +229,76 @@ export async function rejectPerson(database: AppDatabase, admin: PersonRow, id: 
 /** Blocks anyone but oneself with a reason, or changes the reason of someone blocked. */
 export async function blockPerson(
   database: AppDatabase,
-  admin: PersonRow,
+  actor: PersonRow,
   id: string,
   reason: string,
+  scope: PersonScope = 'anyone',
 ) {
-  if (id === admin.id) throw new AppError('cannot_block_self', 400);
-  await changePerson(database, id, async (trx, person, now) => {
-    if (person.status === 'pending') throw new AppError('pending_cannot_block', 409);
-    await refuseLastAdmin(trx, person);
-    const changingReason = person.status === 'blocked';
-    await trx
-      .updateTable('people')
-      .set({
-        status: 'blocked',
-        ban_reason: reason,
-        banned_by: admin.id,
-        banned_at: changingReason ? person.banned_at : now,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
-    await signOutEverywhere(trx, id);
-    const kind = person.role === 'student' ? 'student' : 'instructor';
-    await insertActivityLog(trx, {
-      actorId: admin.id,
-      action: changingReason ? `${kind}.ban_reason_updated` : `${kind}.blocked`,
-      target: id,
-      details: { reason },
-      now,
-    });
-  });
-  return getAdminPerson(database, id);
+  if (id === actor.id) throw new AppError('cannot_block_self', 400);
+  await changePerson(
+    database,
+    id,
+    async (trx, person, now) => {
+      if (person.status === 'pending') throw new AppError('pending_cannot_block', 409);
+      await refuseLastAdmin(trx, person);
+      const changingReason = person.status === 'blocked';
+      await trx
+        .updateTable('people')
+        .set({
+          status: 'blocked',
+          ban_reason: reason,
+          banned_by: actor.id,
+          banned_at: changingReason ? person.banned_at : now,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+      await signOutEverywhere(trx, id);
+      const kind = person.role === 'student' ? 'student' : 'instructor';
+      await insertActivityLog(trx, {
+        actorId: actor.id,
+        action: changingReason ? `${kind}.ban_reason_updated` : `${kind}.blocked`,
+        target: id,
+        details: { reason },
+        now,
+      });
+    },
+    scope,
+  );
 }
 
 /** Unblocks: active again ("Đang học" for students), the ban info removed (spec 4). */
-export async function unblockPerson(database: AppDatabase, admin: PersonRow, id: string) {
-  await changePerson(database, id, async (trx, person, now) => {
-    if (person.status !== 'blocked') throw new AppError('person_not_blocked', 409);
-    await trx
-      .updateTable('people')
-      .set({
-        status: 'active',
-        ban_reason: null,
-        banned_by: null,
-        banned_at: null,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
-    await insertActivityLog(trx, {
-      actorId: admin.id,
-      action: `${person.role === 'student' ? 'student' : 'instructor'}.unblocked`,
-      target: id,
-      now,
-    });
-  });
-  return getAdminPerson(database, id);
+export async function unblockPerson(
+  database: AppDatabase,
+  actor: PersonRow,
+  id: string,
+  scope: PersonScope = 'anyone',
+) {
+  await changePerson(
+    database,
+    id,
+    async (trx, person, now) => {
+      if (person.status !== 'blocked') throw new AppError(MISSES[scope].notBlocked, 409);
+      await trx
+        .updateTable('people')
+        .set({
+          status: 'active',
+          ban_reason: null,
+          banned_by: null,
+          banned_at: null,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+      await insertActivityLog(trx, {
+        actorId: actor.id,
+        action: `${person.role === 'student' ? 'student' : 'instructor'}.unblocked`,
+        target: id,
+        now,
+      });
+    },
+    scope,
+  );
 }
 
 /** Makes an instructor an admin or an admin an instructor; the last admin stays one. */
@@ -296,19 +325,29 @@ export async function changeRole(
 }
 
 /** Deletes anyone but oneself, and never the last admin (spec 5: 'Không thể xóa chính mình.'). */
-export async function deletePerson(database: AppDatabase, admin: PersonRow, id: string) {
-  if (id === admin.id) throw new AppError('cannot_delete_self', 400);
-  await changePerson(database, id, async (trx, person, now) => {
-    await refuseLastAdmin(trx, person);
-    await deletePersonRow(trx, id);
-    await insertActivityLog(trx, {
-      actorId: admin.id,
-      action: 'person.deleted',
-      target: id,
-      details: { name: person.name, role: person.role },
-      now,
-    });
-  });
+export async function deletePerson(
+  database: AppDatabase,
+  actor: PersonRow,
+  id: string,
+  scope: PersonScope = 'anyone',
+) {
+  if (id === actor.id) throw new AppError('cannot_delete_self', 400);
+  await changePerson(
+    database,
+    id,
+    async (trx, person, now) => {
+      await refuseLastAdmin(trx, person);
+      await deletePersonRow(trx, id);
+      await insertActivityLog(trx, {
+        actorId: actor.id,
+        action: scope === 'students' ? 'student.deleted' : 'person.deleted',
+        target: id,
+        details: { name: person.name, role: person.role },
+        now,
+      });
+    },
+    scope,
+  );
 }
 
 /**

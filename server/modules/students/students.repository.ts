@@ -231,32 +231,6 @@ export async function existingCourseIds(db: Db, ids: string[]): Promise<Set<stri
   return new Set(rows.map((row) => row.id));
 }
 
-export async function setBan(
-  db: Db,
-  id: string,
-  ban: { reason: string; by: string; at: number } | null,
-  now: number,
-): Promise<number> {
-  const result = await db
-    .updateTable('people')
-    .set(
-      ban
-        ? {
-            status: 'blocked',
-            ban_reason: ban.reason,
-            banned_by: ban.by,
-            banned_at: ban.at,
-            updated_at: now,
-          }
-        : { status: 'active', ban_reason: null, banned_by: null, banned_at: null, updated_at: now },
-    )
-    .where('id', '=', id)
-    .where('role', '=', 'student')
-    .$if(ban === null, (query) => query.where('status', '=', 'blocked'))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 export async function findProgressRow(db: Db, personId: string, lessonId: string) {
   return db
     .selectFrom('lesson_progress')

@@ -3,7 +3,13 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertTestPost } from '../../test/factories/courses.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signInByLink, signUpActive, studentForm } from '../../test/sessions.ts';
+import {
+  instructorForm,
+  signInByLink,
+  signUp,
+  signUpActive,
+  studentForm,
+} from '../../test/sessions.ts';
 
 let t: TestApp;
 let mail: MailCatcher;
@@ -323,6 +329,53 @@ describe('students: detail, blocking, progress', () => {
     expect(
       (await call('teacher', 'POST', `/api/students/${dao}/block`, { reason: '' })).statusCode,
     ).toBe(400);
+    cookie.student = await signInByLink(t.app, mail, 'hv@example.vn');
+  });
+
+  it('never lets an instructor approve a student by blocking and unblocking them', async () => {
+    const pendingCookie = await signUp(
+      t.app,
+      mail,
+      'cho-duyet@example.vn',
+      studentForm('Vũ Thị Chờ'),
+    );
+    const pending = await t.database.db
+      .selectFrom('people')
+      .select('id')
+      .where('email', '=', 'cho-duyet@example.vn')
+      .executeTakeFirstOrThrow();
+    const block = await call('teacher', 'POST', `/api/students/${pending.id}/block`, {
+      reason: 'Thử',
+    });
+    expect(block.statusCode).toBe(409);
+    expect(block.json().error.code).toBe('pending_cannot_block');
+    const unblock = await call('teacher', 'POST', `/api/students/${pending.id}/unblock`);
+    expect(unblock.statusCode).toBe(409);
+    const row = await t.database.db
+      .selectFrom('people')
+      .select('status')
+      .where('id', '=', pending.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: pendingCookie },
+    });
+    expect(me.json().state).not.toBe('member');
+  });
+
+  it('keeps when a student was blocked when only the reason changes, as for anyone', async () => {
+    const first = await call('teacher', 'POST', `/api/students/${ids.student}/block`, {
+      reason: 'Nghỉ ốm',
+    });
+    const at = first.json().ban.at;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await call('other', 'POST', `/api/students/${ids.student}/block`, {
+      reason: 'Nghỉ ốm dài ngày',
+    });
+    expect(again.json().ban).toMatchObject({ reason: 'Nghỉ ốm dài ngày', at });
+    await call('teacher', 'POST', `/api/students/${ids.student}/unblock`);
     cookie.student = await signInByLink(t.app, mail, 'hv@example.vn');
   });
 

@@ -16,9 +16,8 @@ import {
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, PersonStatus } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { signOutEverywhere } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
-import { deletePersonRow } from '../admin/people.repository.ts';
+import { blockPerson, deletePerson, unblockPerson } from '../admin/people.service.ts';
 import { announcePersonChange, announceProgressChange } from '../events/announce.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { isUsableImageUrl } from '../media/image-urls.ts';
@@ -35,7 +34,6 @@ import {
   progressRowsOf,
   replaceEnrolments,
   type StudentRow,
-  setBan,
   updateStudentRow,
   writeProgress,
 } from './students.repository.ts';
@@ -241,15 +239,14 @@ export async function updateStudent(
   return getStudent(database, staff, id);
 }
 
+/*
+ * Deleting, blocking and unblocking a student are the person life cycle's own changes
+ * (admin/people.service.ts), with the same rules as for anyone, limited to students: an
+ * instructor cannot block someone who waits for approval, and unblocking never approves.
+ */
 export async function deleteStudent(database: AppDatabase, staff: PersonRow, id: string) {
   requireStaffViewer(staff);
-  const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
-    if (!(await findStudentRow(trx, id))) throw new AppError('student_not_found', 404);
-    await deletePersonRow(trx, id);
-    await insertActivityLog(trx, { actorId: staff.id, action: 'student.deleted', target: id, now });
-  });
-  await announcePersonChange(database, id);
+  await deletePerson(database, staff, id, 'students');
 }
 
 /** Block ("Bảo lưu") with a reason, or change the reason of a blocked student. */
@@ -260,21 +257,7 @@ export async function blockStudent(
   reason: string,
 ): Promise<StudentDetail> {
   requireStaffViewer(staff);
-  const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
-    if ((await setBan(trx, id, { reason, by: staff.id, at: now }, now)) === 0)
-      throw new AppError('student_not_found', 404);
-    await signOutEverywhere(trx, id);
-    await insertActivityLog(trx, {
-      actorId: staff.id,
-      action: 'student.blocked',
-      target: id,
-      details: { reason },
-      now,
-    });
-  });
-  // Their open apps are told and their event streams closed (the hub asks again who they are).
-  await announcePersonChange(database, id);
+  await blockPerson(database, staff, id, reason, 'students');
   return getStudent(database, staff, id);
 }
 
@@ -285,22 +268,7 @@ export async function unblockStudent(
   id: string,
 ): Promise<StudentDetail> {
   requireStaffViewer(staff);
-  const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
-    if ((await setBan(trx, id, null, now)) === 0) {
-      const exists = await findStudentRow(trx, id);
-      throw exists
-        ? new AppError('student_not_blocked', 409)
-        : new AppError('student_not_found', 404);
-    }
-    await insertActivityLog(trx, {
-      actorId: staff.id,
-      action: 'student.unblocked',
-      target: id,
-      now,
-    });
-  });
-  await announcePersonChange(database, id);
+  await unblockPerson(database, staff, id, 'students');
   return getStudent(database, staff, id);
 }
 
