@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import { instructorForm, signUp } from '../../test/sessions.ts';
+import { UPLOADS_PER_HOUR } from './media.service.ts';
 
 let t: TestApp;
 let mail: MailCatcher;
@@ -355,5 +356,50 @@ describe('avatars from Cloudinary', () => {
       headers: { cookie: admin },
       payload: { service: 'builtin' },
     });
+  });
+});
+
+describe('POST /api/uploads: what a script sends', () => {
+  it('answers a multipart body without a boundary with 400, and logs no error', async () => {
+    const errorsBefore = (await t.database.db.selectFrom('error_logs').selectAll().execute())
+      .length;
+    for (const type of ['multipart/form-data', 'multipart/form-data; charset=utf-8']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads?use=post',
+        headers: { cookie, 'content-type': type },
+        payload: 'không có ranh giới',
+      });
+      expect(response.statusCode, type).toBe(400);
+      expect(response.json().error.code).toBe('upload_corrupt');
+    }
+    expect((await t.database.db.selectFrom('error_logs').selectAll().execute()).length).toBe(
+      errorsBefore,
+    );
+  });
+
+  it(`limits one person to ${UPLOADS_PER_HOUR} uploads an hour, with the upload error's words`, async () => {
+    const other = await signUp(t.app, mail, 'nhieu-anh@example.vn', instructorForm('Lý Thị Ảnh'));
+    await t.database.db
+      .updateTable('people')
+      .set({ status: 'active' })
+      .where('email', '=', 'nhieu-anh@example.vn')
+      .execute();
+    const body = multipartBody(Buffer.from('không phải ảnh'));
+    const send = (who: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/uploads?use=post',
+        headers: { cookie: who, ...body.headers },
+        payload: body.payload,
+      });
+    for (let n = 0; n < UPLOADS_PER_HOUR; n += 1) {
+      expect((await send(other)).statusCode).not.toBe(429);
+    }
+    const refused = await send(other);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/^Tải lên thất bại\. Mã lỗi: 429\./);
+    // Someone else uploads on.
+    expect((await send(cookie)).statusCode).not.toBe(429);
   });
 });

@@ -11,7 +11,7 @@ import { resolveViewer } from '../accounts/accounts.service.ts';
 import { describeMe } from '../accounts/me.ts';
 import { setOwnAvatar } from './avatar.service.ts';
 import { avatarSvg } from './avatar.ts';
-import { asUploadError, uploadImage } from './media.service.ts';
+import { asUploadError, guardUploadRate, uploadImage } from './media.service.ts';
 import { mediaDir } from './media.storage.ts';
 
 /** POST /api/uploads and GET /api/avatars/:name.svg (registered under /api). */
@@ -39,6 +39,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const owner = await requireMember(request);
       if (!request.isMultipart()) throw new AppError('upload_missing', 400);
+      await guardUploadRate(app.database, owner.id);
       const result = await uploadImage({
         database: app.database,
         dataDir: app.config.dataDir,

@@ -8,13 +8,34 @@ import type { MediaUse, UploadResult } from '#shared/schemas/media';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pruneAttempts, recordAttempt } from '../accounts/accounts.repository.ts';
 import { processImage } from './image-processing.ts';
 import { insertMedia } from './media.repository.ts';
 import { storeImage } from './media.storage.ts';
 
 /** busboy's words for a multipart body that breaks off or is malformed (a phone losing its signal). */
 const BROKEN_MULTIPART =
-  /^(Unexpected end of (form|multipart data)|Malformed part header|Part terminated early)/;
+  /^(Unexpected end of (form|multipart data)|Malformed part header|Part terminated early|Multipart: Boundary not found|Malformed content type)/;
+
+/** Uploads one person may start in an hour: ten evaluations of ten photos, twice over. */
+export const UPLOADS_PER_HOUR = 200;
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * Counts an upload about to be read against the person's hourly limit (attempts count, so a
+ * script sending broken files is limited too), refusing with 429 past it.
+ */
+export async function guardUploadRate(database: AppDatabase, personId: string): Promise<void> {
+  const now = Date.now();
+  await pruneAttempts(database.db, now - HOUR);
+  const count = await recordAttempt(database.db, {
+    kind: 'upload_person',
+    key: personId,
+    now,
+    windowMs: HOUR,
+  });
+  if (count > UPLOADS_PER_HOUR) throw new AppError('upload_rate_limited', 429);
+}
 
 /** An upload that did not arrive whole is the sender's problem (400), not the server's. */
 export function asUploadError(error: unknown): never {

@@ -146,6 +146,8 @@ export const shell = {
     upload_too_large: 'Ảnh quá lớn. Vui lòng chọn ảnh dưới 15 MB.',
     upload_too_many_pixels: 'Ảnh có kích thước quá lớn (tối đa 40 megapixel).',
     upload_corrupt: 'Ảnh bị hỏng hoặc tải lên chưa trọn vẹn. Vui lòng thử lại với ảnh khác.',
+    upload_rate_limited:
+      'Tải lên thất bại. Mã lỗi: 429. Bạn đã tải lên quá nhiều ảnh trong một giờ, vui lòng thử lại sau.',
     upload_busy: 'Máy chủ đang xử lý nhiều ảnh. Vui lòng thử lại sau giây lát.',
     media_not_found: 'Không tìm thấy ảnh.',
     course_not_found: 'Không tìm thấy khóa học.',
