@@ -526,3 +526,56 @@ describe('students: detail, blocking, progress', () => {
     expect(lines[3]).toContain(`"'=HYPERLINK(""x"")"`);
   });
 });
+
+describe('students seen by a guest', () => {
+  it('shows active students and lessons done, never summaries, editors or people waiting', async () => {
+    await call('admin', 'PUT', `/api/students/${ids.student}/courses`, { courseIds: [ids.gel] });
+    await call('teacher', 'PUT', `/api/students/${ids.student}/progress/${gelLessons[1]}`, {
+      completed: true,
+    });
+    const written = await call(
+      'teacher',
+      'PUT',
+      `/api/students/${ids.student}/progress/${gelLessons[1]}`,
+      {
+        summary: 'Móng tay phải còn bong lớp nền, cần nhắc.',
+        previousSummary: null,
+      },
+    );
+    expect(written.statusCode, written.body).toBe(200);
+    await signUp(t.app, mail, 'khach-thay@example.vn', studentForm('Tạ Thị Chờ Duyệt'));
+    const waiting = await t.database.db
+      .selectFrom('people')
+      .select('id')
+      .where('email', '=', 'khach-thay@example.vn')
+      .executeTakeFirstOrThrow();
+    await t.database.db.updateTable('public_config').set({ guest_mode_enabled: 1 }).execute();
+    try {
+      const list = await call(null, 'GET', '/api/students');
+      expect(list.statusCode).toBe(200);
+      const listed = list.json().students as { id: string; status: string }[];
+      expect(listed.map((s) => s.id)).not.toContain(waiting.id);
+      expect(listed.every((s) => s.status === 'active')).toBe(true);
+      expect((await call(null, 'GET', `/api/students/${waiting.id}`)).statusCode).toBe(404);
+
+      const detail = await call(null, 'GET', `/api/students/${ids.student}`);
+      expect(detail.statusCode).toBe(200);
+      expect(detail.body).not.toContain('bong lớp nền');
+      const lessons = detail.json().courses.flatMap((c: { lessons: unknown[] }) => c.lessons);
+      expect(lessons).toContainEqual(
+        expect.objectContaining({
+          lessonId: gelLessons[1],
+          completed: true,
+          summary: null,
+          lastUpdatedBy: null,
+        }),
+      );
+      // Staff still read the summary.
+      expect((await call('teacher', 'GET', `/api/students/${ids.student}`)).body).toContain(
+        'bong lớp nền',
+      );
+    } finally {
+      await t.database.db.updateTable('public_config').set({ guest_mode_enabled: 0 }).execute();
+    }
+  });
+});

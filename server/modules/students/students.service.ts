@@ -99,10 +99,12 @@ export async function listStudents(
   },
 ): Promise<StudentList> {
   if (viewer && !isStaff(viewer)) throw new AppError('forbidden', 403);
-  const keys = await listStudentKeys(database.db, {
-    folded: query.q ? foldForSearch(query.q) : undefined,
-    courseIds: query.courseIds,
-  });
+  const keys = (
+    await listStudentKeys(database.db, {
+      folded: query.q ? foldForSearch(query.q) : undefined,
+      courseIds: query.courseIds,
+    })
+  ).filter((key) => viewer !== null || guestMaySee(key.status));
   const order = orderings[query.sort];
   const nameKeys = new Map(keys.map((key) => [key.id, vietnameseNameKey(key.name)]));
   const byName = (a: Key, b: Key) =>
@@ -122,7 +124,16 @@ export async function listStudents(
   };
 }
 
-/** Staff see any student; a student sees themself; guests see no contact data. */
+/*
+ * A guest (guest mode, no sign-in) is a visitor, not staff: they see the academy's active
+ * students with their courses and which lessons are done, never contact data, instructors'
+ * lesson summaries, who wrote them, or people who wait for approval or are blocked.
+ */
+function guestMaySee(status: string): boolean {
+  return status === 'active';
+}
+
+/** Staff see any student; a student sees themself; guests see what guestMaySee allows. */
 export async function getStudent(
   database: AppDatabase,
   viewer: PersonRow | null,
@@ -130,7 +141,9 @@ export async function getStudent(
 ): Promise<StudentDetail> {
   if (viewer && !isStaff(viewer) && viewer.id !== id) throw new AppError('forbidden', 403);
   const row = await findStudentRow(database.db, id);
-  if (!row) throw new AppError('student_not_found', 404);
+  if (!row || (viewer === null && !guestMaySee(row.status))) {
+    throw new AppError('student_not_found', 404);
+  }
   const showContact = viewer !== null;
   const [summary] = await summarise(database, [row], showContact);
   const courseIds = summary!.courses.map((course) => course.id);
@@ -168,9 +181,9 @@ export async function getStudent(
             lessonId: lesson.id,
             title: lesson.title,
             completed: item?.completed === 1,
-            summary: item?.summary ?? null,
+            summary: showContact ? (item?.summary ?? null) : null,
             lastUpdatedBy:
-              item?.last_updated_by && item.editor_name
+              showContact && item?.last_updated_by && item.editor_name
                 ? { id: item.last_updated_by, name: item.editor_name }
                 : null,
             lastUpdatedAt: item ? Number(item.last_updated_at) : null,
