@@ -267,4 +267,26 @@ describe('GET /api/events', () => {
       }
     },
   );
+
+  it('tells no one of a notification about a post hidden from them', async () => {
+    await t.database.db
+      .updateTable('people')
+      .set({ hide_mentioned_posts: 1 })
+      .where('id', '=', ids.student)
+      .execute();
+    try {
+      const other = await listen('other');
+      const student = await listen('student');
+      await newPost('teacher', { text: `Cùng xem với @[Phạm Quốc Bảo](${ids.other}) nhé.` });
+      // The student may see it (it is about her) and hears of it; the mentioned instructor may not.
+      await student.next(is('notification.created'));
+      expect(await other.receivedWithin(is('notification.created'))).toBe(false);
+    } finally {
+      await t.database.db
+        .updateTable('people')
+        .set({ hide_mentioned_posts: 0 })
+        .where('id', '=', ids.student)
+        .execute();
+    }
+  });
 });

@@ -13,12 +13,30 @@ import { avatarUrl } from '../media/avatar.ts';
 import { visiblePosts } from '../posts/post-visibility.ts';
 import type { CreatedNotification } from './notifications.repository.ts';
 
-/** After the transaction that wrote them commits: each recipient's apps hear of theirs. */
+/**
+ * After the transaction that wrote them commits: each recipient's apps hear of theirs, by the
+ * rules that list them (a notification about a post hidden from its recipient is not told,
+ * not even by id).
+ */
 export async function announceNotifications(
   database: AppDatabase,
   created: CreatedNotification[],
 ): Promise<void> {
   for (const { id, recipientId } of created) {
+    const shown = await database.db
+      .selectFrom('notifications')
+      .innerJoin('people', 'people.id', 'notifications.recipient_id')
+      .select('notifications.id')
+      .where('notifications.id', '=', id)
+      .where(aboutVisiblePost(recipientId))
+      .where((eb) =>
+        eb.or([
+          eb('people.role', '=', 'admin'),
+          eb('notifications.type', '<>', 'approval_request'),
+        ]),
+      )
+      .executeTakeFirst();
+    if (!shown) continue;
     await database.events.publish(
       { type: 'notification.created', notificationId: id },
       { kind: 'people', ids: [recipientId] },
