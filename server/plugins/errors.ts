@@ -72,6 +72,28 @@ function clientErrorCode(error: FastifyError): { status: number; code: ErrorCode
   return undefined;
 }
 
+/*
+ * A write that lost a race with a deletion: on PostgreSQL the check before the write passed,
+ * the row it refers to was deleted meanwhile, and the foreign key refuses the write. The
+ * answer is the one the check gives when it sees the row gone. SQLite runs one writer at a time,
+ * so there the check and the write never see different rows.
+ */
+const MISSING_ROW: Record<string, ErrorCode> = {
+  posts: 'post_not_found',
+  comments: 'comment_not_found',
+  courses: 'course_not_found',
+  lessons: 'lesson_not_found',
+  people: 'person_not_found',
+  media: 'media_not_found',
+};
+
+function lostRaceToDeletion(error: unknown): ErrorCode | undefined {
+  const { code, detail } = (error ?? {}) as { code?: unknown; detail?: unknown };
+  if (code !== '23503' || typeof detail !== 'string') return undefined;
+  const table = /is not present in table "([a-z_]+)"/.exec(detail)?.[1];
+  return table ? MISSING_ROW[table] : undefined;
+}
+
 /**
  * The one error handler: every failure leaves as `{ error: { code, message, requestId } }`.
  * Caller mistakes are 4xx with the catalogue's message; anything unexpected is a 500 with a
@@ -101,6 +123,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const clientError = clientErrorCode(error);
     if (clientError) return send(reply, request, clientError.status, clientError.code);
+    const missing = lostRaceToDeletion(error);
+    if (missing) return send(reply, request, 404, missing);
 
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -4,6 +4,7 @@ import { vi } from '#shared/locales/vi';
 import type { Onboarding } from '#shared/schemas/accounts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, PublicConfigRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { findPublicConfig } from '../config/config.repository.ts';
@@ -128,7 +129,7 @@ export async function onboard(
 ): Promise<PersonRow> {
   const now = Date.now();
   const personId = randomUUID();
-  const notified = await database.db.transaction().execute(async (trx) => {
+  const notified = await inTransaction(database, async (trx) => {
     await lockAccountChanges(trx, database.kind);
     if (await hasMapping(trx, authUserId)) throw new AppError('already_onboarded', 409);
     const email = await findAuthUserEmail(trx, authUserId);

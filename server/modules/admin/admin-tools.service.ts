@@ -7,6 +7,7 @@ import {
 } from '#shared/schemas/admin';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { listLatestErrorLogs } from '../error-logs/error-logs.repository.ts';
@@ -132,7 +133,7 @@ export async function setFeedbackStatus(
   { status }: FeedbackStatusInput,
 ): Promise<AdminFeedbackList> {
   const now = Date.now();
-  const { authorId, notified } = await database.db.transaction().execute(async (trx) => {
+  const { authorId, notified } = await inTransaction(database, async (trx) => {
     const row = await trx
       .selectFrom('feedback')
       .select(['author_id', 'status'])

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Database, PersonRow } from '../../db/schema.ts';
 import { nameSearchColumns, titleSearchColumns } from '../../db/search-columns.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { announceCourseChange } from '../events/announce.ts';
@@ -136,7 +137,7 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
     photos.push({ id: stored.id, url: `/media/${stored.mainName}` });
   }
 
-  const created = await database.db.transaction().execute(async (trx: Transaction<Database>) => {
+  const created = await inTransaction(database, async (trx: Transaction<Database>) => {
     const person = async (name: string, role: 'instructor' | 'student', index: number) => {
       const id = randomUUID();
       await trx
@@ -330,7 +331,7 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
  */
 export async function wipeDemoData(database: AppDatabase, admin: PersonRow) {
   const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     await trx.deleteFrom('posts').where('is_demo', '=', 1).execute();
     const comments = await trx
       .selectFrom('comments')

@@ -8,6 +8,7 @@ import {
 } from '#shared/schemas/admin';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Database, PersonRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { lockAccountChanges, signOutEverywhere } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
@@ -125,7 +126,7 @@ async function changePerson(
   scope: PersonScope = 'anyone',
 ) {
   const now = Date.now();
-  const outcome = await database.db.transaction().execute(async (trx) => {
+  const outcome = await inTransaction(database, async (trx) => {
     // One account change at a time, so two admins cannot each demote the other.
     await lockAccountChanges(trx, database.kind);
     const person = await lockPerson(trx, database.kind, id);

@@ -2,6 +2,7 @@ import type { PublicConfig } from '#shared/schemas/accounts';
 import type { PublicConfigPatch, UploadSettingsPatch, UploadTarget } from '#shared/schemas/config';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, SettingsRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { lockAccountChanges } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
@@ -22,7 +23,7 @@ export async function changePublicConfig(
   googleEnabled: boolean,
 ): Promise<PublicConfig> {
   const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     await lockAccountChanges(trx, database.kind);
     const current = await findPublicConfig(trx);
     const seen = patch.previous ?? {};
@@ -94,7 +95,7 @@ export async function changeUploadSettings(
   patch: UploadSettingsPatch,
 ): Promise<UploadTarget> {
   const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     await updateSettings(
       trx,
       {

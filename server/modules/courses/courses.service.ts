@@ -3,6 +3,7 @@ import type { Course, CourseData, CourseSummary } from '#shared/schemas/courses'
 import { compareVietnameseNames } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { announceCourseChange } from '../events/announce.ts';
@@ -148,7 +149,7 @@ export async function createCourse(
   const now = Date.now();
   const instructors =
     person.role === 'admin' ? data.instructorIds : [...new Set([person.id, ...data.instructorIds])];
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     await insertCourseRow(trx, {
       id,
       name: data.name,
@@ -176,7 +177,7 @@ export async function updateCourse(
   await requireCourseEditor(database, person, id);
   await checkCourseData(database, data, id);
   const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     await updateCourseRow(trx, id, {
       name: data.name,
       description: data.description,
@@ -199,7 +200,7 @@ export async function deleteCourse(
 ): Promise<void> {
   await requireCourseEditor(database, person, id);
   const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     if ((await deleteCourseRow(trx, id)) === 0) throw new AppError('course_not_found', 404);
     await insertActivityLog(trx, { actorId: person.id, action: 'course.deleted', target: id, now });
   });
@@ -215,7 +216,7 @@ export async function approveCourse(
   const row = await findCourseRow(database.db, id);
   if (!row) throw new AppError('course_not_found', 404);
   const now = Date.now();
-  const notified = await database.db.transaction().execute(async (trx) => {
+  const notified = await inTransaction(database, async (trx) => {
     if ((await activateCourse(trx, id, now)) === 0)
       throw new AppError('course_already_active', 409);
     await insertActivityLog(trx, { actorId: admin.id, action: 'course.approved', target: id, now });

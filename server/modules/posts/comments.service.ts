@@ -3,6 +3,7 @@ import type { ExpressionBuilder, NotNull, Transaction } from 'kysely';
 import type { Comment } from '#shared/schemas/posts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Database, PersonRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import {
@@ -169,7 +170,7 @@ export async function addComment(
   const mentions = await mentionedIds(database.db, input.text);
   const id = randomUUID();
   const now = Date.now();
-  const notified = await database.db.transaction().execute(async (trx) => {
+  const notified = await inTransaction(database, async (trx) => {
     await lockRow(trx, database.kind, 'posts', postId);
     await trx
       .insertInto('comments')
@@ -228,7 +229,7 @@ export async function editComment(
   const row = await requireCommentEditor(database, person, commentId);
   const mentions = await mentionedIds(database.db, text);
   const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     await trx
       .updateTable('comments')
       .set({ text, updated_at: now })
@@ -247,7 +248,7 @@ export async function editComment(
 /** Deleting a comment deletes its replies with it. */
 export async function deleteComment(database: AppDatabase, person: PersonRow, commentId: string) {
   const row = await requireCommentEditor(database, person, commentId);
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     await lockRow(trx, database.kind, 'posts', row.post_id);
     await trx.deleteFrom('comments').where('id', '=', commentId).execute();
     await recountComments(trx, row.post_id);

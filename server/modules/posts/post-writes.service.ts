@@ -4,6 +4,7 @@ import type { Post, PostData } from '#shared/schemas/posts';
 import { splitMentions } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Database, PersonRow } from '../../db/schema.ts';
+import { inTransaction, retryingDeadlocks } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { postAudience } from '../events/live-audience.ts';
@@ -76,19 +77,21 @@ export async function writeLike(
           select ${sql.join(Object.values(rows[0]).map((value) => sql`${value}`))}
           where exists (select 1 from changed))`
       : sql``;
-    const { rows: result } = await sql<{ like_count: number; added: boolean }>`
+    const { rows: result } = await retryingDeadlocks(() =>
+      sql<{ like_count: number; added: boolean }>`
       with changed as (${writeRow} returning 1),
       counted as (update ${sql.table(change.target)}
         set like_count = like_count ${sign} (select count(*) from changed)
         where id = ${change.id} returning like_count)
       ${notified}
-      select like_count, exists (select 1 from changed) as added from counted`.execute(database.db);
+      select like_count, exists (select 1 from changed) as added from counted`.execute(database.db),
+    );
     return {
       likeCount: Number(result[0]?.like_count ?? 0),
       notified: result[0]?.added ? created : [],
     };
   }
-  return database.db.transaction().execute(async (trx) => {
+  return inTransaction(database, async (trx) => {
     const changed = Number((await writeRow.execute(trx)).numAffectedRows ?? 0);
     const { rows: result } = await sql<{ like_count: number }>`update ${sql.table(change.target)}
       set like_count = like_count ${sign} ${changed} where id = ${change.id}
@@ -239,7 +242,7 @@ export async function createPost(
   const { lessonTitle, mentions } = await checkPost(database, author, data);
   const id = randomUUID();
   const now = Date.now();
-  const notified = await database.db.transaction().execute(async (trx) => {
+  const notified = await inTransaction(database, async (trx) => {
     await trx
       .insertInto('posts')
       .values({
@@ -284,7 +287,7 @@ export async function updatePost(
   const now = Date.now();
   // Those who saw it before the edit hear of it too, even if the edit hides it from them now.
   const seenBy = await postAudience(database.db, postId);
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     const result = await trx
       .updateTable('posts')
       .set({
@@ -319,7 +322,7 @@ export async function deletePost(database: AppDatabase, person: PersonRow, postI
   await requirePostEditor(database, person, postId);
   const now = Date.now();
   const seenBy = await postAudience(database.db, postId);
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     const result = await trx.deleteFrom('posts').where('id', '=', postId).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new AppError('post_not_found', 404);
     await insertActivityLog(trx, {

@@ -15,6 +15,7 @@ import {
 } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, PersonStatus } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { blockPerson, deletePerson, unblockPerson } from '../admin/people.service.ts';
@@ -224,7 +225,7 @@ export async function createStudent(
   const id = randomUUID();
   const now = Date.now();
   const courseIds = [...new Set(data.courseIds)];
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     await insertStudentRow(trx, { ...data, id, now });
     await replaceEnrolments(trx, id, courseIds, now);
     await insertActivityLog(trx, { actorId: staff.id, action: 'student.created', target: id, now });
@@ -242,7 +243,7 @@ export async function updateStudent(
   requireStaffViewer(staff);
   await checkStudentData(database, data);
   const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     if ((await updateStudentRow(trx, id, { ...data, now })) === 0)
       throw new AppError('student_not_found', 404);
     await replaceEnrolments(trx, id, [...new Set(data.courseIds)], now);
@@ -300,7 +301,7 @@ export async function updateProgress(
 ) {
   requireStaffViewer(staff);
   const now = Date.now();
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database, async (trx) => {
     const student = await trx
       .selectFrom('people')
       .select('id')
