@@ -23,4 +23,6 @@ export const limits = {
   /** The browser shrinks photos larger than this before sending them. */
   clientShrinkLongSide: 2560,
   clientErrorExtraChars: 8000,
+  /** A person's name, wherever it comes from (a form, Google's profile). */
+  personNameMax: 100,
 } as const;

@@ -1,3 +1,4 @@
+import { limits } from '../limits.ts';
 import { shell } from '../locales/vi/shell.ts';
 import { z } from '../zod.ts';
 
@@ -17,7 +18,7 @@ export const PersonName = z
   .string()
   .trim()
   .min(2, { message: shell.validation.personNameRequired })
-  .max(100, { message: shell.validation.personNameTooLong });
+  .max(limits.personNameMax, { message: shell.validation.personNameTooLong });
 
 /** A date of birth as YYYY-MM-DD, a real date, not in the future. */
 export const DateOfBirth = z

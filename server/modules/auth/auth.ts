@@ -4,6 +4,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import type { FastifyBaseLogger } from 'fastify';
+import { limits } from '#shared/limits';
 import { vi } from '#shared/locales/vi';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
@@ -42,6 +43,11 @@ export function linkOrigin(
   if (request) return new URL(request.url).origin;
   const host = headers?.get('host');
   return host ? `http://${host}` : `http://localhost:${config.port}`;
+}
+
+/** At most the app's name length, cut between characters (never inside a surrogate pair). */
+export function boundedName(name: string): string {
+  return Array.from(name.trim()).slice(0, limits.personNameMax).join('');
 }
 
 export async function createAuth(options: {
@@ -114,7 +120,16 @@ export async function createAuth(options: {
         },
       },
       user: {
+        // A name that arrives from outside (Google's profile) is held to the app's own limit, as
+        // the onboarding form's is; e-mails quote it.
+        create: {
+          before: async (user) => ({ data: { ...user, name: boundedName(user.name) } }),
+        },
         update: {
+          before: async (user) =>
+            typeof user.name === 'string'
+              ? { data: { ...user, name: boundedName(user.name) } }
+              : { data: user },
           after: async (user) => {
             await hooks.onEmailChanged(user.id, user.email);
           },
