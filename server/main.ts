@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';
+import { installLastResort } from './last-resort.ts';
 import { recordError } from './modules/error-logs/error-logs.service.ts';
 import { startServer } from './start.ts';
 
@@ -22,24 +23,16 @@ async function main(): Promise<void> {
     await server.close();
     process.exit(0);
   };
-  // The last resort: a failure no request handler took is written to the error log, and the
-  // process exits for its supervisor (systemd's Restart=on-failure) to start a clean one. A
-  // process that kept serving after an unknown failure could keep serving it wrongly.
-  let failing = false;
-  const lastResort = (error: unknown, origin: string) => {
-    if (failing) return;
-    failing = true;
-    app.log.fatal({ err: error, origin }, 'unhandled failure: exiting for the supervisor');
-    const logged = recordError(server.database.db, app.log, {
-      context: `process.${origin}`,
-      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    });
-    const timer = setTimeout(() => process.exit(1), 2_000);
-    timer.unref();
-    void logged.finally(() => process.exit(1));
-  };
-  process.on('uncaughtException', (error) => lastResort(error, 'uncaughtException'));
-  process.on('unhandledRejection', (reason) => lastResort(reason, 'unhandledRejection'));
+  installLastResort(process, {
+    record: async (error, origin) => {
+      app.log.fatal({ err: error, origin }, 'unhandled failure: exiting for the supervisor');
+      await recordError(server.database.db, app.log, {
+        context: `process.${origin}`,
+        message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+    },
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   app.log.info(`Học viện is ready at ${server.url} (database: ${server.database.kind})`);
