@@ -67,6 +67,20 @@ describe('initialsOf', () => {
     expect(initialsOf('đào')).toBe('Đ');
     expect(initialsOf('   ')).toBe('?');
   });
+
+  it('takes whole characters: emoji, combining marks, one-word names', () => {
+    expect(initialsOf('Chu Thị Lan 💅')).toBe('CL');
+    expect(initialsOf('💅 Lan')).toBe('L');
+    expect(initialsOf('💅🏽')).toBe('💅🏽');
+    expect(initialsOf('👩‍🎨 ✨')).toBe('👩‍🎨');
+    // "Ưng Đức" written with combining marks (NFD), as some keyboards send it.
+    expect(initialsOf('Ưng Đức'.normalize('NFD'))).toBe('ƯĐ');
+    expect(initialsOf('ánh')).toBe('Á');
+    expect(initialsOf('Hoa')).toBe('H');
+    for (const name of ['Chu Thị Lan 💅', '💅🏽', 'a 𝒜']) {
+      expect(initialsOf(name).isWellFormed()).toBe(true);
+    }
+  });
 });
 
 describe('splitMentions', () => {

@@ -68,12 +68,26 @@ export function compareVietnameseNames(a: string, b: string): number {
   return compareVietnameseKeys(vietnameseNameKey(a), vietnameseNameKey(b));
 }
 
-/** Up to two initials of a name, for the generated avatar: "Nguyễn Thị Hoa" → "NH". */
+const graphemes = new Intl.Segmenter('vi', { granularity: 'grapheme' });
+
+/** The first user-perceived character of a word (a letter with its marks, a whole emoji). */
+function firstGrapheme(word: string): string {
+  for (const { segment } of graphemes.segment(word)) return segment;
+  return '';
+}
+
+/**
+ * Up to two initials of a name, for the generated avatar: "Nguyễn Thị Hoa" → "NH". Initials
+ * are whole characters (grapheme clusters), taken from the words that start with a letter, so
+ * "Chu Thị Lan 💅" → "CL"; a name with no letter at all shows its first character.
+ */
 export function initialsOf(fullName: string): string {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const words = fullName.normalize('NFC').trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return '?';
-  const first = words[0]!.charAt(0);
-  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
+  const lettered = words.filter((word) => /^\p{L}/u.test(word));
+  if (lettered.length === 0) return firstGrapheme(words[0]!);
+  const first = firstGrapheme(lettered[0]!);
+  const last = lettered.length > 1 ? firstGrapheme(lettered[lettered.length - 1]!) : '';
   return (first + last).toLocaleUpperCase('vi');
 }
 
