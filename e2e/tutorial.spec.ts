@@ -100,3 +100,52 @@ test(
     await expect(page.getByTestId('tutorial')).toBeHidden();
   },
 );
+
+test('the courses tour works inside the course form: its buttons answer, a reload goes on', async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto('/#/courses');
+  await toursOn(page);
+  const first = page.getByRole('dialog', { name: 'Tìm mọi thứ' });
+  await first.getByRole('button', { name: 'Tiếp theo' }).click();
+  const add = page.getByRole('dialog', { name: 'Thêm khóa học' });
+  await expect(add).toContainText('Bước 2/4');
+  await add.getByRole('button', { name: 'Tôi hiểu rồi' }).click();
+  // The waiting note says which step it waits for.
+  await expect(page.getByRole('status').filter({ hasText: 'Thêm khóa học' })).toBeVisible();
+
+  // A reload goes on from the step it was at, not from step 1.
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Thêm khóa học' })).toContainText('Bước 2/4');
+  await page
+    .getByRole('dialog', { name: 'Thêm khóa học' })
+    .getByRole('button', { name: 'Tôi hiểu rồi' })
+    .click();
+  await page.locator('[data-tour="add-course"]').click();
+
+  // In the form: the tour's words are inside the sheet, above its fields, and answer taps.
+  const form = page.getByRole('dialog').filter({ has: page.getByLabel('Tên khóa học') });
+  const note = form.getByTestId('tutorial');
+  await expect(note).toContainText('Điền khóa học');
+  await screenshot(page, 'tutorial-course-form');
+  const noteBox = await note.boundingBox();
+  const nameBox = await form.getByLabel('Tên khóa học').boundingBox();
+  expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(nameBox!.y);
+
+  // A reload with the form open goes back to the step that opens it.
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Thêm khóa học' })).toContainText('Bước 2/4');
+  await page
+    .getByRole('dialog', { name: 'Thêm khóa học' })
+    .getByRole('button', { name: 'Tôi hiểu rồi' })
+    .click();
+  await page.locator('[data-tour="add-course"]').click();
+  await expect(form.getByTestId('tutorial')).toBeVisible();
+
+  // "Bỏ qua" ends the tour and leaves the form open with what is typed; it presses nothing else.
+  await form.getByLabel('Tên khóa học').fill('Khóa đang gõ');
+  await form.getByTestId('tutorial').getByRole('button', { name: 'Bỏ qua' }).click();
+  await expect(page.getByTestId('tutorial')).toBeHidden();
+  await expect(form.getByLabel('Tên khóa học')).toHaveValue('Khóa đang gõ');
+});

@@ -1,5 +1,6 @@
-import { type CSSProperties, useId, useLayoutEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useId, useLayoutEffect, useState } from 'react';
 import { FocusScope } from 'react-aria';
+import { createPortal } from 'react-dom';
 import { Button } from '../../components/ui/form.tsx';
 import { t } from '../../lib/text.ts';
 import type { TourEvent, TourState } from './tour-machine.ts';
@@ -12,6 +13,45 @@ function findTarget(target: string): HTMLElement | null {
     if (rect.width > 0 && rect.height > 0) return element;
   }
   return null;
+}
+
+/** The tour's own card carries this, so it is never taken for the screen's dialog. */
+const TOUR_CARD = 'data-tour-card';
+
+/**
+ * The open dialog of the screen (a form sheet), if any. A dialog makes everything outside it
+ * inert, so a tour card drawn over it could not be tapped and taps would fall through to the
+ * form: while one is open, the tour's card lives inside it.
+ */
+function useOpenDialog(): HTMLElement | null {
+  const [dialog, setDialog] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const find = () => {
+      const found =
+        [...document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]')].find(
+          (element) => !element.hasAttribute(TOUR_CARD) && element.getClientRects().length > 0,
+        ) ?? null;
+      setDialog((previous) => (previous === found ? previous : found));
+    };
+    find();
+    const observer = new MutationObserver(find);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return dialog;
+}
+
+/** A tour's card inside the screen's open dialog: first in it, in the flow, never over a field. */
+function InDialog({ dialog, children }: { dialog: HTMLElement; children: ReactNode }) {
+  return createPortal(
+    <div
+      className="order-first mx-4 mt-3 rounded-2xl bg-stone-900 px-4 py-3 text-sm text-white shadow-lg"
+      data-testid="tutorial"
+    >
+      {children}
+    </div>,
+    dialog,
+  );
 }
 
 /** Where the target is, and how round its corners are (px), so the lit hole takes its shape. */
@@ -138,8 +178,44 @@ export function Spotlight({
   const steps = state.active?.steps ?? [];
   const step = steps[state.step];
   const shape = useTargetShape(step?.target ?? '');
+  const dialog = useOpenDialog();
   const rect = shape?.rect ?? null;
   if (!step) return null;
+
+  const last = state.step === steps.length - 1;
+  const primary = step.awaitsAction ? 'gotIt' : last ? 'finish' : 'next';
+  const skip = (
+    <button
+      type="button"
+      onClick={() => dispatch({ type: 'skip' })}
+      className="min-h-11 rounded-lg px-3 font-semibold text-accent-200 hover:bg-white/10"
+    >
+      {t('tutorial.skip')}
+    </button>
+  );
+
+  if (dialog) {
+    // The step's words and a way out, inside the dialog the person is working in. A step that
+    // waits for something done in the dialog (saving the form) only says so.
+    return (
+      <InDialog dialog={dialog}>
+        <p className="font-semibold">{t(step.title as TourTextKey)}</p>
+        <p className="mt-0.5 text-stone-200">{t(step.content as TourTextKey)}</p>
+        <div className="mt-1 flex justify-end gap-2">
+          {skip}
+          {step.awaitsAction || state.waiting ? null : (
+            <button
+              type="button"
+              onClick={() => dispatch({ type: 'next' })}
+              className="min-h-11 rounded-lg bg-white/10 px-3 font-semibold hover:bg-white/20"
+            >
+              {t(`tutorial.${primary}`)}
+            </button>
+          )}
+        </div>
+      </InDialog>
+    );
+  }
 
   if (state.waiting) {
     return (
@@ -147,20 +223,15 @@ export function Spotlight({
         role="status"
         className="fixed inset-x-4 bottom-24 z-[60] mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-stone-900 px-4 py-3 text-sm text-white shadow-xl md:bottom-6"
       >
-        <span className="flex-1">{t('tutorial.waiting')}</span>
-        <button
-          type="button"
-          onClick={() => dispatch({ type: 'skip' })}
-          className="min-h-11 rounded-lg px-3 font-semibold text-accent-200 hover:bg-white/10"
-        >
-          {t('tutorial.skip')}
-        </button>
+        <span className="flex-1">
+          <span className="block font-semibold">{t(step.title as TourTextKey)}</span>
+          <span className="block text-stone-300">{t('tutorial.waiting')}</span>
+        </span>
+        {skip}
       </div>
     );
   }
 
-  const last = state.step === steps.length - 1;
-  const primary = step.awaitsAction ? 'gotIt' : last ? 'finish' : 'next';
   const pad = 6;
   // The hole follows the target's corners, at least 12 px; a round button gets a round hole.
   const holeRadius = shape
@@ -195,6 +266,7 @@ export function Spotlight({
           role="dialog"
           aria-modal="true"
           aria-labelledby={titleId}
+          {...{ [TOUR_CARD]: '' }}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.stopPropagation();

@@ -70,3 +70,40 @@ describe('the tutorial rules (spec 4)', () => {
     expect(warn.mock.calls[0]![0]).toContain('outside');
   });
 });
+
+describe('resuming a tour after a reload', () => {
+  const steps = [
+    { target: 'a', title: 'A', content: 'a' },
+    { target: 'b', title: 'B', content: 'b', awaitsAction: 'open-add-course-modal' as const },
+    { target: 'c', title: 'C', content: 'c', inDialog: true as const },
+    { target: 'd', title: 'D', content: 'd' },
+  ];
+  it('goes on from the step it was at', () => {
+    const state = tourReducer(initialTourState(), {
+      type: 'start',
+      key: 'courses',
+      steps,
+      resumeAt: 3,
+    });
+    expect(state.step).toBe(3);
+  });
+  it('goes back to the step that opens the dialog a step lives in', () => {
+    const state = tourReducer(initialTourState(), {
+      type: 'start',
+      key: 'courses',
+      steps,
+      resumeAt: 2,
+    });
+    expect(state.step).toBe(1);
+  });
+  it('starts at the first step for anything else', () => {
+    for (const resumeAt of [undefined, -4, 1.5]) {
+      expect(
+        tourReducer(initialTourState(), { type: 'start', key: 'courses', steps, resumeAt }).step,
+      ).toBe(resumeAt === -4 ? 0 : 0);
+    }
+    expect(
+      tourReducer(initialTourState(), { type: 'start', key: 'courses', steps, resumeAt: 99 }).step,
+    ).toBe(3);
+  });
+});

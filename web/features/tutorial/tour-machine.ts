@@ -16,6 +16,8 @@ export interface TourStep {
   content: string;
   position?: 'bottom' | 'top' | 'left';
   awaitsAction?: TourAction;
+  /** The target lives in a dialog an earlier step opens: a resumed tour goes back to that step. */
+  inDialog?: true;
 }
 
 export interface TourState {
@@ -29,7 +31,7 @@ export interface TourState {
 }
 
 export type TourEvent =
-  | { type: 'start'; key: TourKey; steps: readonly TourStep[] }
+  | { type: 'start'; key: TourKey; steps: readonly TourStep[]; resumeAt?: number }
   | { type: 'next' }
   | { type: 'skip' }
   | { type: 'actionCompleted'; action: TourAction }
@@ -59,6 +61,17 @@ function advance(state: TourState): TourState {
   return { ...state, step: state.step + 1, waiting: false };
 }
 
+/**
+ * Where a tour left off (a reload in the middle of it) goes on from the same step, or from the
+ * step that opens the dialog its step lives in (a reload closed the dialog).
+ */
+export function resumeStep(steps: readonly TourStep[], resumeAt: number | undefined): number {
+  if (resumeAt === undefined || !Number.isInteger(resumeAt)) return 0;
+  let step = Math.min(Math.max(resumeAt, 0), steps.length - 1);
+  while (step > 0 && steps[step]?.inDialog) step -= 1;
+  return step;
+}
+
 export function tourReducer(
   state: TourState,
   event: TourEvent,
@@ -68,7 +81,12 @@ export function tourReducer(
     case 'start':
       // Starting does nothing if already completed for this person (or one is showing).
       if (state.completed[event.key] || state.active || event.steps.length === 0) return state;
-      return { ...state, active: { key: event.key, steps: event.steps }, step: 0, waiting: false };
+      return {
+        ...state,
+        active: { key: event.key, steps: event.steps },
+        step: resumeStep(event.steps, event.resumeAt),
+        waiting: false,
+      };
     case 'next': {
       if (!state.active) return state;
       const current = state.active.steps[state.step];

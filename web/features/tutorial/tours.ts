@@ -38,7 +38,11 @@ export const TOURS: Record<TourKey, readonly TourStep[]> = {
   courses: [
     step('courses', 'search', 'course-search'),
     step('courses', 'add', 'add-course', { awaitsAction: 'open-add-course-modal' }),
-    step('courses', 'form', 'course-form', { awaitsAction: 'course-created', position: 'top' }),
+    step('courses', 'form', 'course-form', {
+      awaitsAction: 'course-created',
+      position: 'top',
+      inDialog: true,
+    }),
     step('courses', 'grid', 'course-list', { position: 'top' }),
   ],
   courseDetail: [step('courseDetail', 'tabs', 'course-tabs')],

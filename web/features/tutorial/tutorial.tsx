@@ -6,6 +6,7 @@ import {
   useEffect,
   useMemo,
   useReducer,
+  useRef,
 } from 'react';
 import { lazyComponent, whenIdle } from '../../lib/lazy-module.ts';
 import { readLocal, writeLocal } from '../../lib/local-store.ts';
@@ -27,6 +28,21 @@ const Spotlight = lazyComponent(() => import('./spotlight.tsx').then((module) =>
 export const TUTORIAL_KEY_PREFIX = 'hv.tutorial.';
 /** 'off' when the person chose not to have tours open by themselves. */
 export const TUTORIAL_AUTOSTART_KEY = 'hv.tutorial.autostart';
+
+const TUTORIAL_PLACE_KEY = 'hv.tutorial.place';
+
+function savedStep(personId: string, key: TourKey): number | undefined {
+  try {
+    const place = JSON.parse(sessionStorage.getItem(TUTORIAL_PLACE_KEY) ?? 'null') as {
+      personId?: string;
+      key?: string;
+      step?: number;
+    } | null;
+    return place?.personId === personId && place.key === key ? place.step : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function readCompleted(personId: string): TourState['completed'] {
   try {
@@ -73,14 +89,33 @@ export function TutorialProvider({
   useEffect(() => {
     writeLocal(TUTORIAL_KEY_PREFIX + personId, JSON.stringify(state.completed));
   }, [personId, state.completed]);
+  // The step a tour is at, for this tab: a reload goes on from there, not from step 1. It is
+  // forgotten when a tour ends, not when the app opens with none showing yet.
+  const hadTour = useRef(false);
+  useEffect(() => {
+    try {
+      if (state.active) {
+        hadTour.current = true;
+        sessionStorage.setItem(
+          TUTORIAL_PLACE_KEY,
+          JSON.stringify({ personId, key: state.active.key, step: state.step }),
+        );
+      } else if (hadTour.current) {
+        sessionStorage.removeItem(TUTORIAL_PLACE_KEY);
+      }
+    } catch {
+      // Storage refused (private mode): a reload starts the tour again.
+    }
+  }, [personId, state.active, state.step]);
 
   const api = useMemo<TutorialApi>(
     () => ({
-      start: (key) => dispatch({ type: 'start', key, steps: TOURS[key] }),
+      start: (key) =>
+        dispatch({ type: 'start', key, steps: TOURS[key], resumeAt: savedStep(personId, key) }),
       report: (action) => dispatch({ type: 'actionCompleted', action }),
       reset: () => dispatch({ type: 'reset' }),
     }),
-    [],
+    [personId],
   );
   return (
     <TutorialContext.Provider value={api}>
