@@ -290,3 +290,52 @@ test('a comment’s author edits and deletes it from its menu; a reply’s actio
   const left = await (await page.request.get(`/api/posts/${id}/comments`)).json();
   expect(left.comments).toHaveLength(0);
 });
+
+test('the composer keeps what was typed: it asks before closing, counts, retries a failed photo', async ({
+  page,
+}) => {
+  test.slow();
+  const tag = Date.now().toString(36);
+  await page.goto('/#/activity');
+  await page.locator('[data-tour="create-post"]').click();
+  const form = page.getByRole('dialog', { name: 'Đăng bài' });
+  await form.getByText('Bài chung', { exact: true }).click();
+  const text = form.getByLabel('Nội dung');
+  await text.fill(`Lịch học bù ${tag}`);
+
+  // Hủy on a filled form asks first; "Viết tiếp" keeps everything.
+  await form.getByRole('button', { name: 'Hủy' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Bỏ bài đang viết?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Viết tiếp' }).click();
+  await expect(ask).toBeHidden();
+  await expect(text).toHaveValue(`Lịch học bù ${tag}`);
+
+  // Near the limit a count shows; past it, nothing is cut and the overflow is named.
+  const long = `${'Móng gel bền màu. '.repeat(250)}`;
+  await text.fill(long);
+  await expect(form.getByText(/\/5000 ký tự$/)).toBeVisible();
+  await text.fill(`${long}${'Thêm nữa. '.repeat(60)}`);
+  await expect(form.getByText(/^Quá \d+ ký tự/)).toBeVisible();
+  expect((await text.inputValue()).length).toBeGreaterThan(5000);
+  await text.fill(`Lịch học bù ${tag}`);
+
+  // A photo chosen offline fails, is not left out silently, and "Thử lại" sends it.
+  await page.context().setOffline(true);
+  await form.locator('input[type=file]').setInputFiles(await photoFile());
+  const photo = form.getByTestId('photo-item');
+  await expect(photo).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
+  await form.getByRole('button', { name: 'Đăng bài' }).click();
+  await expect(form.getByText(/Có ảnh chưa tải lên được/)).toBeVisible();
+  await page.context().setOffline(false);
+  await photo.getByRole('button', { name: /Thử lại/ }).click();
+  await expect(photo).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(form.getByText(/Có ảnh chưa tải lên được/)).toBeHidden();
+  await form.getByRole('button', { name: 'Đăng bài' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Đã đăng bài.' }).last()).toBeVisible();
+  const post = page
+    .getByRole('article')
+    .filter({ hasText: `Lịch học bù ${tag}` })
+    .first();
+  await expect(post.getByRole('img', { name: /Ảnh 1 của bài đăng/ })).toBeVisible();
+});

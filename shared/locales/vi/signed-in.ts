@@ -61,6 +61,9 @@ export const signedIn = {
     addPhotos: 'Thêm ảnh',
     remove: 'Bỏ ảnh này',
     photo: 'Ảnh {{number}}',
+    retryPhoto: 'Thử lại ({{photo}})',
+    failedBeforePost:
+      'Có ảnh chưa tải lên được. Bấm "Thử lại" trên ảnh đó hoặc bỏ ảnh, rồi đăng bài.',
   },
   tutorial: {
     skip: 'Bỏ qua',
@@ -160,6 +163,14 @@ export const signedIn = {
     confirmDelete: 'Xóa bài viết này?',
     confirmDeleteBody: 'Bài viết cùng ảnh, bình luận và lượt thích sẽ bị xóa. Không thể hoàn tác.',
     cancel: 'Hủy',
+    discard: {
+      title: 'Bỏ bài đang viết?',
+      body: 'Nội dung, lựa chọn và ảnh bạn vừa thêm sẽ mất.',
+      confirm: 'Bỏ bài viết',
+      keep: 'Viết tiếp',
+    },
+    characters: '{{count}}/{{max}} ký tự',
+    overLimit: 'Quá {{over}} ký tự: hãy rút gọn trước khi gửi.',
     deleted: 'Đã xóa bài viết.',
     published: 'Đã đăng bài.',
     updated: 'Đã cập nhật bài viết.',

@@ -39,7 +39,9 @@ const StudentCard = memo(function StudentCard({
         <Avatar url={student.avatarUrl} size={48} />
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="text-[15px] font-semibold text-stone-900">{student.name}</span>
+            <span className="min-w-0 text-[15px] font-semibold [overflow-wrap:anywhere] text-stone-900">
+              {student.name}
+            </span>
             <StudentStatusBadge status={student.status} />
           </span>
           {student.phone ? (
@@ -200,7 +202,7 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
                 : t('screens.students.empty')}
             </p>
           ) : (
-            <ul className="grid gap-3 md:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
               {items.map((student, index) => (
                 <li
                   key={student.id}

@@ -113,6 +113,8 @@ export interface UploadItem {
 export function useImageUploads(use: MediaUse) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
+  // The chosen files, kept so a photo that failed (offline, a dropped connection) can be sent again.
+  const files = useRef(new Map<string, File>());
   const uploadTarget = useTargetForUpload();
 
   useEffect(() => {
@@ -122,26 +124,44 @@ export function useImageUploads(use: MediaUse) {
     };
   }, []);
 
-  const add = useCallback(
-    (files: File[]) => {
-      for (const file of files) {
-        const id = crypto.randomUUID();
-        const controller = new AbortController();
-        controllers.current.set(id, controller);
-        setItems((list) => [...list, { id, state: { status: 'idle' } }]);
-        const report = (state: UploadState) =>
-          setItems((list) => list.map((item) => (item.id === id ? { id, state } : item)));
-        void runUpload(file, uploadTarget, use, report, controller.signal).finally(() =>
-          controllers.current.delete(id),
-        );
-      }
+  const start = useCallback(
+    (id: string, file: File) => {
+      const controller = new AbortController();
+      controllers.current.set(id, controller);
+      const report = (state: UploadState) =>
+        setItems((list) => list.map((item) => (item.id === id ? { id, state } : item)));
+      void runUpload(file, uploadTarget, use, report, controller.signal).finally(() => {
+        if (controllers.current.get(id) === controller) controllers.current.delete(id);
+      });
     },
     [uploadTarget, use],
+  );
+
+  const add = useCallback(
+    (chosen: File[]) => {
+      for (const file of chosen) {
+        const id = crypto.randomUUID();
+        files.current.set(id, file);
+        setItems((list) => [...list, { id, state: { status: 'idle' } }]);
+        start(id, file);
+      }
+    },
+    [start],
+  );
+
+  /** Sends a photo that failed again, with the same file. */
+  const retry = useCallback(
+    (id: string) => {
+      const file = files.current.get(id);
+      if (file && !controllers.current.has(id)) start(id, file);
+    },
+    [start],
   );
 
   const remove = useCallback((id: string) => {
     controllers.current.get(id)?.abort();
     controllers.current.delete(id);
+    files.current.delete(id);
     setItems((list) => list.filter((item) => item.id !== id));
   }, []);
 
@@ -149,5 +169,6 @@ export function useImageUploads(use: MediaUse) {
     item.state.status === 'done' ? [item.state.result] : [],
   );
   const busy = items.some((item) => item.state.status === 'working');
-  return { items, results, busy, add, remove };
+  const failed = items.some((item) => item.state.status === 'failed');
+  return { items, results, busy, failed, add, retry, remove };
 }

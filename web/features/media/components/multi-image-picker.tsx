@@ -1,4 +1,4 @@
-import { ImagePlus, X } from 'lucide-react';
+import { ImagePlus, RotateCcw, X } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId } from 'react';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
 import { t } from '../../../lib/text.ts';
@@ -13,20 +13,27 @@ export function MultiImagePicker({
   use,
   onChange,
   onBusyChange,
+  onFailedChange,
   capture,
 }: {
   use: MediaUse;
   onChange: (results: UploadResult[]) => void;
   /** Told while photos are still uploading, so a form can wait for them. */
   onBusyChange?: (busy: boolean) => void;
+  /** Told while a photo failed and waits to be sent again or removed: it is not in `onChange`. */
+  onFailedChange?: (failed: boolean) => void;
   capture?: 'environment';
 }) {
   const inputId = useId();
-  const { items, results, busy, add, remove } = useImageUploads(use);
+  const { items, results, busy, failed, add, retry, remove } = useImageUploads(use);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of `busy` matters; the callback is new on every render
   useEffect(() => {
     onBusyChange?.(busy);
   }, [busy]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of `failed` matters; the callback is new on every render
+  useEffect(() => {
+    onFailedChange?.(failed);
+  }, [failed]);
 
   const uploadedIds = results.map((result) => result.public_id).join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the uploaded ids are what matter; `results` and `onChange` are new objects on every render
@@ -67,12 +74,22 @@ export function MultiImagePicker({
                 />
               ) : null}
               {item.state.status === 'failed' ? (
-                <p
-                  role="alert"
-                  className="absolute inset-x-0 bottom-0 bg-red-700/90 p-1.5 text-[11px] leading-4 text-white"
-                >
-                  {item.state.message}
-                </p>
+                <div className="absolute inset-x-0 bottom-0 flex flex-col gap-1 bg-red-700/90 p-1.5">
+                  <p role="alert" className="text-[11px] leading-4 text-white">
+                    {item.state.message}
+                  </p>
+                  <button
+                    type="button"
+                    onClick={() => retry(item.id)}
+                    aria-label={t('upload.retryPhoto', {
+                      photo: t('upload.photo', { number: index + 1 }),
+                    })}
+                    className="inline-flex min-h-9 items-center justify-center gap-1 rounded-lg bg-white text-xs font-semibold text-red-800"
+                  >
+                    <RotateCcw className="size-3.5" aria-hidden="true" />
+                    {t('upload.retry')}
+                  </button>
+                </div>
               ) : null}
               <button
                 type="button"

@@ -34,6 +34,7 @@ export function MentionTextarea({
   onChange: (value: string) => void;
   error?: string | undefined;
   rows?: number;
+  /** Shown as a count from 80 % of it; longer text is kept, marked, and refused on sending. */
   maxLength: number;
   placeholder?: string;
   labelHidden?: boolean;
@@ -41,6 +42,10 @@ export function MentionTextarea({
   inputRef?: RefObject<HTMLTextAreaElement | null>;
 }) {
   const id = useId();
+  // The limit is shown before it is reached, and nothing typed or pasted is cut: text past the
+  // limit stays for the person to shorten, and the form refuses it with the schema's message.
+  const showCount = value.length >= maxLength * 0.8;
+  const over = Math.max(0, value.length - maxLength);
   const ownArea = useRef<HTMLTextAreaElement>(null);
   const area = inputRef ?? ownArea;
   const [mention, setMention] = useState<{ start: number; typed: string } | null>(null);
@@ -83,10 +88,12 @@ export function MentionTextarea({
         id={`${id}-text`}
         value={value}
         rows={rows}
-        maxLength={maxLength}
         placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-invalid={error || over > 0 ? true : undefined}
+        aria-describedby={
+          [hint ? `${id}-hint` : '', showCount ? `${id}-count` : ''].filter(Boolean).join(' ') ||
+          undefined
+        }
         aria-controls={open ? `${id}-list` : undefined}
         aria-activedescendant={open ? `${id}-option-${active}` : undefined}
         onChange={(event) => {
@@ -116,6 +123,17 @@ export function MentionTextarea({
       {hint ? (
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-500">
           {hint}
+        </p>
+      ) : null}
+      {showCount ? (
+        <p
+          id={`${id}-count`}
+          aria-live="polite"
+          className={`mt-1.5 text-right text-xs ${over > 0 ? 'font-semibold text-red-700' : 'text-stone-500'}`}
+        >
+          {over > 0
+            ? t('posts.overLimit', { over })
+            : t('posts.characters', { count: value.length, max: maxLength })}
         </p>
       ) : null}
       {error ? (

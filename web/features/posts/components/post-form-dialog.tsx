@@ -4,7 +4,7 @@ import { Label, Radio, RadioGroup } from 'react-aria-components';
 import type { Course } from '#shared/schemas/courses';
 import { type Post, PostInput } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
-import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog, FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
 import { useCourses, useInstructorChoices } from '../../courses/api/courses.ts';
@@ -55,6 +55,33 @@ export function PostFormDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [photosFailed, setPhotosFailed] = useState(false);
+  const [photosChosen, setPhotosChosen] = useState(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  // What the person has put in since the form opened: closing it then asks first.
+  const initial = {
+    kind: post?.kind ?? 'evaluation',
+    student: post?.student?.id ?? presetStudent?.id ?? null,
+    taggedId: post?.taggedInstructor?.id ?? '',
+    courseId: post?.course?.id ?? '',
+    lessonId: post?.lesson?.id ?? '',
+    rating: post?.rating === null || !post ? '' : String(post.rating),
+    text: post?.text ?? '',
+  };
+  const dirty =
+    photosChosen ||
+    kind !== initial.kind ||
+    (student?.id ?? null) !== initial.student ||
+    taggedId !== initial.taggedId ||
+    courseId !== initial.courseId ||
+    lessonId !== initial.lessonId ||
+    rating !== initial.rating ||
+    text !== initial.text;
+  const requestClose = () => {
+    if (saving) return;
+    if (dirty) setConfirmingDiscard(true);
+    else onOpenChange(false);
+  };
   const course = useQuery({
     queryKey: ['courses', courseId],
     queryFn: ({ signal }) => apiRequest<Course>(`/courses/${courseId}`, { signal }),
@@ -74,9 +101,13 @@ export function PostFormDialog({
       photos,
     };
     const parsed = PostInput.safeParse(input);
-    if (!parsed.success) {
+    // A photo that failed is never left out of the post silently: it is sent again or removed.
+    if (!parsed.success || photosFailed) {
       const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
+        next[String(issue.path[0])] ??= issue.message;
+      }
+      if (photosFailed) next.photos = t('upload.failedBeforePost');
       setErrors(next);
       return;
     }
@@ -103,7 +134,7 @@ export function PostFormDialog({
   return (
     <SheetDialog
       isOpen={isOpen}
-      onOpenChange={onOpenChange}
+      onOpenChange={(open) => (open ? onOpenChange(true) : requestClose())}
       title={t(post ? 'posts.form.editTitle' : 'posts.form.newTitle')}
       isDismissable={!saving}
       footer={
@@ -111,7 +142,7 @@ export function PostFormDialog({
           formId={formId}
           submitLabel={t(post ? 'posts.form.save' : 'posts.form.submit')}
           cancelLabel={t('posts.cancel')}
-          onCancel={() => onOpenChange(false)}
+          onCancel={requestClose}
           busy={saving}
           submitBusy={saving || uploading}
         />
@@ -264,7 +295,15 @@ export function PostFormDialog({
           <MultiImagePicker
             use="post"
             capture="environment"
-            onBusyChange={setUploading}
+            onBusyChange={(busy) => {
+              setUploading(busy);
+              if (busy) setPhotosChosen(true);
+            }}
+            onFailedChange={(failed) => {
+              setPhotosFailed(failed);
+              if (failed) setPhotosChosen(true);
+              else setErrors(({ photos: _, ...rest }) => rest);
+            }}
             onChange={(results) =>
               setUploaded(
                 results.map((result) => ({
@@ -275,8 +314,25 @@ export function PostFormDialog({
               )
             }
           />
+          {errors.photos ? (
+            <p role="alert" className="mt-1.5 text-sm text-red-700">
+              {errors.photos}
+            </p>
+          ) : null}
         </div>
       </form>
+      <ConfirmDialog
+        isOpen={confirmingDiscard}
+        onOpenChange={setConfirmingDiscard}
+        title={t('posts.discard.title')}
+        body={t('posts.discard.body')}
+        confirmLabel={t('posts.discard.confirm')}
+        cancelLabel={t('posts.discard.keep')}
+        onConfirm={() => {
+          setConfirmingDiscard(false);
+          onOpenChange(false);
+        }}
+      />
     </SheetDialog>
   );
 }
