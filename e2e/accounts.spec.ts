@@ -228,6 +228,9 @@ test.describe('switches of the academy @config', () => {
     // Admin screens stay closed to guests (and their data is refused by the server).
     await visitor.goto('/#/admin-tools');
     await expect(visitor.getByTestId('forbidden')).toBeVisible();
+    await expect(visitor.getByTestId('forbidden')).toContainText(
+      'Trang này chỉ dành cho quản trị viên.',
+    );
     expect(
       (
         await visitor.request.patch('/api/admin/public-config', {

@@ -56,7 +56,8 @@ test(
     await expect(
       page
         .getByRole('status')
-        .filter({ hasText: 'Đã tạo khóa học và phân công giảng viên.' })
+        // No instructor was ticked, and the message says so (not "và phân công giảng viên").
+        .filter({ hasText: 'Đã tạo khóa học. Chưa có giảng viên nào được phân công' })
         .last(),
     ).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -50,6 +50,7 @@ test(
     await expect(card).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(1);
     await expect(card).toContainText('Đang học');
+    await expect(card).toContainText('0912 345 678');
     await expect(card).toContainText('0/6 bài');
     await screenshot(page, 'students');
 
@@ -170,4 +171,53 @@ test.describe('a student and their progress @config', () => {
     await screenshot(student, 'student-own-progress');
     await setSwitch(page, 'Cho phép học viên đăng nhập', false);
   });
+});
+
+test('a lesson summary is kept: saved on leaving the box, kept as a draft when offline', async ({
+  page,
+}) => {
+  test.slow();
+  const tag = Date.now().toString(36);
+  const course = await (
+    await page.request.post('/api/courses', {
+      data: { name: `Đắp bột ${tag}`, lessons: [{ title: 'Tạo form' }, { title: 'Dũa' }] },
+    })
+  ).json();
+  const name = `Lưu Thị Nháp ${tag}`;
+  const student = await (
+    await page.request.post('/api/students', { data: { name, courseIds: [course.id] } })
+  ).json();
+
+  await page.goto(`/#/students/${student.id}`);
+  const rows = page.getByRole('region', { name: `Đắp bột ${tag}` }).getByTestId('lesson-progress');
+  // Typed, then the instructor taps elsewhere and leaves: nothing pressed "Lưu tóm tắt".
+  await rows.nth(0).getByRole('textbox').fill('Form cong đều, cần mỏng hơn ở đầu móng.');
+  await page.getByRole('heading', { level: 1, name }).click();
+  await expect(rows.nth(0)).toContainText('Cập nhật bởi');
+  await page.goto('/#/students');
+  await page.goto(`/#/students/${student.id}`);
+  await expect(rows.nth(0).getByRole('textbox')).toHaveValue(
+    'Form cong đều, cần mỏng hơn ở đầu móng.',
+  );
+
+  // No signal: the text stays on the phone and comes back, saying it is not saved yet. Leaving
+  // the page with it unsaved asks first; the person leaves anyway.
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.context().setOffline(true);
+  await rows.nth(1).getByRole('textbox').fill('Dũa vuông, cạnh còn sắc.');
+  await page.getByRole('heading', { level: 1, name }).click();
+  await page.context().setOffline(false);
+  await page.reload();
+  expect(asked).toContain('beforeunload');
+  await expect(rows.nth(1).getByRole('textbox')).toHaveValue('Dũa vuông, cạnh còn sắc.');
+  await expect(rows.nth(1)).toContainText('Bản nháp chưa lưu');
+  await rows.nth(1).getByRole('button', { name: 'Lưu tóm tắt' }).click();
+  await expect(rows.nth(1)).toContainText('Cập nhật bởi');
+  await page.reload();
+  await expect(rows.nth(1).getByRole('textbox')).toHaveValue('Dũa vuông, cạnh còn sắc.');
+  await expect(rows.nth(1)).not.toContainText('Bản nháp chưa lưu');
 });

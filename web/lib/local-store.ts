@@ -18,3 +18,11 @@ export function writeLocal(key: string, value: string): void {
     // Not remembered; the worst is seeing something again.
   }
 }
+
+export function removeLocal(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Nothing to forget.
+  }
+}

@@ -14,6 +14,7 @@ export const shell = {
   forbidden: {
     title: 'Bạn không có quyền xem trang này',
     body: 'Trang này chỉ dành cho quản trị viên hoặc giảng viên.',
+    adminsOnly: 'Trang này chỉ dành cho quản trị viên.',
   },
   notFound: {
     title: 'Không tìm thấy trang',

@@ -297,6 +297,8 @@ export const signedIn = {
       approve: 'Duyệt',
       approved: 'Đã duyệt khóa học "{{name}}".',
       created: 'Đã tạo khóa học và phân công giảng viên.',
+      createdWithoutInstructors:
+        'Đã tạo khóa học. Chưa có giảng viên nào được phân công: hãy sửa khóa học để thêm.',
       proposed: 'Đã gửi đề xuất. Khóa học sẽ hiển thị với mọi người khi quản trị viên duyệt.',
       updated: 'Đã cập nhật khóa học.',
       deleted: 'Đã xóa khóa học.',
@@ -428,6 +430,9 @@ export const signedIn = {
       summaryPlaceholder: 'Nhận xét ngắn về bài này…',
       saveSummary: 'Lưu tóm tắt',
       summarySaved: 'Đã lưu tóm tắt.',
+      summaryDraft:
+        'Bản nháp chưa lưu, được giữ trên máy này. Rời ô nhập hoặc bấm "Lưu tóm tắt" để lưu.',
+      summaryUnsaved: 'Tóm tắt chưa lưu. Rời trang vẫn được giữ làm bản nháp trên máy này.',
       lastUpdated: 'Cập nhật bởi {{name}}, {{when}}',
       exportCsv: 'Tải tiến độ (CSV)',
       evaluations: 'Đánh giá',

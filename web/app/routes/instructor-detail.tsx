@@ -1,5 +1,6 @@
 import { BookOpen, Mail, Phone, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { formatPhone } from '#shared/format';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
@@ -58,7 +59,7 @@ export default function InstructorDetailScreen() {
               <li className="flex items-center gap-2">
                 <Phone className="size-4 text-stone-400" aria-hidden="true" />
                 <a href={`tel:${data.phone}`} className="hover:underline">
-                  {data.phone}
+                  {formatPhone(data.phone)}
                 </a>
               </li>
             ) : null}

@@ -1,5 +1,6 @@
 import { Download, Mail, MapPin, Phone, SearchX } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
+import { formatCalendarDate, formatDate, formatPhone } from '#shared/format';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
@@ -13,11 +14,6 @@ import { StudentStatusBadge } from '../../features/students/components/student-s
 import { ApiError } from '../../lib/api-client.ts';
 import { formatRelativeTime } from '../../lib/relative-time.ts';
 import { t } from '../../lib/text.ts';
-
-const dateFormat = new Intl.DateTimeFormat('vi', {
-  dateStyle: 'long',
-  timeZone: 'Asia/Ho_Chi_Minh',
-});
 
 /**
  * A student: profile, status (with the ban's reason, who and when), and progress in each
@@ -50,7 +46,7 @@ export default function StudentDetailScreen() {
   }
   const data = student.data;
   const contact = [
-    data.phone ? { icon: Phone, text: data.phone, href: `tel:${data.phone}` } : null,
+    data.phone ? { icon: Phone, text: formatPhone(data.phone), href: `tel:${data.phone}` } : null,
     data.email ? { icon: Mail, text: data.email, href: `mailto:${data.email}` } : null,
     data.address ? { icon: MapPin, text: data.address, href: null } : null,
   ].filter((item) => item !== null);
@@ -68,7 +64,7 @@ export default function StudentDetailScreen() {
               <StudentStatusBadge status={data.status} />
               <span>
                 {t('screens.studentDetail.registered', {
-                  date: dateFormat.format(data.registrationDate),
+                  date: formatDate(data.registrationDate),
                 })}
               </span>
             </div>
@@ -118,7 +114,7 @@ export default function StudentDetailScreen() {
             {data.dob ? (
               <li className="text-sm text-stone-500">
                 {t('screens.studentDetail.dob', {
-                  date: dateFormat.format(new Date(`${data.dob}T00:00:00+07:00`)),
+                  date: formatCalendarDate(data.dob),
                 })}
               </li>
             ) : null}

@@ -2,6 +2,7 @@ import { Filter, Plus, X } from 'lucide-react';
 import { memo, useState } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
 import { Link, Navigate } from 'react-router';
+import { formatPhone } from '#shared/format';
 import type { StudentSummary } from '#shared/schemas/students';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { ChoiceCheckbox } from '../../components/ui/choice-checkbox.tsx';
@@ -45,7 +46,7 @@ const StudentCard = memo(function StudentCard({
             <StudentStatusBadge status={student.status} />
           </span>
           {student.phone ? (
-            <span className="block text-sm text-stone-500">{student.phone}</span>
+            <span className="block text-sm text-stone-500">{formatPhone(student.phone)}</span>
           ) : null}
           {student.courses.length > 0 ? (
             <span className="mt-0.5 block truncate text-sm text-stone-600">

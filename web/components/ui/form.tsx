@@ -4,12 +4,14 @@ import {
   forwardRef,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   useId,
 } from 'react';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: 'primary' | 'secondary' | 'ghost';
   busy?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 };
 
 const variants = {

@@ -21,7 +21,8 @@ export function RequireCan({ ability }: { ability: Ability }) {
       tone="neutral"
       icon={Lock}
       title={t('forbidden.title')}
-      body={t('forbidden.body')}
+      // Say who the page is for: an instructor on an admin's page is not told instructors may.
+      body={t(ability === 'manageUsers' ? 'forbidden.adminsOnly' : 'forbidden.body')}
       action={{ to: '/activity', label: t('notFound.back') }}
     />
   );

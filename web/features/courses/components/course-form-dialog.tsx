@@ -96,7 +96,10 @@ export function CourseFormDialog({
             ? 'screens.courses.updated'
             : saved.status === 'pending'
               ? 'screens.courses.proposed'
-              : 'screens.courses.created',
+              : // Say what happened: no instructor was assigned unless someone was ticked.
+                saved.instructors.length > 0
+                ? 'screens.courses.created'
+                : 'screens.courses.createdWithoutInstructors',
         ),
         'success',
       );

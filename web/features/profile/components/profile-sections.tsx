@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { formatCalendarDate, formatPhone } from '#shared/format';
 import { FeedbackInput, type Profile, ProfileInput } from '#shared/schemas/profile';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
@@ -84,7 +85,9 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           <div key={field} className="contents">
             <dt className="text-stone-500">{t(`screens.profile.${field}`)}</dt>
             <dd className="break-words text-stone-800">
-              {profile[field] ?? (
+              {profile[field] ? (
+                shown(field, profile[field])
+              ) : (
                 <span className="text-stone-400">{t('screens.profile.notGiven')}</span>
               )}
             </dd>
@@ -123,6 +126,13 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
       </SheetDialog>
     </section>
   );
+}
+
+/** A detail as the other screens write it (one formatter each for dates and phones). */
+function shown(field: DetailField, value: string): string {
+  if (field === 'dob') return formatCalendarDate(value);
+  if (field === 'phone') return formatPhone(value);
+  return value;
 }
 
 function initial(profile: Profile): Record<DetailField, string> {

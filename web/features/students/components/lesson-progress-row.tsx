@@ -1,14 +1,34 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Checkbox } from 'react-aria-components';
 import type { LessonProgress, StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { ApiError, apiRequest, failureMessage } from '../../../lib/api-client.ts';
+import { readLocal, removeLocal, writeLocal } from '../../../lib/local-store.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
 import { studentQueryKey, studentsQueryKey, updateProgress } from '../api/students.ts';
+
+/** A summary being written, kept on this device until it is saved (a dropped page, no signal). */
+interface SummaryDraft {
+  text: string;
+  /** The saved text the draft was started from, so saving it can tell a newer one apart. */
+  startedFrom: string | null;
+}
+
+const draftKey = (studentId: string, lessonId: string) =>
+  `hv.summaryDraft.${studentId}.${lessonId}`;
+
+function readDraft(key: string): SummaryDraft | null {
+  try {
+    const draft = JSON.parse(readLocal(key) ?? 'null') as SummaryDraft | null;
+    return draft && typeof draft.text === 'string' ? draft : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * One lesson of a student's course: the completed tick and the instructors' summary, with who
@@ -29,9 +49,13 @@ export function LessonProgressRow({
   const id = useId();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(lesson.summary ?? '');
-  const [startedFrom, setStartedFrom] = useState(lesson.summary);
+  const storedKey = draftKey(studentId, lesson.lessonId);
+  // A draft left on this device (the page was left, the phone lost its signal) comes back.
+  const [stored] = useState(() => (canEdit ? readDraft(storedKey) : null));
+  const [draft, setDraft] = useState(stored?.text ?? lesson.summary ?? '');
+  const [startedFrom, setStartedFrom] = useState(stored ? stored.startedFrom : lesson.summary);
   const [busy, setBusy] = useState<'tick' | 'summary' | null>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
 
   // When the saved text changes under the editor (another instructor, a reload), start again
   // from it unless the editor has typed something of their own.
@@ -41,6 +65,7 @@ export function LessonProgressRow({
   }
 
   const save = async (change: Parameters<typeof updateProgress>[2], kind: 'tick' | 'summary') => {
+    if (kind === 'summary' && busy === 'summary') return;
     setBusy(kind);
     try {
       const detail = await updateProgress(studentId, lesson.lessonId, change);
@@ -52,6 +77,7 @@ export function LessonProgressRow({
           .find((item) => item.lessonId === lesson.lessonId);
         setStartedFrom(saved?.summary ?? null);
         setDraft(saved?.summary ?? '');
+        removeLocal(storedKey);
         showToast(t('screens.studentDetail.summarySaved'), 'success');
       }
     } catch (failure) {
@@ -71,6 +97,20 @@ export function LessonProgressRow({
   };
 
   const changed = draft.trim() !== (startedFrom ?? '');
+  // Every keystroke of an unsaved summary is kept on the device; a saved one needs no draft.
+  useEffect(() => {
+    if (!canEdit) return;
+    if (changed) writeLocal(storedKey, JSON.stringify({ text: draft, startedFrom }));
+    else removeLocal(storedKey);
+  }, [canEdit, changed, draft, startedFrom, storedKey]);
+  // Closing or reloading the page with an unsaved summary asks first (the draft stays anyway).
+  useEffect(() => {
+    if (!changed) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    addEventListener('beforeunload', warn);
+    return () => removeEventListener('beforeunload', warn);
+  }, [changed]);
+  const saveSummary = () => void save({ summary: draft, previousSummary: startedFrom }, 'summary');
   return (
     <li className="flex flex-col gap-2 px-4 py-3" data-testid="lesson-progress">
       <div className="flex items-center gap-3">
@@ -106,20 +146,36 @@ export function LessonProgressRow({
             id={`${id}-summary`}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
+            // Leaving the box saves, as a note on paper is kept when the pen is put down; a tap
+            // on "Lưu tóm tắt" saves through the button instead of twice.
+            onBlur={(event) => {
+              if (changed && event.relatedTarget !== saveButton.current) saveSummary();
+            }}
+            aria-describedby={changed ? `${id}-unsaved` : undefined}
             rows={2}
             maxLength={2000}
             placeholder={t('screens.studentDetail.summaryPlaceholder')}
             className="w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-[15px] focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
           />
           {changed ? (
-            <Button
-              variant="secondary"
-              className="h-11 self-start"
-              busy={busy === 'summary'}
-              onClick={() => void save({ summary: draft, previousSummary: startedFrom }, 'summary')}
-            >
-              {t('screens.studentDetail.saveSummary')}
-            </Button>
+            <>
+              <p id={`${id}-unsaved`} className="text-xs text-amber-800">
+                {t(
+                  stored && draft === stored.text
+                    ? 'screens.studentDetail.summaryDraft'
+                    : 'screens.studentDetail.summaryUnsaved',
+                )}
+              </p>
+              <Button
+                ref={saveButton}
+                variant="secondary"
+                className="h-11 self-start"
+                busy={busy === 'summary'}
+                onClick={saveSummary}
+              >
+                {t('screens.studentDetail.saveSummary')}
+              </Button>
+            </>
           ) : null}
         </div>
       ) : lesson.summary ? (

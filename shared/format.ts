@@ -1,0 +1,31 @@
+/*
+ * How dates and phone numbers are written for people, one way everywhere (the browser and the
+ * server's e-mails and CSV): "15 tháng 3, 2001", "0903 111 222".
+ */
+
+const LONG_DATE = new Intl.DateTimeFormat('vi', {
+  dateStyle: 'long',
+  timeZone: 'Asia/Ho_Chi_Minh',
+});
+
+/** A moment (epoch milliseconds) as a date in Vietnam: "15 tháng 3, 2001". */
+export function formatDate(at: number | Date): string {
+  return LONG_DATE.format(at);
+}
+
+/** A calendar date as stored ("2001-03-15"), written the same way; anything else as it is. */
+export function formatCalendarDate(date: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  const at = new Date(`${date}T12:00:00+07:00`);
+  return Number.isNaN(at.getTime()) ? date : formatDate(at);
+}
+
+/**
+ * A Vietnamese phone number as stored (0 and nine or ten digits) in the groups people read it
+ * in: mobiles "0903 111 222", landlines "028 3812 3456". Anything else as it is.
+ */
+export function formatPhone(phone: string): string {
+  if (/^0\d{9}$/.test(phone)) return `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`;
+  if (/^0\d{10}$/.test(phone)) return `${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`;
+  return phone;
+}
