@@ -177,6 +177,22 @@ describe('mail for people the academy refuses, and mail limits', () => {
     expect(mail.mails.length).toBe(before);
   });
 
+  it('says so when the new address belongs to another account, and mails nothing', async () => {
+    const before = mail.mails.length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-email',
+      headers: { cookie: cookie.teacher },
+      payload: { newEmail: 'Admin@Example.vn', callbackURL: '/#/profile' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(
+      'Email này đã được dùng cho một tài khoản khác. Hãy chọn email khác.',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mail.mails.length).toBe(before);
+  });
+
   it('limits e-mail changes per person, whatever the client address', async () => {
     const statuses: number[] = [];
     for (let n = 0; n < 7; n += 1) {

@@ -5,7 +5,11 @@ import { requestPath } from '../lib/request-path.ts';
 import { resolveRedirects } from '../lib/safe-redirect.ts';
 import { requireMember } from '../modules/accounts/access.ts';
 import { updatePersonEmailByAuthUser } from '../modules/accounts/accounts.repository.ts';
-import { guardEmailSend, logStaffSignIn } from '../modules/accounts/accounts.service.ts';
+import {
+  guardEmailSend,
+  logStaffSignIn,
+  refuseTakenEmail,
+} from '../modules/accounts/accounts.service.ts';
 import { type Auth, createAuth } from '../modules/auth/auth.ts';
 import { authHeaders } from '../modules/auth/client-address.ts';
 import { createMailer, type Mailer } from '../modules/auth/mailer.ts';
@@ -44,6 +48,7 @@ const OPEN_AUTH_ENDPOINTS: Record<string, Record<string, Guard | null>> = {
       const person = await requireMember(request);
       const body = request.body as { newEmail?: unknown } | undefined;
       const email = typeof body?.newEmail === 'string' ? body.newEmail : '';
+      await refuseTakenEmail(request.server.database, email);
       await guardEmailSend(request.server.database, 'change', {
         email,
         clientAddress: request.ip,

@@ -120,6 +120,16 @@ export async function findAuthUserEmail(db: Db, authUserId: string): Promise<str
   return row?.email ?? null;
 }
 
+/** Whether a sign-in identity already uses this e-mail (stored lower-cased by better-auth). */
+export async function isAuthEmailTaken(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function hasMapping(db: Db, authUserId: string): Promise<boolean> {
   const row = await db
     .selectFrom('login_mappings')

@@ -24,6 +24,7 @@ import {
   hasMapping,
   insertMapping,
   insertPerson,
+  isAuthEmailTaken,
   listAdminIds,
   lockAccountChanges,
   type PersonWithAccessRules,
@@ -221,6 +222,15 @@ export async function logStaffSignIn(database: AppDatabase, authUserId: string, 
     details: { method },
     now: Date.now(),
   });
+}
+
+/**
+ * Before an e-mail change mails the new address: better-auth answers an address another
+ * account uses as if it had mailed it (and mails nothing), so the person would wait for a mail
+ * that never comes. They are told instead.
+ */
+export async function refuseTakenEmail(database: AppDatabase, email: string): Promise<void> {
+  if (await isAuthEmailTaken(database.db, email)) throw new AppError('email_taken', 409);
 }
 
 const HOUR = 60 * 60 * 1000;

@@ -123,6 +123,7 @@ export const shell = {
     malformed_url: 'Địa chỉ yêu cầu không hợp lệ.',
     nul_character: 'Dữ liệu gửi lên chứa ký tự không hợp lệ.',
     rate_limited: 'Bạn thao tác quá nhanh. Vui lòng thử lại sau ít phút.',
+    email_taken: 'Email này đã được dùng cho một tài khoản khác. Hãy chọn email khác.',
     database_unavailable: 'Không kết nối được cơ sở dữ liệu. Vui lòng thử lại sau.',
     internal_error: 'Đã có lỗi xảy ra. Vui lòng thử lại sau.',
     post_not_found: 'Không tìm thấy bài viết.',

@@ -71,8 +71,11 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
       showToast(t('screens.profile.changeEmailSent'), 'success');
       onDone();
     } catch (failure) {
+      // The server's own words when it says why (the address is another account's, too many
+      // mails); the generic failure otherwise.
       setError(
-        failure instanceof ApiError && failure.status === 0
+        failure instanceof ApiError &&
+          (failure.status === 0 || failure.status === 409 || failure.status === 429)
           ? failure.message
           : t('toasts.updateFailed'),
       );
