@@ -177,6 +177,13 @@ test.describe('switches of the academy @config', () => {
     await expect(student.getByTestId('onboarding-pending')).toContainText(
       'Quyền truy cập của học viên hiện đang bị tắt.',
     );
+    // Approval alone would not let her in, and she is not told it would.
+    await expect(student.getByTestId('onboarding-pending')).toContainText(
+      'bật quyền truy cập cho học viên',
+    );
+    await expect(student.getByTestId('onboarding-pending')).not.toContainText(
+      'Bạn sẽ đăng nhập được sau khi được duyệt',
+    );
 
     await setSwitch(page, 'Cho phép học viên đăng nhập', true);
     await student.getByRole('button', { name: 'Về trang đăng nhập' }).click();

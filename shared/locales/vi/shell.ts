@@ -234,6 +234,9 @@ export const shell = {
       pendingTitle: 'Đã gửi yêu cầu',
       pendingBody:
         'Tài khoản của bạn đang chờ quản trị viên phê duyệt. Bạn sẽ đăng nhập được sau khi được duyệt.',
+      pendingNext: 'Bạn sẽ vào được học viện ngay khi quản trị viên duyệt.',
+      studentAccessNext:
+        'Hồ sơ của bạn đã được gửi. Học viên chỉ vào được khi quản trị viên duyệt hồ sơ và bật quyền truy cập cho học viên; học viện sẽ báo khi sẵn sàng.',
       backToLogin: 'Về trang đăng nhập',
       optional: 'không bắt buộc',
     },

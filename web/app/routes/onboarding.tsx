@@ -71,7 +71,7 @@ export default function OnboardingScreen() {
   const queryClient = useQueryClient();
   const { data: me, isPending } = useMe();
   const [propose, setPropose] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
+  const [refusal, setRefusal] = useState<{ code: string; message: string }>();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(Onboarding),
     defaultValues: { role: 'student', name: '', phone: '' },
@@ -86,8 +86,18 @@ export default function OnboardingScreen() {
         <div className="flex gap-3" data-testid="onboarding-pending">
           <Hourglass className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
           <div className="space-y-2 text-sm leading-6 text-stone-700">
-            <p className="font-medium">{refusal}</p>
-            <p>{t('screens.onboarding.pendingBody')}</p>
+            <p className="font-medium">{refusal.message}</p>
+            {/* What happens next, without saying the first line again; with student access
+                off, approval alone does not let a student in, and she is told so. */}
+            <p>
+              {t(
+                refusal.code === 'student_access_disabled'
+                  ? 'screens.onboarding.studentAccessNext'
+                  : refusal.code === 'account_pending'
+                    ? 'screens.onboarding.pendingNext'
+                    : 'screens.onboarding.pendingBody',
+              )}
+            </p>
           </div>
         </div>
         <Button
@@ -114,7 +124,7 @@ export default function OnboardingScreen() {
       const result = await apiRequest<Me>('/onboarding', { method: 'POST', body: values });
       queryClient.setQueryData(meQueryKey, result);
       if (result.state === 'member') navigate('/activity', { replace: true });
-      else if (result.state === 'refused') setRefusal(result.message);
+      else if (result.state === 'refused') setRefusal(result);
     } catch (failure) {
       showToast(
         failure instanceof ApiError ? failure.message : t('toasts.createProfileFailed'),
