@@ -312,7 +312,7 @@ export async function updateProgress(
     if (!student) throw new AppError('student_not_found', 404);
     const lesson = await trx
       .selectFrom('lessons')
-      .select(['id', 'course_id'])
+      .select(['id', 'course_id', 'title'])
       .where('id', '=', lessonId)
       .executeTakeFirst();
     if (!lesson) throw new AppError('lesson_not_found', 404);
@@ -350,7 +350,7 @@ export async function updateProgress(
       actorId: staff.id,
       action: 'completed' in change ? 'progress.completed' : 'progress.summary',
       target: studentId,
-      details: { lessonId },
+      details: { lessonId, lesson: lesson.title },
       now,
     });
   });

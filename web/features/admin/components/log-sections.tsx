@@ -1,5 +1,6 @@
 import { vi } from '#shared/locales/vi';
 import type { ActivityLogEntry, ErrorLogEntry } from '#shared/schemas/admin';
+import { fillPlaceholders } from '#shared/text';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { messageAt } from '../../../lib/messages.ts';
@@ -9,12 +10,43 @@ import { ListSection } from './admin-section.tsx';
 
 const SHOWN = 8;
 
-/** Details as short "key: value" pairs; objects are shown as JSON. */
-function detailText(details: Record<string, unknown> | null): string {
+const ROLES = new Set(['admin', 'instructor', 'student']);
+
+/**
+ * Details in words ("Lý do: Nghỉ ốm", "Bài: Sơn nền", "Từ Giảng viên thành Quản trị viên"). Only
+ * what the catalogue can say is shown: ids and keys it does not know stay out of what people read.
+ */
+export function detailText(details: Record<string, unknown> | null): string {
   if (!details) return '';
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(' · ');
+  const parts: string[] = [];
+  const value = (raw: unknown): string => {
+    if (typeof raw === 'boolean') return t(`screens.adminTools.detail.${raw ? 'on' : 'off'}`);
+    if (typeof raw === 'number') return raw.toLocaleString('vi');
+    if (typeof raw === 'string' && ROLES.has(raw)) return t(`role.${raw as 'admin'}`);
+    return String(raw);
+  };
+  if (typeof details.from === 'string' && typeof details.to === 'string') {
+    parts.push(
+      t('screens.adminTools.detail.roleChange', {
+        from: value(details.from),
+        to: value(details.to),
+      }),
+    );
+  }
+  for (const [key, raw] of Object.entries(details)) {
+    const template = messageAt(vi.screens.adminTools.detail, key);
+    if (!template || raw === null || raw === undefined || key === 'on' || key === 'off') continue;
+    if (key === 'status' && typeof raw === 'string') {
+      const role =
+        typeof details.role === 'string' && details.role === 'student' ? 'student' : 'instructor';
+      const label = messageAt(vi.status[role], raw) ?? raw;
+      parts.push(t('screens.adminTools.detail.status', { value: label }));
+      continue;
+    }
+    if (key === 'roleChange') continue;
+    parts.push(fillPlaceholders(template, { value: value(raw) }));
+  }
+  return parts.join(' · ');
 }
 
 function LoggedAt({ time }: { time: number }) {
