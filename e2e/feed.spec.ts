@@ -42,7 +42,9 @@ test(
     await expect(mentionList.getByRole('option')).toHaveCount(1);
     await expect(mentionList.getByRole('option', { name: new RegExp(teacherName) })).toBeVisible();
     await text.press('Enter');
-    await expect(text).toHaveValue(new RegExp(`@\\[${teacherName}\\]\\([0-9a-f-]{36}\\) $`));
+    // The box shows the name as the person wrote it; the id stays out of their sentence.
+    await expect(text).toHaveValue(new RegExp(`@${teacherName} $`));
+    await expect(text).not.toHaveValue(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     await text.pressSequentially('đã hỗ trợ!');
     await form.locator('input[type=file]').setInputFiles([await photoFile(), await photoFile()]);
     await expect(form.getByRole('img', { name: /Ảnh/ })).toHaveCount(2, { timeout: 20_000 });

@@ -3,6 +3,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { t } from '../../../lib/text.ts';
 import { useMentionCandidates } from '../api/posts.ts';
+import { isChosenMention, toDisplay, toStored } from '../mention-text.ts';
 
 /** "@" and what follows it up to the caret, when the caret is in a mention being typed. */
 function typedMention(text: string, caret: number): { start: number; typed: string } | null {
@@ -14,7 +15,8 @@ function typedMention(text: string, caret: number): { start: number; typed: stri
 
 /**
  * A textarea where "@" opens a list of people that filters as the person types; arrow keys and
- * Enter (or a tap) insert `@[Name](id)`, Escape closes the list.
+ * Enter (or a tap) insert the person's name as a mention, Escape closes the list. The box shows
+ * "@Name"; `value` and `onChange` carry the stored `@[Name](id)` (mention-text.ts).
  */
 export function MentionTextarea({
   label,
@@ -49,6 +51,11 @@ export function MentionTextarea({
   const ownArea = useRef<HTMLTextAreaElement>(null);
   const area = inputRef ?? ownArea;
   const [mention, setMention] = useState<{ start: number; typed: string } | null>(null);
+  // People chosen in this box; those already in the text are read from it.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const parsed = toDisplay(value);
+  const display = parsed.text;
+  const known = new Map([...chosen, ...parsed.mentions]);
   const [active, setActive] = useState(0);
   const typed = useDebounced(mention?.typed ?? null, 150);
   const candidates = useMentionCandidates(mention ? typed : null);
@@ -56,7 +63,9 @@ export function MentionTextarea({
   const open = people.length > 0;
 
   const track = (text: string, caret: number) => {
-    const next = typedMention(text, caret);
+    const typing = typedMention(text, caret);
+    // A name already chosen, with the sentence going on after it, is not a search.
+    const next = typing && isChosenMention(text, typing.start, known) ? null : typing;
     setMention(next);
     if (next?.typed !== mention?.typed) setActive(0);
   };
@@ -64,9 +73,11 @@ export function MentionTextarea({
   const insert = (person: { id: string; name: string }) => {
     if (!mention || !area.current) return;
     const caret = area.current.selectionStart;
-    const token = `@[${person.name}](${person.id}) `;
-    const next = value.slice(0, mention.start) + token + value.slice(caret);
-    onChange(next);
+    const token = `@${person.name} `;
+    const next = display.slice(0, mention.start) + token + display.slice(caret);
+    const withPerson = new Map(known).set(person.name, person.id);
+    setChosen(withPerson);
+    onChange(toStored(next, withPerson));
     setMention(null);
     const position = mention.start + token.length;
     requestAnimationFrame(() => {
@@ -86,7 +97,7 @@ export function MentionTextarea({
       <textarea
         ref={area}
         id={`${id}-text`}
-        value={value}
+        value={display}
         rows={rows}
         placeholder={placeholder}
         aria-invalid={error || over > 0 ? true : undefined}
@@ -97,7 +108,7 @@ export function MentionTextarea({
         aria-controls={open ? `${id}-list` : undefined}
         aria-activedescendant={open ? `${id}-option-${active}` : undefined}
         onChange={(event) => {
-          onChange(event.target.value);
+          onChange(toStored(event.target.value, known));
           track(event.target.value, event.target.selectionStart);
         }}
         onSelect={(event) => track(event.currentTarget.value, event.currentTarget.selectionStart)}
@@ -146,7 +157,8 @@ export function MentionTextarea({
           id={`${id}-list`}
           role="listbox"
           aria-label={t('posts.form.mentionList')}
-          className="absolute inset-x-0 z-10 mt-1 max-h-64 overflow-y-auto rounded-2xl border border-stone-200 bg-white p-1.5 shadow-xl"
+          // Above the box: below it the list fell under a sheet's footer and the phone's keyboard.
+          className="absolute inset-x-0 bottom-full z-10 mb-1 max-h-56 overflow-y-auto rounded-2xl border border-stone-200 bg-white p-1.5 shadow-xl"
         >
           {people.map((person, index) => (
             <div
