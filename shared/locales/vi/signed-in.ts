@@ -11,7 +11,14 @@ export const signedIn = {
     skipToContent: 'Bỏ qua để đến nội dung chính',
     back: 'Quay lại',
   },
-  charts: { showTable: 'Xem dạng bảng' },
+  guestHint: {
+    like: 'Hãy đăng nhập để thích bài viết.',
+    title: 'Bạn đang xem với tư cách khách',
+    notifications: 'Đăng nhập để nhận thông báo khi có người thích, bình luận hay nhắc đến bạn.',
+    profile: 'Đăng nhập để xem hồ sơ, bài đã lưu và cài đặt của bạn.',
+    signIn: 'Đăng nhập',
+  },
+  charts: { showTable: 'Xem dạng bảng', noData: 'Chưa có số liệu trong khoảng thời gian này.' },
   install: {
     bannerTitle: 'Cài Học viện lên máy',
     bannerBody: 'Mở nhanh từ màn hình chính và nhận thông báo như một ứng dụng.',

@@ -30,6 +30,15 @@ describe('a chart card', () => {
     expect(screen.queryByText('Xem dạng bảng')).toBeNull();
   });
 
+  it('says so, instead of bare axes, when every figure is zero', () => {
+    card([
+      ['1/9', 0],
+      ['8/9', 0],
+    ]);
+    expect(screen.getByText('Chưa có khóa học nào được đánh giá.')).toBeTruthy();
+    expect(screen.queryByTestId('drawing')).toBeNull();
+  });
+
   it('draws its chart with the same figures as a table', () => {
     card([
       ['Sơn gel cơ bản', 4],

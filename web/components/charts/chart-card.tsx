@@ -41,10 +41,13 @@ export function ChartCard({
   /** The table's column headings and rows; each row's first cell names it (and is its key). */
   columns: string[];
   rows: Array<[string, ...Array<string | number>]>;
-  /** Said instead of an empty chart and table when there are no rows. */
+  /** Said instead of an empty chart and table when there is nothing to show. */
   emptyText?: string;
 }) {
-  const isEmpty = rows.length === 0 && emptyText !== undefined;
+  // No rows, or rows whose every figure is zero (twelve weeks with nothing in them): bare axes
+  // say nothing, words do.
+  const isEmpty =
+    rows.length === 0 || rows.every((row) => row.slice(1).every((cell) => Number(cell) === 0));
   return (
     <figure
       aria-labelledby={`${id}-title`}
@@ -58,7 +61,7 @@ export function ChartCard({
         <p className="mt-0.5 text-sm text-stone-500">{summary}</p>
       </figcaption>
       {isEmpty ? (
-        <p className="text-stone-500">{emptyText}</p>
+        <p className="text-stone-500">{emptyText ?? t('charts.noData')}</p>
       ) : (
         <ChartAndTable chart={chart} columns={columns} rows={rows} />
       )}
