@@ -251,7 +251,6 @@ export const shell = {
     guest: {
       title: 'Chế độ khách',
       subtitle: 'Xem học viện mà không cần đăng nhập.',
-      enter: 'Vào xem',
       off: 'Chế độ khách đang tắt. Vui lòng đăng nhập.',
       banner: 'Bạn đang xem với tư cách khách.',
       signIn: 'Đăng nhập',

@@ -1,29 +1,28 @@
-import { Eye } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../components/ui/form.tsx';
 import { usePublicConfig } from '../../features/accounts/api/me.ts';
 import { guestSession } from '../../features/accounts/api/session.ts';
 import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
 
-/** Guest mode (spec 6): browse without signing in, read-only, while an admin allows it. */
+/**
+ * Guest mode (spec 6): browse without signing in, read-only, while an admin allows it. The login
+ * screen's "Xem với tư cách khách" leads here and straight on into the app: the visitor already
+ * chose, so no second page asks again. While guest mode is off, this says so.
+ */
 export default function GuestScreen() {
   const navigate = useNavigate();
   const { data: config, isPending } = usePublicConfig();
+  const enter = config?.guestModeEnabled === true;
+  useEffect(() => {
+    if (!enter) return;
+    guestSession.start();
+    navigate('/activity', { replace: true });
+  }, [enter, navigate]);
+  if (enter) return null;
   return (
     <PublicFrame title={t('screens.guest.title')} subtitle={t('screens.guest.subtitle')}>
-      {isPending ? null : config?.guestModeEnabled ? (
-        <Button
-          className="w-full"
-          onClick={() => {
-            guestSession.start();
-            navigate('/activity', { replace: true });
-          }}
-        >
-          <Eye className="size-5" aria-hidden="true" />
-          {t('screens.guest.enter')}
-        </Button>
-      ) : (
+      {isPending ? null : (
         <div className="space-y-4">
           <p role="status" className="text-sm leading-6 text-stone-600">
             {t('screens.guest.off')}

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { RelativeTime } from '../../components/ui/relative-time.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
+import { GuestSignInCard } from '../../features/accounts/components/guest-sign-in.tsx';
 import {
   markNotificationsRead,
   unreadQueryKey,
@@ -31,7 +32,7 @@ const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }
 export default function NotificationsScreen() {
   const member = useMember();
   const queryClient = useQueryClient();
-  const notifications = useNotifications();
+  const notifications = useNotifications(member !== null);
   const loaded = notifications.isSuccess;
 
   useEffect(() => {
@@ -66,7 +67,9 @@ export default function NotificationsScreen() {
       <PageBody width="column">
         <div className="flex flex-col gap-5 pb-10">
           {member ? <PushOffer personId={member.id} /> : null}
-          {!notifications.data ? (
+          {!member ? (
+            <GuestSignInCard reason="notifications" />
+          ) : !notifications.data ? (
             <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-stone-200/70" />
           ) : items.length === 0 ? (
             <p className="rounded-2xl bg-white p-4 text-stone-500 shadow-[var(--shadow-card)]">

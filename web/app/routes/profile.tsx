@@ -19,6 +19,7 @@ import { Button, TextField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { meQueryKey, useMe, useSignOut } from '../../features/accounts/api/me.ts';
 import { changeEmail, requestPasswordReset } from '../../features/accounts/api/session.ts';
+import { GuestSignInCard } from '../../features/accounts/components/guest-sign-in.tsx';
 import { ImagePicker } from '../../features/media/components/image-picker.tsx';
 import { useProfile } from '../../features/profile/api/profile.ts';
 import {
@@ -126,6 +127,7 @@ export default function ProfileScreen() {
       <PageHeader title={t('screens.profile.title')} subtitle={t('screens.profile.subtitle')} />
       <PageBody>
         <div className="space-y-5 pb-10">
+          {me?.state === 'anonymous' ? <GuestSignInCard reason="profile" /> : null}
           {member ? (
             <section className="rounded-2xl bg-white p-4 shadow-[var(--shadow-card)]">
               <div className="flex items-center gap-4">

@@ -4,9 +4,11 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export const unreadQueryKey = ['notifications', 'unread'] as const;
 
-export function useNotifications() {
+/** A guest has none: nothing is asked for (the server would answer 401). */
+export function useNotifications(enabled = true) {
   return useInfiniteQuery({
     queryKey: ['notifications', 'list'],
+    enabled,
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
       apiRequest<NotificationPage>(`/notifications${pageParam ? `?cursor=${pageParam}` : ''}`, {

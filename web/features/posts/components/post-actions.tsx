@@ -16,7 +16,7 @@ const action =
 
 /**
  * Like, comment, save and share. Likes and saves show at once and are undone if the server
- * refuses; guests see the counts only.
+ * refuses; guests see the counts, and a tap on ♥ tells them to sign in.
  */
 export function PostActions({ post }: { post: Post }) {
   const member = useMember();
@@ -70,8 +70,8 @@ export function PostActions({ post }: { post: Post }) {
         type="button"
         className={action}
         aria-pressed={post.likedByMe}
-        disabled={!member}
-        onClick={() => void toggle('like')}
+        // A guest's tap says how to like, rather than doing nothing.
+        onClick={() => (member ? void toggle('like') : showToast(t('guestHint.like'), 'info'))}
       >
         <Heart
           className={`size-5 ${post.likedByMe ? 'fill-accent-600 text-accent-600' : ''}`}
