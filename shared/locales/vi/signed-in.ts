@@ -177,6 +177,8 @@ export const signedIn = {
       keep: 'Viết tiếp',
     },
     characters: '{{count}}/{{max}} ký tự',
+    showMore: 'Xem thêm',
+    showLess: 'Thu gọn',
     overLimit: 'Quá {{over}} ký tự: hãy rút gọn trước khi gửi.',
     deleted: 'Đã xóa bài viết.',
     published: 'Đã đăng bài.',
@@ -304,6 +306,8 @@ export const signedIn = {
       approve: 'Duyệt',
       approved: 'Đã duyệt khóa học "{{name}}".',
       created: 'Đã tạo khóa học và phân công giảng viên.',
+      showMore: 'Xem thêm',
+      showLess: 'Thu gọn',
       createdWithoutInstructors:
         'Đã tạo khóa học. Chưa có giảng viên nào được phân công: hãy sửa khóa học để thêm.',
       proposed: 'Đã gửi đề xuất. Khóa học sẽ hiển thị với mọi người khi quản trị viên duyệt.',

@@ -109,6 +109,31 @@ function CourseTabs({
  * A course: cover, details and instructors over the tabs Hoạt động, Nội dung, Học viên and
  * Thống kê; admins and its instructors edit and delete it.
  */
+/**
+ * A course's description: on a phone, two lines and "Xem thêm", so the tabs and what the person
+ * came for stay on the first screen; from 768 px, whole.
+ */
+function CourseDescription({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <p
+        className={`text-[15px] leading-6 whitespace-pre-line text-stone-600 ${open ? '' : 'max-md:line-clamp-2'}`}
+      >
+        {text}
+      </p>
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="min-h-11 text-sm font-semibold text-accent-700 md:hidden"
+      >
+        {t(open ? 'screens.courses.showLess' : 'screens.courses.showMore')}
+      </button>
+    </div>
+  );
+}
+
 export default function CourseDetailScreen() {
   const { courseId = '' } = useParams();
   const navigate = useNavigate();
@@ -163,34 +188,12 @@ export default function CourseDetailScreen() {
   return (
     <>
       <div className="mx-auto w-full max-w-5xl md:px-8 md:pt-6">
-        <div className="px-4 pt-2 md:px-0 md:pt-0">
+        {/* Back and the staff's actions share one row, so the name below has the full width. */}
+        <div className="flex items-center justify-between gap-3 px-4 pt-2 md:px-0 md:pt-0">
           <BackLink fallback="/courses" />
-        </div>
-        {data.imageUrl ? (
-          <img
-            src={data.imageUrl}
-            alt=""
-            width={1280}
-            height={540}
-            className="aspect-[21/9] w-full bg-stone-100 object-cover md:rounded-3xl"
-          />
-        ) : null}
-      </div>
-      <header className="mx-auto flex w-full max-w-5xl flex-col gap-3 px-4 pt-5 pb-4 md:px-8">
-        <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight text-stone-900 md:text-3xl">
-              {data.name}
-            </h1>
-            {data.status === 'pending' ? (
-              <span className="mt-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
-                {t('screens.courses.pending')}
-              </span>
-            ) : null}
-          </div>
           {canEdit ? (
             <div className="flex shrink-0 gap-2">
-              <Button variant="secondary" onClick={() => setEditing(true)} className="px-3">
+              <Button variant="secondary" onClick={() => setEditing(true)} className="h-11 px-3">
                 <Pencil className="size-5" aria-hidden="true" />
                 <span className="hidden sm:inline">{t('screens.courses.edit')}</span>
                 <span className="sr-only sm:hidden">{t('screens.courses.edit')}</span>
@@ -198,7 +201,7 @@ export default function CourseDetailScreen() {
               <Button
                 variant="secondary"
                 onClick={() => setConfirmingDelete(true)}
-                className="px-3 text-red-700"
+                className="h-11 px-3 text-red-700"
                 aria-label={t('screens.courses.delete')}
               >
                 <Trash2 className="size-5" aria-hidden="true" />
@@ -206,11 +209,28 @@ export default function CourseDetailScreen() {
             </div>
           ) : null}
         </div>
-        {data.description ? (
-          <p className="text-[15px] leading-6 whitespace-pre-line text-stone-600">
-            {data.description}
-          </p>
+        {data.imageUrl ? (
+          <img
+            src={data.imageUrl}
+            alt=""
+            width={1280}
+            height={540}
+            className="mt-2 aspect-[21/9] w-full bg-stone-100 object-cover md:rounded-3xl"
+          />
         ) : null}
+      </div>
+      <header className="mx-auto flex w-full max-w-5xl flex-col gap-2 px-4 pt-3 pb-3 md:gap-3 md:px-8 md:pt-5 md:pb-4">
+        <div className="min-w-0">
+          <h1 className="text-xl leading-7 font-bold tracking-tight [overflow-wrap:anywhere] text-stone-900 md:text-3xl">
+            {data.name}
+          </h1>
+          {data.status === 'pending' ? (
+            <span className="mt-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+              {t('screens.courses.pending')}
+            </span>
+          ) : null}
+        </div>
+        {data.description ? <CourseDescription text={data.description} /> : null}
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-stone-500">
           <span className="inline-flex items-center gap-1">
             <BookOpen className="size-4" aria-hidden="true" />

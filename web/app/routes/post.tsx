@@ -30,7 +30,7 @@ export default function PostScreen() {
         <BackLink fallback="/activity" />
         {post.data ? (
           <>
-            <PostCard post={post.data} />
+            <PostCard post={post.data} collapsible={false} />
             <CommentThread postId={post.data.id} />
           </>
         ) : (

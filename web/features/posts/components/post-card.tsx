@@ -21,10 +21,23 @@ const profilePath = (id: string, role: 'admin' | 'instructor' | 'student') =>
  * A post's or comment's text with each `@[label](id)` mention as a link to that person's
  * profile, named as the server knows them (the typed label is never trusted).
  */
-export function MentionText({ text, mentions }: { text: string; mentions: Mention[] }) {
+export function MentionText({
+  text,
+  mentions,
+  className = '',
+  id,
+}: {
+  text: string;
+  mentions: Mention[];
+  className?: string;
+  id?: string;
+}) {
   const people = new Map(mentions.map((mention) => [mention.id, mention]));
   return (
-    <p className="text-[15px] leading-6 break-words whitespace-pre-line text-stone-800">
+    <p
+      id={id}
+      className={`text-[15px] leading-6 break-words whitespace-pre-line text-stone-800 ${className}`}
+    >
       {splitMentions(text).map((segment, index) => {
         if (segment.kind === 'text') return segment.text;
         const person = people.get(segment.id);
@@ -89,14 +102,55 @@ function PostPhotos({ post }: { post: Post }) {
   );
 }
 
+/** Text longer than this (or with many lines) is shown collapsed in lists, with "Xem thêm". */
+const LONG_TEXT = 320;
+const LONG_LINES = 6;
+
+/** A post's text; in lists a long one shows its first lines and "Xem thêm" opens the rest. */
+function PostText({ post, collapsible }: { post: Post; collapsible: boolean }) {
+  const [open, setOpen] = useState(false);
+  const long =
+    collapsible && (post.text.length > LONG_TEXT || post.text.split('\n').length > LONG_LINES);
+  const textId = `post-${post.id}-text`;
+  return (
+    <div>
+      <MentionText
+        id={textId}
+        text={post.text}
+        mentions={post.mentions}
+        className={long && !open ? 'line-clamp-6' : ''}
+      />
+      {long ? (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={textId}
+          onClick={() => setOpen(!open)}
+          className="min-h-11 text-sm font-semibold text-stone-500 hover:text-stone-800"
+        >
+          {t(open ? 'posts.showLess' : 'posts.showMore')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * A post as every list shows it: who wrote it about whom, lesson, rating, text with mentions,
  * photos (opening the story viewer), when, and the like, comment, save and share actions.
  * Memoised: a like changes one post object and keeps the others (cache updates share what did
  * not change), so a tap re-renders its own card, not every card scrolled through.
  */
-export const PostCard = memo(function PostCard({ post }: { post: Post }) {
+export const PostCard = memo(function PostCard({
+  post,
+  collapsible = true,
+}: {
+  post: Post;
+  /** Lists collapse long text; the post's own page shows it whole. */
+  collapsible?: boolean;
+}) {
   const subject = post.student ?? post.taggedInstructor;
+  const about = [post.course?.name, post.lesson?.title].filter(Boolean).join(' · ');
   return (
     <article
       aria-labelledby={`post-${post.id}-by`}
@@ -117,15 +171,16 @@ export const PostCard = memo(function PostCard({ post }: { post: Post }) {
               </>
             ) : null}
           </p>
-          <p className="mt-0.5 truncate text-sm text-stone-500">
+          <p className="mt-0.5 text-sm text-stone-500">
             <RelativeTime time={post.createdAt} />
-            {post.lesson ? ` · ${post.lesson.title}` : ''}
           </p>
+          {/* The course and the lesson, in up to two lines rather than cut after a word. */}
+          {about ? <p className="line-clamp-2 text-sm text-stone-600">{about}</p> : null}
         </div>
         {post.rating !== null ? <RatingChip rating={post.rating} /> : null}
         <PostMenu post={post} />
       </header>
-      {post.text ? <MentionText text={post.text} mentions={post.mentions} /> : null}
+      {post.text ? <PostText post={post} collapsible={collapsible} /> : null}
       <PostPhotos post={post} />
       <PostActions post={post} />
     </article>
