@@ -14,6 +14,7 @@ import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
 export const test = base.extend<{
   problems: string[];
   newVisitor: (options?: BrowserContextOptions) => Promise<Page>;
+  layoutGuard: undefined;
 }>({
   /**
    * A page in a brand-new browser profile at this project's size: nobody signed in (unless
@@ -21,6 +22,7 @@ export const test = base.extend<{
    */
   newVisitor: async ({ browser }, use, testInfo) => {
     const contexts: BrowserContext[] = [];
+    const visitorPages: Page[] = [];
     await use(async (options = {}) => {
       const { baseURL, viewport, isMobile, hasTouch, locale, serviceWorkers } =
         testInfo.project.use;
@@ -39,11 +41,33 @@ export const test = base.extend<{
         ...options,
       });
       await withoutTours(context);
+      await watchLayout(context);
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      visitorPages.push(page);
+      return page;
     });
+    const problems = (await Promise.all(visitorPages.map(layoutProblems))).flat();
     for (const context of contexts) await context.close();
+    expect(problems, 'screens wider than the phone, or bars and dialog buttons off screen').toEqual(
+      [],
+    );
   },
+  /*
+   * On in every journey: a screen wider than the viewport, a fixed bar below or beside it, or a
+   * dialog's button outside it fails the journey, whichever screen it happened on.
+   */
+  layoutGuard: [
+    async ({ page }, use) => {
+      await use(undefined);
+      const problems = await layoutProblems(page);
+      expect(
+        problems,
+        'screens wider than the phone, or bars and dialog buttons off screen',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
   problems: async ({ page }, use) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -55,6 +79,7 @@ export const test = base.extend<{
   },
   page: async ({ page }, use) => {
     await withoutTours(page.context());
+    await watchLayout(page.context());
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
         console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
@@ -82,6 +107,79 @@ async function withoutTours(context: BrowserContext) {
   await context.addInitScript((key) => {
     if (!sessionStorage.getItem('hv.e2e.toursOn')) localStorage.setItem(key, 'off');
   }, TUTORIAL_AUTOSTART_KEY);
+}
+
+/*
+ * Watches every screen a page shows, several times a second, for what a phone person cannot
+ * reach: a page wider than the viewport (the ⋮ menus and the bottom bar slide off), the bottom
+ * bar not wholly on screen, or a button of an open dialog outside the viewport's width or below
+ * its bottom with nothing to scroll it into view. Each finding is kept with the screen's address.
+ */
+async function watchLayout(context: BrowserContext) {
+  await context.addInitScript(() => {
+    // Kept in sessionStorage too, so a finding survives the page being reloaded.
+    const key = 'hv.e2e.layout';
+    const found = new Set<string>(JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[]);
+    const add = found.add.bind(found);
+    found.add = (value: string) => {
+      add(value);
+      sessionStorage.setItem(key, JSON.stringify([...found]));
+      return found;
+    };
+    (window as unknown as { __hvLayout: Set<string> }).__hvLayout = found;
+    const check = () => {
+      const root = document.documentElement;
+      const width = root.clientWidth;
+      const where = location.hash || '/';
+      if (root.scrollWidth > width + 1) {
+        // The element reaching furthest right names the culprit.
+        let widest: Element | undefined;
+        let right = width;
+        for (const element of document.body.querySelectorAll('*')) {
+          const edge = element.getBoundingClientRect().right;
+          if (edge > right) {
+            right = edge;
+            widest = element;
+          }
+        }
+        const name = widest
+          ? `${widest.tagName.toLowerCase()}.${String(widest.className).split(' ').slice(0, 4).join('.')} "${(widest.textContent ?? '').trim().slice(0, 40)}"`
+          : '?';
+        found.add(`${where}: page ${root.scrollWidth}px wide at ${width}px (${name})`);
+      }
+      const bar = document.querySelector<HTMLElement>('[data-testid="bottom-bar"]');
+      const barBox = bar?.getBoundingClientRect();
+      if (
+        barBox &&
+        barBox.height > 0 &&
+        (barBox.bottom > innerHeight + 1 || barBox.right > width + 1)
+      ) {
+        found.add(
+          `${where}: bottom bar off screen (${Math.round(barBox.bottom)} > ${innerHeight})`,
+        );
+      }
+      for (const dialog of document.querySelectorAll<HTMLElement>('[role="dialog"]')) {
+        for (const button of dialog.querySelectorAll<HTMLElement>('button')) {
+          const box = button.getBoundingClientRect();
+          if (box.width === 0 || box.height === 0) continue;
+          if (box.right > width + 1 || box.left < -1) {
+            found.add(
+              `${where}: dialog button "${button.textContent?.trim() || button.ariaLabel}" off screen`,
+            );
+          }
+        }
+      }
+    };
+    setInterval(check, 150);
+    addEventListener('hashchange', () => setTimeout(check, 50));
+  });
+}
+
+async function layoutProblems(page: Page): Promise<string[]> {
+  if (page.isClosed()) return [];
+  return page
+    .evaluate(() => [...((window as unknown as { __hvLayout?: Set<string> }).__hvLayout ?? [])])
+    .catch(() => []);
 }
 
 const randomByte = () => Math.floor(Math.random() * 254) + 1;
