@@ -33,9 +33,15 @@ test(
     await page.getByRole('menuitem', { name: 'Đánh giá' }).click();
     const form = page.getByRole('dialog', { name: 'Đăng bài' });
     await expect(form.getByLabel('Học viên được đánh giá')).toHaveValue(studentName);
-    await form.getByLabel('Khóa học').selectOption({ label: `Vẽ hoa ${tag}` });
+    // Her one course and the first lesson she has not finished are chosen for the instructor.
+    await expect(form.getByLabel('Khóa học')).toHaveValue(course.id);
+    await expect(form.getByLabel('Bài học').locator('option:checked')).toHaveText('Hoa mai');
     await form.getByLabel('Bài học').selectOption({ label: 'Hoa đào' });
-    await form.getByLabel('Điểm (0–10)').selectOption('9');
+    // The rating is one tap in a row of 0–10.
+    await form
+      .getByRole('radiogroup', { name: 'Điểm (0–10)' })
+      .getByText('9', { exact: true })
+      .click();
     const text = form.getByLabel('Nội dung');
     await text.fill(`Cánh hoa mềm mại. Cảm ơn @do thu trang ${tag}`);
     const mentionList = form.getByRole('listbox', { name: 'Người có thể nhắc đến' });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import type { Course } from '#shared/schemas/courses';
 import { type Post, PostInput } from '#shared/schemas/posts';
@@ -9,6 +9,7 @@ import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
 import { useCourses, useInstructorChoices } from '../../courses/api/courses.ts';
 import { MultiImagePicker } from '../../media/components/multi-image-picker.tsx';
+import { useStudent } from '../../students/api/students.ts';
 import { createPost, postQueryKey, postsQueryKey, updatePost } from '../api/posts.ts';
 import { labelClass, selectClass } from './form-classes.ts';
 import { MentionTextarea } from './mention-textarea.tsx';
@@ -43,8 +44,32 @@ export function PostFormDialog({
     post?.student ?? presetStudent ?? null,
   );
   const [taggedId, setTaggedId] = useState(post?.taggedInstructor?.id ?? '');
-  const [courseId, setCourseId] = useState(post?.course?.id ?? '');
-  const [lessonId, setLessonId] = useState(post?.lesson?.id ?? '');
+  const initialCourseId = post?.course?.id ?? '';
+  const initialLessonId = post?.lesson?.id ?? '';
+  const [courseId, setCourseId] = useState(initialCourseId);
+  const [lessonId, setLessonId] = useState(initialLessonId);
+  // An evaluation of a student in one course starts on that course and the first lesson the
+  // student has not finished; the instructor changes either with a tap. Nothing the person chose
+  // is replaced, and what was chosen for them does not count as something to discard.
+  const [courseChosen, setCourseChosen] = useState(Boolean(post));
+  const [defaults, setDefaults] = useState({
+    courseId: initialCourseId,
+    lessonId: initialLessonId,
+  });
+  const studentDetail = useStudent(
+    student?.id ?? '',
+    isOpen && kind === 'evaluation' && student !== null && !courseChosen,
+  );
+  useEffect(() => {
+    const detail = studentDetail.data;
+    if (courseChosen || !detail || detail.id !== student?.id) return;
+    const only = detail.courses.length === 1 ? detail.courses[0]! : null;
+    const next = only?.lessons.find((lesson) => !lesson.completed) ?? only?.lessons.at(-1);
+    const chosen = { courseId: only?.id ?? '', lessonId: next?.lessonId ?? '' };
+    setCourseId(chosen.courseId);
+    setLessonId(chosen.lessonId);
+    setDefaults(chosen);
+  }, [studentDetail.data, student?.id, courseChosen]);
   const [rating, setRating] = useState(post?.rating === null || !post ? '' : String(post.rating));
   const [text, setText] = useState(post?.text ?? '');
   // Photos already on the post stay; new uploads are added after them.
@@ -63,8 +88,6 @@ export function PostFormDialog({
     kind: post?.kind ?? 'evaluation',
     student: post?.student?.id ?? presetStudent?.id ?? null,
     taggedId: post?.taggedInstructor?.id ?? '',
-    courseId: post?.course?.id ?? '',
-    lessonId: post?.lesson?.id ?? '',
     rating: post?.rating === null || !post ? '' : String(post.rating),
     text: post?.text ?? '',
   };
@@ -73,8 +96,8 @@ export function PostFormDialog({
     kind !== initial.kind ||
     (student?.id ?? null) !== initial.student ||
     taggedId !== initial.taggedId ||
-    courseId !== initial.courseId ||
-    lessonId !== initial.lessonId ||
+    courseId !== defaults.courseId ||
+    lessonId !== defaults.lessonId ||
     rating !== initial.rating ||
     text !== initial.text;
   const requestClose = () => {
@@ -197,84 +220,7 @@ export function PostFormDialog({
           </div>
         )}
 
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${formId}-course`} className={labelClass}>
-              {t('posts.form.course')}
-            </label>
-            <select
-              id={`${formId}-course`}
-              value={courseId}
-              onChange={(event) => {
-                setCourseId(event.target.value);
-                setLessonId('');
-              }}
-              className={selectClass}
-            >
-              <option value="">{t('posts.form.noCourse')}</option>
-              {courses.data?.courses.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${formId}-lesson`} className={labelClass}>
-              {t('posts.form.lesson')}
-            </label>
-            <select
-              id={`${formId}-lesson`}
-              value={lessonId}
-              onChange={(event) => setLessonId(event.target.value)}
-              disabled={!courseId}
-              className={`${selectClass} disabled:bg-stone-100`}
-            >
-              <option value="">{t('posts.form.noLesson')}</option>
-              {course.data?.lessons.map((lesson) => (
-                <option key={lesson.id} value={lesson.id}>
-                  {lesson.title}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-
-        {kind === 'evaluation' ? (
-          <div>
-            <label htmlFor={`${formId}-rating`} className={labelClass}>
-              {t('posts.form.rating')}
-            </label>
-            <select
-              id={`${formId}-rating`}
-              value={rating}
-              onChange={(event) => setRating(event.target.value)}
-              className={selectClass}
-            >
-              <option value="">{t('posts.form.noRating')}</option>
-              {RATINGS.map((value) => (
-                <option key={value} value={String(value)}>
-                  {value}
-                </option>
-              ))}
-            </select>
-            {errors.rating ? (
-              <p role="alert" className="mt-1.5 text-sm text-red-700">
-                {errors.rating}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-
-        <MentionTextarea
-          label={t('posts.form.text')}
-          hint={t('posts.form.textHint')}
-          value={text}
-          onChange={setText}
-          error={errors.text}
-          maxLength={5000}
-        />
-
+        {/* Photos lead: they are what an evaluation is about, taken at the table. */}
         <div>
           <p className={labelClass}>{t('posts.form.photos')}</p>
           {existingPhotos.length > 0 ? (
@@ -320,6 +266,91 @@ export function PostFormDialog({
             </p>
           ) : null}
         </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${formId}-course`} className={labelClass}>
+              {t('posts.form.course')}
+            </label>
+            <select
+              id={`${formId}-course`}
+              value={courseId}
+              onChange={(event) => {
+                setCourseChosen(true);
+                setCourseId(event.target.value);
+                setLessonId('');
+              }}
+              className={selectClass}
+            >
+              <option value="">{t('posts.form.noCourse')}</option>
+              {courses.data?.courses.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${formId}-lesson`} className={labelClass}>
+              {t('posts.form.lesson')}
+            </label>
+            <select
+              id={`${formId}-lesson`}
+              value={lessonId}
+              onChange={(event) => {
+                setCourseChosen(true);
+                setLessonId(event.target.value);
+              }}
+              disabled={!courseId}
+              className={`${selectClass} disabled:bg-stone-100`}
+            >
+              <option value="">{t('posts.form.noLesson')}</option>
+              {course.data?.lessons.map((lesson) => (
+                <option key={lesson.id} value={lesson.id}>
+                  {lesson.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        {kind === 'evaluation' ? (
+          <div>
+            {/* One tap: a row of 0–10 (and no rating), not a list to scroll. */}
+            <RadioGroup
+              value={rating === '' ? 'none' : rating}
+              onChange={(value) => setRating(value === 'none' ? '' : value)}
+              orientation="horizontal"
+              className="flex flex-col gap-1.5"
+            >
+              <Label className={labelClass}>{t('posts.form.rating')}</Label>
+              <div className="grid grid-cols-6 gap-1.5">
+                {['none', ...RATINGS.map(String)].map((value) => (
+                  <Radio
+                    key={value}
+                    value={value}
+                    className={`flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 text-[15px] font-semibold text-stone-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-accent-600 data-[selected]:bg-accent-600 data-[selected]:text-white ${value === 'none' ? 'text-xs font-medium' : ''}`}
+                  >
+                    {value === 'none' ? t('posts.form.noRating') : value}
+                  </Radio>
+                ))}
+              </div>
+            </RadioGroup>
+            {errors.rating ? (
+              <p role="alert" className="mt-1.5 text-sm text-red-700">
+                {errors.rating}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+
+        <MentionTextarea
+          label={t('posts.form.text')}
+          hint={t('posts.form.textHint')}
+          value={text}
+          onChange={setText}
+          error={errors.text}
+          maxLength={5000}
+        />
       </form>
       <ConfirmDialog
         isOpen={confirmingDiscard}

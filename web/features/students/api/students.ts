@@ -33,9 +33,10 @@ export function useStudents(filters: StudentFilters) {
   });
 }
 
-export function useStudent(id: string) {
+export function useStudent(id: string, enabled = true) {
   return useQuery({
     queryKey: studentQueryKey(id),
+    enabled,
     queryFn: ({ signal }) => apiRequest<StudentDetail>(`/students/${id}`, { signal }),
   });
 }
