@@ -349,3 +349,18 @@ test('leaving the feed right after typing a search goes where the person went, w
   await expect(page.getByRole('heading', { level: 1, name: 'Giảng viên' })).toBeVisible();
   await expect(page).toHaveURL(/#\/instructors$/);
 });
+
+test('the academy’s mark shows before any script has arrived, not a blank page', async ({
+  newVisitor,
+}) => {
+  const visitor = await newVisitor();
+  // A phone on a slow connection: the page is here, its scripts are not yet.
+  await visitor.route(/\.js(\?|$)/, (route) => route.abort());
+  await visitor.goto('/');
+  const mark = visitor.locator('#root img[src="/icons/icon-192.png"]');
+  await expect(mark).toBeVisible();
+  const box = await mark.boundingBox();
+  const viewport = visitor.viewportSize()!;
+  // Centred on the page.
+  expect(Math.abs(box!.x + box!.width / 2 - viewport.width / 2)).toBeLessThan(2);
+});

@@ -35,6 +35,8 @@ test(
     await dialog.getByRole('button', { name: 'Thêm học viên' }).click();
     await expect(dialog.getByText('Số điện thoại không hợp lệ.')).toBeVisible();
     await dialog.getByLabel('Số điện thoại').fill('0912 345 678');
+    // Fixed: the red words go at once, not at the next submit.
+    await expect(dialog.getByText('Số điện thoại không hợp lệ.')).toBeHidden();
     await dialog.getByLabel('Ngày sinh').fill('2001-04-30');
     await dialog.getByText(`Sơn gel ${tag}`).click();
     await dialog.getByText(`Vẽ móng ${tag}`).click();

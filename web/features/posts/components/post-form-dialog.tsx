@@ -100,6 +100,13 @@ export function PostFormDialog({
     lessonId !== defaults.lessonId ||
     rating !== initial.rating ||
     text !== initial.text;
+  // A field's error goes as soon as the field is changed, not at the next submit.
+  const clearError = (field: string) =>
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _, ...rest } = current;
+      return rest;
+    });
   const requestClose = () => {
     if (saving) return;
     if (dirty) setConfirmingDiscard(true);
@@ -193,7 +200,14 @@ export function PostFormDialog({
         </RadioGroup>
 
         {kind === 'evaluation' ? (
-          <StudentPicker value={student} onChange={setStudent} error={errors.studentId} />
+          <StudentPicker
+            value={student}
+            onChange={(next) => {
+              clearError('studentId');
+              setStudent(next);
+            }}
+            error={errors.studentId}
+          />
         ) : (
           <div>
             <label htmlFor={`${formId}-tagged`} className={labelClass}>
@@ -318,7 +332,10 @@ export function PostFormDialog({
             {/* One tap: a row of 0–10 (and no rating), not a list to scroll. */}
             <RadioGroup
               value={rating === '' ? 'none' : rating}
-              onChange={(value) => setRating(value === 'none' ? '' : value)}
+              onChange={(value) => {
+                clearError('rating');
+                setRating(value === 'none' ? '' : value);
+              }}
               orientation="horizontal"
               className="flex flex-col gap-1.5"
             >
@@ -347,7 +364,10 @@ export function PostFormDialog({
           label={t('posts.form.text')}
           hint={t('posts.form.textHint')}
           value={text}
-          onChange={setText}
+          onChange={(next) => {
+            clearError('text');
+            setText(next);
+          }}
           error={errors.text}
           maxLength={5000}
         />

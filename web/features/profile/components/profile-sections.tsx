@@ -116,9 +116,11 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
               label={t(`screens.profile.${field}`)}
               type={field === 'dob' ? 'date' : field === 'phone' ? 'tel' : 'text'}
               value={values[field]}
-              onChange={(event) =>
-                setValues((current) => ({ ...current, [field]: event.target.value }))
-              }
+              onChange={(event) => {
+                setValues((current) => ({ ...current, [field]: event.target.value }));
+                // The field's error goes as soon as it is changed, not at the next submit.
+                setErrors(({ [field]: _, ...rest }) => rest);
+              }}
               error={errors[field]}
             />
           ))}

@@ -90,7 +90,11 @@ export function StudentFormDialog({
     <TextField
       label={t(`screens.students.form.${name}`)}
       value={values[name]}
-      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+      onChange={(event) => {
+        setValues((current) => ({ ...current, [name]: event.target.value }));
+        // The field's error goes as soon as it is changed, not at the next submit.
+        setErrors(({ [name]: _, ...rest }) => rest);
+      }}
       error={errors[name]}
       {...extra}
     />
