@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
+import { startAcademy } from './test/academy.ts';
+import type { TestApp } from './test/build-test-app.ts';
 import { multipartBody } from './test/multipart.ts';
-import { instructorForm, signUpActive, studentForm } from './test/sessions.ts';
+import { instructorForm, studentForm } from './test/sessions.ts';
 import { testDatabaseKind } from './test/test-database.ts';
 
 /*
@@ -17,7 +17,7 @@ import { testDatabaseKind } from './test/test-database.ts';
  */
 
 let t: TestApp;
-let mail: MailCatcher;
+let close: () => Promise<void>;
 let port = 0;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-dropped-'));
 const dataDir = path.join(work, 'data');
@@ -25,16 +25,16 @@ const cookie = { admin: '', student: '' };
 const ids = { admin: '', student: '' };
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({
-    env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test', DATA_DIR: dataDir },
-  });
-  const signedUp = await signUpActive(t.app, mail, {
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
+  const academy = await startAcademy(
+    {
+      admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+      student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
+    },
+    { env: { DATA_DIR: dataDir } },
+  );
+  ({ t, close } = academy);
+  Object.assign(cookie, academy.cookie);
+  Object.assign(ids, academy.ids);
   const demo = await t.app.inject({
     method: 'POST',
     url: '/api/admin/demo-data',
@@ -45,8 +45,7 @@ beforeAll(async () => {
   port = (t.app.server.address() as { port: number }).port;
 });
 afterAll(async () => {
-  await t.close();
-  await mail.close();
+  await close();
   fs.rmSync(work, { recursive: true, force: true });
 });
 

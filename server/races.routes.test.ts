@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
-import { instructorForm, signUpActive, studentForm } from './test/sessions.ts';
+import { type Academy, startAcademy } from './test/academy.ts';
+import type { TestApp } from './test/build-test-app.ts';
+import { instructorForm, studentForm } from './test/sessions.ts';
 import { testDatabaseKind } from './test/test-database.ts';
 
 /*
@@ -10,30 +10,30 @@ import { testDatabaseKind } from './test/test-database.ts';
  * the counts stay true to the rows.
  */
 
+let academy: Academy<'admin' | 'teacher' | 'other' | 'student'>;
 let t: TestApp;
-let mail: MailCatcher;
-const cookie = { admin: '', teacher: '', other: '', student: '' };
-const ids = { admin: '', teacher: '', other: '', student: '' };
-type Who = keyof typeof cookie;
+type Who = 'admin' | 'teacher' | 'other' | 'student';
 
 const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: cookie[who] }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie: academy.cookie[who] },
+    ...(payload ? { payload } : {}),
+  });
+const ids = () => academy.ids;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  const signedUp = await signUpActive(t.app, mail, {
+  academy = await startAcademy({
     admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
     teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
     other: { email: 'gv2@example.vn', form: instructorForm('Phạm Quốc Bảo') },
     student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
   });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
+  t = academy.t;
 });
 afterAll(async () => {
-  await t.close();
-  await mail.close();
+  await academy.close();
 });
 
 function expectNo5xx(responses: { statusCode: number; body: string }[], what: string) {
@@ -58,7 +58,7 @@ describe(`writes racing deletes on ${testDatabaseKind()}`, () => {
     for (let round = 0; round < 8; round += 1) {
       const post = await call('teacher', 'POST', '/api/posts', {
         kind: 'general',
-        text: `Bài ${round} @[Phạm Quốc Bảo](${ids.other})`,
+        text: `Bài ${round} @[Phạm Quốc Bảo](${ids().other})`,
       });
       const postId = post.json().id as string;
       const comment = await call('other', 'POST', `/api/posts/${postId}/comments`, { text: 'Đẹp' });
@@ -68,7 +68,7 @@ describe(`writes racing deletes on ${testDatabaseKind()}`, () => {
         call('admin', 'PUT', `/api/posts/${postId}/like`, { liked: true }),
         call('other', 'PUT', `/api/posts/${postId}/bookmark`, { bookmarked: true }),
         call('admin', 'POST', `/api/posts/${postId}/comments`, {
-          text: `Trả lời @[Phạm Quốc Bảo](${ids.other})`,
+          text: `Trả lời @[Phạm Quốc Bảo](${ids().other})`,
         }),
         call('admin', 'PUT', `/api/comments/${commentId}/like`, { liked: true }),
         call('teacher', 'DELETE', `/api/posts/${postId}`),

@@ -1,14 +1,9 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAcademy } from './test/academy.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
-import {
-  instructorForm,
-  requestLinkToken,
-  signUp,
-  signUpActive,
-  studentForm,
-} from './test/sessions.ts';
+import type { MailCatcher } from './test/mail-catcher.ts';
+import { instructorForm, requestLinkToken, signUp, studentForm } from './test/sessions.ts';
 
 /*
  * Side doors around the sign-in rules, tried as a script would: path spellings a browser never
@@ -18,16 +13,16 @@ import {
 
 let t: TestApp;
 let mail: MailCatcher;
+let close: () => Promise<void>;
 const cookie = { admin: '', teacher: '', pending: '' };
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  const signedUp = await signUpActive(t.app, mail, {
+  const academy = await startAcademy({
     admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
     teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
   });
-  Object.assign(cookie, signedUp.cookie);
+  ({ t, mail, close } = academy);
+  Object.assign(cookie, academy.cookie);
   cookie.pending = await signUp(t.app, mail, 'cho@example.vn', studentForm('Ngô Thị Chờ'));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
@@ -77,8 +72,7 @@ function raw(
   });
 }
 afterAll(async () => {
-  await t.close();
-  await mail.close();
+  await close();
 });
 
 const closedSpellings = (path: string) => [
