@@ -158,11 +158,17 @@ async function watchLayout(context: BrowserContext) {
           `${where}: bottom bar off screen (${Math.round(barBox.bottom)} > ${innerHeight})`,
         );
       }
-      for (const dialog of document.querySelectorAll<HTMLElement>('[role="dialog"]')) {
-        for (const button of dialog.querySelectorAll<HTMLElement>('button')) {
+      for (const dialog of document.querySelectorAll<HTMLElement>(
+        '[role="dialog"], [role="alertdialog"]',
+      )) {
+        for (const button of dialog.querySelectorAll<HTMLButtonElement>('button')) {
           const box = button.getBoundingClientRect();
           if (box.width === 0 || box.height === 0) continue;
-          if (box.right > width + 1 || box.left < -1) {
+          // A dialog's way out and its submit must be reachable without scrolling the page:
+          // beside the screen never, and below or above it only when not a close or submit.
+          const essential = button.type === 'submit' || button.ariaLabel === 'Đóng';
+          const offVertically = box.bottom > innerHeight + 1 || box.top < -1;
+          if (box.right > width + 1 || box.left < -1 || (essential && offVertically)) {
             found.add(
               `${where}: dialog button "${button.textContent?.trim() || button.ariaLabel}" off screen`,
             );
