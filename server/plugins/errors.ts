@@ -86,12 +86,27 @@ const MISSING_ROW: Record<string, ErrorCode> = {
   people: 'person_not_found',
   media: 'media_not_found',
 };
+/** The table each referencing column points at (PostgreSQL names a key `<table>_<column>_fkey`). */
+const REFERENCED_BY_COLUMN: Record<string, string> = {
+  post_id: 'posts',
+  comment_id: 'comments',
+  parent_id: 'comments',
+  course_id: 'courses',
+  lesson_id: 'lessons',
+  last_updated_by: 'people',
+};
 
-function lostRaceToDeletion(error: unknown): ErrorCode | undefined {
-  const { code, detail } = (error ?? {}) as { code?: unknown; detail?: unknown };
-  if (code !== '23503' || typeof detail !== 'string') return undefined;
-  const table = /is not present in table "([a-z_]+)"/.exec(detail)?.[1];
-  return table ? MISSING_ROW[table] : undefined;
+export function lostRaceToDeletion(error: unknown): ErrorCode | undefined {
+  const { code, table, constraint, detail } = (error ?? {}) as Record<string, unknown>;
+  if (code !== '23503') return undefined;
+  // By the constraint's name first: the detail's words follow the server's language setting.
+  if (typeof table === 'string' && typeof constraint === 'string' && constraint.endsWith('_fkey')) {
+    const column = constraint.slice(table.length + 1, -'_fkey'.length);
+    const referenced = REFERENCED_BY_COLUMN[column] ?? (column.endsWith('_id') ? 'people' : '');
+    if (MISSING_ROW[referenced]) return MISSING_ROW[referenced];
+  }
+  const named = typeof detail === 'string' ? /table "([a-z_]+)"/.exec(detail)?.[1] : undefined;
+  return named ? MISSING_ROW[named] : undefined;
 }
 
 /**
