@@ -23,13 +23,13 @@ export function toDisplay(stored: string): { text: string; mentions: Map<string,
   return { text, mentions };
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The text the person edited, with each "@Name" of someone chosen stored with its id again. */
 export function toStored(display: string, mentions: MentionIds): string {
   if (mentions.size === 0) return display;
   // Longest names first, so "@Lan Anh" is not taken for "@Lan"; a name must end at a word edge.
-  const names = [...mentions.keys()].sort((a, b) => b.length - a.length).map(escape);
+  const names = [...mentions.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   const pattern = new RegExp(`@(${names.join('|')})(?![\\p{L}\\p{N}])`, 'gu');
   return display.replace(pattern, (_, name: string) => `@[${name}](${mentions.get(name)})`);
 }
