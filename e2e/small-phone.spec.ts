@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures.ts';
-import { leavePendingNotice, onboard, setSwitch, signInByLink } from './support/accounts.ts';
+import {
+  activeInstructor,
+  leavePendingNotice,
+  onboard,
+  setSwitch,
+  signInByLink,
+} from './support/accounts.ts';
 import { activatePerson } from './support/fixtures-api.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 
@@ -69,6 +75,24 @@ test('every screen fits a 360 px phone, as admin, student and guest, with long n
   });
   expect(post.status()).toBe(201);
   const postId = (await post.json()).id as string;
+  // An instructor whose name has a long word with no place to break (a nickname, a pasted link).
+  const longWord = `NguyễnThịBảoNgọcTrâmAnh${'Xinh'.repeat(12)}${tag}`;
+  const instructor = await activeInstructor(newVisitor, longWord);
+  const instructorId = (
+    (await (await instructor.request.get('/api/me')).json()) as {
+      person: { id: string };
+    }
+  ).person.id;
+  await instructor.close();
+  // Who teaches a course with a long unbroken name: the instructors list's course line.
+  const taught = await page.request.post('/api/courses', {
+    data: {
+      name: `${'Sơnthạchnghệthuật'.repeat(5)}${tag}`,
+      lessons: [{ title: 'Một' }],
+      instructorIds: [instructorId],
+    },
+  });
+  expect(taught.status()).toBe(201);
 
   // The admin, on every screen.
   for (const [path, name] of [

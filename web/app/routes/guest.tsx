@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePublicConfig } from '../../features/accounts/api/me.ts';
 import { guestSession } from '../../features/accounts/api/session.ts';
@@ -12,8 +12,14 @@ import { PublicFrame } from '../layout/public-frame.tsx';
  */
 export default function GuestScreen() {
   const navigate = useNavigate();
-  const { data: config, isPending } = usePublicConfig();
-  const enter = config?.guestModeEnabled === true;
+  const config = usePublicConfig();
+  // Asked again on arrival: a cached answer may say guest mode is on after an admin turned it off.
+  const [checked, setChecked] = useState(false);
+  const { refetch } = config;
+  useEffect(() => {
+    void refetch().finally(() => setChecked(true));
+  }, [refetch]);
+  const enter = checked && config.data?.guestModeEnabled === true;
   useEffect(() => {
     if (!enter) return;
     guestSession.start();
@@ -22,7 +28,7 @@ export default function GuestScreen() {
   if (enter) return null;
   return (
     <PublicFrame title={t('screens.guest.title')} subtitle={t('screens.guest.subtitle')}>
-      {isPending ? null : (
+      {!checked ? null : (
         <div className="space-y-4">
           <p role="status" className="text-sm leading-6 text-stone-600">
             {t('screens.guest.off')}

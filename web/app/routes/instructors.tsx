@@ -23,7 +23,7 @@ export default function InstructorsScreen() {
             {t('screens.instructors.empty')}
           </p>
         ) : (
-          <ul className="grid gap-3 pb-10 md:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 pb-10 md:grid-cols-2">
             {instructors.data.instructors.map((person) => (
               <li key={person.id}>
                 <Link
@@ -33,7 +33,7 @@ export default function InstructorsScreen() {
                   <Avatar url={person.avatarUrl} size={48} />
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                      <span className="text-[15px] font-semibold text-stone-900">
+                      <span className="min-w-0 text-[15px] font-semibold [overflow-wrap:anywhere] text-stone-900">
                         {person.name}
                       </span>
                       <span className="rounded-full bg-accent-50 px-2 py-0.5 text-xs font-semibold text-accent-800">

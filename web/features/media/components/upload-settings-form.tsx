@@ -83,7 +83,7 @@ export function UploadSettingsForm() {
         ))}
       </fieldset>
       {service === 'cloudinary' ? (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label={t('screens.adminTools.cloudName')}
             value={cloudName}

@@ -280,7 +280,7 @@ export function PostFormDialog({
             </p>
           ) : null}
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor={`${formId}-course`} className={labelClass}>
               {t('posts.form.course')}
