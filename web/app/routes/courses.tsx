@@ -34,7 +34,11 @@ function CourseSkeletons({ view }: { view: CourseView }) {
   return (
     <div
       aria-hidden="true"
-      className={view === 'grid' ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid grid-cols-1 gap-3'}
+      className={
+        view === 'grid'
+          ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3'
+          : 'grid grid-cols-1 gap-3'
+      }
     >
       {Array.from({ length: 6 }, (_, index) => (
         <div
@@ -75,7 +79,10 @@ export default function CoursesScreen() {
   const all = courses.data?.courses ?? [];
   const pending = isAdmin ? all.filter((course) => course.status === 'pending') : [];
   const listed = all.filter((course) => !pending.includes(course));
-  const layout = view === 'grid' ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid grid-cols-1 gap-3';
+  const layout =
+    view === 'grid'
+      ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3'
+      : 'grid grid-cols-1 gap-3';
   const card = (course: CourseSummary) => (
     <li key={course.id}>
       <CourseCard
