@@ -112,7 +112,11 @@ test('Google sign-in through the OpenID provider lands a new person on onboardin
   const page = await newVisitor();
   await signInWithGoogle(page, email);
   await expect(page).toHaveURL(/#\/onboarding$/, { timeout: 15_000 });
-  expect(await (await page.request.get('/api/me')).json()).toEqual({ state: 'new', email });
+  expect(await (await page.request.get('/api/me')).json()).toEqual({
+    state: 'new',
+    email,
+    studentProfile: null,
+  });
 });
 
 test('Google joins an existing account when the provider vouches for the e-mail', async ({

@@ -98,6 +98,52 @@ test('an admin merges a pending student into the profile the academy already kee
   await expect(merged).toContainText('Đang học');
 });
 
+test('a student signing up with the e-mail of her profile is offered it; the admin confirms', async ({
+  page,
+  newVisitor,
+}) => {
+  test.slow();
+  const tag = unique();
+  const kept = `Phạm Ngọc Bảo Trâm 💅 ${tag}`;
+  const email = uniqueEmail('hv-co-ho-so');
+  const created = await page.request.post('/api/students', { data: { name: kept, email } });
+  expect(created.status()).toBe(201);
+
+  const visitor = await newVisitor();
+  await signInByLink(visitor, email);
+  await expect(visitor).toHaveURL(/#\/onboarding$/);
+  await visitor.getByText('Học viên', { exact: true }).click();
+  await expect(visitor.getByTestId('known-profile')).toContainText(
+    `Học viện đã có hồ sơ học viên với email này: ${kept}.`,
+  );
+  await screenshot(visitor, 'onboarding-known-profile');
+  // An instructor signing up is not offered a student's profile.
+  await visitor.getByText('Giảng viên', { exact: true }).click();
+  await expect(visitor.getByTestId('known-profile')).toBeHidden();
+  await visitor.getByText('Học viên', { exact: true }).click();
+  await visitor.getByLabel('Họ và tên').fill(`Trâm ${tag}`);
+  await visitor.getByLabel('Số điện thoại').fill('0987 654 323');
+  await visitor.getByRole('button', { name: 'Hoàn tất' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Đã gửi yêu cầu' })).toBeVisible();
+
+  await page.goto('/#/user-management?view=pending');
+  await page.getByRole('searchbox', { name: 'Tìm theo tên hoặc email' }).fill(tag);
+  const card = page.getByRole('article', { name: `Trâm ${tag}` });
+  await expect(card.getByTestId('matching-profile')).toContainText(kept);
+  await card.getByRole('button', { name: 'Hợp nhất vào hồ sơ này' }).click();
+  // The profile comes chosen: one more tap confirms.
+  const dialog = page.getByRole('dialog', { name: `Hợp nhất "Trâm ${tag}" vào hồ sơ có sẵn` });
+  await expect(dialog.getByRole('radio', { name: new RegExp(tag) })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Hợp nhất' }).click();
+  await expect(
+    page
+      .getByTestId('toast')
+      .filter({ hasText: `Đã hợp nhất hồ sơ vào ${kept}.` })
+      .last(),
+  ).toBeVisible();
+  await expect(card).toBeHidden();
+});
+
 test('an admin handles feedback in admin tools: its author is told live, and the log shows it', async ({
   page,
   newVisitor,

@@ -71,7 +71,12 @@ export type MePerson = z.infer<typeof MePerson>;
 /** What the signed-in browser is, and so where the guard sends it. */
 export const Me = z.discriminatedUnion('state', [
   z.object({ state: z.literal('anonymous'), guestMode: z.boolean() }),
-  z.object({ state: z.literal('new'), email: z.string().nullable() }),
+  z.object({
+    state: z.literal('new'),
+    email: z.string().nullable(),
+    /** A student profile staff made with this e-mail: onboarding offers it (an admin confirms). */
+    studentProfile: z.object({ name: z.string() }).nullable(),
+  }),
   z.object({ state: z.literal('refused'), code: z.string(), message: z.string() }),
   z.object({
     state: z.literal('member'),

@@ -35,6 +35,11 @@ export const AdminPerson = z.object({
     .nullable(),
   /** Whether a sign-in leads to this profile (a merge needs one on the pending side). */
   canSignIn: z.boolean(),
+  /**
+   * For a student waiting for approval: the profile staff already keep with the same e-mail,
+   * offered to the admin as the one to merge into (the admin still confirms).
+   */
+  matchingProfile: PersonSummary.nullable(),
 });
 export type AdminPerson = z.infer<typeof AdminPerson>;
 

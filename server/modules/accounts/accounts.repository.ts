@@ -130,6 +130,33 @@ export async function isAuthEmailTaken(db: Db, email: string): Promise<boolean> 
   return row !== undefined;
 }
 
+/**
+ * The student profiles staff made (no sign-in leads to them, not waiting for approval) whose
+ * e-mail is one of `emails`: what a pending sign-up with that address most likely is. E-mails
+ * are stored lower-cased, so the match is exact and uses the e-mail index.
+ */
+export async function findUnclaimedStudentsByEmail(db: Db, emails: readonly string[]) {
+  if (emails.length === 0) return [];
+  return db
+    .selectFrom('people')
+    .select(['id', 'name', 'avatar_url', 'email'])
+    .where('email', 'in', emails)
+    .where('role', '=', 'student')
+    .where('status', '!=', 'pending')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('login_mappings')
+            .select('login_mappings.person_id')
+            .whereRef('login_mappings.person_id', '=', 'people.id'),
+        ),
+      ),
+    )
+    .orderBy('registration_date')
+    .execute();
+}
+
 export async function hasMapping(db: Db, authUserId: string): Promise<boolean> {
   const row = await db
     .selectFrom('login_mappings')

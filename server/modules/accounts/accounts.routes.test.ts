@@ -97,7 +97,11 @@ describe('sign-in by e-mail link', () => {
     const cookie = cookieHeader(first.headers['set-cookie']);
     expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly/i);
     expect(String(first.headers['set-cookie'])).toMatch(/SameSite=Lax/i);
-    expect(await me(cookie)).toEqual({ state: 'new', email: 'mai@example.vn' });
+    expect(await me(cookie)).toEqual({
+      state: 'new',
+      email: 'mai@example.vn',
+      studentProfile: null,
+    });
 
     const again = await redeem(token, 'mai@example.vn');
     expect(again.statusCode).toBe(400);
@@ -325,7 +329,11 @@ describe('onboarding and account states', () => {
   it('treats a sign-in whose profile was deleted as new again', async () => {
     const cookie = await signUp(t.app, mail, 'gone@example.vn', instructorForm('Đỗ Văn Nam'));
     await t.database.db.deleteFrom('people').execute();
-    expect(await me(cookie)).toEqual({ state: 'new', email: 'gone@example.vn' });
+    expect(await me(cookie)).toEqual({
+      state: 'new',
+      email: 'gone@example.vn',
+      studentProfile: null,
+    });
     expect(await t.database.db.selectFrom('login_mappings').selectAll().execute()).toEqual([]);
   });
 

@@ -21,6 +21,7 @@ import {
   findPersonByAuthUser,
   findPersonWithAccessRules,
   findSessionWithPerson,
+  findUnclaimedStudentsByEmail,
   hasMapping,
   insertMapping,
   insertPerson,
@@ -35,7 +36,12 @@ import {
 /** Who is asking: the one answer every permission check starts from. */
 export type Viewer =
   | { kind: 'anonymous'; guestMode: boolean }
-  | { kind: 'new'; authUserId: string; email: string | null }
+  | {
+      kind: 'new';
+      authUserId: string;
+      email: string | null;
+      studentProfile: { name: string } | null;
+    }
   | { kind: 'refused'; authUserId: string; person: PersonRow; refusal: Refusal }
   | { kind: 'member'; authUserId: string; person: PersonRow };
 
@@ -111,7 +117,14 @@ async function viewerOf(
 ): Promise<Viewer> {
   // No profile (never made, or deleted with its mapping): a new user, sent to onboarding.
   if (!person) {
-    return { kind: 'new', authUserId, email: await findAuthUserEmail(database.db, authUserId) };
+    const email = await findAuthUserEmail(database.db, authUserId);
+    const [profile] = email ? await findUnclaimedStudentsByEmail(database.db, [email]) : [];
+    return {
+      kind: 'new',
+      authUserId,
+      email,
+      studentProfile: profile ? { name: profile.name } : null,
+    };
   }
   const refusal = accessRefusal(person, rules);
   if (refusal) return { kind: 'refused', authUserId, person, refusal };

@@ -9,7 +9,7 @@ export function describeMe(viewer: Viewer): Me {
     case 'anonymous':
       return { state: 'anonymous', guestMode: viewer.guestMode };
     case 'new':
-      return { state: 'new', email: viewer.email };
+      return { state: 'new', email: viewer.email, studentProfile: viewer.studentProfile };
     case 'refused':
       return {
         state: 'refused',

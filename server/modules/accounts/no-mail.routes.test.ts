@@ -53,6 +53,6 @@ describe('sign-in with no mail server configured', () => {
       url: '/api/me',
       headers: { cookie: cookieHeader(redeemed.headers['set-cookie']) },
     });
-    expect(me.json()).toEqual({ state: 'new', email: 'newcomer@example.vn' });
+    expect(me.json()).toEqual({ state: 'new', email: 'newcomer@example.vn', studentProfile: null });
   });
 });

@@ -504,3 +504,81 @@ describe('merging a pending student into an existing profile', () => {
     ).toBe(409);
   });
 });
+
+describe('a sign-up with the e-mail of a profile staff made', () => {
+  it('is offered that profile at onboarding, and the admin is offered the merge', async () => {
+    const email = 'chau.offered@example.vn';
+    const made = await call('admin', 'POST', '/api/students', {
+      name: 'Phạm Bảo Châu 💅',
+      email: 'Chau.Offered@Example.vn',
+      courseIds: [ids.course],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const profileId = made.json().id as string;
+    // Someone else's profile, already signed in, is never offered (its sign-in leads elsewhere).
+    const taken = await call('admin', 'POST', '/api/students', {
+      name: 'Ngô Thị Lan (bản sao)',
+      email: 'hv@example.vn',
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+
+    // Signed in, not yet onboarded: the app names the profile waiting for her.
+    cookie.chau = await signInByLink(t.app, mail, email);
+    expect(await me('chau')).toEqual({
+      state: 'new',
+      email,
+      studentProfile: { name: 'Phạm Bảo Châu 💅' },
+    });
+    const onboarded = await call('chau', 'POST', '/api/onboarding', studentForm('Châu'));
+    expect(onboarded.statusCode, onboarded.body).toBe(200);
+    const pending = await t.database.db
+      .selectFrom('people')
+      .select('id')
+      .where('email', '=', email)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+
+    // The admin's list and the person's own answer name the profile to merge into.
+    const list = await call('admin', 'GET', '/api/admin/people?view=pending');
+    const listed = list.json().people.find((row: { id: string }) => row.id === pending.id);
+    expect(listed.matchingProfile).toMatchObject({ id: profileId, name: 'Phạm Bảo Châu 💅' });
+    // A pending student whose address matches no unclaimed profile is offered nothing.
+    const others = list
+      .json()
+      .people.filter((row: { id: string }) => row.id !== pending.id)
+      .map((row: { matchingProfile: unknown }) => row.matchingProfile);
+    expect(others.every((match: unknown) => match === null)).toBe(true);
+
+    // The admin confirms: one profile, her sign-in leads to it.
+    const merged = await call('admin', 'POST', `/api/admin/people/${pending.id}/merge`, {
+      targetId: profileId,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.json()).toMatchObject({ id: profileId, canSignIn: true, matchingProfile: null });
+    const after = await call('admin', 'GET', '/api/admin/people?view=pending');
+    expect(after.json().people.some((row: { id: string }) => row.id === pending.id)).toBe(false);
+  });
+
+  it('offers no profile to an instructor who signs up with its e-mail', async () => {
+    const made = await call('admin', 'POST', '/api/students', {
+      name: 'Lê Hồng Nhung',
+      email: 'nhung.gv@example.vn',
+    });
+    expect(made.statusCode).toBe(201);
+    cookie.nhung = await signUp(
+      t.app,
+      mail,
+      'nhung.gv@example.vn',
+      instructorForm('Lê Hồng Nhung'),
+    );
+    const teacher = await t.database.db
+      .selectFrom('people')
+      .select('id')
+      .where('email', '=', 'nhung.gv@example.vn')
+      .where('role', '=', 'instructor')
+      .executeTakeFirstOrThrow();
+    const list = await call('admin', 'GET', '/api/admin/people?view=pending');
+    const listed = list.json().people.find((row: { id: string }) => row.id === teacher.id);
+    expect(listed).toMatchObject({ status: 'pending', matchingProfile: null });
+  });
+});

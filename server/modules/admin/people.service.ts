@@ -10,7 +10,11 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { Database, PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { lockAccountChanges, signOutEverywhere } from '../accounts/accounts.repository.ts';
+import {
+  findUnclaimedStudentsByEmail,
+  lockAccountChanges,
+  signOutEverywhere,
+} from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { insertCourseRow, replaceInstructors } from '../courses/courses.repository.ts';
 import {
@@ -42,7 +46,9 @@ import {
 
 type Trx = Transaction<Database>;
 
-function toAdminPerson(row: ManagedPersonRow): AdminPerson {
+type ProfileMatch = { id: string; name: string; avatar_url: string | null };
+
+function toAdminPerson(row: ManagedPersonRow, match?: ProfileMatch): AdminPerson {
   return {
     id: row.id,
     name: row.name,
@@ -72,7 +78,35 @@ function toAdminPerson(row: ManagedPersonRow): AdminPerson {
           }
         : null,
     canSignIn: Boolean(Number(row.has_login)),
+    matchingProfile: match
+      ? { id: match.id, name: match.name, avatarUrl: match.avatar_url ?? avatarUrl(match.name) }
+      : null,
   };
+}
+
+/**
+ * The staff-made profile each pending student's e-mail points at (spec 4's merge, offered
+ * rather than searched for). The oldest profile wins when staff made two with one address.
+ */
+async function matchingProfiles(
+  database: AppDatabase,
+  rows: readonly ManagedPersonRow[],
+): Promise<Map<string, ProfileMatch>> {
+  const waiting = rows.filter(
+    (row) => row.role === 'student' && row.status === 'pending' && row.email,
+  );
+  const found = await findUnclaimedStudentsByEmail(database.db, [
+    ...new Set(waiting.map((row) => row.email!)),
+  ]);
+  const byEmail = new Map<string, ProfileMatch>();
+  for (const profile of found)
+    if (!byEmail.has(profile.email!)) byEmail.set(profile.email!, profile);
+  const matches = new Map<string, ProfileMatch>();
+  for (const row of waiting) {
+    const match = byEmail.get(row.email!);
+    if (match && match.id !== row.id) matches.set(row.id, match);
+  }
+  return matches;
 }
 
 export async function listPeople(
@@ -83,8 +117,10 @@ export async function listPeople(
     listPeopleRows(database.db, query.view, query.q, ADMIN_PEOPLE_LIMIT),
     countPending(database.db),
   ]);
+  const people = rows.slice(0, ADMIN_PEOPLE_LIMIT);
+  const matches = await matchingProfiles(database, people);
   return {
-    people: rows.slice(0, ADMIN_PEOPLE_LIMIT).map(toAdminPerson),
+    people: people.map((row) => toAdminPerson(row, matches.get(row.id))),
     pendingCount,
     more: rows.length > ADMIN_PEOPLE_LIMIT,
   };
@@ -93,7 +129,7 @@ export async function listPeople(
 export async function getAdminPerson(database: AppDatabase, id: string): Promise<AdminPerson> {
   const row = await findManagedPerson(database.db, id);
   if (!row) throw new AppError('person_not_found', 404);
-  return toAdminPerson(row);
+  return toAdminPerson(row, (await matchingProfiles(database, [row])).get(row.id));
 }
 
 /** What a change wrote besides the person, for announcing once it has committed. */

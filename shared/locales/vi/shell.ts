@@ -239,6 +239,9 @@ export const shell = {
         'Hồ sơ của bạn đã được gửi. Học viên chỉ vào được khi quản trị viên duyệt hồ sơ và bật quyền truy cập cho học viên; học viện sẽ báo khi sẵn sàng.',
       backToLogin: 'Về trang đăng nhập',
       optional: 'không bắt buộc',
+      knownProfile: 'Học viện đã có hồ sơ học viên với email này: {{name}}.',
+      knownProfileNext:
+        'Khi quản trị viên xác nhận, tài khoản của bạn sẽ dùng hồ sơ đó, giữ nguyên khóa học, tiến độ và các đánh giá.',
     },
     finishLogin: {
       title: 'Hoàn tất đăng nhập',

@@ -205,6 +205,7 @@ export const signedIn = {
       noCourse: 'Không chọn khóa học',
       lesson: 'Bài học',
       noLesson: 'Không chọn bài học',
+      otherCourses: 'Khóa khác…',
       rating: 'Điểm (0–10)',
       noRating: 'Không chấm',
       text: 'Nội dung',
@@ -283,6 +284,8 @@ export const signedIn = {
       onlyEvaluations: 'Chỉ đánh giá',
       onlyBookmarks: 'Bài đã lưu',
       studentFilter: 'Lọc theo học viên',
+      studentChip: 'Học viên',
+      studentSearch: 'Tìm học viên',
       clearStudent: 'Bỏ lọc học viên',
       noMatch: 'Không có bài đăng nào khớp bộ lọc.',
       end: 'Bạn đã xem hết bảng tin.',
@@ -667,6 +670,10 @@ export const signedIn = {
       mergeConfirm: 'Hợp nhất',
       mergeNoMatch: 'Không có học viên nào phù hợp.',
       mergeChoose: 'Vui lòng chọn hồ sơ học viên để hợp nhất.',
+      matchingProfile: 'Cùng email với hồ sơ có sẵn: {{name}}',
+      matchingProfileHint:
+        'Có thể đây là học viên đã được thêm từ trước. Hợp nhất để giữ khóa học, tiến độ và đánh giá trong một hồ sơ.',
+      mergeIntoMatch: 'Hợp nhất vào hồ sơ này',
     },
     adminTools: {
       title: 'Công cụ quản trị',

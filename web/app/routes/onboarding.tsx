@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { BookOpen, GraduationCap, Hourglass } from 'lucide-react';
+import { BookOpen, GraduationCap, Hourglass, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
@@ -137,6 +137,20 @@ export default function OnboardingScreen() {
     <PublicFrame title={t('screens.onboarding.title')} subtitle={t('screens.onboarding.subtitle')}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <RoleChoice role={role} field={form.register('role')} />
+        {role === 'student' && me?.state === 'new' && me.studentProfile ? (
+          <div
+            className="flex gap-3 rounded-2xl bg-accent-50 p-3 text-sm leading-6 text-stone-700"
+            data-testid="known-profile"
+          >
+            <UserCheck className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden="true" />
+            <div className="min-w-0 break-words">
+              <p className="font-medium text-stone-900">
+                {t('screens.onboarding.knownProfile', { name: me.studentProfile.name })}
+              </p>
+              <p>{t('screens.onboarding.knownProfileNext')}</p>
+            </div>
+          </div>
+        ) : null}
         <TextField
           label={t('screens.onboarding.name')}
           autoComplete="name"

@@ -26,8 +26,9 @@ export function MergeDialog({
   onMerge: (target: { id: string; name: string }) => void;
 }) {
   const formId = useId();
-  const [text, setText] = useState(person.name);
-  const [chosen, setChosen] = useState<{ id: string; name: string } | null>(null);
+  // A profile staff made with the sign-up's e-mail comes chosen; the admin still confirms.
+  const [text, setText] = useState(person.matchingProfile?.name ?? person.name);
+  const [chosen, setChosen] = useState<{ id: string; name: string } | null>(person.matchingProfile);
   const [unchosen, setUnchosen] = useState(false);
   const q = useDebounced(text, 250);
   const students = useStudents({ q, courseIds: [], sort: 'name' });

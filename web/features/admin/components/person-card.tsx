@@ -187,6 +187,32 @@ export const PersonCard = memo(function PersonCard({
         </div>
       ) : null}
 
+      {person.status === 'pending' && person.matchingProfile ? (
+        <div
+          className="flex flex-col gap-2 rounded-xl bg-accent-50 p-3"
+          data-testid="matching-profile"
+        >
+          <div className="flex items-center gap-3">
+            <Avatar
+              name={person.matchingProfile.name}
+              url={person.matchingProfile.avatarUrl}
+              size={40}
+            />
+            <div className="min-w-0 flex-1 break-words">
+              <p className="text-sm font-semibold text-accent-900">
+                {t('screens.userManagement.matchingProfile', { name: person.matchingProfile.name })}
+              </p>
+              <p className="text-xs text-stone-600">
+                {t('screens.userManagement.matchingProfileHint')}
+              </p>
+            </div>
+          </div>
+          <Button disabled={busy !== null} onClick={() => setDialog('merge')}>
+            {t('screens.userManagement.mergeIntoMatch')}
+          </Button>
+        </div>
+      ) : null}
+
       {person.status === 'pending' ? (
         <div className="flex flex-wrap gap-2">
           <Button
