@@ -30,9 +30,10 @@ function isErrorBody(value: unknown): value is ErrorBody {
  * Calls the API with the session cookie. Error answers become an ApiError with the server's
  * Vietnamese message; a network failure becomes the catalogue's network message.
  *
- * An answer is typed with its shared schema's type (`apiRequest<Post>(…)`) but not parsed
- * again: the server checks every answer against that schema before sending it, and parsing it
- * here too put zod (25 KB gzip) on every signed-in screen. Forms still use zod, loaded with them.
+ * An answer is typed with its shared schema's type (`apiRequest<Post>(…)`) but not parsed: the
+ * server writes every answer from that schema (only its fields, a required one never missing;
+ * decision 0007), and parsing it here too would put zod (25 KB gzip) on every signed-in screen.
+ * Forms still use zod, loaded with them.
  */
 export async function apiRequest<T>(
   path: string,
