@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { errorMessage } from '#shared/errors';
 import type { Config } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -12,7 +12,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * sign-in comes back by a GET redirect, which this guard never refuses.
  */
 export function registerCrossSiteGuard(app: FastifyInstance, config: Config): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (!request.url.startsWith('/api/')) return;
     const site = request.headers['sec-fetch-site'];
@@ -21,14 +21,6 @@ export function registerCrossSiteGuard(app: FastifyInstance, config: Config): vo
     const crossSite =
       (typeof site === 'string' && site !== 'same-origin' && site !== 'none') ||
       (typeof origin === 'string' && origin !== ownOrigin);
-    if (crossSite) {
-      return reply.status(403).send({
-        error: {
-          code: 'cross_site_request',
-          message: errorMessage('cross_site_request'),
-          requestId: request.id,
-        },
-      });
-    }
+    if (crossSite) throw new AppError('cross_site_request', 403);
   });
 }

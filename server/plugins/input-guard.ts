@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorMessage } from '#shared/errors';
+import { AppError } from '../lib/app-error.ts';
 
 /** True when the value is, or holds at any depth, a string with a NUL character. */
 function holdsNul(value: unknown, depth = 0): boolean {
@@ -17,16 +17,10 @@ function holdsNul(value: unknown, depth = 0): boolean {
  * and no person types one.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      return reply.status(400).send({
-        error: {
-          code: 'nul_character',
-          message: errorMessage('nul_character'),
-          requestId: request.id,
-        },
-      });
+      throw new AppError('nul_character', 400);
     }
   });
 }
