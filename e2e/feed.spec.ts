@@ -1,4 +1,4 @@
-import { BOTH_SIZES, expect, navigation, screenshot, test } from './fixtures.ts';
+import { BOTH_SIZES, expect, isPhone, navigation, screenshot, test } from './fixtures.ts';
 import { activeInstructor } from './support/accounts.ts';
 import { holdChunk } from './support/held-chunks.ts';
 import { photoFile } from './support/photos.ts';
@@ -34,9 +34,18 @@ test(
     const form = page.getByRole('dialog', { name: 'Đăng bài' });
     await expect(form.getByLabel('Học viên được đánh giá')).toHaveValue(studentName);
     // Her one course and the first lesson she has not finished are chosen for the instructor.
-    await expect(form.getByLabel('Khóa học')).toHaveValue(course.id);
-    await expect(form.getByLabel('Bài học').locator('option:checked')).toHaveText('Hoa mai');
-    await form.getByLabel('Bài học').selectOption({ label: 'Hoa đào' });
+    // Course and lesson are chips, one tap each; her own course is the one offered.
+    const courses = form.getByRole('radiogroup', { name: 'Khóa học' });
+    await expect(courses.getByRole('radio', { name: `Vẽ hoa ${tag}` })).toBeChecked();
+    await expect(courses.getByRole('radio')).toHaveCount(2);
+    const lessons = form.getByRole('radiogroup', { name: 'Bài học' });
+    await expect(lessons.getByRole('radio', { name: 'Hoa mai' })).toBeChecked();
+    await lessons.getByText('Hoa đào', { exact: true }).click();
+    await expect(lessons.getByRole('radio', { name: 'Hoa đào' })).toBeChecked();
+    // Every other course is one tap away.
+    await courses.getByRole('button', { name: 'Khóa khác…' }).click();
+    await expect(courses.getByRole('button', { name: 'Khóa khác…' })).toBeHidden();
+    await expect(courses.getByRole('radio', { name: `Vẽ hoa ${tag}` })).toBeChecked();
     // The rating is one tap in a row of 0–10.
     await form
       .getByRole('radiogroup', { name: 'Điểm (0–10)' })
@@ -69,9 +78,14 @@ test(
     await screenshot(page, 'activity');
 
     // Filtered by the student, typed without diacritics: only her evaluation.
-    await page.getByRole('combobox', { name: 'Lọc theo học viên' }).fill(`ho thi ngoc ${tag}`);
+    await page.getByRole('button', { name: 'Lọc theo học viên' }).click();
+    await page
+      .getByRole('dialog', { name: 'Lọc theo học viên' })
+      .getByRole('combobox', { name: 'Tìm học viên' })
+      .fill(`ho thi ngoc ${tag}`);
     await page.getByRole('option', { name: studentName }).click();
     await expect(page).toHaveURL(/student=/);
+    await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByRole('article')).toHaveCount(1);
     await page.getByRole('button', { name: 'Bỏ lọc học viên' }).click();
     await expect(page).not.toHaveURL(/student=/);
@@ -223,22 +237,44 @@ test('an author edits and deletes a post from its menu, also when pressed before
   expect((await page.request.get(`/api/posts/${id}`)).status()).toBe(404);
 });
 
-test('the feed’s student filter keeps what was typed before its code arrived', async ({ page }) => {
+test('the feed’s search and filters leave the first post on a phone’s first screen', async ({
+  page,
+}) => {
   const tag = unique();
-  const studentName = `Lâm Thị Đào ${tag}`;
-  expect((await page.request.post('/api/students', { data: { name: studentName } })).status()).toBe(
-    201,
-  );
-  const release = await holdChunk(page, 'student-picker');
+  const studentName = `Lâm Thị Đào Hồng Nhung Phương 🌸 ${tag}`;
+  const created = await page.request.post('/api/students', { data: { name: studentName } });
+  expect(created.status()).toBe(201);
+  const post = await page.request.post('/api/posts', {
+    data: { kind: 'evaluation', studentId: (await created.json()).id, text: `Nền đều ${tag}` },
+  });
+  expect(post.status()).toBe(201);
   await page.goto('/#/activity');
-  const filter = page.getByRole('combobox', { name: 'Lọc theo học viên' });
-  await filter.fill(`lam thi dao ${tag}`);
-  release();
-  await expect(filter).toHaveValue(`lam thi dao ${tag}`);
-  await expect(filter).toBeFocused();
+  const first = page.getByRole('article').first();
+  await expect(first).toBeVisible();
+  // Title, one search box and one row of filters: together at most a quarter of the screen.
+  const top = (await first.boundingBox())!.y;
+  const height = page.viewportSize()!.height;
+  if (isPhone(page)) expect(top / height).toBeLessThan(0.25);
+  await screenshot(page, 'activity-filters');
+
+  // The student filter is a chip: a sheet to find her, then her name with a way to clear it.
+  await page.getByRole('button', { name: 'Lọc theo học viên' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Lọc theo học viên' });
+  const search = sheet.getByRole('combobox', { name: 'Tìm học viên' });
+  await expect(search).toBeFocused();
+  await search.fill('dao hong nhung phuong');
   await page.getByRole('option', { name: studentName }).click();
+  await expect(sheet).toBeHidden();
   await expect(page).toHaveURL(/student=/);
-  await expect(filter).toHaveValue(studentName);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Bỏ lọc học viên' })).toBeInViewport();
+  await screenshot(page, 'activity-student-filter');
+  // The filter survives a reload (it lives in the address), and one tap clears it.
+  await page.reload();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Bỏ lọc học viên' }).click();
+  await expect(page).not.toHaveURL(/student=/);
+  await expect(page.getByRole('button', { name: 'Lọc theo học viên' })).toBeVisible();
 });
 
 test('a comment’s author edits and deletes it from its menu; a reply’s actions stay on one line', async ({
@@ -301,8 +337,11 @@ test('a comment’s author edits and deletes it from its menu; a reply’s actio
 
 test('the composer keeps what was typed: it asks before closing, counts, retries a failed photo', async ({
   page,
+  allowProblems,
 }) => {
   test.slow();
+  // The photo's upload fails on purpose, with the network cut.
+  allowProblems(/net::ERR_INTERNET_DISCONNECTED/);
   const tag = Date.now().toString(36);
   await page.goto('/#/activity');
   await page.locator('[data-tour="create-post"]').click();

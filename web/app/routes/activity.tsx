@@ -1,5 +1,5 @@
-import { Bookmark, ClipboardCheck, PenSquare, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Bookmark, ClipboardCheck, PenSquare, UserRound, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { FeedFilters } from '#shared/schemas/posts';
 import { Button, SearchField } from '../../components/ui/form.tsx';
@@ -9,7 +9,7 @@ import { memberHint } from '../../features/accounts/api/session.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
 import { prefetchFeed, useFeed } from '../../features/posts/api/posts.ts';
 import { LazyPostFormDialog } from '../../features/posts/components/lazy-post-form-dialog.tsx';
-import { LazyStudentPicker } from '../../features/posts/components/lazy-student-picker.tsx';
+import { LazyStudentFilterSheet } from '../../features/posts/components/lazy-student-filter-sheet.tsx';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useScreenParams, useSearchText } from '../../hooks/use-screen-params.ts';
@@ -62,7 +62,10 @@ export default function ActivityScreen() {
   const feed = useFeed(filters);
   const toggle = (key: string, value: string) =>
     change((next) => (next.get(key) === value ? next.delete(key) : next.set(key, value)));
-  const studentName = params.get('studentName');
+  const studentId = params.get('student');
+  const studentName = params.get('studentName') ?? '';
+  const [pickingStudent, setPickingStudent] = useState(false);
+  const filterRow = useRef<HTMLFieldSetElement>(null);
   const filtered = Object.keys(filters).length > 0;
 
   return (
@@ -71,6 +74,7 @@ export default function ActivityScreen() {
         width="column"
         title={t('screens.activity.title')}
         subtitle={t('screens.activity.subtitle')}
+        compactOnPhone
         actions={
           isStaff ? (
             // On a phone the button floats above the bottom bar, under the thumb (DESIGN.md).
@@ -97,10 +101,31 @@ export default function ActivityScreen() {
             />
           </div>
           <fieldset
+            ref={filterRow}
             data-tour="feed-filters"
             className="-mx-4 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0"
           >
             <legend className="sr-only">{t('screens.activity.filters')}</legend>
+            {/* The chosen student leads the row, so her name and its clear button are on screen. */}
+            {isStaff && studentId ? (
+              <span className={`${chip} ${chipOn} max-w-64 pr-0`}>
+                <UserRound className="size-4 shrink-0" aria-hidden="true" />
+                <span className="min-w-0 truncate">{studentName}</span>
+                <button
+                  type="button"
+                  aria-label={t('screens.activity.clearStudent')}
+                  onClick={() =>
+                    change((next) => {
+                      next.delete('student');
+                      next.delete('studentName');
+                    })
+                  }
+                  className="grid size-11 shrink-0 place-items-center rounded-full"
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              </span>
+            ) : null}
             <label className="sr-only" htmlFor="feed-course">
               {t('screens.activity.courseFilter')}
             </label>
@@ -129,6 +154,18 @@ export default function ActivityScreen() {
               <ClipboardCheck className="size-4" aria-hidden="true" />
               {t('screens.activity.onlyEvaluations')}
             </button>
+            {isStaff && !studentId ? (
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                aria-label={t('screens.activity.studentFilter')}
+                onClick={() => setPickingStudent(true)}
+                className={`${chip} ${chipOff}`}
+              >
+                <UserRound className="size-4" aria-hidden="true" />
+                {t('screens.activity.studentChip')}
+              </button>
+            ) : null}
             {member ? (
               <button
                 type="button"
@@ -141,47 +178,6 @@ export default function ActivityScreen() {
               </button>
             ) : null}
           </fieldset>
-          {isStaff ? (
-            <div className="flex items-end gap-2">
-              <div className="min-w-0 flex-1">
-                <LazyStudentPicker
-                  key={params.get('student') ?? 'none'}
-                  label={t('screens.activity.studentFilter')}
-                  value={
-                    params.get('student')
-                      ? { id: params.get('student')!, name: studentName ?? '' }
-                      : null
-                  }
-                  onChange={(student) =>
-                    change((next) => {
-                      if (student) {
-                        next.set('student', student.id);
-                        next.set('studentName', student.name);
-                      } else {
-                        next.delete('student');
-                        next.delete('studentName');
-                      }
-                    })
-                  }
-                />
-              </div>
-              {params.get('student') ? (
-                <Button
-                  variant="secondary"
-                  className="px-3"
-                  aria-label={t('screens.activity.clearStudent')}
-                  onClick={() =>
-                    change((next) => {
-                      next.delete('student');
-                      next.delete('studentName');
-                    })
-                  }
-                >
-                  <X className="size-5" aria-hidden="true" />
-                </Button>
-              ) : null}
-            </div>
-          ) : null}
           <PostList
             query={feed}
             label={t('screens.activity.title')}
@@ -191,6 +187,19 @@ export default function ActivityScreen() {
         </div>
       </PageBody>
       {writing ? <LazyPostFormDialog isOpen onOpenChange={setWriting} /> : null}
+      {pickingStudent ? (
+        <LazyStudentFilterSheet
+          onOpenChange={setPickingStudent}
+          onChoose={(student) => {
+            setPickingStudent(false);
+            filterRow.current?.scrollTo({ left: 0 });
+            change((next) => {
+              next.set('student', student.id);
+              next.set('studentName', student.name);
+            });
+          }}
+        />
+      ) : null}
     </>
   );
 }

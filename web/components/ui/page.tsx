@@ -15,9 +15,12 @@ export function PageHeader({
   actions,
   back,
   width = 'wide',
+  compactOnPhone = false,
 }: {
   title: string;
   subtitle?: string;
+  /** A screen whose content should start high on a phone: the subtitle shows from tablets up. */
+  compactOnPhone?: boolean;
   actions?: ReactNode;
   /** A screen one level down: where "Quay lại" leads when there is no screen to go back to. */
   back?: string;
@@ -25,12 +28,18 @@ export function PageHeader({
 }) {
   return (
     <header
-      className={`mx-auto flex w-full ${pageWidth[width]} items-end justify-between gap-4 px-4 pb-4 md:px-8 ${back ? 'pt-2 md:pt-6' : 'pt-6 md:pt-10'}`}
+      className={`mx-auto flex w-full ${pageWidth[width]} items-end justify-between gap-4 px-4 pb-4 md:px-8 ${back ? 'pt-2 md:pt-6' : compactOnPhone ? 'pt-4 max-md:pb-3 md:pt-10' : 'pt-6 md:pt-10'}`}
     >
       <div className="flex min-w-0 flex-col">
         {back ? <BackLink fallback={back} /> : null}
         <h1 className="text-2xl font-bold tracking-tight text-stone-900 md:text-3xl">{title}</h1>
-        {subtitle ? <p className="mt-1 text-sm text-stone-500 md:text-base">{subtitle}</p> : null}
+        {subtitle ? (
+          <p
+            className={`mt-1 text-sm text-stone-500 md:text-base ${compactOnPhone ? 'max-md:hidden' : ''}`}
+          >
+            {subtitle}
+          </p>
+        ) : null}
       </div>
       {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
     </header>

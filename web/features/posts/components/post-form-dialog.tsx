@@ -11,6 +11,7 @@ import { useCourses, useInstructorChoices } from '../../courses/api/courses.ts';
 import { MultiImagePicker } from '../../media/components/multi-image-picker.tsx';
 import { useStudent } from '../../students/api/students.ts';
 import { createPost, postQueryKey, postsQueryKey, updatePost } from '../api/posts.ts';
+import { ChipChoice } from './chip-choice.tsx';
 import { labelClass, selectClass } from './form-classes.ts';
 import { MentionTextarea } from './mention-textarea.tsx';
 import { StudentPicker } from './student-picker.tsx';
@@ -58,7 +59,7 @@ export function PostFormDialog({
   });
   const studentDetail = useStudent(
     student?.id ?? '',
-    isOpen && kind === 'evaluation' && student !== null && !courseChosen,
+    isOpen && kind === 'evaluation' && student !== null,
   );
   useEffect(() => {
     const detail = studentDetail.data;
@@ -112,6 +113,18 @@ export function PostFormDialog({
     if (dirty) setConfirmingDiscard(true);
     else onOpenChange(false);
   };
+  // An evaluation offers the student's own courses first; every course is one tap further.
+  const [allCourses, setAllCourses] = useState(false);
+  const enrolled =
+    kind === 'evaluation' && studentDetail.data?.id === student?.id
+      ? studentDetail.data?.courses
+      : undefined;
+  const studentCourses =
+    enrolled && enrolled.length > 0 && (courseId === '' || enrolled.some((c) => c.id === courseId))
+      ? enrolled
+      : undefined;
+  const courseOptions =
+    studentCourses && !allCourses ? studentCourses : (courses.data?.courses ?? []);
   const course = useQuery({
     queryKey: ['courses', courseId],
     queryFn: ({ signal }) => apiRequest<Course>(`/courses/${courseId}`, { signal }),
@@ -280,52 +293,43 @@ export function PostFormDialog({
             </p>
           ) : null}
         </div>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${formId}-course`} className={labelClass}>
-              {t('posts.form.course')}
-            </label>
-            <select
-              id={`${formId}-course`}
-              value={courseId}
-              onChange={(event) => {
-                setCourseChosen(true);
-                setCourseId(event.target.value);
-                setLessonId('');
-              }}
-              className={selectClass}
-            >
-              <option value="">{t('posts.form.noCourse')}</option>
-              {courses.data?.courses.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${formId}-lesson`} className={labelClass}>
-              {t('posts.form.lesson')}
-            </label>
-            <select
-              id={`${formId}-lesson`}
-              value={lessonId}
-              onChange={(event) => {
-                setCourseChosen(true);
-                setLessonId(event.target.value);
-              }}
-              disabled={!courseId}
-              className={`${selectClass} disabled:bg-stone-100`}
-            >
-              <option value="">{t('posts.form.noLesson')}</option>
-              {course.data?.lessons.map((lesson) => (
-                <option key={lesson.id} value={lesson.id}>
-                  {lesson.title}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <ChipChoice
+          label={t('posts.form.course')}
+          noneLabel={t('posts.form.noCourse')}
+          options={courseOptions.map((item) => ({ id: item.id, label: item.name }))}
+          value={courseId}
+          onChange={(next) => {
+            setCourseChosen(true);
+            setCourseId(next);
+            setLessonId('');
+          }}
+          extra={
+            studentCourses && !allCourses ? (
+              <button
+                type="button"
+                onClick={() => setAllCourses(true)}
+                className="min-h-11 rounded-xl px-3 text-sm font-medium text-accent-700 underline-offset-2 hover:underline"
+              >
+                {t('posts.form.otherCourses')}
+              </button>
+            ) : null
+          }
+        />
+        {courseId ? (
+          <ChipChoice
+            label={t('posts.form.lesson')}
+            noneLabel={t('posts.form.noLesson')}
+            options={(course.data?.lessons ?? []).map((lesson) => ({
+              id: lesson.id,
+              label: lesson.title,
+            }))}
+            value={lessonId}
+            onChange={(next) => {
+              setCourseChosen(true);
+              setLessonId(next);
+            }}
+          />
+        ) : null}
 
         {kind === 'evaluation' ? (
           <div>

@@ -21,14 +21,11 @@ export function StudentPicker({
   onChange,
   error,
   label,
-  initialText = value?.name ?? '',
   autoFocus = false,
 }: StudentPickerProps & {
-  /** What was typed into the stand-in before this code arrived (lazy-student-picker.tsx). */
-  initialText?: string;
   autoFocus?: boolean;
 }) {
-  const [text, setText] = useState(initialText);
+  const [text, setText] = useState(value?.name ?? '');
   const input = useRef<HTMLInputElement>(null);
   // Focused once mounted rather than with the autoFocus attribute, so React Aria sees the focus
   // and opens the list, as for a person's own tap.
@@ -86,7 +83,7 @@ export function StudentPicker({
       ) : null}
       <Popover
         offset={4}
-        className="max-h-72 w-[var(--trigger-width)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-1.5 shadow-xl"
+        className="z-[60] max-h-72 w-[var(--trigger-width)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-1.5 shadow-xl"
       >
         <ListBox
           className="outline-none"
