@@ -1,4 +1,4 @@
-import { BOTH_SIZES, expect, screenshot, test } from './fixtures.ts';
+import { BOTH_SIZES, expect, isPhone, screenshot, test } from './fixtures.ts';
 import { leavePendingNotice, onboard, signInByLink } from './support/accounts.ts';
 import { expectAxisLabelsApart } from './support/charts.ts';
 import { activatePerson, seedClass } from './support/fixtures-api.ts';
@@ -69,6 +69,11 @@ test(
       /^\/media\/[a-f0-9]{64}\.webp$/,
     );
     await screenshot(page, 'courses');
+    // A phone shows more than two courses a screen, not one and a bit.
+    if (isPhone(page)) {
+      const box = (await card.boundingBox())!;
+      expect(box.height / page.viewportSize()!.height).toBeLessThan(0.36);
+    }
 
     // The grid/list choice is remembered.
     await page.getByRole('radio', { name: 'Dạng danh sách' }).click();
@@ -87,6 +92,14 @@ test(
       results.getByRole('option', { name: new RegExp(`Vẽ hoa mai ${tag}`) }),
     ).toBeVisible();
     await expect(results.getByText('Bài học', { exact: true })).toBeVisible();
+    // On a phone the results are as wide as the screen allows, not the narrow field's width.
+    if (isPhone(page)) {
+      const list = (await results.boundingBox())!;
+      const field = (await search.boundingBox())!;
+      expect(list.width).toBeGreaterThan(field.width + 40);
+      expect(list.x).toBeGreaterThanOrEqual(0);
+      expect(list.x + list.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    }
     await screenshot(page, 'course-search');
     await search.fill(`dap bot nghe thuat ${tag}`);
     await expect(results.getByRole('option')).toHaveCount(1);

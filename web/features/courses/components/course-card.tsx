@@ -123,14 +123,15 @@ export function CourseCard({
   }
   return (
     <article className="relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)] focus-within:ring-2 focus-within:ring-accent-300">
-      <Cover course={course} className="aspect-video w-full" />
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      {/* A phone shows two and a half courses a screen: a wide, low cover there. */}
+      <Cover course={course} className="aspect-[5/2] w-full sm:aspect-video" />
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="line-clamp-2 text-base font-semibold text-stone-900">{link}</h3>
           {pending}
         </div>
-        {counts}
-        <div className="mt-auto flex items-center justify-between gap-2 pt-1">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+          {counts}
           <Instructors course={course} />
           {approve}
         </div>

@@ -74,7 +74,7 @@ export function GlobalSearch() {
       </div>
       <Popover
         offset={6}
-        className="max-h-[70dvh] w-[var(--trigger-width)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-1.5 shadow-xl"
+        className="max-h-[70dvh] w-[max(var(--trigger-width),min(28rem,calc(100vw-1.5rem)))] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-1.5 shadow-xl"
       >
         <ListBox
           className="outline-none"
