@@ -20,8 +20,13 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
     routePrefix: '/api/docs',
     staticCSP: true,
     // The plugin's policy upgrades requests to https, which breaks the page on a plain-http
-    // address in the academy's own network.
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    // address in the academy's own network; and it refuses the style element Swagger UI writes
+    // into its own page, which this page (the API's own description, no person's content) may
+    // have.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace(/style-src ([^;]*)/, "style-src $1 'unsafe-inline'"),
     uiConfig: { docExpansion: 'list', deepLinking: false },
   });
 }
