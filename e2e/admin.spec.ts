@@ -116,6 +116,7 @@ test('a student signing up with the e-mail of her profile is offered it; the adm
   await expect(visitor.getByTestId('known-profile')).toContainText(
     `Học viện đã có hồ sơ học viên với email này: ${kept}.`,
   );
+  await expect(visitor.getByLabel('Họ và tên')).toHaveValue(kept);
   await screenshot(visitor, 'onboarding-known-profile');
   // An instructor signing up is not offered a student's profile.
   await visitor.getByText('Giảng viên', { exact: true }).click();

@@ -8,21 +8,36 @@ import {
 import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
 
 /**
- * `test` with a page that fails the test on any console error, uncaught exception or
- * Content-Security-Policy violation, so a journey that "looks fine" cannot hide one.
+ * `test` whose every page fails the journey on a console error, an uncaught exception, a
+ * Content-Security-Policy violation or a 5xx answer from the app, so a journey that "looks
+ * fine" cannot hide one. A journey that provokes one on purpose (a server answering 500, the
+ * network cut) names what it expects with `allowProblems(/…/)`.
  */
 export const test = base.extend<{
   problems: string[];
+  allowedProblems: RegExp[];
+  allowProblems: (...patterns: RegExp[]) => void;
   newVisitor: (options?: BrowserContextOptions) => Promise<Page>;
   layoutGuard: undefined;
 }>({
+  // A fresh list for each journey, filled by allowProblems.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixtures take their dependencies first
+  allowedProblems: async ({}, use) => {
+    await use([]);
+  },
+  allowProblems: async ({ allowedProblems }, use) => {
+    await use((...patterns) => {
+      allowedProblems.push(...patterns);
+    });
+  },
   /**
    * A page in a brand-new browser profile at this project's size: nobody signed in (unless
    * `options` say otherwise, as they may for another server, a user agent or service workers).
    */
-  newVisitor: async ({ browser }, use, testInfo) => {
+  newVisitor: async ({ browser, allowedProblems }, use, testInfo) => {
     const contexts: BrowserContext[] = [];
     const visitorPages: Page[] = [];
+    const visitorProblems: string[] = [];
     await use(async (options = {}) => {
       const { baseURL, viewport, isMobile, hasTouch, locale, serviceWorkers } =
         testInfo.project.use;
@@ -42,8 +57,10 @@ export const test = base.extend<{
       });
       await withoutTours(context);
       await watchLayout(context);
+      await reportCspViolations(context);
       contexts.push(context);
       const page = await context.newPage();
+      watchProblems(page, visitorProblems, new URL(String(options.baseURL ?? baseURL)).origin);
       visitorPages.push(page);
       return page;
     });
@@ -52,6 +69,10 @@ export const test = base.extend<{
     expect(problems, 'screens wider than the phone, or bars and dialog buttons off screen').toEqual(
       [],
     );
+    expect(
+      unexpected(visitorProblems, allowedProblems),
+      'console errors, exceptions, CSP violations or 5xx answers in a second browser',
+    ).toEqual([]);
   },
   /*
    * On in every journey: a screen wider than the viewport, a fixed bar below or beside it, or a
@@ -68,26 +89,70 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
-  problems: async ({ page }, use) => {
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-    });
-    await use(problems);
-    expect(problems, 'console errors, exceptions or CSP violations').toEqual([]);
-  },
+  problems: [
+    async ({ page, allowedProblems, baseURL }, use) => {
+      const problems: string[] = [];
+      watchProblems(page, problems, new URL(String(baseURL)).origin);
+      await use(problems);
+      expect(
+        unexpected(problems, allowedProblems),
+        'console errors, exceptions, CSP violations or 5xx answers',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     await withoutTours(page.context());
     await watchLayout(page.context());
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-      });
-    });
+    await reportCspViolations(page.context());
     await use(page);
   },
 });
+
+async function reportCspViolations(context: BrowserContext) {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+}
+
+/*
+ * What a journey must not meet. Chromium writes every 4xx answer to the console as "Failed to
+ * load resource"; those are the app's own answers to what it asked (a signed-out 401, a deleted
+ * post's 404), each handled in words on screen, so they are not counted. A 5xx from the app is
+ * counted from the answer itself, whatever the console says.
+ */
+const CLOUDINARY_TEST_MEDIA = 'https://res.cloudinary.com/hoc-vien-test/';
+
+function watchProblems(page: Page, problems: string[], appOrigin: string) {
+  // Only the app's own pages are judged: the stand-in Google's sign-in page is not the app's.
+  const onApp = () => page.url().startsWith(appOrigin);
+  page.on('pageerror', (error) => {
+    if (onApp()) problems.push(`page error: ${error.message}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || !onApp()) return;
+    const text = message.text();
+    if (/^Failed to load resource: the server responded with a status of 4\d\d\b/.test(text)) {
+      return;
+    }
+    const source = message.location().url;
+    // The Cloudinary journeys' stand-in answers with addresses of a test cloud that nothing
+    // serves (and this machine reaches no outside host); later journeys show those avatars.
+    if (source.startsWith(CLOUDINARY_TEST_MEDIA)) return;
+    problems.push(`console error: ${text}${source ? ` (${source.replace(appOrigin, '')})` : ''}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 500 && response.url().startsWith(appOrigin)) {
+      problems.push(`${response.status()} from ${new URL(response.url()).pathname}`);
+    }
+  });
+}
+
+function unexpected(problems: readonly string[], allowed: readonly RegExp[]): string[] {
+  return problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+}
 
 export { expect };
 

@@ -95,7 +95,13 @@ test('Chromium finds the app installable, and the worker precaches the shell but
   }
 });
 
-test('the app shell opens from the service worker while offline', async ({ page, context }) => {
+test('the app shell opens from the service worker while offline', async ({
+  page,
+  context,
+  allowProblems,
+}) => {
+  // Offline on purpose: what the service worker does not hold fails to load.
+  allowProblems(/net::ERR_INTERNET_DISCONNECTED/);
   await page.goto('/#/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
   await page.evaluate(async () => {
@@ -119,7 +125,10 @@ test('the installed app’s “Đăng bài” shortcut opens the post form at on
 test('photos once seen stay readable offline, and are forgotten when someone signs out', async ({
   page,
   newVisitor,
+  allowProblems,
 }) => {
+  // Offline on purpose: what the service worker does not hold fails to load.
+  allowProblems(/net::ERR_INTERNET_DISCONNECTED/);
   test.slow();
   // A photo in the academy (uploaded by the owner).
   const upload = await page.request.post('/api/uploads?use=post', {

@@ -212,7 +212,10 @@ test('an unknown route shows a proper not-found screen', async ({ page, problems
 test('the offline notice covers the app while offline and a toast greets the return', async ({
   page,
   context,
+  allowProblems,
 }) => {
+  // Offline on purpose: a photo or a request under way then fails to load.
+  allowProblems(/net::ERR_INTERNET_DISCONNECTED/);
   await page.goto('/#/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
   await context.setOffline(true);
@@ -230,7 +233,9 @@ test('the offline notice covers the app while offline and a toast greets the ret
 
 test('a server that does not answer while the browser is online shows the same notice, and no one is signed out', async ({
   page,
+  allowProblems,
 }) => {
+  allowProblems(/net::ERR_CONNECTION_REFUSED/);
   await page.goto('/#/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
   // The academy's machine restarting: every request to it fails before an answer.
@@ -250,7 +255,10 @@ test('a server that does not answer while the browser is online shows the same n
 test('a toast dismisses itself after 5 seconds and can be closed by hand', async ({
   page,
   context,
+  allowProblems,
 }) => {
+  // The toast is made by going offline and back: a load under way then fails.
+  allowProblems(/net::ERR_INTERNET_DISCONNECTED/);
   await page.goto('/#/activity');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await context.setOffline(true);
@@ -352,7 +360,10 @@ test('leaving the feed right after typing a search goes where the person went, w
 
 test('the academy’s mark shows before any script has arrived, not a blank page', async ({
   newVisitor,
+  allowProblems,
 }) => {
+  // The scripts are held back on purpose.
+  allowProblems(/net::ERR_FAILED.*\.js/);
   const visitor = await newVisitor();
   // A phone on a slow connection: the page is here, its scripts are not yet.
   await visitor.route(/\.js(\?|$)/, (route) => route.abort());

@@ -11,16 +11,22 @@ import { activatePerson } from './support/fixtures-api.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 
 /*
- * Every screen on the smallest common Android phone (360×740), as the admin, a student and a
- * guest, with the names academies really have: long Vietnamese names with an emoji, long course
- * names, a student in several courses. The layout guard (e2e/fixtures.ts) fails the journey when
- * any screen is wider than the phone, the bottom bar leaves the screen or a dialog's button does.
- * Screenshots of each screen go to .test-artifacts/screenshots/small-*.
+ * Every screen on the smallest common Android phone (360×740) and on the phone most people hold
+ * (390×844), as the admin, an instructor, a student and a guest, with the names academies really
+ * have: long Vietnamese names with an emoji, long course names, a student in several courses. The
+ * layout guard (e2e/fixtures.ts) fails the journey when any screen is wider than the phone, the
+ * bottom bar leaves the screen or a dialog's button does. Screenshots of each screen go to
+ * .test-artifacts/screenshots/small-<width>-<role>-<screen>-phone.png.
  */
-test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
 const LONG_COURSE = 'Kỹ thuật vẽ móng nghệ thuật hoa văn cổ điển Nhật Bản và Hàn Quốc nâng cao';
 const LONG_COURSE_2 = 'Chăm sóc móng tay móng chân chuyên nghiệp cho tiệm spa cao cấp';
+
+/** The smallest common Android, and the phone most of the academy's people hold. */
+const PHONES = [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+] as const;
 
 async function visit(page: Page, path: string, name: string) {
   await page.goto(`/#${path}`);
@@ -31,168 +37,183 @@ async function visit(page: Page, path: string, name: string) {
   await screenshot(page, `small-${name}`);
 }
 
-test('every screen fits a 360 px phone, as admin, student and guest, with long names @config', async ({
-  page,
-  newVisitor,
-}) => {
-  test.setTimeout(240_000);
-  const tag = Date.now().toString(36);
-  const studentName = `Nguyễn Thị Phương Thảo Quỳnh Anh 💅 ${tag}`;
-  const courses = [];
-  for (const name of [`${LONG_COURSE} ${tag}`, `${LONG_COURSE_2} ${tag}`]) {
-    const created = await page.request.post('/api/courses', {
-      data: {
-        name,
-        description: `${name}. Học viên luyện tập trên mẫu móng thật, mỗi buổi ba tiếng. 🌸`,
-        lessons: [
-          { title: 'Chuẩn bị dụng cụ và vệ sinh móng đúng quy trình an toàn' },
-          { title: 'Vẽ nét cơ bản' },
-        ],
-      },
+for (const viewport of PHONES) {
+  const phone = { viewport, isMobile: true, hasTouch: true };
+  const size = `${viewport.width}`;
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use(phone);
+    test(`every screen fits a ${size} px phone, as admin, instructor, student and guest, with long names @config`, async ({
+      page,
+      newVisitor,
+    }) => {
+      test.setTimeout(300_000);
+      const tag = Date.now().toString(36);
+      const studentName = `Nguyễn Thị Phương Thảo Quỳnh Anh 💅 ${tag}`;
+      const courses = [];
+      for (const name of [`${LONG_COURSE} ${tag}`, `${LONG_COURSE_2} ${tag}`]) {
+        const created = await page.request.post('/api/courses', {
+          data: {
+            name,
+            description: `${name}. Học viên luyện tập trên mẫu móng thật, mỗi buổi ba tiếng. 🌸`,
+            lessons: [
+              { title: 'Chuẩn bị dụng cụ và vệ sinh móng đúng quy trình an toàn' },
+              { title: 'Vẽ nét cơ bản' },
+            ],
+          },
+        });
+        expect(created.status()).toBe(201);
+        courses.push(await created.json());
+      }
+      const student = await page.request.post('/api/students', {
+        data: {
+          name: studentName,
+          phone: '+84 903 111 222',
+          address: '123/45/6 Đường Nguyễn Đình Chiểu, Phường Võ Thị Sáu, Quận 3, TP. Hồ Chí Minh',
+          courseIds: courses.map((course) => course.id),
+        },
+      });
+      expect(student.status()).toBe(201);
+      const studentId = (await student.json()).id as string;
+      const post = await page.request.post('/api/posts', {
+        data: {
+          kind: 'evaluation',
+          studentId,
+          courseId: courses[0].id,
+          lessonId: courses[0].lessons[0].id,
+          rating: 9,
+          text: `Đường viền sắc nét, màu loang tự nhiên. ${'Rất tiến bộ! '.repeat(30)}🌸💅`,
+        },
+      });
+      expect(post.status()).toBe(201);
+      const postId = (await post.json()).id as string;
+      // An instructor whose name has a long word with no place to break (a nickname, a pasted link).
+      const longWord = `NguyễnThịBảoNgọcTrâmAnh${'Xinh'.repeat(12)}${tag}`;
+      const instructor = await activeInstructor(() => newVisitor(phone), longWord);
+      const instructorId = (
+        (await (await instructor.request.get('/api/me')).json()) as {
+          person: { id: string };
+        }
+      ).person.id;
+      // Who teaches a course with a long unbroken name: the instructors list's course line.
+      const taught = await page.request.post('/api/courses', {
+        data: {
+          name: `${'Sơnthạchnghệthuật'.repeat(5)}${tag}`,
+          lessons: [{ title: 'Một' }],
+          instructorIds: [instructorId],
+        },
+      });
+      expect(taught.status()).toBe(201);
+
+      // An instructor who is not an admin, on every screen they have.
+      for (const [path, name] of [
+        ['/activity', 'activity'],
+        ['/courses', 'courses'],
+        [`/courses/${courses[0].id}`, 'course'],
+        ['/students', 'students'],
+        [`/students/${studentId}`, 'student'],
+        ['/instructors', 'instructors'],
+        [`/instructors/${instructorId}`, 'instructor'],
+        ['/notifications', 'notifications'],
+        ['/profile', 'profile'],
+        [`/posts/${postId}`, 'post'],
+      ] as const) {
+        await visit(instructor, path, `${size}-instructor-${name}`);
+      }
+      await instructor.close();
+
+      // The admin, on every screen.
+      for (const [path, name] of [
+        ['/activity', 'activity'],
+        ['/courses', 'courses'],
+        [`/courses/${courses[0].id}`, 'course'],
+        ['/students', 'students'],
+        [`/students/${studentId}`, 'student'],
+        ['/instructors', 'instructors'],
+        ['/notifications', 'notifications'],
+        ['/profile', 'profile'],
+        [`/posts/${postId}`, 'post'],
+        ['/user-management', 'user-management'],
+        ['/admin-tools', 'admin-tools'],
+        ['/dashboard', 'dashboard'],
+      ] as const) {
+        await visit(page, path, `${size}-admin-${name}`);
+      }
+      // In the feed a card names the course and the lesson, and a long text opens with "Xem thêm".
+      await page.goto('/#/activity');
+      const card = page.getByRole('article').filter({ hasText: studentName }).first();
+      await expect(card).toContainText(`${LONG_COURSE} ${tag} · Chuẩn bị dụng cụ`);
+      await card.getByRole('button', { name: 'Xem thêm' }).click();
+      await expect(card.getByRole('button', { name: 'Thu gọn' })).toBeVisible();
+      // A course page puts its tabs on the first screen, the long description folded.
+      await page.goto(`/#/courses/${courses[0].id}`);
+      await expect(page.getByRole('tab', { name: 'Hoạt động' })).toBeInViewport();
+      await expect(page.locator('header').getByRole('button', { name: 'Xem thêm' })).toBeVisible();
+
+      // The sheets opened from the students screen keep their buttons on screen.
+      await page.goto('/#/students');
+      await page.getByRole('button', { name: `Thao tác với ${studentName}` }).click();
+      await page.getByRole('menuitem', { name: 'Đánh giá' }).click();
+      const review = page.getByRole('dialog', { name: 'Đăng bài' });
+      await expect(review.getByRole('button', { name: 'Đăng bài' })).toBeInViewport();
+      await expect(review.getByRole('button', { name: 'Đóng' })).toBeInViewport();
+      await screenshot(page, `small-${size}-admin-review`);
+      await review.getByRole('button', { name: 'Hủy' }).click();
+
+      // A student of the academy.
+      await setSwitch(page, 'Cho phép học viên đăng nhập', true);
+      const email = uniqueEmail('small');
+      const learner = await newVisitor(phone);
+      await signInByLink(learner, email);
+      await onboard(learner, 'Học viên', `Trần Lê Hoàng Bảo Ngọc Châu 🌷 ${tag}`);
+      await leavePendingNotice(learner);
+      await activatePerson(email);
+      await signInByLink(learner, email);
+      await expect(learner).toHaveURL(/#\/activity$/);
+      for (const [path, name] of [
+        ['/activity', 'activity'],
+        ['/courses', 'courses'],
+        [`/courses/${courses[0].id}`, 'course'],
+        ['/notifications', 'notifications'],
+        ['/profile', 'profile'],
+        [`/posts/${postId}`, 'post'],
+      ] as const) {
+        await visit(learner, path, `${size}-student-${name}`);
+      }
+
+      // A guest.
+      await setSwitch(page, 'Chế độ khách', true);
+      try {
+        const guest = await newVisitor(phone);
+        await guest.goto('/#/guest');
+        await expect(guest).toHaveURL(/#\/activity$/);
+        for (const [path, name] of [
+          ['/activity', 'activity'],
+          ['/courses', 'courses'],
+          [`/courses/${courses[0].id}`, 'course'],
+          ['/students', 'students'],
+          [`/students/${studentId}`, 'student'],
+          [`/posts/${postId}`, 'post'],
+        ] as const) {
+          await visit(guest, path, `${size}-guest-${name}`);
+        }
+        // What a guest cannot do is said, with the way to sign in: no endless skeleton, no dead ♥.
+        for (const path of ['/notifications', '/profile']) {
+          await guest.goto(`/#${path}`);
+          await expect(guest.getByTestId('guest-sign-in')).toBeVisible();
+          await expect(guest.getByTestId('guest-sign-in').getByRole('link')).toHaveAttribute(
+            'href',
+            '#/login',
+          );
+        }
+        await screenshot(guest, `small-${size}-guest-profile`);
+        await guest.goto(`/#/posts/${postId}`);
+        await guest.getByRole('button', { name: /^Thích/ }).click();
+        await expect(
+          guest.getByTestId('toast').filter({ hasText: 'Hãy đăng nhập để thích bài viết.' }),
+        ).toBeVisible();
+      } finally {
+        await setSwitch(page, 'Chế độ khách', false);
+      }
     });
-    expect(created.status()).toBe(201);
-    courses.push(await created.json());
-  }
-  const student = await page.request.post('/api/students', {
-    data: {
-      name: studentName,
-      phone: '+84 903 111 222',
-      address: '123/45/6 Đường Nguyễn Đình Chiểu, Phường Võ Thị Sáu, Quận 3, TP. Hồ Chí Minh',
-      courseIds: courses.map((course) => course.id),
-    },
   });
-  expect(student.status()).toBe(201);
-  const studentId = (await student.json()).id as string;
-  const post = await page.request.post('/api/posts', {
-    data: {
-      kind: 'evaluation',
-      studentId,
-      courseId: courses[0].id,
-      lessonId: courses[0].lessons[0].id,
-      rating: 9,
-      text: `Đường viền sắc nét, màu loang tự nhiên. ${'Rất tiến bộ! '.repeat(30)}🌸💅`,
-    },
-  });
-  expect(post.status()).toBe(201);
-  const postId = (await post.json()).id as string;
-  // An instructor whose name has a long word with no place to break (a nickname, a pasted link).
-  const longWord = `NguyễnThịBảoNgọcTrâmAnh${'Xinh'.repeat(12)}${tag}`;
-  const instructor = await activeInstructor(newVisitor, longWord);
-  const instructorId = (
-    (await (await instructor.request.get('/api/me')).json()) as {
-      person: { id: string };
-    }
-  ).person.id;
-  await instructor.close();
-  // Who teaches a course with a long unbroken name: the instructors list's course line.
-  const taught = await page.request.post('/api/courses', {
-    data: {
-      name: `${'Sơnthạchnghệthuật'.repeat(5)}${tag}`,
-      lessons: [{ title: 'Một' }],
-      instructorIds: [instructorId],
-    },
-  });
-  expect(taught.status()).toBe(201);
-
-  // The admin, on every screen.
-  for (const [path, name] of [
-    ['/activity', 'activity'],
-    ['/courses', 'courses'],
-    [`/courses/${courses[0].id}`, 'course'],
-    ['/students', 'students'],
-    [`/students/${studentId}`, 'student'],
-    ['/instructors', 'instructors'],
-    ['/notifications', 'notifications'],
-    ['/profile', 'profile'],
-    [`/posts/${postId}`, 'post'],
-    ['/user-management', 'user-management'],
-    ['/admin-tools', 'admin-tools'],
-    ['/dashboard', 'dashboard'],
-  ] as const) {
-    await visit(page, path, `admin-${name}`);
-  }
-  // In the feed a card names the course and the lesson, and a long text opens with "Xem thêm".
-  await page.goto('/#/activity');
-  const card = page.getByRole('article').filter({ hasText: studentName }).first();
-  await expect(card).toContainText(`${LONG_COURSE} ${tag} · Chuẩn bị dụng cụ`);
-  await card.getByRole('button', { name: 'Xem thêm' }).click();
-  await expect(card.getByRole('button', { name: 'Thu gọn' })).toBeVisible();
-  // A course page puts its tabs on the first screen, the long description folded.
-  await page.goto(`/#/courses/${courses[0].id}`);
-  await expect(page.getByRole('tab', { name: 'Hoạt động' })).toBeInViewport();
-  await expect(page.locator('header').getByRole('button', { name: 'Xem thêm' })).toBeVisible();
-
-  // The sheets opened from the students screen keep their buttons on screen.
-  await page.goto('/#/students');
-  await page.getByRole('button', { name: `Thao tác với ${studentName}` }).click();
-  await page.getByRole('menuitem', { name: 'Đánh giá' }).click();
-  const review = page.getByRole('dialog', { name: 'Đăng bài' });
-  await expect(review.getByRole('button', { name: 'Đăng bài' })).toBeInViewport();
-  await expect(review.getByRole('button', { name: 'Đóng' })).toBeInViewport();
-  await screenshot(page, 'small-admin-review');
-  await review.getByRole('button', { name: 'Hủy' }).click();
-
-  // A student of the academy.
-  await setSwitch(page, 'Cho phép học viên đăng nhập', true);
-  const email = uniqueEmail('small');
-  const learner = await newVisitor({
-    viewport: { width: 360, height: 740 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  await signInByLink(learner, email);
-  await onboard(learner, 'Học viên', `Trần Lê Hoàng Bảo Ngọc Châu 🌷 ${tag}`);
-  await leavePendingNotice(learner);
-  await activatePerson(email);
-  await signInByLink(learner, email);
-  await expect(learner).toHaveURL(/#\/activity$/);
-  for (const [path, name] of [
-    ['/activity', 'activity'],
-    ['/courses', 'courses'],
-    [`/courses/${courses[0].id}`, 'course'],
-    ['/notifications', 'notifications'],
-    ['/profile', 'profile'],
-    [`/posts/${postId}`, 'post'],
-  ] as const) {
-    await visit(learner, path, `student-${name}`);
-  }
-
-  // A guest.
-  await setSwitch(page, 'Chế độ khách', true);
-  try {
-    const guest = await newVisitor({
-      viewport: { width: 360, height: 740 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    await guest.goto('/#/guest');
-    await expect(guest).toHaveURL(/#\/activity$/);
-    for (const [path, name] of [
-      ['/activity', 'activity'],
-      ['/courses', 'courses'],
-      [`/courses/${courses[0].id}`, 'course'],
-      ['/students', 'students'],
-      [`/students/${studentId}`, 'student'],
-      [`/posts/${postId}`, 'post'],
-    ] as const) {
-      await visit(guest, path, `guest-${name}`);
-    }
-    // What a guest cannot do is said, with the way to sign in: no endless skeleton, no dead ♥.
-    for (const path of ['/notifications', '/profile']) {
-      await guest.goto(`/#${path}`);
-      await expect(guest.getByTestId('guest-sign-in')).toBeVisible();
-      await expect(guest.getByTestId('guest-sign-in').getByRole('link')).toHaveAttribute(
-        'href',
-        '#/login',
-      );
-    }
-    await screenshot(guest, 'small-guest-profile');
-    await guest.goto(`/#/posts/${postId}`);
-    await guest.getByRole('button', { name: /^Thích/ }).click();
-    await expect(
-      guest.getByTestId('toast').filter({ hasText: 'Hãy đăng nhập để thích bài viết.' }),
-    ).toBeVisible();
-  } finally {
-    await setSwitch(page, 'Chế độ khách', false);
-  }
-});
+}

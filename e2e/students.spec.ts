@@ -177,8 +177,10 @@ test.describe('a student and their progress @config', () => {
 
 test('a lesson summary is kept: saved on leaving the box, kept as a draft when offline', async ({
   page,
+  allowProblems,
 }) => {
   test.slow();
+  allowProblems(/net::ERR_INTERNET_DISCONNECTED/);
   const tag = Date.now().toString(36);
   const course = await (
     await page.request.post('/api/courses', {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, GraduationCap, Hourglass, UserCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -78,6 +78,11 @@ export default function OnboardingScreen() {
     shouldUnregister: true,
   });
   const role = form.watch('role');
+  // The academy's profile for this address gives the name it already knows, still editable.
+  const knownName = me?.state === 'new' ? me.studentProfile?.name : undefined;
+  useEffect(() => {
+    if (knownName && !form.getValues('name')) form.setValue('name', knownName);
+  }, [knownName, form]);
   const { errors, isSubmitting } = form.formState;
 
   if (refusal) {
