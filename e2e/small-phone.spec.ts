@@ -119,6 +119,14 @@ for (const viewport of PHONES) {
       ] as const) {
         await visit(instructor, path, `${size}-instructor-${name}`);
       }
+      // A name with no place to break wraps inside its value, never squeezing the labels beside it
+      // into a column of single letters.
+      await instructor.goto('/#/profile');
+      const labels = instructor.locator('main dt');
+      await expect(labels.first()).toBeVisible();
+      for (const label of await labels.all()) {
+        expect((await label.boundingBox())!.height).toBeLessThan(40);
+      }
       await instructor.close();
 
       // The admin, on every screen.

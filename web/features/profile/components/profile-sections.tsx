@@ -80,11 +80,11 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           {t('screens.profile.editDetails')}
         </Button>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 px-4 pb-4 text-[15px]">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 px-4 pb-4 text-[15px]">
         {fields.map((field) => (
           <div key={field} className="contents">
-            <dt className="text-stone-500">{t(`screens.profile.${field}`)}</dt>
-            <dd className="break-words text-stone-800">
+            <dt className="whitespace-nowrap text-stone-500">{t(`screens.profile.${field}`)}</dt>
+            <dd className="text-stone-800 [overflow-wrap:anywhere]">
               {profile[field] ? (
                 shown(field, profile[field])
               ) : (
