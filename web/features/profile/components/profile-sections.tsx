@@ -70,7 +70,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         </h2>
         <Button
           variant="ghost"
-          className="h-11 px-3"
+          className="h-11 shrink-0 whitespace-nowrap px-3"
           onClick={() => {
             setValues(initial(profile));
             setEditing(true);
@@ -80,7 +80,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           {t('screens.profile.editDetails')}
         </Button>
       </div>
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 px-4 pb-4 text-[15px]">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-4 gap-y-2 px-4 pb-4 text-[15px]">
         {fields.map((field) => (
           <div key={field} className="contents">
             <dt className="whitespace-nowrap text-stone-500">{t(`screens.profile.${field}`)}</dt>
