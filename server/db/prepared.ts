@@ -1,7 +1,5 @@
-import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Compilable, CompiledQuery } from 'kysely';
+import type { Db } from './schema.ts';
 
 /**
  * Begins the SQL of every prepared query: PostgreSQL connections prepare these statements once

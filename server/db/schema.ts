@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /*
  * Table types of the database. Conventions, the same on SQLite and PostgreSQL:
@@ -324,6 +324,9 @@ export interface Database {
   verification: AuthVerificationTable;
   account: AuthAccountTable;
 }
+
+/** What a repository function runs on: the database or a transaction in progress. */
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export type PersonRow = Selectable<PeopleTable>;
 export type NewPerson = Insertable<PeopleTable>;

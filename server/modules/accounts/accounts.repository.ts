@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared.ts';
-import type { Database, Flag, NewPerson, PersonRow, PublicConfigRow } from '../../db/schema.ts';
+import type { Database, Db, Flag, NewPerson, PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { nameSearchColumns } from '../../db/search-columns.ts';
 import { GLOBAL } from '../config/config.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The person a sign-in identity maps to, if any (the spec's authIdToStudentId, for all roles). */
 export async function findPersonByAuthUser(

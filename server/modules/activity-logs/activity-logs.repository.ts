@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema.ts';
 
 /** Records a staff action (spec: activityLogs — actor, action, target, time, details). */
 export async function insertActivityLog(

@@ -1,10 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { foldForSearch } from '#shared/text';
-import type { Database, PersonRow } from '../../db/schema.ts';
+import type { Database, Db, PersonRow } from '../../db/schema.ts';
 import { containsFolded } from '../../db/search-columns.ts';
 import { findPersonById, signOutEverywhere } from '../accounts/accounts.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Locks a person's row for the rest of the transaction (PostgreSQL; SQLite writes one at a time). */
 export async function lockPerson(

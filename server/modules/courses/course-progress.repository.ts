@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { visiblePosts } from '../posts/post-visibility.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Completed lessons that count: those of courses the student is still enrolled in (progress in

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { nameSearchColumns, titleSearchColumns } from '../../db/search-columns.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface CourseRow {
   id: string;

@@ -1,12 +1,10 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { jsonArrayOf } from '../../db/dialect.ts';
 import { type Keyset, olderThan } from '../../db/keyset.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { containsPattern, matchesPattern } from '../../db/search-columns.ts';
 import { visiblePosts } from './post-visibility.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface PostListFilter {
   viewerId: string | null;

@@ -1,9 +1,7 @@
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { type DatabaseKind, databaseKindOf } from '../../db/dialect.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { type CourseVisibility, visibleCourses } from '../courses/courses.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What was typed, in the two stored forms it is compared with (see 0003-search). */
 export interface SearchNeedle {

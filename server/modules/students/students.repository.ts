@@ -1,9 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { containsFolded, nameSearchColumns } from '../../db/search-columns.ts';
 import { countedCompletions } from '../courses/course-progress.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const studentColumns = [
   'people.id',
