@@ -25,6 +25,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { courseRoutes } from './modules/courses/courses.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { LiveHub, type LiveHubOptions } from './modules/events/live-hub.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { instructorRoutes } from './modules/instructors/instructors.routes.ts';
 import { mediaFileRoutes, uploadRoutes } from './modules/media/media.routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(studentRoutes);
       await api.register(instructorRoutes);
       await api.register(profileRoutes);
+      await api.register(feedbackRoutes);
       await api.register(postRoutes);
       await api.register(notificationRoutes);
       await api.register(eventRoutes);

@@ -1,7 +1,37 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { OnboardingForm as Onboarding } from '#shared/schemas/accounts';
+import type { LiveHubOptions } from '../modules/events/live-hub.ts';
+import type { PushSenderOptions } from '../modules/push/push.service.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
-import { signUpActive } from './sessions.ts';
+import { instructorForm, signUpActive, studentForm } from './sessions.ts';
+
+type People<K extends string> = Record<K, { email: string; form: Onboarding }>;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The admin, an instructor and a student that most routes tests need, in sign-up order. */
+export const academyTrio = {
+  admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+  teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
+  student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
+} satisfies People<string>;
+
+export interface AcademyOptions {
+  env?: NodeJS.ProcessEnv;
+  live?: LiveHubOptions;
+  push?: PushSenderOptions;
+}
+
+function caller<K extends string>(academy: { t: TestApp; cookie: Record<K, string> }) {
+  /** A request as `who` (signed out when null), through `app.inject`. */
+  return (who: K | null, method: Method, url: string, payload?: object) =>
+    academy.t.app.inject({
+      method,
+      url,
+      headers: who ? { cookie: academy.cookie[who] } : {},
+      ...(payload ? { payload } : {}),
+    });
+}
 
 export interface Academy<K extends string> {
   t: TestApp;
@@ -9,6 +39,7 @@ export interface Academy<K extends string> {
   /** Each person's session cookie and person id, by the names given. */
   cookie: Record<K, string>;
   ids: Record<K, string>;
+  call: ReturnType<typeof caller<K>>;
   close(): Promise<void>;
 }
 
@@ -18,22 +49,46 @@ export interface Academy<K extends string> {
  * all active, with student access on.
  */
 export async function startAcademy<K extends string>(
-  people: Record<K, { email: string; form: Onboarding }>,
-  options: { env?: NodeJS.ProcessEnv } = {},
+  people: People<K>,
+  options: AcademyOptions = {},
 ): Promise<Academy<K>> {
   const mail = await startMailCatcher();
   const t = await buildTestApp({
     env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test', ...options.env },
+    ...(options.live ? { live: options.live } : {}),
+    ...(options.push ? { push: options.push } : {}),
   });
   const { cookie, ids } = await signUpActive(t.app, mail, people);
-  return {
-    t,
-    mail,
-    cookie,
-    ids,
-    close: async () => {
-      await t.close();
-      await mail.close();
-    },
+  const academy = { t, mail, cookie, ids } as Academy<K>;
+  academy.call = caller(academy);
+  academy.close = async () => {
+    await t.close();
+    await mail.close();
   };
+  return academy;
+}
+
+/**
+ * The academy of one test file: started before its first test and closed after its last. The
+ * object is there at once, so a file can take `call`, `cookie` and `ids` from it at the top;
+ * `t` and `mail` are set when the academy has started.
+ */
+export function useAcademy<K extends string>(
+  people: People<K>,
+  options: AcademyOptions = {},
+): Academy<K> {
+  const academy = { cookie: {}, ids: {} } as Academy<K>;
+  academy.call = caller(academy);
+  beforeAll(async () => {
+    const started = await startAcademy(people, options);
+    academy.t = started.t;
+    academy.mail = started.mail;
+    academy.close = started.close;
+    Object.assign(academy.cookie, started.cookie);
+    Object.assign(academy.ids, started.ids);
+  });
+  afterAll(async () => {
+    await academy.close?.();
+  });
+  return academy;
 }

@@ -3,16 +3,13 @@ import { z } from 'zod';
 import { ErrorBody } from '#shared/errors';
 import {
   ActivityLog,
-  AdminFeedbackList,
   CleanupResult,
   Dashboard,
   DemoSummary,
   ErrorLog,
-  FeedbackIdParams,
-  FeedbackStatusInput,
 } from '#shared/schemas/admin';
 import { requireAdmin } from '../accounts/access.ts';
-import { activityLog, errorLog, listFeedback, setFeedbackStatus } from './admin-tools.service.ts';
+import { activityLog, errorLog } from './admin-tools.service.ts';
 import { dashboard } from './dashboard.service.ts';
 import { demoSummary, generateDemoData, wipeDemoData } from './demo-data.service.ts';
 import { backUp, cleanUp } from './maintenance.service.ts';
@@ -20,7 +17,7 @@ import { backUp, cleanUp } from './maintenance.service.ts';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin'];
 
-/** Admin tools: the logs and everyone's feedback (spec 6: admins only). */
+/** Admin tools: the logs, the dashboard, demo data and maintenance (spec 6: admins only). */
 export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/activity-log',
@@ -62,41 +59,6 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => dashboard(app.database, await requireAdmin(request)),
-  );
-
-  app.get(
-    '/admin/feedback',
-    {
-      schema: {
-        summary: 'Everyone’s feedback, newest first, with its author and status (admins)',
-        tags,
-        response: { 200: AdminFeedbackList, ...errors },
-      },
-    },
-    async (request) => {
-      await requireAdmin(request);
-      return listFeedback(app.database);
-    },
-  );
-
-  app.put(
-    '/admin/feedback/:feedbackId/status',
-    {
-      schema: {
-        summary: 'Mark feedback viewed or resolved; its author is notified (admins)',
-        tags,
-        params: FeedbackIdParams,
-        body: FeedbackStatusInput,
-        response: { 200: AdminFeedbackList, ...errors },
-      },
-    },
-    async (request) =>
-      setFeedbackStatus(
-        app.database,
-        await requireAdmin(request),
-        request.params.feedbackId,
-        request.body,
-      ),
   );
 
   app.get(

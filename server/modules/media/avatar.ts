@@ -34,3 +34,7 @@ export function avatarSvg(name: string): string {
 export function avatarUrl(name: string): string {
   return `/api/avatars/${encodeURIComponent(name.trim() || '?')}.svg`;
 }
+
+/** A person as lists show them (who wrote, who handled), or null when the row has none. */
+export const personSummary = (id: string | null, name: string | null, url: string | null) =>
+  id && name ? { id, name, avatarUrl: url ?? avatarUrl(name) } : null;

@@ -1,22 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '#shared/errors';
 import { PostPage, PostPageQuery } from '#shared/schemas/posts';
-import {
-  FeedbackInput,
-  FeedbackList,
-  PrivacySettings,
-  Profile,
-  ProfileInput,
-} from '#shared/schemas/profile';
+import { PrivacySettings, Profile, ProfileInput } from '#shared/schemas/profile';
 import { requireMember } from '../accounts/access.ts';
 import { listPostPage } from '../posts/posts.service.ts';
-import {
-  getProfile,
-  listMyFeedback,
-  sendFeedback,
-  updatePrivacy,
-  updateProfile,
-} from './profile.service.ts';
+import { getProfile, updatePrivacy, updateProfile } from './profile.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -77,33 +65,5 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         cursor: request.query.cursor,
       });
     },
-  );
-
-  app.get(
-    '/me/feedback',
-    {
-      schema: {
-        summary: 'My feedback to the admins and its status',
-        tags: ['profile'],
-        response: { 200: FeedbackList, ...errors },
-      },
-    },
-    async (request) => listMyFeedback(app.database, await requireMember(request)),
-  );
-
-  app.post(
-    '/feedback',
-    {
-      schema: {
-        summary: 'Send feedback to the admins',
-        tags: ['profile'],
-        body: FeedbackInput,
-        response: { 201: FeedbackList, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await sendFeedback(app.database, await requireMember(request), request.body.text)),
   );
 };

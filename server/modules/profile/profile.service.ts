@@ -1,18 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import type { FeedbackList, PrivacySettings, Profile, ProfileData } from '#shared/schemas/profile';
+import type { PrivacySettings, Profile, ProfileData } from '#shared/schemas/profile';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
-import { nameSearchColumns } from '../../db/search-columns.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { findPersonById } from '../accounts/accounts.repository.ts';
 import { announcePersonChange } from '../events/announce.ts';
 import { avatarUrl } from '../media/avatar.ts';
+import { updateOwnDetails, updatePrivacyFlags } from './profile.repository.ts';
 
 export async function getProfile(database: AppDatabase, person: PersonRow): Promise<Profile> {
-  const row = await database.db
-    .selectFrom('people')
-    .selectAll()
-    .where('id', '=', person.id)
-    .executeTakeFirstOrThrow();
+  const row = await findPersonById(database.db, person.id);
+  if (!row) throw new AppError('unauthenticated', 401);
   return {
     id: row.id,
     role: row.role,
@@ -36,19 +33,14 @@ export async function updateProfile(
   person: PersonRow,
   data: ProfileData,
 ): Promise<Profile> {
-  await database.db
-    .updateTable('people')
-    .set({
-      name: data.name,
-      ...nameSearchColumns(data.name),
-      phone: data.phone,
-      address: data.address,
-      dob: data.dob,
-      bio: person.role === 'student' ? null : data.bio,
-      updated_at: Date.now(),
-    })
-    .where('id', '=', person.id)
-    .execute();
+  await updateOwnDetails(database.db, person.id, {
+    name: data.name,
+    phone: data.phone,
+    address: data.address,
+    dob: data.dob,
+    bio: person.role === 'student' ? null : data.bio,
+    now: Date.now(),
+  });
   await announcePersonChange(database, person.id);
   return getProfile(database, person);
 }
@@ -60,56 +52,7 @@ export async function updatePrivacy(
   settings: PrivacySettings,
 ): Promise<Profile> {
   if (person.role === 'student') throw new AppError('forbidden', 403);
-  await database.db
-    .updateTable('people')
-    .set({
-      hide_my_posts: settings.hideMyPosts ? 1 : 0,
-      hide_mentioned_posts: settings.hideMentionedPosts ? 1 : 0,
-      updated_at: Date.now(),
-    })
-    .where('id', '=', person.id)
-    .execute();
+  await updatePrivacyFlags(database.db, person.id, { ...settings, now: Date.now() });
   await announcePersonChange(database, person.id);
   return getProfile(database, person);
-}
-
-export async function sendFeedback(database: AppDatabase, person: PersonRow, text: string) {
-  await database.db
-    .insertInto('feedback')
-    .values({
-      id: randomUUID(),
-      author_id: person.id,
-      text,
-      status: 'new',
-      last_updated_by: null,
-      last_status_update_at: null,
-      created_at: Date.now(),
-    })
-    .execute();
-  await database.events.publish({ type: 'feedback.updated' }, { kind: 'admins' });
-  return listMyFeedback(database, person);
-}
-
-/** My feedback, newest first, with where the admins are with it. */
-export async function listMyFeedback(
-  database: AppDatabase,
-  person: PersonRow,
-): Promise<FeedbackList> {
-  const rows = await database.db
-    .selectFrom('feedback')
-    .select(['id', 'text', 'status', 'created_at', 'last_status_update_at'])
-    .where('author_id', '=', person.id)
-    .orderBy('created_at', 'desc')
-    .limit(50)
-    .execute();
-  return {
-    feedback: rows.map((row) => ({
-      id: row.id,
-      text: row.text,
-      status: row.status,
-      createdAt: Number(row.created_at),
-      statusUpdatedAt:
-        row.last_status_update_at === null ? null : Number(row.last_status_update_at),
-    })),
-  };
 }
