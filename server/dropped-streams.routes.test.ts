@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAcademy } from './test/academy.ts';
-import type { TestApp } from './test/build-test-app.ts';
+import { setUpAcademy } from './test/academy.ts';
 import { multipartBody } from './test/multipart.ts';
 import { instructorForm, studentForm } from './test/sessions.ts';
 import { testDatabaseKind } from './test/test-database.ts';
@@ -16,25 +15,20 @@ import { testDatabaseKind } from './test/test-database.ts';
  * next person, leaves no temporary file and writes nothing to the error log.
  */
 
-let t: TestApp;
-let close: () => Promise<void>;
 let port = 0;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-dropped-'));
 const dataDir = path.join(work, 'data');
-const cookie = { admin: '', student: '' };
-const ids = { admin: '', student: '' };
+// Registered before the academy, so the folder goes after the app has stopped.
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+const { t, cookie, ids } = setUpAcademy(
+  {
+    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
+  },
+  { env: { DATA_DIR: dataDir } },
+);
 
 beforeAll(async () => {
-  const academy = await startAcademy(
-    {
-      admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-      student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
-    },
-    { env: { DATA_DIR: dataDir } },
-  );
-  ({ t, close } = academy);
-  Object.assign(cookie, academy.cookie);
-  Object.assign(ids, academy.ids);
   const demo = await t.app.inject({
     method: 'POST',
     url: '/api/admin/demo-data',
@@ -43,10 +37,6 @@ beforeAll(async () => {
   expect(demo.statusCode, demo.body).toBe(201);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
-});
-afterAll(async () => {
-  await close();
-  fs.rmSync(work, { recursive: true, force: true });
 });
 
 /** Asks for `url` and goes away once the first bytes of the answer arrive. */

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAcademy } from './test/academy.ts';
 import { inputJsonSchema, type JsonSchema } from './test/route-schemas.ts';
-import { instructorForm, signInByLink, signUpActive, studentForm } from './test/sessions.ts';
+import { instructorForm, signInByLink, studentForm } from './test/sessions.ts';
 
 /*
  * Mass assignment: a body may carry only the fields its form has. Role, status, author or owner
@@ -30,24 +29,14 @@ function openObjects(schema: JsonSchema, at = 'body'): string[] {
 const FREE_FORM = new Set(['POST /api/client-errors: body.extra']);
 
 const PUBLIC_URL = 'http://academy.test';
-let t: TestApp;
-let mail: MailCatcher;
-let cookie: Record<'admin' | 'instructor' | 'student', string>;
-let ids: Record<'admin' | 'instructor' | 'student', string>;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL } });
-  ({ cookie, ids } = await signUpActive(t.app, mail, {
+const { t, mail, cookie, ids } = setUpAcademy(
+  {
     admin: { email: 'admin@example.vn', form: instructorForm('Quản Trị') },
     instructor: { email: 'gv@example.vn', form: instructorForm('Giảng Viên') },
     student: { email: 'hv@example.vn', form: studentForm('Học Viên') },
-  }));
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-});
+  },
+  { env: { PUBLIC_URL } },
+);
 
 async function send(
   who: keyof typeof cookie,

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpAcademy } from './test/academy.ts';
 import { enrolTestStudent } from './test/factories/courses.ts';
-import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
 import { VIETNAMESE_LETTER } from './test/route-schemas.ts';
-import { instructorForm, signUp, signUpActive, studentForm } from './test/sessions.ts';
+import { instructorForm, signUp, studentForm } from './test/sessions.ts';
 
 /*
  * The authorisation table's second half: the routes that act on one post or one comment, for
@@ -97,26 +96,16 @@ const table: Row[] = [
   },
 ];
 
-let t: TestApp;
-let mail: MailCatcher;
-let cookie: Record<Viewer | 'other' | 'hider', string>;
-let ids: Record<Viewer | 'other' | 'hider', string>;
+const { t, mail, cookie, ids } = setUpAcademy({
+  admin: { email: 'admin@example.vn', form: instructorForm('Quản Trị') },
+  instructor: { email: 'gv@example.vn', form: instructorForm('Giảng Viên') },
+  other: { email: 'khac@example.vn', form: instructorForm('Người Khác') },
+  hider: { email: 'an@example.vn', form: instructorForm('Người Ẩn') },
+  student: { email: 'hv@example.vn', form: studentForm('Học Viên') },
+});
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  ({ cookie, ids } = await signUpActive(t.app, mail, {
-    admin: { email: 'admin@example.vn', form: instructorForm('Quản Trị') },
-    instructor: { email: 'gv@example.vn', form: instructorForm('Giảng Viên') },
-    other: { email: 'khac@example.vn', form: instructorForm('Người Khác') },
-    hider: { email: 'an@example.vn', form: instructorForm('Người Ẩn') },
-    student: { email: 'hv@example.vn', form: studentForm('Học Viên') },
-  }));
   await call('hider', 'PUT', '/api/me/privacy', { hideMyPosts: true, hideMentionedPosts: false });
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
 });
 
 async function call(

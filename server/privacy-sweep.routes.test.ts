@@ -1,15 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { setUpAcademy } from './test/academy.ts';
 import { openTestEventStream, type TestEventStream } from './test/event-stream.ts';
 import { enrolTestStudent } from './test/factories/courses.ts';
-import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
-import {
-  browserPushKeys,
-  type StandInPushService,
-  startStandInPushService,
-} from './test/push-service.ts';
-import { instructorForm, signUpActive, studentForm } from './test/sessions.ts';
+import { browserPushKeys, startStandInPushService } from './test/push-service.ts';
+import { instructorForm, studentForm } from './test/sessions.ts';
 
 /*
  * Privacy on every read path at once (spec 5). Two posts are made that most people must not see:
@@ -27,28 +22,12 @@ const CANARY_HIDDEN_TAG = 'Bí mật nhắc tên người ẩn';
 type Person = 'admin' | 'hider' | 'author' | 'shy' | 'other' | 'student' | 'classmate';
 const PEOPLE: Person[] = ['admin', 'hider', 'author', 'shy', 'other', 'student', 'classmate'];
 
-let t: TestApp;
-let mail: MailCatcher;
-let push: StandInPushService;
 let base: string;
-let cookie: Record<Person, string>;
-let ids: Record<Person, string>;
-let courseId: string;
-const streams = new Map<Person | 'guest', TestEventStream>();
-const phones = new Map<Person, string>();
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  push = await startStandInPushService();
-  t = await buildTestApp({
-    env: {
-      SMTP_URL: mail.url,
-      PUBLIC_URL: 'http://academy.test',
-      PUSH_EXTRA_SERVICES: push.host,
-    },
-    push: { agent: push.agent },
-  });
-  ({ cookie, ids } = await signUpActive(t.app, mail, {
+const push = await startStandInPushService();
+// Registered before the academy, so it closes after the app has stopped sending.
+afterAll(() => push.close());
+const { t, cookie, ids } = setUpAcademy(
+  {
     admin: {
       email: 'admin@example.vn',
       form: instructorForm('Quản Trị', { proposedCourse: { name: 'Vẽ móng', description: '' } }),
@@ -59,7 +38,14 @@ beforeAll(async () => {
     other: { email: 'other@example.vn', form: instructorForm('Võ Người Khác') },
     student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
     classmate: { email: 'hv2@example.vn', form: studentForm('Đỗ Văn Bạn') },
-  }));
+  },
+  { env: { PUSH_EXTRA_SERVICES: push.host }, push: { agent: push.agent } },
+);
+let courseId: string;
+const streams = new Map<Person | 'guest', TestEventStream>();
+const phones = new Map<Person, string>();
+
+beforeAll(async () => {
   const { db } = t.database;
   courseId = (await db.selectFrom('courses').select('id').executeTakeFirstOrThrow()).id;
   for (const student of ['student', 'classmate'] as const) {
@@ -73,9 +59,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const stream of streams.values()) stream.close();
-  await t.close();
-  await push.close();
-  await mail.close();
 });
 
 function call(who: Person | 'guest', method: string, url: string, payload?: object) {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Academy, startAcademy } from './test/academy.ts';
-import type { TestApp } from './test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAcademy } from './test/academy.ts';
 import { instructorForm, studentForm } from './test/sessions.ts';
 import { testDatabaseKind } from './test/test-database.ts';
 
@@ -10,31 +9,14 @@ import { testDatabaseKind } from './test/test-database.ts';
  * the counts stay true to the rows.
  */
 
-let academy: Academy<'admin' | 'teacher' | 'other' | 'student'>;
-let t: TestApp;
-type Who = 'admin' | 'teacher' | 'other' | 'student';
-
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie: academy.cookie[who] },
-    ...(payload ? { payload } : {}),
-  });
+const academy = setUpAcademy({
+  admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+  teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
+  other: { email: 'gv2@example.vn', form: instructorForm('Phạm Quốc Bảo') },
+  student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
+});
+const { t, call } = academy;
 const ids = () => academy.ids;
-
-beforeAll(async () => {
-  academy = await startAcademy({
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
-    other: { email: 'gv2@example.vn', form: instructorForm('Phạm Quốc Bảo') },
-    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
-  });
-  t = academy.t;
-});
-afterAll(async () => {
-  await academy.close();
-});
 
 function expectNo5xx(responses: { statusCode: number; body: string }[], what: string) {
   const failed = responses.filter((response) => response.statusCode >= 500);

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAcademy } from './test/academy.ts';
+import { setUpAcademy } from './test/academy.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import type { MailCatcher } from './test/mail-catcher.ts';
 import { instructorForm, requestLinkToken, signUp, studentForm } from './test/sessions.ts';
 
 /*
@@ -11,18 +10,15 @@ import { instructorForm, requestLinkToken, signUp, studentForm } from './test/se
  * sent for people the academy refuses, and rate limits shared by every client.
  */
 
-let t: TestApp;
-let mail: MailCatcher;
-let close: () => Promise<void>;
-const cookie = { admin: '', teacher: '', pending: '' };
+const academy = setUpAcademy({
+  admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+  teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
+});
+const { t, mail } = academy;
+// Someone still waiting for approval joins the two active people.
+const cookie = academy.cookie as typeof academy.cookie & { pending: string };
 
 beforeAll(async () => {
-  const academy = await startAcademy({
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
-  });
-  ({ t, mail, close } = academy);
-  Object.assign(cookie, academy.cookie);
   cookie.pending = await signUp(t.app, mail, 'cho@example.vn', studentForm('Ngô Thị Chờ'));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
@@ -71,9 +67,6 @@ function raw(
     request.end(payload);
   });
 }
-afterAll(async () => {
-  await close();
-});
 
 const closedSpellings = (path: string) => [
   `/api/auth/./${path}`,

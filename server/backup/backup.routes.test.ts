@@ -9,11 +9,9 @@ import { createGunzip, createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import tar from 'tar-stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { type MailCatcher, startMailCatcher } from '../test/mail-catcher.ts';
-import { instructorForm, signUpActive, studentForm } from '../test/sessions.ts';
+import { academyTrio, setUpAcademy } from '../test/academy.ts';
 import { testDatabaseKind } from '../test/test-database.ts';
 import { BackupError, type BackupManifest, restoreBackup } from './backup.ts';
 import { holdDataDir } from './data-dir-lock.ts';
@@ -72,11 +70,11 @@ async function forge(
   ]);
 }
 
-let t: TestApp;
-let mail: MailCatcher;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-backup-'));
 const dataDir = path.join(work, 'data');
-const cookie = { admin: '', teacher: '' };
+// Registered before the academy, so the folder goes after the app has stopped.
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+const { t, cookie } = setUpAcademy(academyTrio, { env: { DATA_DIR: dataDir } });
 
 const download = () =>
   t.app.inject({ method: 'GET', url: '/api/admin/backup', headers: { cookie: cookie.admin } });
@@ -106,24 +104,6 @@ async function contents(file: string) {
     await database.close();
   }
 }
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({
-    env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test', DATA_DIR: dataDir },
-  });
-  const signedUp = await signUpActive(t.app, mail, {
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
-    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
 
 describe.runIf(testDatabaseKind() === 'postgres')('backup on PostgreSQL', () => {
   it('points the admin at pg_dump', async () => {

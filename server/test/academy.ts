@@ -69,26 +69,31 @@ export async function startAcademy<K extends string>(
 }
 
 /**
- * The academy of one test file: started before its first test and closed after its last. The
- * object is there at once, so a file can take `call`, `cookie` and `ids` from it at the top;
- * `t` and `mail` are set when the academy has started.
+ * The academy of one test file: started before its first test and closed after its last. Every
+ * object it returns is there at once and filled in place when the academy starts, so a file
+ * takes `t`, `mail`, `call`, `cookie` and `ids` from it at the top.
  */
-export function useAcademy<K extends string>(
+export function setUpAcademy<K extends string>(
   people: People<K>,
   options: AcademyOptions = {},
 ): Academy<K> {
-  const academy = { cookie: {}, ids: {} } as Academy<K>;
+  const academy = {
+    t: {} as TestApp,
+    mail: {} as MailCatcher,
+    cookie: {},
+    ids: {},
+  } as Academy<K>;
   academy.call = caller(academy);
+  let close = async () => {};
+  academy.close = () => close();
   beforeAll(async () => {
     const started = await startAcademy(people, options);
-    academy.t = started.t;
-    academy.mail = started.mail;
-    academy.close = started.close;
+    Object.assign(academy.t, started.t);
+    Object.assign(academy.mail, started.mail);
     Object.assign(academy.cookie, started.cookie);
     Object.assign(academy.ids, started.ids);
+    close = started.close;
   });
-  afterAll(async () => {
-    await academy.close?.();
-  });
+  afterAll(() => close());
   return academy;
 }

@@ -1,42 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { academyTrio, setUpAcademy } from '../../test/academy.ts';
 import { openTestEventStream } from '../../test/event-stream.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signUpActive, studentForm } from '../../test/sessions.ts';
 import { recordError } from '../error-logs/error-logs.service.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
 let baseUrl: string;
-const cookie = { admin: '', teacher: '', student: '' };
-const ids = { admin: '', teacher: '', student: '' };
-type Who = keyof typeof cookie;
-
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: cookie[who] }, ...(payload ? { payload } : {}) });
+const academy = setUpAcademy(academyTrio, { live: { logWatchMs: 50 } });
+const { t, cookie, ids, call } = academy;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({
-    env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' },
-    live: { logWatchMs: 50 },
-  });
-  const signedUp = await signUpActive(t.app, mail, {
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
-    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
 });
 
 describe('activity and error logs', () => {

@@ -1,34 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAcademy } from '../../test/academy.ts';
 import { insertTestPost, seedTestClass } from '../../test/factories/courses.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signUpActive } from '../../test/sessions.ts';
+import { instructorForm } from '../../test/sessions.ts';
 import { CHARTED_WEEKS, vietnamWeekStart } from '../courses/course-progress.service.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
-const cookie = { admin: '', teacher: '' };
-const ids = { admin: '', teacher: '' };
+const academy = setUpAcademy({
+  admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+  teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
+});
+const { t, cookie, ids } = academy;
 
 const get = (who: keyof typeof cookie) =>
   t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie: cookie[who] } });
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  const signedUp = await signUpActive(t.app, mail, {
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-});
 
 describe('the dashboard', () => {
   it('counts people, courses and twelve weeks of evaluations, ratings and completed lessons', async () => {

@@ -3,20 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { academyTrio, setUpAcademy } from '../../test/academy.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signUpActive, studentForm } from '../../test/sessions.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-demo-'));
-const cookie = { admin: '', teacher: '', student: '' };
-const ids = { admin: '', teacher: '', student: '' };
-type Who = keyof typeof cookie;
-
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: cookie[who] }, ...(payload ? { payload } : {}) });
+// Registered before the academy, so the folder goes after the app has stopped.
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const { t, ids, call } = setUpAcademy(academyTrio, { env: { DATA_DIR: dataDir } });
 
 /** Every real row that matters, with its counts: what a wipe must leave exactly as it was. */
 async function realData() {
@@ -58,17 +51,6 @@ async function realData() {
 }
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({
-    env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test', DATA_DIR: dataDir },
-  });
-  const signedUp = await signUpActive(t.app, mail, {
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
-    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
   const course = await call('admin', 'POST', '/api/courses', {
     name: 'Khóa thật',
     lessons: [{ title: 'Bài thật' }],
@@ -85,11 +67,6 @@ beforeAll(async () => {
   });
   await call('student', 'POST', `/api/posts/${post.json().id}/comments`, { text: 'Cảm ơn cô' });
   await call('admin', 'PUT', `/api/posts/${post.json().id}/like`, { liked: true });
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('demo data', () => {

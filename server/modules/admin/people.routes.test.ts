@@ -1,39 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { academyTrio, setUpAcademy } from '../../test/academy.ts';
 import {
   completeTestLessons,
   enrolTestStudent,
   insertTestPost,
 } from '../../test/factories/courses.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import {
-  instructorForm,
-  signInByLink,
-  signUp,
-  signUpActive,
-  studentForm,
-} from '../../test/sessions.ts';
+import { instructorForm, signInByLink, signUp, studentForm } from '../../test/sessions.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
-const cookie: Record<string, string> = { admin: '', teacher: '', student: '' };
-const ids: Record<string, string> = { admin: '', teacher: '', student: '', course: '' };
+// People signed up later, and the course, join the trio under keys of their own.
+const { t, mail, cookie, ids, call } = setUpAcademy<string>(academyTrio);
 let lessons: string[] = [];
-
-const call = (
-  who: string | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: cookie[who]! } : {},
-    ...(payload ? { payload } : {}),
-  });
 
 const person = (id: string) =>
   t.database.db.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst();
@@ -59,25 +37,12 @@ async function signUpPending(key: string, email: string, form: Parameters<typeof
 }
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  const signedUp = await signUpActive(t.app, mail, {
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
-    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
   const course = await call('admin', 'POST', '/api/courses', {
     name: 'Sơn gel cơ bản',
     lessons: [{ title: 'Chuẩn bị' }, { title: 'Sơn nền' }, { title: 'Sơn màu' }],
   });
   ids.course = course.json().id;
   lessons = course.json().lessons.map((lesson: { id: string }) => lesson.id);
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
 });
 
 describe('user management lists', () => {

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { academyTrio, setUpAcademy } from '../../test/academy.ts';
 import {
   completeTestLessons,
   enrolTestStudent,
   insertTestPost,
   seedTestClass,
 } from '../../test/factories/courses.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signUpActive, studentForm } from '../../test/sessions.ts';
 import { CHARTED_WEEKS, vietnamWeekStart } from './course-progress.service.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
-const cookie = { admin: '', teacher: '', student: '' };
-const ids = { admin: '', teacher: '', student: '', course: '', pending: '' };
+const academy = setUpAcademy(academyTrio);
+const { t, cookie } = academy;
+const ids = academy.ids as typeof academy.ids & { course: string; pending: string };
 let lessons: Array<{ id: string; title: string }> = [];
 let classIds: string[] = [];
 const DAY = 86_400_000;
@@ -23,15 +20,6 @@ const get = (who: keyof typeof cookie | null, url: string) =>
   t.app.inject({ method: 'GET', url, headers: who ? as(who) : {} });
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  const signedUp = await signUpActive(t.app, mail, {
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
-    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
   const { db } = t.database;
 
   const course = await t.app.inject({
@@ -65,10 +53,6 @@ beforeAll(async () => {
   await completeTestLessons(db, ids.student, ids.course, [lessons[0]!.id], Date.now());
   // Progress of someone no longer enrolled does not count.
   await completeTestLessons(db, ids.admin, ids.course, [lessons[0]!.id], Date.now());
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
 });
 
 describe('vietnamWeekStart', () => {

@@ -4,21 +4,20 @@ import type { LiveEvent } from '#shared/schemas/events';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
 import type { PostgresBus } from '../../db/event-bus.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { setUpAcademy } from '../../test/academy.ts';
 import { openTestEventStream, type TestEventStream } from '../../test/event-stream.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
 import { instructorForm, signInByLink, signUpActive, studentForm } from '../../test/sessions.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
 let baseUrl: string;
-const cookie = { admin: '', teacher: '', other: '', student: '' };
-const ids = { admin: '', teacher: '', other: '', student: '' };
+const academy = setUpAcademy({
+  admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+  teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
+  other: { email: 'gv2@example.vn', form: instructorForm('Phạm Quốc Bảo') },
+  student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
+});
+const { t, mail, cookie, ids, call } = academy;
 type Who = keyof typeof cookie;
 const streams: TestEventStream[] = [];
-
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: cookie[who] }, ...(payload ? { payload } : {}) });
 
 async function listen(who: Who | 'guest', lastEventId?: string) {
   const stream = await openTestEventStream(baseUrl, {
@@ -55,23 +54,11 @@ async function setHideMyPosts(hide: 0 | 1, who: Who) {
 }
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  const signedUp = await signUpActive(t.app, mail, {
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
-    other: { email: 'gv2@example.vn', form: instructorForm('Phạm Quốc Bảo') },
-    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   for (const stream of streams) stream.close();
-  await t.close();
-  await mail.close();
 });
 
 describe('GET /api/events', () => {

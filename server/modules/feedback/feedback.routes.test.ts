@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { academyTrio, useAcademy } from '../../test/academy.ts';
+import { academyTrio, setUpAcademy } from '../../test/academy.ts';
 
-const { call, ids } = useAcademy(academyTrio);
+const { call, ids } = setUpAcademy(academyTrio);
 
 describe('feedback', () => {
   it('admins see everyone’s feedback and mark it viewed, then resolved; the author is told each time', async () => {

@@ -1,43 +1,24 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpAcademy } from '../../test/academy.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signUpActive, studentForm } from '../../test/sessions.ts';
+import { instructorForm, studentForm } from '../../test/sessions.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
-const cookie = { admin: '', teacher: '', other: '', student: '' };
-const ids = {
-  admin: '',
-  teacher: '',
-  other: '',
-  student: '',
-  course: '',
-  lesson: '',
-  otherLesson: '',
+const academy = setUpAcademy({
+  admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+  teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
+  other: { email: 'gv2@example.vn', form: instructorForm('Phạm Văn Đức') },
+  student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
+});
+const { t, call } = academy;
+const ids = academy.ids as typeof academy.ids & {
+  course: string;
+  lesson: string;
+  otherLesson: string;
 };
 const photo = `/media/${'a'.repeat(64)}.webp`;
-type Who = keyof typeof cookie | null;
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: cookie[who] } : {},
-    ...(payload ? { payload } : {}),
-  });
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  const signedUp = await signUpActive(t.app, mail, {
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
-    other: { email: 'gv2@example.vn', form: instructorForm('Phạm Văn Đức') },
-    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
   const { db } = t.database;
   const course = (
     await call('admin', 'POST', '/api/courses', { name: 'Vẽ móng', lessons: [{ title: 'Vẽ hoa' }] })
@@ -66,10 +47,6 @@ beforeAll(async () => {
       })),
     )
     .execute();
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
 });
 
 const evaluation = (overrides: object = {}) => ({

@@ -1,37 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { academyTrio, setUpAcademy } from '../../test/academy.ts';
 import { insertTestPost } from '../../test/factories/courses.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signUpActive, studentForm } from '../../test/sessions.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
-const cookie = { admin: '', teacher: '', student: '' };
-const ids = { admin: '', teacher: '', student: '' };
-type Who = keyof typeof cookie | null;
-const call = (who: Who, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: cookie[who] } : {},
-    ...(payload ? { payload } : {}),
-  });
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  const signedUp = await signUpActive(t.app, mail, {
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
-    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-});
+const academy = setUpAcademy(academyTrio);
+const { t, ids, call } = academy;
 
 describe('my profile', () => {
   it('edits my details; role, status and e-mail cannot be sent', async () => {

@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import {
-  browserPushKeys,
-  type StandInPushService,
-  startStandInPushService,
-} from '../../test/push-service.ts';
-import { instructorForm, signUpActive } from '../../test/sessions.ts';
+import { setUpAcademy } from '../../test/academy.ts';
+import { browserPushKeys, startStandInPushService } from '../../test/push-service.ts';
+import { instructorForm } from '../../test/sessions.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
-let pushService: StandInPushService;
-const cookie = { author: '', fan: '' };
-const ids = { author: '', fan: '' };
-type Who = keyof typeof cookie;
-
-const call = (who: Who, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: cookie[who] }, ...(payload ? { payload } : {}) });
+const pushService = await startStandInPushService();
+// Registered before the academy, so it closes after the app has stopped sending.
+afterAll(() => pushService.close());
+const { t, ids, call } = setUpAcademy(
+  {
+    author: { email: 'author@example.vn', form: instructorForm('Trần Thu Hà') },
+    fan: { email: 'fan@example.vn', form: instructorForm('Lê Minh Anh') },
+  },
+  { env: { PUSH_EXTRA_SERVICES: pushService.host }, push: { agent: pushService.agent } },
+);
 
 const endpoint = (name: string) => `https://${pushService.host}/push/${name}`;
 
@@ -38,31 +34,10 @@ async function likeNewPostOfAuthor() {
 }
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  pushService = await startStandInPushService();
-  t = await buildTestApp({
-    env: {
-      SMTP_URL: mail.url,
-      PUBLIC_URL: 'http://academy.test',
-      PUSH_EXTRA_SERVICES: pushService.host,
-    },
-    push: { agent: pushService.agent },
-  });
-  const signedUp = await signUpActive(t.app, mail, {
-    author: { email: 'author@example.vn', form: instructorForm('Trần Thu Hà') },
-    fan: { email: 'fan@example.vn', form: instructorForm('Lê Minh Anh') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
   // The sign-ups told the admin someone is waiting for approval. On PostgreSQL those events may
   // reach the push sender late, after a test has subscribed a phone; with the notifications
   // gone a late event sends nothing, so each test hears only about what it did.
   await t.database.db.deleteFrom('notifications').execute();
-});
-afterAll(async () => {
-  await t.close();
-  await pushService.close();
-  await mail.close();
 });
 
 describe('Web Push', () => {

@@ -1,38 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpAcademy } from '../../test/academy.ts';
 import { insertTestPost } from '../../test/factories/courses.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import {
-  instructorForm,
-  signInByLink,
-  signUp,
-  signUpActive,
-  studentForm,
-} from '../../test/sessions.ts';
+import { instructorForm, signInByLink, signUp, studentForm } from '../../test/sessions.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
-const cookie = { admin: '', teacher: '', other: '', student: '' };
-const ids = { admin: '', teacher: '', other: '', student: '', gel: '', art: '' };
+const academy = setUpAcademy({
+  admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
+  teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
+  other: { email: 'gv2@example.vn', form: instructorForm('Phạm Văn Đức') },
+  student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
+});
+const { t, mail, cookie, call } = academy;
+const ids = academy.ids as typeof academy.ids & { gel: string; art: string };
 let gelLessons: string[] = [];
 
 type Who = keyof typeof cookie | null;
-const headers = (who: Who) => (who ? { cookie: cookie[who] } : {});
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: headers(who), ...(payload ? { payload } : {}) });
+const _headers = (who: Who) => (who ? { cookie: cookie[who] } : {});
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  const signedUp = await signUpActive(t.app, mail, {
-    admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
-    teacher: { email: 'gv@example.vn', form: instructorForm('Lê Minh Anh') },
-    other: { email: 'gv2@example.vn', form: instructorForm('Phạm Văn Đức') },
-    student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
   const gel = await call('admin', 'POST', '/api/courses', {
     name: 'Sơn gel',
     lessons: [{ title: 'Chuẩn bị' }, { title: 'Sơn nền' }, { title: 'Sơn màu' }],
@@ -44,10 +29,6 @@ beforeAll(async () => {
     lessons: [{ title: 'Nét cơ bản' }],
   });
   ids.art = art.json().id;
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
 });
 
 const newStudent = (overrides: object = {}) => ({
