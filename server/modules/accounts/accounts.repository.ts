@@ -284,3 +284,20 @@ export async function signOutEverywhere(db: Db, personId: string): Promise<void>
     .execute();
   await db.deleteFrom('push_subscriptions').where('person_id', '=', personId).execute();
 }
+
+/** Deletes the sign-in mappings whose identity no longer exists; returns how many went. */
+export async function deleteStaleMappings(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('login_mappings')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('user')
+            .select('user.id')
+            .whereRef('user.id', '=', 'login_mappings.auth_user_id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -4,6 +4,7 @@ import { createBackup } from '../../backup/backup.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { deleteStaleMappings } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { cleanUpUnreferencedMedia } from '../media/media.cleanup.ts';
 
@@ -16,21 +17,10 @@ export async function cleanUp(
   admin: PersonRow,
   dataDir: string,
 ): Promise<CleanupResult> {
-  const mappings = await database.db
-    .deleteFrom('login_mappings')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('user')
-            .select('user.id')
-            .whereRef('user.id', '=', 'login_mappings.auth_user_id'),
-        ),
-      ),
-    )
-    .executeTakeFirst();
+  const mappingsRemoved = await deleteStaleMappings(database.db);
   const media = await cleanUpUnreferencedMedia(database, dataDir);
   const result = {
-    mappingsRemoved: Number(mappings.numDeletedRows),
+    mappingsRemoved,
     mediaRemoved: media.removed,
   };
   await insertActivityLog(database.db, {

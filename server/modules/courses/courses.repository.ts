@@ -43,6 +43,14 @@ export async function findCourseRow(db: Db, id: string): Promise<CourseRow | und
   return db.selectFrom('courses').select(courseColumns).where('id', '=', id).executeTakeFirst();
 }
 
+export function findLesson(db: Db, id: string) {
+  return db
+    .selectFrom('lessons')
+    .select(['id', 'course_id', 'title'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export async function listLessons(db: Db, courseId: string) {
   return db
     .selectFrom('lessons')

@@ -4,18 +4,12 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { avatarUrl } from '../media/avatar.ts';
-
-const columns = [
-  'id',
-  'name',
-  'avatar_url',
-  'role',
-  'status',
-  'phone',
-  'email',
-  'bio',
-  'registration_date',
-] as const;
+import {
+  type InstructorRow,
+  listInstructorRows,
+  listTaughtCourses,
+  type TaughtCourseRow,
+} from './instructors.repository.ts';
 
 /** Instructors are closed to students (spec 6); guests see them without contact data. */
 function requireNotStudent(viewer: PersonRow | null) {
@@ -25,35 +19,9 @@ function requireNotStudent(viewer: PersonRow | null) {
 /** Admins see every instructor; everyone else the active ones. */
 const seesAllStatuses = (viewer: PersonRow | null) => viewer?.role === 'admin';
 
-async function taughtCourses(database: AppDatabase, ids: string[]) {
-  if (ids.length === 0) return [];
-  return database.db
-    .selectFrom('course_instructors')
-    .innerJoin('courses', 'courses.id', 'course_instructors.course_id')
-    .select(['course_instructors.person_id', 'courses.id', 'courses.name'])
-    .where('course_instructors.person_id', 'in', ids)
-    .where('courses.status', '=', 'active')
-    .orderBy('courses.name_search')
-    .execute();
-}
+type Row = InstructorRow;
 
-type Row = Awaited<ReturnType<typeof listRows>>[number];
-
-function listRows(database: AppDatabase, viewer: PersonRow | null, id?: string) {
-  return database.db
-    .selectFrom('people')
-    .select(columns)
-    .where('role', 'in', ['admin', 'instructor'])
-    .$if(!seesAllStatuses(viewer), (query) => query.where('status', '=', 'active'))
-    .$if(id !== undefined, (query) => query.where('id', '=', id!))
-    .execute();
-}
-
-function toSummary(
-  row: Row,
-  courses: Awaited<ReturnType<typeof taughtCourses>>,
-  showContact: boolean,
-): InstructorSummary {
+function toSummary(row: Row, courses: TaughtCourseRow[], showContact: boolean): InstructorSummary {
   return {
     id: row.id,
     name: row.name,
@@ -74,9 +42,9 @@ export async function listInstructors(
   viewer: PersonRow | null,
 ): Promise<InstructorSummary[]> {
   requireNotStudent(viewer);
-  const rows = await listRows(database, viewer);
-  const courses = await taughtCourses(
-    database,
+  const rows = await listInstructorRows(database.db, { allStatuses: seesAllStatuses(viewer) });
+  const courses = await listTaughtCourses(
+    database.db,
     rows.map((row) => row.id),
   );
   return rows
@@ -90,9 +58,9 @@ export async function getInstructor(
   id: string,
 ): Promise<InstructorDetail> {
   requireNotStudent(viewer);
-  const [row] = await listRows(database, viewer, id);
+  const [row] = await listInstructorRows(database.db, { allStatuses: seesAllStatuses(viewer), id });
   if (!row) throw new AppError('instructor_missing', 404);
-  const courses = await taughtCourses(database, [id]);
+  const courses = await listTaughtCourses(database.db, [id]);
   return {
     ...toSummary(row, courses, viewer !== null),
     bio: row.bio,

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { jsonArrayOf } from '../../db/dialect.ts';
 import { type Keyset, olderThan } from '../../db/keyset.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import type { Db } from '../../db/schema.ts';
-import { containsPattern, matchesPattern } from '../../db/search-columns.ts';
+import type { Db, Role } from '../../db/schema.ts';
+import { containsFolded, containsPattern, matchesPattern } from '../../db/search-columns.ts';
 import { visiblePosts } from './post-visibility.ts';
 
 export interface PostListFilter {
@@ -154,4 +154,22 @@ const visiblePostAuthor = preparedQuery(
 export async function findVisiblePostAuthor(db: Db, viewerId: string | null, postId: string) {
   const [row] = await visiblePostAuthor(db, { viewerId, postId });
   return row;
+}
+
+/** Active people of the given roles whose name contains the folded text, in name order. */
+export function listActivePeopleByName(
+  db: Db,
+  { roles, folded, limit }: { roles: Role[]; folded: string; limit: number },
+) {
+  return db
+    .selectFrom('people')
+    .select(['id', 'name', 'avatar_url', 'role'])
+    .where('role', 'in', roles)
+    .where('status', '=', 'active')
+    .$if(folded.length > 0, (query) =>
+      query.where(containsFolded(sql.ref('people.name_search'), folded)),
+    )
+    .orderBy('name_search')
+    .limit(limit)
+    .execute();
 }

@@ -1,15 +1,14 @@
-import { sql } from 'kysely';
 import { POST_PAGE_SIZE, type Post, type PostPage } from '#shared/schemas/posts';
 import { foldForSearch } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import { readJsonArray } from '../../db/dialect.ts';
 import { decodeKeyset, encodeKeyset } from '../../db/keyset.ts';
 import type { PersonRow, Role } from '../../db/schema.ts';
-import { containsFolded } from '../../db/search-columns.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import {
   findVisiblePostAuthor,
+  listActivePeopleByName,
   listPostRows,
   type PostListFilter,
   type PostListRow,
@@ -93,17 +92,7 @@ export async function mentionCandidates(database: AppDatabase, viewer: PersonRow
   const folded = foldForSearch(typed);
   const roles: Role[] =
     viewer.role === 'student' ? ['admin', 'instructor'] : ['admin', 'instructor', 'student'];
-  const rows = await database.db
-    .selectFrom('people')
-    .select(['id', 'name', 'avatar_url', 'role'])
-    .where('role', 'in', roles)
-    .where('status', '=', 'active')
-    .$if(folded.length > 0, (query) =>
-      query.where(containsFolded(sql.ref('people.name_search'), folded)),
-    )
-    .orderBy('name_search')
-    .limit(8)
-    .execute();
+  const rows = await listActivePeopleByName(database.db, { roles, folded, limit: 8 });
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -223,6 +223,16 @@ export async function replaceEnrolments(
   }
 }
 
+export async function isEnrolled(db: Db, personId: string, courseId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('enrolments')
+    .select('person_id')
+    .where('person_id', '=', personId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function existingCourseIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db.selectFrom('courses').select('id').where('id', 'in', ids).execute();

@@ -17,8 +17,11 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, PersonStatus } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { findPersonById } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { lockPerson } from '../admin/people.repository.ts';
 import { blockPerson, deletePerson, unblockPerson } from '../admin/people.service.ts';
+import { findLesson } from '../courses/courses.repository.ts';
 import { announcePersonChange, announceProgressChange } from '../events/announce.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { isUsableImageUrl } from '../media/image-urls.ts';
@@ -29,6 +32,7 @@ import {
   findProgressRow,
   findStudentRow,
   insertStudentRow,
+  isEnrolled,
   lessonsOfCourses,
   listStudentKeys,
   listStudentRows,
@@ -195,12 +199,8 @@ export async function getStudent(
 }
 
 async function findStudentEditorName(database: AppDatabase, personId: string) {
-  const person = await database.db
-    .selectFrom('people')
-    .select(['id', 'name'])
-    .where('id', '=', personId)
-    .executeTakeFirst();
-  return person ?? null;
+  const person = await findPersonById(database.db, personId);
+  return person ? { id: person.id, name: person.name } : null;
 }
 
 async function checkStudentData(database: AppDatabase, data: StudentData) {
@@ -302,27 +302,13 @@ export async function updateProgress(
   requireStaffViewer(staff);
   const now = Date.now();
   await inTransaction(database, async (trx) => {
-    const student = await trx
-      .selectFrom('people')
-      .select('id')
-      .where('id', '=', studentId)
-      .where('role', '=', 'student')
-      .$if(database.kind === 'postgres', (query) => query.forUpdate())
-      .executeTakeFirst();
-    if (!student) throw new AppError('student_not_found', 404);
-    const lesson = await trx
-      .selectFrom('lessons')
-      .select(['id', 'course_id', 'title'])
-      .where('id', '=', lessonId)
-      .executeTakeFirst();
+    const student = await lockPerson(trx, database.kind, studentId);
+    if (student?.role !== 'student') throw new AppError('student_not_found', 404);
+    const lesson = await findLesson(trx, lessonId);
     if (!lesson) throw new AppError('lesson_not_found', 404);
-    const enrolled = await trx
-      .selectFrom('enrolments')
-      .select('person_id')
-      .where('person_id', '=', studentId)
-      .where('course_id', '=', lesson.course_id)
-      .executeTakeFirst();
-    if (!enrolled) throw new AppError('not_enrolled', 409);
+    if (!(await isEnrolled(trx, studentId, lesson.course_id))) {
+      throw new AppError('not_enrolled', 409);
+    }
     const current = await findProgressRow(trx, studentId, lessonId);
     let completed = current?.completed === 1;
     let summary = current?.summary ?? null;
