@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { foldForSearch } from '#shared/text';
-import type { Database, Db, PersonRow } from '../../db/schema.ts';
+import type { Database, Db, PersonRow, PersonUpdate } from '../../db/schema.ts';
 import { containsFolded } from '../../db/search-columns.ts';
 import { findPersonById, signOutEverywhere } from '../accounts/accounts.repository.ts';
 
@@ -17,6 +17,11 @@ export async function lockPerson(
     return rows[0];
   }
   return findPersonById(trx, id);
+}
+
+/** Writes the given columns of one person's row. */
+export async function updatePerson(db: Db, id: string, changes: PersonUpdate): Promise<void> {
+  await db.updateTable('people').set(changes).where('id', '=', id).execute();
 }
 
 export async function countActiveAdmins(db: Db): Promise<number> {

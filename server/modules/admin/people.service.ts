@@ -37,6 +37,7 @@ import {
   lockPerson,
   type ManagedPersonRow,
   moveStudentData,
+  updatePerson,
 } from './people.repository.ts';
 
 /*
@@ -194,16 +195,12 @@ async function refuseLastAdmin(trx: Trx, person: PersonRow) {
 export async function approvePerson(database: AppDatabase, admin: PersonRow, id: string) {
   await changePerson(database, id, async (trx, person, now) => {
     requirePending(person);
-    await trx
-      .updateTable('people')
-      .set({
-        status: 'active',
-        proposed_course_name: null,
-        proposed_course_description: null,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
+    await updatePerson(trx, id, {
+      status: 'active',
+      proposed_course_name: null,
+      proposed_course_description: null,
+      updated_at: now,
+    });
     let courseId: string | undefined;
     if (person.role !== 'student' && person.proposed_course_name) {
       courseId = randomUUID();
@@ -279,17 +276,13 @@ export async function blockPerson(
       if (person.status === 'pending') throw new AppError('pending_cannot_block', 409);
       await refuseLastAdmin(trx, person);
       const changingReason = person.status === 'blocked';
-      await trx
-        .updateTable('people')
-        .set({
-          status: 'blocked',
-          ban_reason: reason,
-          banned_by: actor.id,
-          banned_at: changingReason ? person.banned_at : now,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
+      await updatePerson(trx, id, {
+        status: 'blocked',
+        ban_reason: reason,
+        banned_by: actor.id,
+        banned_at: changingReason ? person.banned_at : now,
+        updated_at: now,
+      });
       await signOutEverywhere(trx, id);
       const kind = person.role === 'student' ? 'student' : 'instructor';
       await insertActivityLog(trx, {
@@ -316,17 +309,13 @@ export async function unblockPerson(
     id,
     async (trx, person, now) => {
       if (person.status !== 'blocked') throw new AppError(MISSES[scope].notBlocked, 409);
-      await trx
-        .updateTable('people')
-        .set({
-          status: 'active',
-          ban_reason: null,
-          banned_by: null,
-          banned_at: null,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
+      await updatePerson(trx, id, {
+        status: 'active',
+        ban_reason: null,
+        banned_by: null,
+        banned_at: null,
+        updated_at: now,
+      });
       await insertActivityLog(trx, {
         actorId: actor.id,
         action: `${person.role === 'student' ? 'student' : 'instructor'}.unblocked`,
@@ -349,7 +338,7 @@ export async function changeRole(
     if (person.role === 'student') throw new AppError('role_student', 409);
     if (person.role === role) return;
     if (role === 'instructor') await refuseLastAdmin(trx, person);
-    await trx.updateTable('people').set({ role, updated_at: now }).where('id', '=', id).execute();
+    await updatePerson(trx, id, { role, updated_at: now });
     await insertActivityLog(trx, {
       actorId: admin.id,
       action: 'person.role_changed',
@@ -408,22 +397,18 @@ export async function mergeStudent(
     if (target.status === 'pending') throw new AppError('merge_target_pending', 409);
     await moveStudentData(trx, pendingId, targetId, now);
     await deletePersonRow(trx, pendingId);
-    await trx
-      .updateTable('people')
-      .set({
-        status: 'active',
-        ban_reason: null,
-        banned_by: null,
-        banned_at: null,
-        email: target.email ?? pending.email,
-        phone: target.phone ?? pending.phone,
-        address: target.address ?? pending.address,
-        dob: target.dob ?? pending.dob,
-        avatar_url: target.avatar_url ?? pending.avatar_url,
-        updated_at: now,
-      })
-      .where('id', '=', targetId)
-      .execute();
+    await updatePerson(trx, targetId, {
+      status: 'active',
+      ban_reason: null,
+      banned_by: null,
+      banned_at: null,
+      email: target.email ?? pending.email,
+      phone: target.phone ?? pending.phone,
+      address: target.address ?? pending.address,
+      dob: target.dob ?? pending.dob,
+      avatar_url: target.avatar_url ?? pending.avatar_url,
+      updated_at: now,
+    });
     await insertActivityLog(trx, {
       actorId: admin.id,
       action: 'student.merged',

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { type Keyset, olderThan } from '../../db/keyset.ts';
 import type { Db } from '../../db/schema.ts';
+import { visiblePosts } from '../posts/post-visibility.ts';
 
 export interface NewNotification {
   recipientId: string;
@@ -49,4 +52,108 @@ export async function insertNotifications(
   const { created, rows } = notificationRows(notifications, now);
   await db.insertInto('notifications').values(rows).execute();
   return created;
+}
+
+/** The person a notification is for, with their whole row (to decide whether to buzz them). */
+export function findNotificationRecipient(db: Db, notificationId: string) {
+  return db
+    .selectFrom('notifications')
+    .innerJoin('people', 'people.id', 'notifications.recipient_id')
+    .selectAll('people')
+    .where('notifications.id', '=', notificationId)
+    .executeTakeFirst();
+}
+
+/** A notification about a post shows only while the post is one the recipient may see. */
+function aboutVisiblePost(recipientId: string) {
+  return sql<boolean>`(notifications.post_id is null or exists (
+    select 1 from posts where posts.id = notifications.post_id and ${visiblePosts(recipientId)}))`;
+}
+
+/** Approval requests are for admins only (spec 6), even if one was written to someone else. */
+function forRole(isAdmin: boolean) {
+  return isAdmin ? sql<boolean>`1 = 1` : sql<boolean>`notifications.type <> 'approval_request'`;
+}
+
+/** Whether a recipient may be told of this notification, by the rules that list it. */
+export async function isNotificationShown(
+  db: Db,
+  id: string,
+  recipientId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('notifications')
+    .innerJoin('people', 'people.id', 'notifications.recipient_id')
+    .select('notifications.id')
+    .where('notifications.id', '=', id)
+    .where(aboutVisiblePost(recipientId))
+    .where((eb) =>
+      eb.or([eb('people.role', '=', 'admin'), eb('notifications.type', '<>', 'approval_request')]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A recipient's notifications, newest first, with their actor and course names. */
+export function listNotificationRows(
+  db: Db,
+  options: {
+    recipientId: string;
+    isAdmin: boolean;
+    after: Keyset | undefined;
+    only: string | undefined;
+    limit: number;
+  },
+) {
+  return db
+    .selectFrom('notifications')
+    .leftJoin('people as actor', 'actor.id', 'notifications.actor_id')
+    .leftJoin('courses', 'courses.id', 'notifications.course_id')
+    .select([
+      'notifications.id',
+      'notifications.type',
+      'notifications.post_id',
+      'notifications.course_id',
+      'notifications.created_at',
+      'courses.name as course_name',
+      'actor.id as actor_id',
+      'actor.name as actor_name',
+      'actor.avatar_url as actor_avatar_url',
+    ])
+    .where('notifications.recipient_id', '=', options.recipientId)
+    .where(forRole(options.isAdmin))
+    .where(aboutVisiblePost(options.recipientId))
+    .$if(options.only !== undefined, (q) => q.where('notifications.id', '=', options.only!))
+    .$if(options.after !== undefined, (q) => q.where(olderThan('notifications', options.after!)))
+    .orderBy('notifications.created_at', 'desc')
+    .orderBy('notifications.id', 'desc')
+    .limit(options.limit)
+    .execute();
+}
+
+/** How many notifications are newer than `readAt`, counting at most `atMost`. */
+export async function countUnreadNotifications(
+  db: Db,
+  options: { recipientId: string; isAdmin: boolean; readAt: number; atMost: number },
+): Promise<number> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select('notifications.id')
+    .where('notifications.recipient_id', '=', options.recipientId)
+    .where('notifications.created_at', '>', options.readAt)
+    .where(forRole(options.isAdmin))
+    .where(aboutVisiblePost(options.recipientId))
+    .limit(options.atMost)
+    .execute();
+  return rows.length;
+}
+
+/** Moves a person's last-read time forward to `now`, never backwards. */
+export async function moveNotificationsReadAt(db: Db, personId: string, now: number) {
+  await db
+    .updateTable('people')
+    .set({ notifications_read_at: now })
+    .where('id', '=', personId)
+    .where('notifications_read_at', '<', now)
+    .execute();
 }

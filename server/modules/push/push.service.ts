@@ -12,8 +12,15 @@ import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { accessRefusal } from '../accounts/accounts.service.ts';
 import { findPublicConfig } from '../config/config.repository.ts';
+import { findNotificationRecipient } from '../notifications/notifications.repository.ts';
 import { listNotifications } from '../notifications/notifications.service.ts';
 import { getOrCreateSecret } from '../secrets/secrets.repository.ts';
+import {
+  deletePushSubscription,
+  deletePushSubscriptionById,
+  listPushSubscriptions,
+  upsertPushSubscription,
+} from './push.repository.ts';
 import { isAcceptedPushEndpoint } from './push-services.ts';
 
 interface VapidKeys {
@@ -45,24 +52,14 @@ export async function savePushSubscription(
   if (!isAcceptedPushEndpoint(subscription.endpoint, config.pushExtraServices)) {
     throw new AppError('push_endpoint_refused', 400);
   }
-  const now = Date.now();
-  const fields = {
-    person_id: person.id,
+  await upsertPushSubscription(database.db, {
+    endpoint: subscription.endpoint,
+    personId: person.id,
     p256dh: subscription.keys.p256dh,
     auth: subscription.keys.auth,
-    user_agent: userAgent?.slice(0, 300) ?? null,
-    refreshed_at: now,
-  };
-  await database.db
-    .insertInto('push_subscriptions')
-    .values({
-      id: crypto.randomUUID(),
-      endpoint: subscription.endpoint,
-      created_at: now,
-      ...fields,
-    })
-    .onConflict((conflict) => conflict.column('endpoint').doUpdateSet(fields))
-    .execute();
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    now: Date.now(),
+  });
 }
 
 /** Sign-out on this device: its subscription goes (only the person's own). */
@@ -71,11 +68,7 @@ export async function removePushSubscription(
   person: PersonRow,
   endpoint: string,
 ): Promise<void> {
-  await database.db
-    .deleteFrom('push_subscriptions')
-    .where('endpoint', '=', endpoint)
-    .where('person_id', '=', person.id)
-    .execute();
+  await deletePushSubscription(database.db, { endpoint, personId: person.id });
 }
 
 // The push services answer these for a subscription that no longer exists.
@@ -138,21 +131,12 @@ export class PushSender {
 
   private async deliver(notificationId: string) {
     const { db } = this.database;
-    const recipient = await db
-      .selectFrom('notifications')
-      .innerJoin('people', 'people.id', 'notifications.recipient_id')
-      .selectAll('people')
-      .where('notifications.id', '=', notificationId)
-      .executeTakeFirst();
+    const recipient = await findNotificationRecipient(db, notificationId);
     if (!recipient) return;
     const publicConfig = await findPublicConfig(db);
     // Someone who may not use the app now (blocked, pending, student access off) is not buzzed.
     if (!publicConfig || accessRefusal(recipient, publicConfig)) return;
-    const subscriptions = await db
-      .selectFrom('push_subscriptions')
-      .selectAll()
-      .where('person_id', '=', recipient.id)
-      .execute();
+    const subscriptions = await listPushSubscriptions(db, recipient.id);
     if (subscriptions.length === 0) return;
     const { notifications } = await listNotifications(this.database, recipient, undefined, {
       notificationId,
@@ -187,7 +171,7 @@ export class PushSender {
           } catch (error) {
             const status = (error as { statusCode?: number }).statusCode;
             if (status !== undefined && GONE.has(status)) {
-              await db.deleteFrom('push_subscriptions').where('id', '=', subscription.id).execute();
+              await deletePushSubscriptionById(db, subscription.id);
               return;
             }
             // Not the error itself: it carries the endpoint, a secret address of the browser.
