@@ -1,10 +1,18 @@
-import { sql } from 'kysely';
 import type { Dashboard } from '#shared/schemas/admin';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { CHARTED_WEEKS, vietnamWeekStart } from '../courses/course-progress.service.ts';
 import { avatarUrl } from '../media/avatar.ts';
-import { visiblePosts } from '../posts/post-visibility.ts';
+import {
+  countActiveCourses,
+  countActiveStaff,
+  countStudentsByStatus,
+  listCompletionsSince,
+  listEvaluationsSince,
+  listMostActiveStaff,
+  listMostEvaluatedCourses,
+  listStudentRegistrationsSince,
+} from './dashboard.repository.ts';
 import { countPending } from './people.repository.ts';
 
 const DAY = 86_400_000;
@@ -29,82 +37,22 @@ export async function dashboard(
   const { db } = database;
   const lastWeek = vietnamWeekStart(now);
   const firstWeek = lastWeek - (CHARTED_WEEKS - 1) * WEEK;
-  const visible = visiblePosts(admin.id);
 
   const [statuses, staff, courses, pending, students, evaluations, completions, ratings, top] =
     await Promise.all([
-      db
-        .selectFrom('people')
-        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('role', '=', 'student')
-        .groupBy('status')
-        .execute(),
-      db
-        .selectFrom('people')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('role', 'in', ['admin', 'instructor'])
-        .where('status', '=', 'active')
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('courses')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 'active')
-        .executeTakeFirstOrThrow(),
+      countStudentsByStatus(db),
+      countActiveStaff(db),
+      countActiveCourses(db),
       countPending(db),
-      db
-        .selectFrom('people')
-        .select('registration_date as at')
-        .where('role', '=', 'student')
-        .where('registration_date', '>=', firstWeek)
-        .execute(),
-      db
-        .selectFrom('posts')
-        .select(['created_at as at', 'rating'])
-        .where('kind', '=', 'evaluation')
-        .where('created_at', '>=', firstWeek)
-        .where(visible)
-        .execute(),
-      db
-        .selectFrom('lesson_progress')
-        .select('last_updated_at as at')
-        .where('completed', '=', 1)
-        .where('last_updated_at', '>=', firstWeek)
-        .execute(),
-      db
-        .selectFrom('posts')
-        .innerJoin('courses', 'courses.id', 'posts.course_id')
-        .select([
-          'courses.id',
-          'courses.name',
-          (eb) => eb.fn.countAll<number>().as('evaluations'),
-          (eb) => eb.fn.avg<number>('posts.rating').as('average'),
-        ])
-        .where('posts.kind', '=', 'evaluation')
-        .where(visible)
-        .groupBy(['courses.id', 'courses.name'])
-        .orderBy('evaluations', 'desc')
-        .orderBy('courses.name')
-        .limit(TOP_COURSES)
-        .execute(),
-      db
-        .selectFrom('posts')
-        .innerJoin('people', 'people.id', 'posts.author_id')
-        .select([
-          'people.id',
-          'people.name',
-          'people.avatar_url',
-          (eb) => eb.fn.countAll<number>().as('posts'),
-          sql<number>`sum(case when posts.kind = 'evaluation' then 1 else 0 end)`.as('evaluations'),
-        ])
-        .where('people.role', 'in', ['admin', 'instructor'])
-        .where('posts.created_at', '>=', now - 30 * DAY)
-        .where(visible)
-        .groupBy(['people.id', 'people.name', 'people.avatar_url'])
-        .orderBy('evaluations', 'desc')
-        .orderBy('posts', 'desc')
-        .orderBy('people.name')
-        .limit(TOP_INSTRUCTORS)
-        .execute(),
+      listStudentRegistrationsSince(db, firstWeek),
+      listEvaluationsSince(db, { since: firstWeek, viewerId: admin.id }),
+      listCompletionsSince(db, firstWeek),
+      listMostEvaluatedCourses(db, { viewerId: admin.id, limit: TOP_COURSES }),
+      listMostActiveStaff(db, {
+        since: now - 30 * DAY,
+        viewerId: admin.id,
+        limit: TOP_INSTRUCTORS,
+      }),
     ]);
 
   const weeks = Array.from({ length: CHARTED_WEEKS }, (_, index) => ({
