@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder, NotNull, Transaction } from 'kysely';
 import type { Comment } from '#shared/schemas/posts';
 import type { AppDatabase } from '../../db/database.ts';
-import type { Database, PersonRow } from '../../db/schema.ts';
+import type { PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { avatarUrl } from '../media/avatar.ts';
@@ -11,10 +10,19 @@ import {
   type NewNotification,
 } from '../notifications/notifications.repository.ts';
 import { announceNotifications } from '../notifications/notifications.service.ts';
+import type { WhichComments } from './comments.repository.ts';
+import {
+  deleteCommentRow,
+  findComment,
+  insertComment,
+  listCommentMentions,
+  listCommentRows,
+  recountComments,
+  replaceCommentMentions,
+  updateCommentText,
+} from './comments.repository.ts';
 import { lockRow, mentionedIds, writeLike } from './post-writes.service.ts';
 import { requireVisiblePost } from './posts.service.ts';
-
-type Trx = Transaction<Database>;
 
 /** All comments of a post the viewer may see, oldest first; replies carry their parent. */
 export async function listComments(
@@ -26,69 +34,13 @@ export async function listComments(
   return readComments(database, viewerId, { postId });
 }
 
-type WhichComments = { postId: string } | { commentId: string };
-
-/** The condition that picks a post's comments, or one comment. */
-function chosen(where: WhichComments) {
-  return (eb: ExpressionBuilder<Database, 'comments'>) =>
-    'postId' in where
-      ? eb('comments.post_id', '=', where.postId)
-      : eb('comments.id', '=', where.commentId);
-}
-
 async function readComments(
   database: AppDatabase,
   viewerId: string | null,
   where: WhichComments,
 ): Promise<Comment[]> {
-  const rows = await database.db
-    .selectFrom('comments')
-    .innerJoin('people as author', 'author.id', 'comments.author_id')
-    .select([
-      'comments.id',
-      'comments.post_id',
-      'comments.parent_id',
-      'comments.text',
-      'comments.like_count',
-      'comments.created_at',
-      'comments.updated_at',
-      'author.id as author_id',
-      'author.name as author_name',
-      'author.avatar_url as author_avatar_url',
-    ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('comment_likes')
-            .select('comment_likes.comment_id')
-            .whereRef('comment_likes.comment_id', '=', 'comments.id')
-            // A guest has no likes: '' is nobody's id.
-            .where('comment_likes.person_id', '=', viewerId ?? ''),
-        )
-        .as('liked_by_me'),
-    )
-    .where(chosen(where))
-    .orderBy('comments.created_at')
-    .orderBy('comments.id')
-    .execute();
-  // Chosen by the same condition as the comments, not by a list of their ids: a list made a
-  // statement of a new shape for every number of comments (each prepared and kept by the
-  // statement cache: the server's memory grew with a busy post's comments; bench/README.md).
-  const mentions =
-    rows.length === 0
-      ? []
-      : await database.db
-          .selectFrom('mentions')
-          .innerJoin('comments', 'comments.id', 'mentions.comment_id')
-          .innerJoin('people', 'people.id', 'mentions.person_id')
-          .select(['mentions.comment_id', 'people.id', 'people.role', 'people.name'])
-          // A comment's mentions carry its post: the index on mentions.post_id finds them.
-          .whereRef('mentions.post_id', '=', 'comments.post_id')
-          .where(chosen(where))
-          // Joined to its comment, so never null.
-          .$narrowType<{ comment_id: NotNull }>()
-          .execute();
+  const rows = await listCommentRows(database.db, viewerId, where);
+  const mentions = rows.length === 0 ? [] : await listCommentMentions(database.db, where);
   const mentionsOf = new Map<string, Comment['mentions']>();
   for (const { comment_id, id, role, name } of mentions) {
     const ofComment = mentionsOf.get(comment_id) ?? [];
@@ -113,42 +65,6 @@ async function readComments(
   }));
 }
 
-async function replaceCommentMentions(
-  trx: Trx,
-  postId: string,
-  commentId: string,
-  mentions: string[],
-  now: number,
-) {
-  await trx.deleteFrom('mentions').where('comment_id', '=', commentId).execute();
-  if (mentions.length === 0) return;
-  await trx
-    .insertInto('mentions')
-    .values(
-      mentions.map((personId) => ({
-        id: randomUUID(),
-        post_id: postId,
-        comment_id: commentId,
-        person_id: personId,
-        created_at: now,
-      })),
-    )
-    .execute();
-}
-
-async function recountComments(trx: Trx, postId: string) {
-  await trx
-    .updateTable('posts')
-    .set((eb) => ({
-      comment_count: eb
-        .selectFrom('comments')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .where('comments.post_id', '=', postId),
-    }))
-    .where('id', '=', postId)
-    .execute();
-}
-
 /** Anyone signed in comments on a post they may see, or replies to a comment of that post. */
 export async function addComment(
   database: AppDatabase,
@@ -159,11 +75,7 @@ export async function addComment(
   const { authorId: postAuthor } = await requireVisiblePost(database, person.id, postId);
   let parentAuthor: string | null = null;
   if (input.parentId) {
-    const parent = await database.db
-      .selectFrom('comments')
-      .select(['post_id', 'author_id'])
-      .where('id', '=', input.parentId)
-      .executeTakeFirst();
+    const parent = await findComment(database.db, input.parentId);
     if (!parent || parent.post_id !== postId) throw new AppError('reply_elsewhere', 400);
     parentAuthor = parent.author_id;
   }
@@ -172,18 +84,14 @@ export async function addComment(
   const now = Date.now();
   const notified = await inTransaction(database, async (trx) => {
     await lockRow(trx, database.kind, 'posts', postId);
-    await trx
-      .insertInto('comments')
-      .values({
-        id,
-        post_id: postId,
-        author_id: person.id,
-        parent_id: input.parentId,
-        text: input.text,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertComment(trx, {
+      id,
+      postId,
+      authorId: person.id,
+      parentId: input.parentId,
+      text: input.text,
+      now,
+    });
     await replaceCommentMentions(trx, postId, id, mentions, now);
     await recountComments(trx, postId);
     const told = new Set([person.id]);
@@ -208,11 +116,7 @@ export async function addComment(
 }
 
 async function requireCommentEditor(database: AppDatabase, person: PersonRow, commentId: string) {
-  const row = await database.db
-    .selectFrom('comments')
-    .select(['post_id', 'author_id'])
-    .where('id', '=', commentId)
-    .executeTakeFirst();
+  const row = await findComment(database.db, commentId);
   if (!row) throw new AppError('comment_not_found', 404);
   // A comment under a post the person may not see is as absent as the post.
   await requireVisiblePost(database, person.id, row.post_id);
@@ -230,11 +134,7 @@ export async function editComment(
   const mentions = await mentionedIds(database.db, text);
   const now = Date.now();
   await inTransaction(database, async (trx) => {
-    await trx
-      .updateTable('comments')
-      .set({ text, updated_at: now })
-      .where('id', '=', commentId)
-      .execute();
+    await updateCommentText(trx, commentId, text, now);
     await replaceCommentMentions(trx, row.post_id, commentId, mentions, now);
   });
   await database.events.publish(
@@ -250,7 +150,7 @@ export async function deleteComment(database: AppDatabase, person: PersonRow, co
   const row = await requireCommentEditor(database, person, commentId);
   await inTransaction(database, async (trx) => {
     await lockRow(trx, database.kind, 'posts', row.post_id);
-    await trx.deleteFrom('comments').where('id', '=', commentId).execute();
+    await deleteCommentRow(trx, commentId);
     await recountComments(trx, row.post_id);
   });
   await database.events.publish(
@@ -265,11 +165,7 @@ export async function setCommentLike(
   commentId: string,
   liked: boolean,
 ) {
-  const row = await database.db
-    .selectFrom('comments')
-    .select('post_id')
-    .where('id', '=', commentId)
-    .executeTakeFirst();
+  const row = await findComment(database.db, commentId);
   if (!row) throw new AppError('comment_not_found', 404);
   await requireVisiblePost(database, person.id, row.post_id);
   const { likeCount } = await writeLike(database, {
