@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Post, PostData } from '#shared/schemas/posts';
 import { splitMentions } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
-import type { Database, PersonRow } from '../../db/schema.ts';
+import type { Db, PersonRow } from '../../db/schema.ts';
 import { inTransaction, retryingDeadlocks } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { findPersonById } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { findCourseRow, findLesson } from '../courses/courses.repository.ts';
 import { postAudience } from '../events/live-audience.ts';
 import { isUsableImageUrl } from '../media/image-urls.ts';
 import {
@@ -16,29 +17,18 @@ import {
   notificationRows,
 } from '../notifications/notifications.repository.ts';
 import { announceNotifications } from '../notifications/notifications.service.ts';
+import {
+  deletePostRow,
+  existingPersonIds,
+  insertPostRow,
+  type PostColumns,
+  replacePostMediaAndMentions,
+  setBookmarkRow,
+  updatePostRow,
+  writeLikeInOneStatement,
+  writeLikeInTransaction,
+} from './post-writes.repository.ts';
 import { getPost, requireVisiblePost } from './posts.service.ts';
-
-type Trx = Transaction<Database>;
-
-/**
- * Takes the post's row lock for the rest of the transaction on PostgreSQL, so counts recomputed
- * from rows afterwards see every toggle committed before (each statement there reads a fresh
- * snapshot). SQLite has one writer at a time already.
- */
-export async function lockRow(
-  trx: Trx,
-  kind: AppDatabase['kind'],
-  table: 'posts' | 'comments',
-  id: string,
-) {
-  if (kind !== 'postgres') return;
-  await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
-}
-
-const likeRows = {
-  posts: { table: 'post_likes', key: 'post_id' },
-  comments: { table: 'comment_likes', key: 'comment_id' },
-} as const;
 
 interface LikeChange {
   target: 'posts' | 'comments';
@@ -59,62 +49,25 @@ export async function writeLike(
   database: AppDatabase,
   change: LikeChange,
 ): Promise<{ likeCount: number; notified: CreatedNotification[] }> {
-  const likes = sql.table(likeRows[change.target].table);
-  const key = sql.ref(likeRows[change.target].key);
-  const writeRow = change.liked
-    ? sql`insert into ${likes} (${key}, person_id, created_at)
-        values (${change.id}, ${change.personId}, ${change.now}) on conflict do nothing`
-    : sql`delete from ${likes} where ${key} = ${change.id} and person_id = ${change.personId}`;
-  const sign = change.liked ? sql`+` : sql`-`;
   const notification = change.liked ? change.notification : undefined;
   const { created, rows } = notificationRows(notification ? [notification] : [], change.now);
-
-  if (database.kind === 'postgres') {
-    // One statement, so one round trip, which costs more than the writes: the like row, the
-    // count (the update's row lock orders concurrent toggles) and the notification.
-    const notified = rows[0]
-      ? sql`, notified as (insert into notifications (${sql.join(Object.keys(rows[0]).map((column) => sql.ref(column)))})
-          select ${sql.join(Object.values(rows[0]).map((value) => sql`${value}`))}
-          where exists (select 1 from changed))`
-      : sql``;
-    const { rows: result } = await retryingDeadlocks(() =>
-      sql<{ like_count: number; added: boolean }>`
-      with changed as (${writeRow} returning 1),
-      counted as (update ${sql.table(change.target)}
-        set like_count = like_count ${sign} (select count(*) from changed)
-        where id = ${change.id} returning like_count)
-      ${notified}
-      select like_count, exists (select 1 from changed) as added from counted`.execute(database.db),
-    );
-    return {
-      likeCount: Number(result[0]?.like_count ?? 0),
-      notified: result[0]?.added ? created : [],
-    };
-  }
-  return inTransaction(database, async (trx) => {
-    const changed = Number((await writeRow.execute(trx)).numAffectedRows ?? 0);
-    const { rows: result } = await sql<{ like_count: number }>`update ${sql.table(change.target)}
-      set like_count = like_count ${sign} ${changed} where id = ${change.id}
-      returning like_count`.execute(trx);
-    if (changed > 0 && rows.length > 0)
-      await trx.insertInto('notifications').values(rows).execute();
-    return {
-      likeCount: Number(result[0]?.like_count ?? 0),
-      notified: changed > 0 ? created : [],
-    };
-  });
+  const { likeCount, added } =
+    database.kind === 'postgres'
+      ? await retryingDeadlocks(() => writeLikeInOneStatement(database.db, change, rows))
+      : await inTransaction(database, (trx) => writeLikeInTransaction(trx, change, rows));
+  return { likeCount, notified: added ? created : [] };
 }
 
 /** The distinct people a text @mentions, each checked to exist (the label is never trusted). */
-export async function mentionedIds(db: Kysely<Database>, text: string): Promise<string[]> {
+export async function mentionedIds(db: Db, text: string): Promise<string[]> {
   const ids = [
     ...new Set(
       splitMentions(text).flatMap((segment) => (segment.kind === 'mention' ? [segment.id] : [])),
     ),
   ];
   if (ids.length === 0) return [];
-  const found = await db.selectFrom('people').select('id').where('id', 'in', ids).execute();
-  if (found.length !== ids.length) throw new AppError('mention_unknown', 400);
+  const found = await existingPersonIds(db, ids);
+  if (found.size !== ids.length) throw new AppError('mention_unknown', 400);
   return ids;
 }
 
@@ -122,41 +75,23 @@ export async function mentionedIds(db: Kysely<Database>, text: string): Promise<
 async function checkPost(database: AppDatabase, viewer: PersonRow, data: PostData) {
   const { db } = database;
   if (data.studentId) {
-    const student = await db
-      .selectFrom('people')
-      .select('id')
-      .where('id', '=', data.studentId)
-      .where('role', '=', 'student')
-      .executeTakeFirst();
-    if (!student) throw new AppError('student_not_found', 400);
+    const student = await findPersonById(db, data.studentId);
+    if (student?.role !== 'student') throw new AppError('student_not_found', 400);
   }
   if (data.taggedInstructorId) {
-    const tagged = await db
-      .selectFrom('people')
-      .select('id')
-      .where('id', '=', data.taggedInstructorId)
-      .where('role', 'in', ['admin', 'instructor'])
-      .executeTakeFirst();
-    if (!tagged) throw new AppError('instructor_missing', 400);
+    const tagged = await findPersonById(db, data.taggedInstructorId);
+    if (!tagged || tagged.role === 'student') throw new AppError('instructor_missing', 400);
   }
   let lessonTitle: string | null = null;
   if (data.courseId) {
-    const course = await db
-      .selectFrom('courses')
-      .select(['id', 'status', 'proposer_id'])
-      .where('id', '=', data.courseId)
-      .executeTakeFirst();
+    const course = await findCourseRow(db, data.courseId);
     const visible =
       course &&
       (course.status === 'active' || viewer.role === 'admin' || course.proposer_id === viewer.id);
     if (!visible) throw new AppError('course_not_found', 400);
   }
   if (data.lessonId) {
-    const lesson = await db
-      .selectFrom('lessons')
-      .select(['title', 'course_id'])
-      .where('id', '=', data.lessonId)
-      .executeTakeFirst();
+    const lesson = await findLesson(db, data.lessonId);
     if (!lesson || lesson.course_id !== data.courseId)
       throw new AppError('lesson_not_in_course', 400);
     lessonTitle = lesson.title;
@@ -167,50 +102,16 @@ async function checkPost(database: AppDatabase, viewer: PersonRow, data: PostDat
   return { lessonTitle, mentions: await mentionedIds(database.db, data.text) };
 }
 
-async function writeMediaAndMentions(
-  trx: Trx,
-  postId: string,
-  data: PostData,
-  mentions: string[],
-  now: number,
-) {
-  await trx.deleteFrom('post_media').where('post_id', '=', postId).execute();
-  await trx
-    .deleteFrom('mentions')
-    .where('post_id', '=', postId)
-    .where('comment_id', 'is', null)
-    .execute();
-  if (data.photos.length > 0) {
-    await trx
-      .insertInto('post_media')
-      .values(
-        data.photos.map((photo, position) => ({
-          id: randomUUID(),
-          post_id: postId,
-          media_id: photo.url.match(/^\/media\/([a-f0-9]{64})/)?.[1] ?? null,
-          url: photo.url,
-          width: photo.width,
-          height: photo.height,
-          position,
-        })),
-      )
-      .execute();
-  }
-  if (mentions.length > 0) {
-    await trx
-      .insertInto('mentions')
-      .values(
-        mentions.map((personId) => ({
-          id: randomUUID(),
-          post_id: postId,
-          comment_id: null,
-          person_id: personId,
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
-}
+const postColumns = (data: PostData, lessonTitle: string | null): PostColumns => ({
+  kind: data.kind,
+  studentId: data.studentId,
+  taggedInstructorId: data.taggedInstructorId,
+  courseId: data.courseId,
+  lessonId: data.lessonId,
+  lessonTitle,
+  text: data.text,
+  rating: data.rating,
+});
 
 /** Who a new post concerns, told once each and never about their own post. */
 function postNotifications(
@@ -243,24 +144,8 @@ export async function createPost(
   const id = randomUUID();
   const now = Date.now();
   const notified = await inTransaction(database, async (trx) => {
-    await trx
-      .insertInto('posts')
-      .values({
-        id,
-        kind: data.kind,
-        author_id: author.id,
-        student_id: data.studentId,
-        tagged_instructor_id: data.taggedInstructorId,
-        course_id: data.courseId,
-        lesson_id: data.lessonId,
-        lesson_title: lessonTitle,
-        text: data.text,
-        rating: data.rating,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await writeMediaAndMentions(trx, id, data, mentions, now);
+    await insertPostRow(trx, { ...postColumns(data, lessonTitle), id, authorId: author.id, now });
+    await replacePostMediaAndMentions(trx, id, data.photos, mentions, now);
     await insertActivityLog(trx, { actorId: author.id, action: 'post.created', target: id, now });
     return insertNotifications(trx, postNotifications(author, id, data, mentions), now);
   });
@@ -288,23 +173,9 @@ export async function updatePost(
   // Those who saw it before the edit hear of it too, even if the edit hides it from them now.
   const seenBy = await postAudience(database.db, postId);
   await inTransaction(database, async (trx) => {
-    const result = await trx
-      .updateTable('posts')
-      .set({
-        kind: data.kind,
-        student_id: data.studentId,
-        tagged_instructor_id: data.taggedInstructorId,
-        course_id: data.courseId,
-        lesson_id: data.lessonId,
-        lesson_title: lessonTitle,
-        text: data.text,
-        rating: data.rating,
-        updated_at: now,
-      })
-      .where('id', '=', postId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new AppError('post_not_found', 404);
-    await writeMediaAndMentions(trx, postId, data, mentions, now);
+    const updated = await updatePostRow(trx, postId, { ...postColumns(data, lessonTitle), now });
+    if (updated === 0) throw new AppError('post_not_found', 404);
+    await replacePostMediaAndMentions(trx, postId, data.photos, mentions, now);
     await insertActivityLog(trx, {
       actorId: person.id,
       action: 'post.updated',
@@ -323,8 +194,7 @@ export async function deletePost(database: AppDatabase, person: PersonRow, postI
   const now = Date.now();
   const seenBy = await postAudience(database.db, postId);
   await inTransaction(database, async (trx) => {
-    const result = await trx.deleteFrom('posts').where('id', '=', postId).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new AppError('post_not_found', 404);
+    if ((await deletePostRow(trx, postId)) === 0) throw new AppError('post_not_found', 404);
     await insertActivityLog(trx, {
       actorId: person.id,
       action: 'post.deleted',
@@ -373,19 +243,12 @@ export async function setPostBookmark(
   bookmarked: boolean,
 ) {
   await requireVisiblePost(database, person.id, postId);
-  if (bookmarked) {
-    await database.db
-      .insertInto('post_bookmarks')
-      .values({ post_id: postId, person_id: person.id, created_at: Date.now() })
-      .onConflict((conflict) => conflict.columns(['post_id', 'person_id']).doNothing())
-      .execute();
-  } else {
-    await database.db
-      .deleteFrom('post_bookmarks')
-      .where('post_id', '=', postId)
-      .where('person_id', '=', person.id)
-      .execute();
-  }
+  await setBookmarkRow(database.db, {
+    postId,
+    personId: person.id,
+    bookmarked,
+    now: Date.now(),
+  });
   // Bookmarks are private: only the person's other devices hear of it.
   await database.events.publish(
     { type: 'post.bookmarked', postId, bookmarked },

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { PostData } from '#shared/schemas/posts';
+import type { Database, Db } from '../../db/schema.ts';
+import type { notificationRows } from '../notifications/notifications.repository.ts';
+
+type Trx = Transaction<Database>;
+type NotificationRows = ReturnType<typeof notificationRows>['rows'];
+
+/**
+ * Takes the row lock of a post or comment for the rest of the transaction on PostgreSQL, so
+ * counts recomputed from rows afterwards see every toggle committed before (each statement there
+ * reads a fresh snapshot). SQLite has one writer at a time already.
+ */
+export async function lockRow(
+  trx: Trx,
+  kind: 'sqlite' | 'postgres',
+  table: 'posts' | 'comments',
+  id: string,
+) {
+  if (kind !== 'postgres') return;
+  await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
+}
+
+const likeRows = {
+  posts: { table: 'post_likes', key: 'post_id' },
+  comments: { table: 'comment_likes', key: 'comment_id' },
+} as const;
+
+export interface LikeRowChange {
+  target: 'posts' | 'comments';
+  id: string;
+  personId: string;
+  liked: boolean;
+  now: number;
+}
+
+/** The statement that adds or removes the like row, and the sign the count moves by. */
+function likeStatements(change: LikeRowChange) {
+  const likes = sql.table(likeRows[change.target].table);
+  const key = sql.ref(likeRows[change.target].key);
+  return {
+    writeRow: change.liked
+      ? sql`insert into ${likes} (${key}, person_id, created_at)
+          values (${change.id}, ${change.personId}, ${change.now}) on conflict do nothing`
+      : sql`delete from ${likes} where ${key} = ${change.id} and person_id = ${change.personId}`,
+    sign: change.liked ? sql`+` : sql`-`,
+  };
+}
+
+/**
+ * PostgreSQL: one statement, so one round trip, which costs more than the writes: the like row,
+ * the count (the update's row lock orders concurrent toggles) and the notification, written
+ * only when the like row was added.
+ */
+export async function writeLikeInOneStatement(
+  db: Db,
+  change: LikeRowChange,
+  notification: NotificationRows,
+): Promise<{ likeCount: number; added: boolean }> {
+  const { writeRow, sign } = likeStatements(change);
+  const row = notification[0];
+  const notified = row
+    ? sql`, notified as (insert into notifications (${sql.join(Object.keys(row).map((column) => sql.ref(column)))})
+        select ${sql.join(Object.values(row).map((value) => sql`${value}`))}
+        where exists (select 1 from changed))`
+    : sql``;
+  const { rows } = await sql<{ like_count: number; added: boolean }>`
+    with changed as (${writeRow} returning 1),
+    counted as (update ${sql.table(change.target)}
+      set like_count = like_count ${sign} (select count(*) from changed)
+      where id = ${change.id} returning like_count)
+    ${notified}
+    select like_count, exists (select 1 from changed) as added from counted`.execute(db);
+  return { likeCount: Number(rows[0]?.like_count ?? 0), added: Boolean(rows[0]?.added) };
+}
+
+/** SQLite, inside a transaction: the like row, then the count by the rows it changed. */
+export async function writeLikeInTransaction(
+  trx: Trx,
+  change: LikeRowChange,
+  notification: NotificationRows,
+): Promise<{ likeCount: number; added: boolean }> {
+  const { writeRow, sign } = likeStatements(change);
+  const changed = Number((await writeRow.execute(trx)).numAffectedRows ?? 0);
+  const { rows } = await sql<{ like_count: number }>`update ${sql.table(change.target)}
+    set like_count = like_count ${sign} ${changed} where id = ${change.id}
+    returning like_count`.execute(trx);
+  if (changed > 0 && notification.length > 0) {
+    await trx.insertInto('notifications').values(notification).execute();
+  }
+  return { likeCount: Number(rows[0]?.like_count ?? 0), added: changed > 0 };
+}
+
+/** Which of these people exist. */
+export async function existingPersonIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const rows = await db.selectFrom('people').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Replaces a post's photos and its own mentions (not its comments'). */
+export async function replacePostMediaAndMentions(
+  trx: Trx,
+  postId: string,
+  photos: PostData['photos'],
+  mentions: string[],
+  now: number,
+) {
+  await trx.deleteFrom('post_media').where('post_id', '=', postId).execute();
+  await trx
+    .deleteFrom('mentions')
+    .where('post_id', '=', postId)
+    .where('comment_id', 'is', null)
+    .execute();
+  if (photos.length > 0) {
+    await trx
+      .insertInto('post_media')
+      .values(
+        photos.map((photo, position) => ({
+          id: randomUUID(),
+          post_id: postId,
+          media_id: photo.url.match(/^\/media\/([a-f0-9]{64})/)?.[1] ?? null,
+          url: photo.url,
+          width: photo.width,
+          height: photo.height,
+          position,
+        })),
+      )
+      .execute();
+  }
+  if (mentions.length > 0) {
+    await trx
+      .insertInto('mentions')
+      .values(
+        mentions.map((personId) => ({
+          id: randomUUID(),
+          post_id: postId,
+          comment_id: null,
+          person_id: personId,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The columns a post form decides. */
+export interface PostColumns {
+  kind: PostData['kind'];
+  studentId: string | null;
+  taggedInstructorId: string | null;
+  courseId: string | null;
+  lessonId: string | null;
+  lessonTitle: string | null;
+  text: string;
+  rating: number | null;
+}
+
+const postRow = (post: PostColumns) => ({
+  kind: post.kind,
+  student_id: post.studentId,
+  tagged_instructor_id: post.taggedInstructorId,
+  course_id: post.courseId,
+  lesson_id: post.lessonId,
+  lesson_title: post.lessonTitle,
+  text: post.text,
+  rating: post.rating,
+});
+
+export async function insertPostRow(
+  trx: Trx,
+  post: PostColumns & { id: string; authorId: string; now: number },
+): Promise<void> {
+  await trx
+    .insertInto('posts')
+    .values({
+      id: post.id,
+      author_id: post.authorId,
+      ...postRow(post),
+      created_at: post.now,
+      updated_at: post.now,
+    })
+    .execute();
+}
+
+/** Returns how many rows changed: none when the post is gone. */
+export async function updatePostRow(
+  trx: Trx,
+  id: string,
+  post: PostColumns & { now: number },
+): Promise<number> {
+  const result = await trx
+    .updateTable('posts')
+    .set({ ...postRow(post), updated_at: post.now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Returns how many rows went: none when the post was gone already. */
+export async function deletePostRow(trx: Trx, id: string): Promise<number> {
+  const result = await trx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function setBookmarkRow(
+  db: Db,
+  {
+    postId,
+    personId,
+    bookmarked,
+    now,
+  }: { postId: string; personId: string; bookmarked: boolean; now: number },
+): Promise<void> {
+  if (bookmarked) {
+    await db
+      .insertInto('post_bookmarks')
+      .values({ post_id: postId, person_id: personId, created_at: now })
+      .onConflict((conflict) => conflict.columns(['post_id', 'person_id']).doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom('post_bookmarks')
+      .where('post_id', '=', postId)
+      .where('person_id', '=', personId)
+      .execute();
+  }
+}
