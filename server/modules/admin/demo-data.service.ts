@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { AppDatabase } from '../../db/database.ts';
-import type { Database, PersonRow } from '../../db/schema.ts';
-import { nameSearchColumns, titleSearchColumns } from '../../db/search-columns.ts';
+import type { PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { announceCourseChange } from '../events/announce.ts';
 import { insertMedia } from '../media/media.repository.ts';
 import { storeImage } from '../media/media.storage.ts';
-import { deletePersonRow } from './people.repository.ts';
+import {
+  countDemoRows,
+  deleteDemoRows,
+  hasDemoRows,
+  insertDemoCompletion,
+  insertDemoCourse,
+  insertDemoEnrolment,
+  insertDemoEvaluation,
+  insertDemoPerson,
+} from './demo-data.repository.ts';
 
 /*
  * Demo data (the spec's isAiGenerated): a small, believable nail-art academy for trying the app
@@ -103,19 +110,9 @@ async function nailPhoto(index: number) {
   return { main, small, width: 800, height: 600 };
 }
 
-export async function hasDemoData(database: AppDatabase): Promise<boolean> {
-  const row = await database.db
-    .selectFrom('people')
-    .select('id')
-    .where('is_demo', '=', 1)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Generates the demo academy in one transaction; refused while demo data exists. */
 export async function generateDemoData(database: AppDatabase, admin: PersonRow, dataDir: string) {
-  if (await hasDemoData(database)) throw new AppError('demo_exists', 409);
+  if (await hasDemoRows(database.db)) throw new AppError('demo_exists', 409);
   const now = Date.now();
   const random = sequence(20_251_122);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
@@ -137,39 +134,24 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
     photos.push({ id: stored.id, url: `/media/${stored.mainName}` });
   }
 
-  const created = await inTransaction(database, async (trx: Transaction<Database>) => {
+  const created = await inTransaction(database, async (trx) => {
     const person = async (name: string, role: 'instructor' | 'student', index: number) => {
       const id = randomUUID();
-      await trx
-        .insertInto('people')
-        .values({
-          id,
-          role,
-          status: 'active',
-          name,
-          ...nameSearchColumns(name),
-          email: null,
-          phone: `09${String(10_000_000 + index * 7_654_321).slice(0, 8)}`,
-          address: pick([
-            'Quận 1, TP.HCM',
-            'Cầu Giấy, Hà Nội',
-            'Hải Châu, Đà Nẵng',
-            'Ninh Kiều, Cần Thơ',
-          ]),
-          dob: null,
-          avatar_url: null,
-          bio: role === 'instructor' ? 'Giảng viên dữ liệu mẫu của học viện.' : null,
-          registration_date: now - (60 - index * 3) * DAY,
-          proposed_course_name: null,
-          proposed_course_description: null,
-          ban_reason: null,
-          banned_by: null,
-          banned_at: null,
-          is_demo: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertDemoPerson(trx, {
+        id,
+        role,
+        name,
+        phone: `09${String(10_000_000 + index * 7_654_321).slice(0, 8)}`,
+        address: pick([
+          'Quận 1, TP.HCM',
+          'Cầu Giấy, Hà Nội',
+          'Hải Châu, Đà Nẵng',
+          'Ninh Kiều, Cần Thơ',
+        ]),
+        bio: role === 'instructor' ? 'Giảng viên dữ liệu mẫu của học viện.' : null,
+        registrationDate: now - (60 - index * 3) * DAY,
+        now,
+      });
       return id;
     };
     const instructorIds = [];
@@ -182,35 +164,15 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
     const courses = [];
     for (const [index, course] of COURSES.entries()) {
       const id = randomUUID();
-      await trx
-        .insertInto('courses')
-        .values({
-          id,
-          name: course.name,
-          ...nameSearchColumns(course.name),
-          description: course.description,
-          image_url: null,
-          status: 'active',
-          proposer_id: instructorIds[index]!,
-          is_demo: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      const lessons = course.lessons.map((title, position) => ({
-        id: randomUUID(),
-        course_id: id,
-        title,
-        ...titleSearchColumns(title),
-        position,
-        created_at: now,
-        updated_at: now,
-      }));
-      await trx.insertInto('lessons').values(lessons).execute();
-      await trx
-        .insertInto('course_instructors')
-        .values({ course_id: id, person_id: instructorIds[index]!, created_at: now })
-        .execute();
+      const lessons = course.lessons.map((title) => ({ id: randomUUID(), title }));
+      await insertDemoCourse(trx, {
+        id,
+        name: course.name,
+        description: course.description,
+        instructorId: instructorIds[index]!,
+        lessons,
+        now,
+      });
       courses.push({ id, lessons });
     }
 
@@ -218,92 +180,50 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
     for (const [index, studentId] of studentIds.entries()) {
       const course = courses[index % courses.length]!;
       const teacher = instructorIds[index % instructorIds.length]!;
-      await trx
-        .insertInto('enrolments')
-        .values({ person_id: studentId, course_id: course.id, enrolled_at: now - 50 * DAY })
-        .execute();
+      await insertDemoEnrolment(trx, {
+        personId: studentId,
+        courseId: course.id,
+        at: now - 50 * DAY,
+      });
       const done = 1 + Math.floor(random() * course.lessons.length);
       for (const [position, lesson] of course.lessons.slice(0, done).entries()) {
         const at = now - (done - position) * 6 * DAY - Math.floor(random() * DAY);
-        await trx
-          .insertInto('lesson_progress')
-          .values({
-            person_id: studentId,
-            lesson_id: lesson.id,
-            course_id: course.id,
-            completed: 1,
-            summary: position === 0 ? 'Nắm vững các bước cơ bản.' : null,
-            last_updated_by: teacher,
-            last_updated_at: at,
-          })
-          .execute();
+        await insertDemoCompletion(trx, {
+          personId: studentId,
+          lessonId: lesson.id,
+          courseId: course.id,
+          summary: position === 0 ? 'Nắm vững các bước cơ bản.' : null,
+          by: teacher,
+          at,
+        });
         if (position % 2 === 1 && position !== done - 1) continue;
-        const postId = randomUUID();
-        await trx
-          .insertInto('posts')
-          .values({
-            id: postId,
-            kind: 'evaluation',
-            author_id: teacher,
-            student_id: studentId,
-            tagged_instructor_id: null,
-            course_id: course.id,
-            lesson_id: lesson.id,
-            lesson_title: lesson.title,
-            text: pick(REMARKS),
-            rating: 5 + Math.floor(random() * 6),
-            is_demo: 1,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-        if (random() < 0.4) {
-          const chosen = photos[photo++ % photos.length]!;
-          await trx
-            .insertInto('post_media')
-            .values({
-              id: randomUUID(),
-              post_id: postId,
-              media_id: chosen.id,
-              url: chosen.url,
-              width: 800,
-              height: 600,
-              position: 0,
-            })
-            .execute();
-        }
+        // Drawn in a fixed order, so the same seed always makes the same academy.
+        const text = pick(REMARKS);
+        const rating = 5 + Math.floor(random() * 6);
+        const chosen = random() < 0.4 ? photos[photo++ % photos.length]! : null;
         const likers = [teacher, ...instructorIds, studentId].filter(
           (id, at2, all) => all.indexOf(id) === at2 && random() < 0.6,
         );
-        if (likers.length > 0) {
-          await trx
-            .insertInto('post_likes')
-            .values(
-              likers.map((personId) => ({ post_id: postId, person_id: personId, created_at: at })),
-            )
-            .execute();
-        }
         const commentCount = random() < 0.5 ? 1 : 0;
-        for (let c = 0; c < commentCount; c += 1) {
-          await trx
-            .insertInto('comments')
-            .values({
-              id: randomUUID(),
-              post_id: postId,
-              author_id: pick([studentId, teacher]),
-              parent_id: null,
-              text: pick(COMMENTS),
-              is_demo: 1,
-              created_at: at + 3_600_000,
-              updated_at: at + 3_600_000,
-            })
-            .execute();
-        }
-        await trx
-          .updateTable('posts')
-          .set({ like_count: likers.length, comment_count: commentCount })
-          .where('id', '=', postId)
-          .execute();
+        const comments = Array.from({ length: commentCount }, () => ({
+          id: randomUUID(),
+          authorId: pick([studentId, teacher]),
+          text: pick(COMMENTS),
+          at: at + 3_600_000,
+        }));
+        await insertDemoEvaluation(trx, {
+          id: randomUUID(),
+          authorId: teacher,
+          studentId,
+          courseId: course.id,
+          lesson,
+          text,
+          rating,
+          photo: chosen && { ...chosen, width: 800, height: 600 },
+          likers,
+          comments,
+          at,
+        });
       }
     }
     await insertActivityLog(trx, {
@@ -332,35 +252,12 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
 export async function wipeDemoData(database: AppDatabase, admin: PersonRow) {
   const now = Date.now();
   await inTransaction(database, async (trx) => {
-    await trx.deleteFrom('posts').where('is_demo', '=', 1).execute();
-    const comments = await trx
-      .selectFrom('comments')
-      .select('post_id')
-      .where('is_demo', '=', 1)
-      .distinct()
-      .execute();
-    await trx.deleteFrom('comments').where('is_demo', '=', 1).execute();
-    const people = await trx.selectFrom('people').select('id').where('is_demo', '=', 1).execute();
-    for (const { id } of people) await deletePersonRow(trx, id);
-    await trx.deleteFrom('courses').where('is_demo', '=', 1).execute();
-    const touched = comments.map((row) => row.post_id);
-    if (touched.length > 0) {
-      await trx
-        .updateTable('posts')
-        .set((eb) => ({
-          comment_count: eb
-            .selectFrom('comments')
-            .select((inner) => inner.fn.countAll<number>().as('n'))
-            .whereRef('comments.post_id', '=', 'posts.id'),
-        }))
-        .where('id', 'in', touched)
-        .execute();
-    }
+    const { people } = await deleteDemoRows(trx);
     await insertActivityLog(trx, {
       actorId: admin.id,
       action: 'demo.wiped',
       target: null,
-      details: { people: people.length },
+      details: { people },
       now,
     });
   });
@@ -370,14 +267,7 @@ export async function wipeDemoData(database: AppDatabase, admin: PersonRow) {
 
 /** How much demo data there is, for the admin tools' card. */
 export async function demoSummary(database: AppDatabase) {
-  const countOf = async (table: 'people' | 'courses' | 'posts') => {
-    const row = await database.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('is_demo', '=', 1)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
+  const countOf = (table: 'people' | 'courses' | 'posts') => countDemoRows(database.db, table);
   const [people, courses, posts] = await Promise.all([
     countOf('people'),
     countOf('courses'),

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Audience } from '../../db/event-bus.ts';
-import type { Database, Role } from '../../db/schema.ts';
-import { visiblePosts } from '../posts/post-visibility.ts';
+import type { Db, Role } from '../../db/schema.ts';
+import { findPostPeople, isPostVisibleTo, listPostMentions } from './events.repository.ts';
 
 /** Who is at the other end of an event stream: a member, or a guest (no id, no role). */
 export interface Recipient {
@@ -14,35 +13,16 @@ export type AudienceTest = (recipient: Recipient) => boolean;
 const isStaff = (recipient: Recipient) =>
   recipient.role === 'instructor' || recipient.role === 'admin';
 
-async function visibleTo(db: Kysely<Database>, postId: string, viewerId: string | null) {
-  const row = await db
-    .selectFrom('posts')
-    .select('id')
-    .where('id', '=', postId)
-    .where(visiblePosts(viewerId))
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * Who may see a post now, by the one privacy rule (post-visibility.ts): everyone when a guest
  * could see it, otherwise only those of the people it involves that the rule lets see it (no one
  * else can). Taken before a post is deleted, so its deletion reaches only those who saw it.
  */
-export async function postAudience(db: Kysely<Database>, postId: string): Promise<Audience> {
-  if (await visibleTo(db, postId, null)) return { kind: 'everyone' };
-  const post = await db
-    .selectFrom('posts')
-    .select(['author_id', 'student_id', 'tagged_instructor_id'])
-    .where('id', '=', postId)
-    .executeTakeFirst();
+export async function postAudience(db: Db, postId: string): Promise<Audience> {
+  if (await isPostVisibleTo(db, postId, null)) return { kind: 'everyone' };
+  const post = await findPostPeople(db, postId);
   if (!post) return { kind: 'people', ids: [] };
-  const mentioned = await db
-    .selectFrom('mentions')
-    .select('person_id')
-    .where('post_id', '=', postId)
-    .where('comment_id', 'is', null)
-    .execute();
+  const mentioned = await listPostMentions(db, postId);
   const candidates = new Set(
     [
       post.author_id,
@@ -52,15 +32,12 @@ export async function postAudience(db: Kysely<Database>, postId: string): Promis
     ].filter((id): id is string => id !== null),
   );
   const ids: string[] = [];
-  for (const id of candidates) if (await visibleTo(db, postId, id)) ids.push(id);
+  for (const id of candidates) if (await isPostVisibleTo(db, postId, id)) ids.push(id);
   return { kind: 'people', ids };
 }
 
 /** Turns an audience into a test of each open stream, reading the database at most once. */
-export async function resolveAudience(
-  db: Kysely<Database>,
-  audience: Audience,
-): Promise<AudienceTest> {
+export async function resolveAudience(db: Db, audience: Audience): Promise<AudienceTest> {
   switch (audience.kind) {
     case 'everyone':
       return () => true;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '#shared/schemas/events';
 import type { AppDatabase } from '../../db/database.ts';
 import type { BusMessage } from '../../db/event-bus.ts';
+import { latestLogIds } from './events.repository.ts';
 import { type AudienceTest, type Recipient, resolveAudience } from './live-audience.ts';
 
 /** One open `/api/events` stream. */
@@ -185,19 +186,7 @@ export class LiveHub {
       this.lastLogIds = undefined;
       return;
     }
-    const row = await this.database.db
-      .selectNoFrom((eb) => [
-        eb
-          .selectFrom('activity_logs')
-          .select((inner) => inner.fn.max('id').as('n'))
-          .as('activity'),
-        eb
-          .selectFrom('error_logs')
-          .select((inner) => inner.fn.max('id').as('n'))
-          .as('errors'),
-      ])
-      .executeTakeFirstOrThrow();
-    const ids = `${row.activity ?? 0}/${row.errors ?? 0}`;
+    const ids = await latestLogIds(this.database.db);
     // The first look after admins connect also counts as news: what was written between their
     // reading the logs and now is not missed.
     if (this.lastLogIds === ids) return;
