@@ -1,12 +1,10 @@
 import { vi } from '#shared/locales/vi';
+import { fillPlaceholders } from '#shared/text';
 import type { Mail } from './mailer.ts';
 
 type Template = (typeof vi.emails)[keyof typeof vi.emails];
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
 /** A Vietnamese e-mail with one action link, as plain text and as simple HTML. */
 export function linkEmail(
@@ -15,7 +13,7 @@ export function linkEmail(
   url: string,
   values: Record<string, string> = {},
 ): Mail {
-  const greeting = fill(template.greeting, values).replace(/\s+,$/, ',');
+  const greeting = fillPlaceholders(template.greeting, values).replace(/\s+,$/, ',');
   const text = [greeting, '', template.body, '', url, '', template.ignore, '', vi.app.name].join(
     '\n',
   );
