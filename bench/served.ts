@@ -34,8 +34,8 @@ export async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
-      // The default level: its line per request is part of what a request costs (to /dev/null
-      // here; about 7 % of a feed request against `warn`).
+      // The default level: its line per request is part of what a request costs (written to
+      // /dev/null here).
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
     },

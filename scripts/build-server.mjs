@@ -1,7 +1,7 @@
 // The server as `npm start` runs it: server/main.ts and everything it imports from this repository
 // in one ES module, dist/server/main.mjs (with its source map), the npm packages left as imports.
-// Plain Node loads it in about half the time tsx takes to compile and load the TypeScript files
-// one by one (bench/README.md, cold start). `npm run build`, scripts/start.mjs and the tests that
+// Plain Node loads it much faster than tsx compiles and loads the TypeScript files one by one
+// (bench/README.md measures the cold start). `npm run build`, scripts/start.mjs and the tests that
 // start server processes build it; `node scripts/build-server.mjs` does it alone.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

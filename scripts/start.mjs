@@ -48,9 +48,9 @@ async function buildServerIfStale() {
 /**
  * Runs the server in a child process with MALLOC_ARENA_MAX=2, passing signals on and ending as it
  * ends. glibc's allocator gives threads their own arenas, and the photo pipeline's threads (sharp
- * on libuv's pool) leave them fragmented: 50 photos at once peaked at 527–541 MB of RSS with
- * glibc's default of eight arenas a core, 332–361 MB with two, at the same speed
- * (bench/uploads.ts). glibc reads the limit only as a process starts, hence the child.
+ * on libuv's pool) leave them fragmented: a burst of photos holds far more memory with glibc's
+ * default of eight arenas a core than with two, at the same speed (bench/uploads.ts measures
+ * it). glibc reads the limit only as a process starts, hence the child.
  */
 function serveInChildWithTwoArenas() {
   const server = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {

@@ -182,16 +182,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCrossSiteGuard(app, config);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
-  // Answers are compressed as they leave, so quickly: brotli at quality 1 takes a feed page
-  // (7.5 KB) in 34 µs to 2.1 KB, quality 2 in 54 µs to 1.9 KB and the library's default,
-  // quality 4, in 114 µs to 1.8 KB, which made compression a third of the feed's cost
-  // (bench/README.md). The web app's files come compressed from the build.
+  // Answers are compressed as they leave, so quickly: brotli's lowest quality gives nearly the
+  // size of its default at a fraction of the time, and at the default compression is a large
+  // share of a feed request. The web app's files come compressed from the build.
   await app.register(compress, {
     threshold: 1024,
-    // Answers up to 32 KB are compressed in one call instead of through a stream: a page of
-    // Vietnamese posts (about 9 KB of UTF-8) cost 122 µs through the stream and 19–40 µs in one
-    // call. The library's own ceiling on two cores is 8 KB, so the demo academy's feed went
-    // through the stream: 1,015–1,187 req/s, against 1,533–1,922 with this (bench/README.md).
+    // Answers up to 32 KB are compressed in one call instead of through a stream, which costs
+    // several times more per answer. The library's own ceiling on two cores is below a page of
+    // Vietnamese posts in UTF-8, so without this the feed would take the slow path.
     syncThreshold: 32 * 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
   });

@@ -42,7 +42,7 @@ export interface AppDatabase {
 /**
  * A statement that reads, as Kysely's SQLite driver uses it, returning rows as objects built
  * here from better-sqlite3's arrays: better-sqlite3 builds an object key by key through its C++
- * API, which made up a quarter of the feed query's time (bench/README.md). The column names are
+ * API, a large part of the feed query's time (server/db/README.md). The column names are
  * read once; the cache below drops every statement when the schema changes.
  */
 function readingStatement(statement: SQLite.Statement) {
@@ -69,8 +69,8 @@ type CachedStatement = SQLite.Statement | ReturnType<typeof readingStatement>;
 
 /**
  * The SQLite connection as Kysely sees it, keeping prepared statements by their SQL text:
- * Kysely prepares every query afresh, and preparing the feed's query cost as much as running
- * it (bench/README.md). Statements are reused one at a time (better-sqlite3 is synchronous).
+ * Kysely prepares every query afresh, and preparing the feed's query costs about as much as
+ * running it. Statements are reused one at a time (better-sqlite3 is synchronous).
  * A schema change (migrations, on this connection, at start) empties the cache, so no
  * statement outlives the columns it read.
  */
@@ -97,9 +97,8 @@ function withStatementCache(connection: SQLite.Database, capacity = 500) {
 
 /**
  * Page sizes are written into the SQL (`limit 11`) rather than bound (`limit ?`), on both
- * engines: SQLite ran the feed's query in 156 µs with a bound limit and 91 µs with a written
- * one (the same plan), and PostgreSQL only reuses a prepared statement's plan when it knows the
- * limit (bench/README.md). Only whole numbers the code chose are written in; anything else is
+ * engines: SQLite runs the feed's query markedly faster with a written limit (the same plan),
+ * and PostgreSQL only reuses a prepared statement's plan when it knows the limit. Only whole numbers the code chose are written in; anything else is
  * bound.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the mixin pattern TypeScript requires
@@ -135,9 +134,9 @@ class AppPostgresDialect extends PostgresDialect {
 /**
  * A PostgreSQL connection that prepares the prepared queries (db/prepared.ts: those made on
  * every request) once, under a name taken from their text, so that PostgreSQL plans them once
- * rather than on every run: planning the feed's query took 2.9 ms and running it 0.4 ms
- * (bench/README.md). Other statements are planned for each run, with their values: preparing
- * every select doubled the search's p95 (a generic plan cannot see the pattern searched for).
+ * rather than on every run: planning the feed's query takes several times longer than running
+ * it. Other statements are planned for each run, with their values: a generic plan cannot see
+ * the pattern a search looks for, and searches would slow down.
  * A schema change that alters what a prepared statement returns makes PostgreSQL refuse it; it
  * is then prepared afresh (outside a transaction: inside one, PostgreSQL has already ended the
  * transaction, which fails as with any error). The schema changes only when the server starts.
@@ -171,7 +170,7 @@ class PreparingClient extends pg.Client {
 
 const statementNames = new Map<string, string>();
 
-/** A prepared statement's name, from its text (remembered: hashing cost 2.5 % of a request). */
+/** A prepared statement's name, from its text (remembered: hashing on every request shows). */
 function statementName(text: string): string {
   let name = statementNames.get(text);
   if (name === undefined) {

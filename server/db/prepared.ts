@@ -79,8 +79,8 @@ function valueAt(values: Record<string, unknown>, path: Path): unknown {
 /**
  * A query that Kysely builds and compiles once per shape, then runs with each call's values,
  * and that PostgreSQL plans once per connection: for the queries made on every request, whose
- * best plan does not depend on their values. (Kysely builds and compiles a query on every call;
- * for the feed's query that cost a third of running it, bench/README.md.)
+ * best plan does not depend on their values. (Kysely builds and compiles a query on every call,
+ * which for the feed's query costs a large part of running it; server/db/README.md.)
  *
  * The builder gets stand-ins for the values and may only hand them to Kysely (as values in
  * `where`, `sql` templates, …): it may branch on whether an optional value is present, which is

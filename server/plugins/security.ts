@@ -7,8 +7,8 @@ import type { Config } from '../config.ts';
  * the built app loads only its own files, and images may come from Cloudinary when an admin
  * chooses it as the upload service.
  *
- * Helmet itself, built once: its Fastify plugin built Helmet afresh for every request, 3 % of a
- * feed request's time (bench/README.md).
+ * Helmet itself, built once: its Fastify plugin builds Helmet afresh for every request, a
+ * measurable share of a feed request.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl?.startsWith('https://') ?? false;

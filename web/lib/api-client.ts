@@ -32,7 +32,7 @@ function isErrorBody(value: unknown): value is ErrorBody {
  *
  * An answer is typed with its shared schema's type (`apiRequest<Post>(…)`) but not parsed: the
  * server writes every answer from that schema (only its fields, a required one never missing;
- * decision 0007), and parsing it here too would put zod (25 KB gzip) on every signed-in screen.
+ * decision 0007), and parsing it here too would put zod on every signed-in screen.
  * Forms still use zod, loaded with them.
  */
 export async function apiRequest<T>(

@@ -200,8 +200,8 @@ async function collect<Row>(
     if (kind === 'postgres' && target.crowded && !windowTried) {
       // The best tier first among the newest rows: when it is crowded (a common family name),
       // it fills the page there. The planner cannot tell a crowded tier from its trigram
-      // statistics and would read all of it through the index, 9–13 ms. Only the first tier
-      // that could fill the page tries: each try that finds too few costs about a millisecond.
+      // statistics and would read all of it through the index. Only the first tier that
+      // could fill the page tries, since each try that finds too few costs a query.
       windowTried = true;
       const recent = await fetch(
         sql<boolean>`${tier.condition} and ${sql.ref(`${target.table}.created_at`)} >= ${windowStart(target.table)}`,

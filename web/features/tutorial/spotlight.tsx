@@ -70,8 +70,8 @@ const sameShape = (a: TargetShape, b: TargetShape) =>
 /**
  * The target's box and corners, followed through scrolling, resizing and layout changes: its box
  * is read every frame. The page is searched for it only when there is none yet or it has gone or
- * been hidden, and its corners read only when its size changes: doing both every frame was a
- * third of what an open tour cost (170–197 ms of a phone's main thread in 3 s, now 118–126).
+ * been hidden, and its corners read only when its size changes: doing both every frame would be
+ * a large share of what an open tour costs a phone's main thread.
  */
 function useTargetShape(target: string): TargetShape | null {
   const [shape, setShape] = useState<TargetShape | null>(null);

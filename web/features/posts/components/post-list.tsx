@@ -56,7 +56,7 @@ export function PostList({
     if (top < window.innerHeight + NEAR_END_PX) void fetchNextPage({ cancelRefetch: false });
   }, [nearEnd, hasNextPage, isFetching, isFetchNextPageError, dataUpdatedAt, fetchNextPage]);
 
-  // With 225 cards a like re-laid out all of them (106–166 ms on a slowed phone against 50).
+  // A long feed would otherwise lay every card out again on each like.
   const cardClass = useOffscreenSkipping('card');
 
   const items = query.data?.pages.flatMap((page) => page.posts) ?? [];
