@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { OWNER_STATE } from './e2e/support/paths.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from './scripts/provision.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from './support/provision.ts';
 
 /*
  * Browser journeys in Debian's Chromium (never a downloaded browser) against the real server,

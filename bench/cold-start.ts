@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../scripts/provision.ts';
+import { freePort } from '../support/provision.ts';
 
 export interface ColdStartResult {
   runs: number;

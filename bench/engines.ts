@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startPostgresCluster } from '../scripts/provision.ts';
 import { type AppDatabase, migrateToLatest, openDatabase } from '../server/db/database.ts';
 import { createPostgresDatabase } from '../server/test/test-database.ts';
+import { startPostgresCluster } from '../support/provision.ts';
 
 /**
  * Runs a measurement on a fresh, migrated SQLite file and then a fresh PostgreSQL database

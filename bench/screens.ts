@@ -15,12 +15,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/provision.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { browserCookies } from '../server/test/sessions.ts';
-import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
+import { TUTORIAL_AUTOSTART_KEY } from '../shared/storage-keys.ts';
+import { signInToDemoAcademy } from '../support/demo-academy.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/provision.ts';
 import { percentiles } from './engines.ts';
-import { signInToDemoAcademy, startServer } from './served.ts';
+import { startServer } from './served.ts';
 
 const CPU_SLOWDOWN = 4;
 

@@ -8,10 +8,10 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import http from 'node:http';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
-import { freePort } from '../scripts/provision.ts';
 import type { Database } from '../server/db/schema.ts';
 import type { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { signInInstructor } from '../server/test/sessions.ts';
+import { freePort } from '../support/provision.ts';
 import { percentiles } from './engines.ts';
 import type { LoadOptions } from './load.ts';
 import { browserAcceptEncoding } from './open-loop.ts';
@@ -52,23 +52,6 @@ export async function startServer(
     if (exited || Date.now() - started > 60_000) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-/**
- * On a fresh academy: its first instructor (who becomes its admin) signs in and fills it with
- * the demo nail-art academy. Returns that admin's cookie.
- */
-export async function signInToDemoAcademy(
-  url: string,
-  mail: Awaited<ReturnType<typeof startMailCatcher>>,
-): Promise<string> {
-  const { cookie } = await signInInstructor(url, mail);
-  const demo = await fetch(`${url}/api/admin/demo-data`, {
-    method: 'POST',
-    headers: { cookie, origin: url },
-  });
-  if (!demo.ok) throw new Error(`demo data: ${demo.status} ${await demo.text()}`);
-  return cookie;
 }
 
 /** autocannon in its own process (bench/load.ts), so the load generator does not share an event loop with the measurement. */

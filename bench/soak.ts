@@ -11,9 +11,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
+import { signInToDemoAcademy } from '../support/demo-academy.ts';
 import { machine, percentiles, rssMb, servingPid } from './engines.ts';
 import { type LoopRequest, openLoop } from './open-loop.ts';
-import { signInToDemoAcademy, startServer } from './served.ts';
+import { startServer } from './served.ts';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 300);
 const rate = 250;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { freePort } from '../scripts/provision.ts';
+import { freePort } from '../support/provision.ts';
 import { servingPid } from './engines.ts';
 
 export interface UploadBenchResult {

@@ -5,7 +5,7 @@ import {
   expect,
   type Page,
 } from '@playwright/test';
-import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
+import { TUTORIAL_AUTOSTART_KEY } from '../shared/storage-keys.ts';
 
 /**
  * `test` whose every page fails the journey on a console error, an uncaught exception, a

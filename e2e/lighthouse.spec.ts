@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
-import { audit } from '../bench/lighthouse.ts';
-import { freePort } from '../scripts/provision.ts';
+import { audit } from '../support/lighthouse.ts';
+import { freePort } from '../support/provision.ts';
 import { expect, test } from './fixtures.ts';
 import { OWNER_STATE } from './support/paths.ts';
 

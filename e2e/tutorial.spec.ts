@@ -1,4 +1,4 @@
-import { TUTORIAL_AUTOSTART_KEY } from '../web/features/tutorial/tutorial.tsx';
+import { TUTORIAL_AUTOSTART_KEY } from '../shared/storage-keys.ts';
 import { BOTH_SIZES, expect, isPhone, screenshot, test } from './fixtures.ts';
 
 /** Turns the tours on for this tab (journeys run with them off) and reloads. */

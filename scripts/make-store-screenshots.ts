@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { signInToDemoAcademy } from '../bench/served.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/start.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { browserCookies } from '../server/test/sessions.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from './provision.ts';
+import { signInToDemoAcademy } from '../support/demo-academy.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '../support/provision.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../web/public/screenshots');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-store-shots-'));

@@ -7,7 +7,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { ensureChromium, type PostgresCluster, startPostgresCluster } from './provision.ts';
+import {
+  ensureChromium,
+  type PostgresCluster,
+  startPostgresCluster,
+} from '../support/provision.ts';
 
 const artifacts = path.resolve('.test-artifacts');
 fs.mkdirSync(artifacts, { recursive: true });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type PostgresCluster, startPostgresCluster } from '../scripts/provision.ts';
+import { freePort, type PostgresCluster, startPostgresCluster } from '../support/provision.ts';
 import { spawnServer, untilHealthy } from './test/server-process.ts';
 import { testDatabaseKind } from './test/test-database.ts';
 

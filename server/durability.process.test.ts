@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../scripts/provision.ts';
+import { freePort } from '../support/provision.ts';
 import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
 import { exited, spawnServer, untilHealthy } from './test/server-process.ts';
 import { signInInstructor } from './test/sessions.ts';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../scripts/provision.ts';
+import { freePort } from '../support/provision.ts';
 import { exited, spawnServer } from './test/server-process.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test/test-database.ts';
 

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../scripts/provision.ts';
 import { createPostgresDatabase } from '../../server/test/test-database.ts';
+import { freePort } from '../../support/provision.ts';
 
 async function healthy(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 30_000;

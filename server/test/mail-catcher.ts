@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { freePort } from '../../scripts/provision.ts';
+import { freePort } from '../../support/provision.ts';
 
 export interface CaughtMail {
   to: string;

@@ -8,6 +8,7 @@ import {
   useReducer,
   useRef,
 } from 'react';
+import { TUTORIAL_AUTOSTART_KEY } from '#shared/storage-keys';
 import { lazyComponent, whenIdle } from '../../lib/lazy-module.ts';
 import { readLocal, writeLocal } from '../../lib/local-store.ts';
 import {
@@ -27,7 +28,6 @@ const Spotlight = lazyComponent(() => import('./spotlight.tsx').then((module) =>
 /** Completion per person in local storage: this prefix plus the person's id (spec 9). */
 export const TUTORIAL_KEY_PREFIX = 'hv.tutorial.';
 /** 'off' when the person chose not to have tours open by themselves. */
-export const TUTORIAL_AUTOSTART_KEY = 'hv.tutorial.autostart';
 
 const TUTORIAL_PLACE_KEY = 'hv.tutorial.place';
 

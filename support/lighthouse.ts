@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import lighthouse, { type RunnerResult } from 'lighthouse';
+
+export interface LighthouseScores {
+  /** Where the page ended up (a signed-out visit to /activity ends at /login). */
+  finalUrl: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** The audits that fail, with their titles (scores under 0.9, for a reader to act on). */
+  failing: string[];
+  /** First and largest contentful paint and total blocking time, as Lighthouse simulates them. */
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+interface AuditOptions {
+  /** Sent with every request: a signed-in visit. */
+  cookie?: string;
+  categories?: Array<'performance' | 'accessibility' | 'best-practices'>;
+  /** Keeps the browser's storage and caches (a returning visit); Lighthouse clears them otherwise. */
+  keepStorage?: boolean;
+}
+
+/**
+ * One Lighthouse run on the mobile profile against a Chromium listening for DevTools on `port`
+ * (the benchmark's scores, and the journey that holds accessibility and best practices to
+ * their floor).
+ */
+export async function audit(
+  url: string,
+  port: number,
+  {
+    cookie,
+    categories = ['performance', 'accessibility', 'best-practices'],
+    keepStorage = false,
+  }: AuditOptions = {},
+): Promise<LighthouseScores> {
+  // A run Lighthouse could not finish (about one in ten here) has no scores: it is taken again
+  // once, then its reason is given rather than zeros.
+  let result: RunnerResult | undefined;
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+      disableStorageReset: keepStorage,
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (!result.lhr.runtimeError) break;
+  }
+  if (!result || result.lhr.runtimeError) {
+    const error = result?.lhr.runtimeError;
+    throw new Error(`Lighthouse on ${url} did not finish: ${error?.code} ${error?.message}`);
+  }
+  // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each full report (open in the Lighthouse viewer).
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reports) {
+    fs.mkdirSync(reports, { recursive: true });
+    const name = new URL(url).hash.replace(/\W+/g, '') || 'root';
+    fs.writeFileSync(path.join(reports, `${name}.json`), String(result.report));
+  }
+  const { audits } = result.lhr;
+  const score = (key: string) => Math.round((result.lhr.categories[key]?.score ?? 0) * 100);
+  const failing = Object.values(audits)
+    .filter(
+      (item) =>
+        item.score !== null &&
+        item.score < 0.9 &&
+        item.scoreDisplayMode !== 'informative' &&
+        item.scoreDisplayMode !== 'manual',
+    )
+    .map((item) => `${item.id} (${item.score})`);
+  const millis = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+  return {
+    finalUrl: result.lhr.finalDisplayedUrl,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    failing,
+    fcpMs: millis('first-contentful-paint'),
+    lcpMs: millis('largest-contentful-paint'),
+    tbtMs: millis('total-blocking-time'),
+  };
+}
