@@ -226,3 +226,58 @@ test('a lesson summary is kept: saved on leaving the box, kept as a draft when o
   await expect(rows.nth(1).getByRole('textbox')).toHaveValue('Dũa vuông, cạnh còn sắc.');
   await expect(rows.nth(1)).not.toContainText('Bản nháp chưa lưu');
 });
+
+test('a lesson tick shows at once, and goes back with the reason when the server refuses it', async ({
+  page,
+  allowProblems,
+}) => {
+  allowProblems(/status of 409/);
+  const tag = Date.now().toString(36);
+  const course = await (
+    await page.request.post('/api/courses', {
+      data: { name: `Vẽ hoa ${tag}`, lessons: [{ title: 'Nét cọ' }, { title: 'Cánh hoa' }] },
+    })
+  ).json();
+  const name = `Đinh Thị Tích ${tag}`;
+  const student = await (
+    await page.request.post('/api/students', { data: { name, courseIds: [course.id] } })
+  ).json();
+  await page.goto(`/#/students/${student.id}`);
+  const rows = page.getByRole('region', { name: `Vẽ hoa ${tag}` }).getByTestId('lesson-progress');
+  const first = rows.nth(0).getByRole('checkbox');
+
+  // On weak Wi-Fi the answer is slow: the tick shows before it comes.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/students/*/progress/*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // React Aria hides the real input inside the round label people tap.
+  await rows.nth(0).locator('label').first().click();
+  await expect(first).toBeChecked();
+  release();
+  await expect(rows.nth(0)).toContainText('Cập nhật bởi');
+  await page.unroute('**/api/students/*/progress/*');
+
+  // Refused (another instructor removed the student from the course meanwhile): the tick goes
+  // back and the toast says why.
+  await page.route('**/api/students/*/progress/*', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'not_enrolled', message: 'Học viên không học khóa này.' },
+      }),
+    }),
+  );
+  const second = rows.nth(1).getByRole('checkbox');
+  await rows.nth(1).locator('label').first().click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Học viên không học khóa này.' }),
+  ).toBeVisible();
+  await expect(second).not.toBeChecked();
+  await page.reload();
+  await expect(rows.nth(0).getByRole('checkbox')).toBeChecked();
+  await expect(rows.nth(1).getByRole('checkbox')).not.toBeChecked();
+});

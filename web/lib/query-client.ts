@@ -1,9 +1,45 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client.ts';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, failureMessage } from './api-client.ts';
 import { queriesFetching } from './queries-fetching.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /**
+       * What the toast says when this write fails, before the server's reason (a 4xx's
+       * Vietnamese message). Without it, the mutation shows its own failure.
+       */
+      errorToast?: string;
+    };
+  }
+}
+
+type ErrorReporter = (message: string) => void;
+let reportError: ErrorReporter = () => {};
+
+/** Where failed writes are told: the toast, connected by the layout that owns both. */
+export function reportMutationErrorsTo(reporter: ErrorReporter): () => void {
+  reportError = reporter;
+  return () => {
+    if (reportError === reporter) reportError = () => {};
+  };
+}
+
+/**
+ * Every write's failure is told the same way, in one place: the toast names what failed and,
+ * for a refusal, the server's reason. A write that shows its failure itself (next to a field,
+ * in a form) leaves `meta.errorToast` out.
+ */
+const mutationCache = new MutationCache({
+  onError: (failure, _variables, _context, mutation) => {
+    const action = mutation.meta?.errorToast;
+    if (action) reportError(failureMessage(action, failure));
+  },
+});
 
 /** The app's one query cache; screens reach it through their route's provider (app/layout/with-queries.tsx). */
 export const queryClient = new QueryClient({
+  mutationCache,
   defaultOptions: {
     queries: {
       staleTime: 30_000,
@@ -11,6 +47,12 @@ export const queryClient = new QueryClient({
       retry: (failures, error) =>
         !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
       refetchOnWindowFocus: true,
+    },
+    mutations: {
+      // A write sent without a connection fails at once and says so, rather than waiting
+      // unseen in memory, where a reload or a closed tab would lose it; what was typed stays on
+      // the device (drafts) to send again.
+      networkMode: 'always',
     },
   },
 });

@@ -12,7 +12,6 @@ import { CourseCard, type CourseView } from '../../features/courses/components/c
 import { CourseFormDialog } from '../../features/courses/components/course-form-dialog.tsx';
 import { GlobalSearch } from '../../features/courses/components/global-search.tsx';
 import { useScreenTour, useTutorialReport } from '../../features/tutorial/tutorial.tsx';
-import { failureMessage } from '../../lib/api-client.ts';
 import { t } from '../../lib/text.ts';
 
 /** The grid/list choice, remembered per person on this device. */
@@ -73,7 +72,7 @@ export default function CoursesScreen() {
       await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
       showToast(t('screens.courses.approved', { name: course.name }), 'success');
     },
-    onError: (failure) => showToast(failureMessage(t('toasts.approveFailed'), failure), 'error'),
+    meta: { errorToast: t('toasts.approveFailed') },
   });
 
   const all = courses.data?.courses ?? [];

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PostPage } from '#shared/schemas/posts';
 import type {
   ProgressInput,
@@ -7,6 +7,7 @@ import type {
   StudentList,
 } from '#shared/schemas/students';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 
 export const studentsQueryKey = ['students'] as const;
 export const studentQueryKey = (id: string) => ['students', 'detail', id] as const;
@@ -56,6 +57,39 @@ export const updateProgress = (id: string, lessonId: string, change: ProgressInp
     method: 'PUT',
     body: change,
   });
+
+/**
+ * Blocking (with a reason), unblocking and deleting a student. The student's page and every list
+ * follow; a failure is told in the toast with the server's reason.
+ */
+export function useStudentChanges(id: string) {
+  const queryClient = useQueryClient();
+  const refresh = async (detail?: StudentDetail) => {
+    if (detail) queryClient.setQueryData(studentQueryKey(id), detail);
+    await queryClient.invalidateQueries({ queryKey: studentsQueryKey });
+  };
+  const updateFailed = { errorToast: t('toasts.updateFailed') };
+  return {
+    block: useMutation({
+      mutationFn: (reason: string) => blockStudent(id, reason),
+      onSuccess: (detail) => refresh(detail),
+      meta: updateFailed,
+    }),
+    unblock: useMutation({
+      mutationFn: () => unblockStudent(id),
+      onSuccess: (detail) => refresh(detail),
+      meta: updateFailed,
+    }),
+    remove: useMutation({
+      mutationFn: () => deleteStudent(id),
+      onSuccess: async () => {
+        queryClient.removeQueries({ queryKey: studentQueryKey(id) });
+        await refresh();
+      },
+      meta: { errorToast: t('toasts.deleteFailed') },
+    }),
+  };
+}
 
 /** Evaluations of the student, newest first, 10 at a time. */
 export function useStudentEvaluations(id: string) {

@@ -1,11 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Checkbox } from 'react-aria-components';
 import type { LessonProgress, StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button } from '../../../components/ui/form.tsx';
-import { ApiError, apiRequest, failureMessage } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { readLocal, removeLocal, writeLocal } from '../../../lib/local-store.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
@@ -28,6 +28,19 @@ function readDraft(key: string): SummaryDraft | null {
   } catch {
     return null;
   }
+}
+
+/** The student as they are with one lesson's tick set, for showing it before the server says. */
+function withCompleted(detail: StudentDetail, lessonId: string, completed: boolean): StudentDetail {
+  return {
+    ...detail,
+    courses: detail.courses.map((course) => ({
+      ...course,
+      lessons: course.lessons.map((item) =>
+        item.lessonId === lessonId ? { ...item, completed } : item,
+      ),
+    })),
+  };
 }
 
 /**
@@ -54,7 +67,6 @@ export function LessonProgressRow({
   const [stored] = useState(() => (canEdit ? readDraft(storedKey) : null));
   const [draft, setDraft] = useState(stored?.text ?? lesson.summary ?? '');
   const [startedFrom, setStartedFrom] = useState(stored ? stored.startedFrom : lesson.summary);
-  const [busy, setBusy] = useState<'tick' | 'summary' | null>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
 
   // When the saved text changes under the editor (another instructor, a reload), start again
@@ -64,37 +76,58 @@ export function LessonProgressRow({
     setDraft(lesson.summary ?? '');
   }
 
-  const save = async (change: Parameters<typeof updateProgress>[2], kind: 'tick' | 'summary') => {
-    if (kind === 'summary' && busy === 'summary') return;
-    setBusy(kind);
-    try {
-      const detail = await updateProgress(studentId, lesson.lessonId, change);
-      queryClient.setQueryData(studentQueryKey(studentId), detail);
-      void queryClient.invalidateQueries({ queryKey: studentsQueryKey });
-      if (kind === 'summary') {
-        const saved = detail.courses
-          .flatMap((course) => course.lessons)
-          .find((item) => item.lessonId === lesson.lessonId);
-        setStartedFrom(saved?.summary ?? null);
-        setDraft(saved?.summary ?? '');
-        removeLocal(storedKey);
-        showToast(t('screens.studentDetail.summarySaved'), 'success');
-      }
-    } catch (failure) {
-      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
+  const detailKey = studentQueryKey(studentId);
+  const savedSummary = (detail: StudentDetail) =>
+    detail.courses
+      .flatMap((course) => course.lessons)
+      .find((item) => item.lessonId === lesson.lessonId)?.summary ?? null;
+  const afterSave = (detail: StudentDetail) => {
+    queryClient.setQueryData(detailKey, detail);
+    void queryClient.invalidateQueries({ queryKey: studentsQueryKey });
+  };
+
+  // The tick shows at once, as ticking a box on paper would, and goes back if the server
+  // refuses; a failure is told in the toast.
+  const tick = useMutation({
+    mutationFn: (completed: boolean) => updateProgress(studentId, lesson.lessonId, { completed }),
+    onMutate: async (completed) => {
+      await queryClient.cancelQueries({ queryKey: detailKey });
+      const before = queryClient.getQueryData<StudentDetail>(detailKey);
+      if (before)
+        queryClient.setQueryData(detailKey, withCompleted(before, lesson.lessonId, completed));
+      return { before };
+    },
+    onError: (_failure, _completed, context) => {
+      if (context?.before) queryClient.setQueryData(detailKey, context.before);
+    },
+    onSuccess: afterSave,
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+
+  const summary = useMutation({
+    mutationFn: (change: { summary: string; previousSummary: string | null }) =>
+      updateProgress(studentId, lesson.lessonId, change),
+    onSuccess: (detail) => {
+      afterSave(detail);
+      const saved = savedSummary(detail);
+      setStartedFrom(saved);
+      setDraft(saved ?? '');
+      removeLocal(storedKey);
+      showToast(t('screens.studentDetail.summarySaved'), 'success');
+    },
+    onError: async (failure) => {
       if (failure instanceof ApiError && failure.code === 'progress_conflict') {
         // Show the newer text; the editor's own stays in the box to merge by hand.
-        const fresh = await apiRequest<StudentDetail>(`/students/${studentId}`);
-        queryClient.setQueryData(studentQueryKey(studentId), fresh);
-        const newer = fresh.courses
-          .flatMap((course) => course.lessons)
-          .find((item) => item.lessonId === lesson.lessonId);
-        setStartedFrom(newer?.summary ?? null);
+        const fresh = await queryClient.fetchQuery({
+          queryKey: detailKey,
+          queryFn: () => apiRequest<StudentDetail>(`/students/${studentId}`),
+          staleTime: 0,
+        });
+        setStartedFrom(savedSummary(fresh));
       }
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
 
   const changed = draft.trim() !== (startedFrom ?? '');
   // Every keystroke of an unsaved summary is kept on the device; a saved one needs no draft.
@@ -110,15 +143,17 @@ export function LessonProgressRow({
     addEventListener('beforeunload', warn);
     return () => removeEventListener('beforeunload', warn);
   }, [changed]);
-  const saveSummary = () => void save({ summary: draft, previousSummary: startedFrom }, 'summary');
+  const saveSummary = () => {
+    if (!summary.isPending) summary.mutate({ summary: draft, previousSummary: startedFrom });
+  };
   return (
     <li className="flex flex-col gap-2 px-4 py-3" data-testid="lesson-progress">
       <div className="flex items-center gap-3">
         {canEdit ? (
           <Checkbox
             isSelected={lesson.completed}
-            isDisabled={busy !== null}
-            onChange={(completed) => void save({ completed }, 'tick')}
+            isDisabled={tick.isPending || summary.isPending}
+            onChange={(completed) => tick.mutate(completed)}
             aria-label={t('screens.studentDetail.markDone', { title: lesson.title })}
             className="group grid size-11 shrink-0 cursor-pointer place-items-center rounded-full border-2 border-stone-300 text-transparent transition-colors outline-none hover:border-emerald-500 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-emerald-600 data-[selected]:bg-emerald-600 data-[selected]:text-white"
           >
@@ -170,7 +205,7 @@ export function LessonProgressRow({
                 ref={saveButton}
                 variant="secondary"
                 className="h-11 self-start"
-                busy={busy === 'summary'}
+                busy={summary.isPending}
                 onClick={saveSummary}
               >
                 {t('screens.studentDetail.saveSummary')}

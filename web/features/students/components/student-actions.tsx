@@ -8,13 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
 import { LazyPostFormDialog } from '../../posts/components/lazy-post-form-dialog.tsx';
-import {
-  blockStudent,
-  deleteStudent,
-  studentQueryKey,
-  studentsQueryKey,
-  unblockStudent,
-} from '../api/students.ts';
+import { studentQueryKey, useStudentChanges } from '../api/students.ts';
 import { BlockReasonDialog } from './block-reason-dialog.tsx';
 import { StudentFormDialog } from './student-form-dialog.tsx';
 
@@ -40,24 +34,11 @@ export function StudentActions({
   const [editing, setEditing] = useState<StudentDetail | null>(null);
   const [reviewing, setReviewing] = useState(false);
   const [dialog, setDialog] = useState<'block' | 'delete' | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const refresh = async (detail?: StudentDetail) => {
-    if (detail) queryClient.setQueryData(studentQueryKey(studentId), detail);
-    await queryClient.invalidateQueries({ queryKey: studentsQueryKey });
-  };
-
-  const run = async (work: () => Promise<void>, success: string, fallback: string) => {
-    setBusy(true);
-    try {
-      await work();
-      showToast(success, 'success');
-      setDialog(null);
-    } catch (failure) {
-      showToast(failureMessage(fallback, failure), 'error');
-    } finally {
-      setBusy(false);
-    }
+  const changes = useStudentChanges(studentId);
+  const busy = changes.block.isPending || changes.remove.isPending;
+  const done = (message: string) => {
+    showToast(message, 'success');
+    setDialog(null);
   };
 
   const choose = async (action: Action) => {
@@ -75,11 +56,7 @@ export function StudentActions({
         showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
       }
     } else if (action === 'unblock') {
-      await run(
-        async () => refresh(await unblockStudent(studentId)),
-        t('screens.students.unblocked'),
-        t('toasts.updateFailed'),
-      );
+      changes.unblock.mutate(undefined, { onSuccess: () => done(t('screens.students.unblocked')) });
     } else {
       setDialog(action);
     }
@@ -116,11 +93,7 @@ export function StudentActions({
         submitLabel={t('screens.students.blockConfirm')}
         busy={busy}
         onSubmit={(reason) =>
-          void run(
-            async () => refresh(await blockStudent(studentId, reason)),
-            t('screens.students.blocked'),
-            t('toasts.updateFailed'),
-          )
+          changes.block.mutate(reason, { onSuccess: () => done(t('screens.students.blocked')) })
         }
       />
       <ConfirmDialog
@@ -132,16 +105,12 @@ export function StudentActions({
         cancelLabel={t('screens.students.cancel')}
         busy={busy}
         onConfirm={() =>
-          void run(
-            async () => {
-              await deleteStudent(studentId);
-              queryClient.removeQueries({ queryKey: studentQueryKey(studentId) });
-              await refresh();
+          changes.remove.mutate(undefined, {
+            onSuccess: () => {
               onDeleted?.();
+              done(t('screens.students.deleted'));
             },
-            t('screens.students.deleted'),
-            t('toasts.deleteFailed'),
-          )
+          })
         }
       />
     </>
