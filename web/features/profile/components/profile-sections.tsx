@@ -1,13 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { formatCalendarDate, formatPhone } from '#shared/format';
-import { FeedbackInput, type Profile, ProfileInput } from '#shared/schemas/profile';
+import {
+  FeedbackInput,
+  type Profile,
+  type ProfileData,
+  ProfileInput,
+} from '#shared/schemas/profile';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
 import { ToggleRow } from '../../../components/ui/toggle-row.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
 import { meQueryKey } from '../../accounts/api/me.ts';
@@ -35,32 +42,26 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   const formId = useId();
   const fields = DETAIL_FIELDS.filter((field) => field !== 'bio' || profile.role !== 'student');
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<Record<DetailField, string>>(() => initial(profile));
-  const [errors, setErrors] = useState<Partial<Record<DetailField, string>>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ProfileInput.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<DetailField, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as DetailField] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      queryClient.setQueryData(profileQueryKey, await saveProfile(values));
+  const form = useForm<ProfileInput, unknown, ProfileData>({
+    resolver: zodResolver(ProfileInput),
+    defaultValues: initial(profile),
+    // A field's error goes as soon as it is changed, not at the next submit.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const save = useMutation({
+    mutationFn: saveProfile,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(profileQueryKey, saved);
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
       showToast(t('screens.profile.detailsSaved'), 'success');
       setEditing(false);
-    } catch (failure) {
-      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+  const busy = save.isPending;
+  // What was typed is sent as typed; the server applies the same schema.
+  const submit = form.handleSubmit(() => save.mutate(form.getValues()));
 
   return (
     <section aria-labelledby={`${formId}-title`} className={card}>
@@ -72,7 +73,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           variant="ghost"
           className="h-11 shrink-0 whitespace-nowrap px-3"
           onClick={() => {
-            setValues(initial(profile));
+            form.reset(initial(profile));
             setEditing(true);
           }}
         >
@@ -115,13 +116,8 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
               key={field}
               label={t(`screens.profile.${field}`)}
               type={field === 'dob' ? 'date' : field === 'phone' ? 'tel' : 'text'}
-              value={values[field]}
-              onChange={(event) => {
-                setValues((current) => ({ ...current, [field]: event.target.value }));
-                // The field's error goes as soon as it is changed, not at the next submit.
-                setErrors(({ [field]: _, ...rest }) => rest);
-              }}
-              error={errors[field]}
+              {...form.register(field, { onChange: () => form.clearErrors(field) })}
+              error={errors[field]?.message}
             />
           ))}
         </form>
@@ -137,7 +133,7 @@ function shown(field: DetailField, value: string): string {
   return value;
 }
 
-function initial(profile: Profile): Record<DetailField, string> {
+function initial(profile: Profile): Record<DetailField, string> & ProfileInput {
   return {
     name: profile.name,
     phone: profile.phone ?? '',
@@ -151,21 +147,17 @@ function initial(profile: Profile): Record<DetailField, string> {
 export function PrivacySection({ profile }: { profile: Profile }) {
   const { showToast } = useToast();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const change = async (patch: Partial<Profile['privacy']>) => {
-    setBusy(true);
-    try {
-      queryClient.setQueryData(
-        profileQueryKey,
-        await savePrivacy({ ...profile.privacy, ...patch }),
-      );
+  const save = useMutation({
+    mutationFn: (patch: Partial<Profile['privacy']>) =>
+      savePrivacy({ ...profile.privacy, ...patch }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(profileQueryKey, saved);
       showToast(t('screens.profile.privacySaved'), 'success');
-    } catch (failure) {
-      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+  const busy = save.isPending;
+  const change = (patch: Partial<Profile['privacy']>) => save.mutate(patch);
   return (
     <section aria-label={t('screens.profile.privacySettings')} className={card}>
       <h2 className={heading}>{t('screens.profile.privacySettings')}</h2>
@@ -175,14 +167,14 @@ export function PrivacySection({ profile }: { profile: Profile }) {
           hint={t('screens.profile.hideMyPostsHint')}
           checked={profile.privacy.hideMyPosts}
           disabled={busy}
-          onChange={(hideMyPosts) => void change({ hideMyPosts })}
+          onChange={(hideMyPosts) => change({ hideMyPosts })}
         />
         <ToggleRow
           label={t('screens.profile.hideMentionedPosts')}
           hint={t('screens.profile.hideMentionedPostsHint')}
           checked={profile.privacy.hideMentionedPosts}
           disabled={busy}
-          onChange={(hideMentionedPosts) => void change({ hideMentionedPosts })}
+          onChange={(hideMentionedPosts) => change({ hideMentionedPosts })}
         />
       </div>
     </section>
@@ -213,28 +205,24 @@ export function FeedbackSection() {
   const queryClient = useQueryClient();
   const id = useId();
   const feedback = useMyFeedback();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = FeedbackInput.safeParse({ text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      queryClient.setQueryData(feedbackQueryKey, await sendFeedback(parsed.data.text));
-      setText('');
+  const form = useForm<z.input<typeof FeedbackInput>, unknown, z.output<typeof FeedbackInput>>({
+    resolver: zodResolver(FeedbackInput),
+    defaultValues: { text: '' },
+  });
+  const error = form.formState.errors.text?.message;
+  const send = useMutation({
+    mutationFn: sendFeedback,
+    onSuccess: (list) => {
+      queryClient.setQueryData(feedbackQueryKey, list);
+      form.reset({ text: '' });
       showToast(t('screens.profile.feedbackSent'), 'success');
-    } catch (failure) {
-      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+  const busy = send.isPending;
+  const submit = form.handleSubmit((values) => {
+    if (!send.isPending) send.mutate(values.text);
+  });
   return (
     <section aria-labelledby={`${id}-title`} className={card}>
       <h2 id={`${id}-title`} className={heading}>
@@ -246,8 +234,7 @@ export function FeedbackSection() {
         </label>
         <textarea
           id={`${id}-text`}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...form.register('text')}
           rows={3}
           maxLength={2000}
           aria-invalid={error ? true : undefined}

@@ -1,4 +1,7 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { BlockInput } from '#shared/schemas/students';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { t } from '../../../lib/text.ts';
@@ -27,24 +30,16 @@ export function BlockReasonDialog({
   onSubmit: (reason: string) => void;
 }) {
   const formId = useId();
-  const [reason, setReason] = useState(initialReason);
-  const [error, setError] = useState<string>();
+  const form = useForm<z.input<typeof BlockInput>, unknown, z.output<typeof BlockInput>>({
+    resolver: zodResolver(BlockInput),
+    defaultValues: { reason: initialReason },
+  });
+  const { reset } = form;
   useEffect(() => {
-    if (isOpen) {
-      setReason(initialReason);
-      setError(undefined);
-    }
-  }, [isOpen, initialReason]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = BlockInput.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    onSubmit(parsed.data.reason);
-  };
+    if (isOpen) reset({ reason: initialReason });
+  }, [isOpen, initialReason, reset]);
+  const error = form.formState.errors.reason?.message;
+  const submit = form.handleSubmit((values) => onSubmit(values.reason));
 
   return (
     <SheetDialog
@@ -71,8 +66,7 @@ export function BlockReasonDialog({
         </label>
         <textarea
           id={`${formId}-reason`}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          {...form.register('reason')}
           rows={3}
           maxLength={300}
           aria-invalid={error ? true : undefined}
