@@ -1,13 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
-import { type StudentDetail, StudentInput } from '#shared/schemas/students';
+import { Controller, useForm } from 'react-hook-form';
+import { type StudentData, type StudentDetail, StudentInput } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ChoiceCheckbox } from '../../../components/ui/choice-checkbox.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/form.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
 import { useCourses } from '../../courses/api/courses.ts';
 import { ImagePicker } from '../../media/components/image-picker.tsx';
@@ -40,62 +41,46 @@ export function StudentFormDialog({
   const queryClient = useQueryClient();
   const reportToTutorial = useTutorialReport();
   const courses = useCourses();
-  const [values, setValues] = useState<Record<Field, string>>({
-    name: student?.name ?? '',
-    phone: student?.phone ?? '',
-    email: student?.email ?? '',
-    address: student?.address ?? '',
-    dob: student?.dob ?? '',
+  const form = useForm<StudentInput, unknown, StudentData>({
+    resolver: zodResolver(StudentInput),
+    defaultValues: {
+      name: student?.name ?? '',
+      phone: student?.phone ?? '',
+      email: student?.email ?? '',
+      address: student?.address ?? '',
+      dob: student?.dob ?? '',
+      avatarUrl: student?.avatarUrl.startsWith('/media/') ? student.avatarUrl : null,
+      courseIds: student?.courses.map((course) => course.id) ?? [],
+    },
+    // A field's error goes as soon as it is changed, not at the next submit.
+    reValidateMode: 'onSubmit',
   });
-  const [avatarUrl, setAvatarUrl] = useState<string | null>(
-    student?.avatarUrl.startsWith('/media/') ? student.avatarUrl : null,
-  );
-  const [courseIds, setCourseIds] = useState<string[]>(
-    student?.courses.map((course) => course.id) ?? [],
-  );
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = { ...values, avatarUrl, courseIds };
-    const parsed = StudentInput.safeParse(input);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        if (FIELDS.includes(field)) next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const saved = student ? await updateStudent(student.id, input) : await createStudent(input);
+  const { errors } = form.formState;
+  const uploaded = form.watch('avatarUrl');
+  const avatarUrl = typeof uploaded === 'string' ? uploaded : null;
+  const save = useMutation({
+    mutationFn: (input: StudentInput) =>
+      student ? updateStudent(student.id, input) : createStudent(input),
+    onSuccess: async (saved) => {
       queryClient.setQueryData(studentQueryKey(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: studentsQueryKey });
       showToast(t(student ? 'screens.students.updated' : 'screens.students.added'), 'success');
       if (!student) reportToTutorial('student-created');
       onOpenChange(false);
-    } catch (failure) {
-      const fallback = student ? t('toasts.updateFailed') : t('toasts.addStudentFailed');
-      showToast(failureMessage(fallback, failure), 'error');
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    meta: { errorToast: student ? t('toasts.updateFailed') : t('toasts.addStudentFailed') },
+  });
+  const saving = save.isPending;
+  // What was typed is sent as typed; the server applies the same schema.
+  const submit = form.handleSubmit(() => {
+    if (!save.isPending) save.mutate(form.getValues());
+  });
 
   const field = (name: Field, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
       label={t(`screens.students.form.${name}`)}
-      value={values[name]}
-      onChange={(event) => {
-        setValues((current) => ({ ...current, [name]: event.target.value }));
-        // The field's error goes as soon as it is changed, not at the next submit.
-        setErrors(({ [name]: _, ...rest }) => rest);
-      }}
-      error={errors[name]}
+      {...form.register(name, { onChange: () => form.clearErrors(name) })}
+      error={errors[name]?.message}
       {...extra}
     />
   );
@@ -126,7 +111,7 @@ export function StudentFormDialog({
           <ImagePicker
             use="avatar"
             label={t('screens.students.form.chooseAvatar')}
-            onUploaded={(result) => setAvatarUrl(result.secure_url)}
+            onUploaded={(result) => form.setValue('avatarUrl', result.secure_url)}
             className="flex-1"
           />
         </section>
@@ -141,21 +126,31 @@ export function StudentFormDialog({
           {field('address', { maxLength: 200 })}
           {field('dob', { type: 'date' })}
         </section>
-        <CheckboxGroup value={courseIds} onChange={setCourseIds} className="flex flex-col gap-2">
-          <Label className="text-sm font-semibold text-stone-700">
-            {t('screens.students.form.courses')}
-          </Label>
-          {courses.data?.courses.length === 0 ? (
-            <p className="text-sm text-stone-500">{t('screens.students.form.noCourses')}</p>
-          ) : null}
-          {courses.data?.courses
-            .filter((course) => course.status === 'active')
-            .map((course) => (
-              <ChoiceCheckbox key={course.id} value={course.id}>
-                <span className="text-[15px] text-stone-800">{course.name}</span>
-              </ChoiceCheckbox>
-            ))}
-        </CheckboxGroup>
+        <Controller
+          control={form.control}
+          name="courseIds"
+          render={({ field: chosen }) => (
+            <CheckboxGroup
+              value={chosen.value ?? []}
+              onChange={chosen.onChange}
+              className="flex flex-col gap-2"
+            >
+              <Label className="text-sm font-semibold text-stone-700">
+                {t('screens.students.form.courses')}
+              </Label>
+              {courses.data?.courses.length === 0 ? (
+                <p className="text-sm text-stone-500">{t('screens.students.form.noCourses')}</p>
+              ) : null}
+              {courses.data?.courses
+                .filter((course) => course.status === 'active')
+                .map((course) => (
+                  <ChoiceCheckbox key={course.id} value={course.id}>
+                    <span className="text-[15px] text-stone-800">{course.name}</span>
+                  </ChoiceCheckbox>
+                ))}
+            </CheckboxGroup>
+          )}
+        />
       </form>
     </SheetDialog>
   );
