@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminFeedbackList } from '#shared/schemas/admin';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/form.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
 import { adminFeedbackQueryKey, setFeedbackStatus, useAdminFeedback } from '../api/admin-tools.ts';
@@ -21,17 +19,17 @@ const statusColours: Record<Item['status'], string> = {
 function FeedbackRow({ item }: { item: Item }) {
   const { showToast } = useToast();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<'viewed' | 'resolved' | null>(null);
-  const mark = async (status: 'viewed' | 'resolved') => {
-    setBusy(status);
-    try {
-      queryClient.setQueryData(adminFeedbackQueryKey, await setFeedbackStatus(item.id, status));
+  const change = useMutation({
+    mutationFn: (status: 'viewed' | 'resolved') => setFeedbackStatus(item.id, status),
+    onSuccess: (list) => {
+      queryClient.setQueryData(adminFeedbackQueryKey, list);
       showToast(t('screens.adminTools.feedbackSaved'), 'success');
-    } catch (failure) {
-      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
-    } finally {
-      setBusy(null);
-    }
+    },
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+  const busy = change.isPending ? change.variables : null;
+  const mark = (status: 'viewed' | 'resolved') => {
+    if (!change.isPending) change.mutate(status);
   };
   const statusLabel = t(`screens.profile.feedbackStatus.${item.status}`);
   return (

@@ -1,12 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
+import { coursesQueryKey } from '../../courses/api/courses.ts';
 import { deletePost, postsQueryKey } from '../api/posts.ts';
 import { menuTriggerClass } from './form-classes.ts';
 import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
@@ -24,7 +24,6 @@ export function PostMenuPopover({ post, openAtStart }: { post: Post; openAtStart
   const [menuOpen, setMenuOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!openAtStart) return;
@@ -33,21 +32,18 @@ export function PostMenuPopover({ post, openAtStart }: { post: Post; openAtStart
     setMenuOpen(true);
   }, [openAtStart]);
 
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deletePost(post.id);
+  const remove = useMutation({
+    mutationFn: () => deletePost(post.id),
+    onSuccess: async () => {
       showToast(t('posts.deleted'), 'success');
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: postsQueryKey });
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      // A course's activity and counts include its posts.
+      await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
       if (location.hash.startsWith(`#/posts/${post.id}`)) navigate('/activity');
-    } catch (failure) {
-      showToast(failureMessage(t('toasts.deleteFailed'), failure), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    meta: { errorToast: t('toasts.deleteFailed') },
+  });
 
   return (
     <>
@@ -72,8 +68,10 @@ export function PostMenuPopover({ post, openAtStart }: { post: Post; openAtStart
         body={t('posts.confirmDeleteBody')}
         confirmLabel={t('posts.delete')}
         cancelLabel={t('posts.cancel')}
-        busy={busy}
-        onConfirm={() => void remove()}
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!remove.isPending) remove.mutate();
+        }}
       />
     </>
   );
