@@ -1,8 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
-import { type Course, CourseInput } from '#shared/schemas/courses';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Course, type CourseData, CourseInput } from '#shared/schemas/courses';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ChoiceCheckbox } from '../../../components/ui/choice-checkbox.tsx';
@@ -23,7 +25,33 @@ import { type DraftLesson, LessonsEditor } from './lessons-editor.tsx';
 
 export type CourseFormMode = 'create' | 'propose' | 'edit';
 
-type FieldErrors = { name?: string; description?: string; lessons: Record<number, string> };
+/** The form as the person fills it: lessons carry a key of their own while being edited. */
+interface CourseFormValues {
+  name: string;
+  description: string;
+  imageUrl: string | null;
+  lessons: DraftLesson[];
+  instructorIds: string[];
+}
+
+/** What is sent: the lessons in order, an existing one by its id. */
+const toInput = (values: CourseFormValues): CourseInput => ({
+  ...values,
+  lessons: values.lessons.map((lesson) => ({
+    ...(lesson.id ? { id: lesson.id } : {}),
+    title: lesson.title,
+  })),
+});
+
+/** The shared schema checks what will be sent; its errors land on the fields shown. */
+const courseResolver: Resolver<CourseFormValues, unknown, CourseData> = (
+  values,
+  context,
+  options,
+) =>
+  zodResolver(CourseInput)(toInput(values), context, options as never) as ReturnType<
+    Resolver<CourseFormValues, unknown, CourseData>
+  >;
 
 /**
  * Adds (admins), proposes (instructors) or edits a course: cover photo, name, description,
@@ -47,46 +75,35 @@ export function CourseFormDialog({
   const queryClient = useQueryClient();
   const reportToTutorial = useTutorialReport();
   const choices = useInstructorChoices(isOpen);
-  const [name, setName] = useState(course?.name ?? '');
-  const [description, setDescription] = useState(course?.description ?? '');
-  const [imageUrl, setImageUrl] = useState<string | null>(course?.imageUrl ?? null);
-  const [lessons, setLessons] = useState<DraftLesson[]>(
-    course?.lessons.map((lesson) => ({ key: lesson.id, id: lesson.id, title: lesson.title })) ?? [],
-  );
-  const [instructorIds, setInstructorIds] = useState<string[]>(
-    course?.instructors.map((person) => person.id) ?? [],
-  );
-  const [errors, setErrors] = useState<FieldErrors>({ lessons: {} });
-  const [saving, setSaving] = useState(false);
+  const form = useForm<CourseFormValues, unknown, CourseData>({
+    resolver: courseResolver,
+    defaultValues: {
+      name: course?.name ?? '',
+      description: course?.description ?? '',
+      imageUrl: course?.imageUrl ?? null,
+      lessons:
+        course?.lessons.map((lesson) => ({ key: lesson.id, id: lesson.id, title: lesson.title })) ??
+        [],
+      instructorIds: course?.instructors.map((person) => person.id) ?? [],
+    },
+  });
+  const { errors } = form.formState;
+  const imageUrl = form.watch('imageUrl');
+  // The errors of a lesson's title, by its place in the list (the editor shows them there).
+  const lessonErrors: Record<number, string> = {};
+  if (Array.isArray(errors.lessons)) {
+    errors.lessons.forEach(
+      (error: { title?: { message?: string }; message?: string } | undefined, index: number) => {
+        const message = error?.title?.message ?? error?.message;
+        if (message) lessonErrors[index] = message;
+      },
+    );
+  }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = {
-      name,
-      description,
-      imageUrl,
-      lessons: lessons.map((lesson) => ({
-        ...(lesson.id ? { id: lesson.id } : {}),
-        title: lesson.title,
-      })),
-      instructorIds,
-    };
-    const parsed = CourseInput.safeParse(input);
-    if (!parsed.success) {
-      const next: FieldErrors = { lessons: {} };
-      for (const issue of parsed.error.issues) {
-        const [field, index] = issue.path;
-        if (field === 'name') next.name ??= issue.message;
-        if (field === 'description') next.description ??= issue.message;
-        if (field === 'lessons' && typeof index === 'number') next.lessons[index] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({ lessons: {} });
-    setSaving(true);
-    try {
-      const saved = course ? await updateCourse(course.id, input) : await createCourse(input);
+  const save = useMutation({
+    mutationFn: (input: CourseInput) =>
+      course ? updateCourse(course.id, input) : createCourse(input),
+    onSuccess: async (saved) => {
       if (!course) reportToTutorial('course-created');
       queryClient.setQueryData(courseQueryKey(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
@@ -105,20 +122,26 @@ export function CourseFormDialog({
       );
       onSaved?.(saved);
       onOpenChange(false);
-    } catch (failure) {
-      const removedLessons =
-        course?.lessons.some((lesson) => !lessons.some((draft) => draft.id === lesson.id)) ?? false;
-      const fallback =
-        mode !== 'edit'
-          ? t('toasts.addCourseFailed')
-          : removedLessons
-            ? t('toasts.deleteLessonFailed')
-            : t('toasts.updateFailed');
-      showToast(failureMessage(fallback, failure), 'error');
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const saving = save.isPending;
+
+  const submit = form.handleSubmit(() => {
+    if (save.isPending) return;
+    const values = form.getValues();
+    const removedLessons =
+      course?.lessons.some((lesson) => !values.lessons.some((draft) => draft.id === lesson.id)) ??
+      false;
+    const failed =
+      mode !== 'edit'
+        ? t('toasts.addCourseFailed')
+        : removedLessons
+          ? t('toasts.deleteLessonFailed')
+          : t('toasts.updateFailed');
+    save.mutate(toInput(values), {
+      onError: (failure) => showToast(failureMessage(failed, failure), 'error'),
+    });
+  });
 
   const title = t(
     mode === 'edit'
@@ -172,7 +195,7 @@ export function CourseFormDialog({
               />
               <button
                 type="button"
-                onClick={() => setImageUrl(null)}
+                onClick={() => form.setValue('imageUrl', null)}
                 aria-label={t('screens.courses.form.removeCover')}
                 className="absolute top-2 right-2 grid size-11 place-items-center rounded-full bg-white/90 text-stone-700 shadow hover:bg-white"
               >
@@ -185,16 +208,15 @@ export function CourseFormDialog({
             label={t(
               imageUrl ? 'screens.courses.form.changeCover' : 'screens.courses.form.chooseCover',
             )}
-            onUploaded={(result) => setImageUrl(result.secure_url)}
+            onUploaded={(result) => form.setValue('imageUrl', result.secure_url)}
           />
         </section>
 
         <section className="flex flex-col gap-4" aria-label={t('screens.courses.form.details')}>
           <TextField
             label={t('screens.courses.form.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={errors.name}
+            {...form.register('name')}
+            error={errors.name?.message}
             maxLength={120}
             autoComplete="off"
           />
@@ -207,15 +229,14 @@ export function CourseFormDialog({
             </label>
             <textarea
               id={`${formId}-description`}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
+              {...form.register('description')}
               rows={3}
               maxLength={2000}
               className="w-full rounded-xl border border-stone-300 bg-white px-3.5 py-3 text-base text-stone-900 focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
             />
-            {errors.description ? (
+            {errors.description?.message ? (
               <p role="alert" className="mt-1.5 text-sm text-red-700">
-                {errors.description}
+                {errors.description.message}
               </p>
             ) : null}
           </div>
@@ -225,29 +246,45 @@ export function CourseFormDialog({
           <h3 id={`${formId}-lessons`} className="mb-2 text-sm font-semibold text-stone-700">
             {t('screens.courses.form.lessons')}
           </h3>
-          <LessonsEditor lessons={lessons} onChange={setLessons} errors={errors.lessons} />
+          <Controller
+            control={form.control}
+            name="lessons"
+            render={({ field }) => (
+              <LessonsEditor
+                lessons={field.value}
+                onChange={field.onChange}
+                errors={lessonErrors}
+              />
+            )}
+          />
         </section>
 
-        <CheckboxGroup
-          value={instructorIds}
-          onChange={setInstructorIds}
-          className="flex flex-col gap-2"
-        >
-          <Label className="text-sm font-semibold text-stone-700">
-            {t('screens.courses.form.instructors')}
-          </Label>
-          {choices.data?.instructors.length === 0 ? (
-            <p className="text-sm text-stone-500">
-              {t('screens.courses.form.noInstructorChoices')}
-            </p>
-          ) : null}
-          {choices.data?.instructors.map((person) => (
-            <ChoiceCheckbox key={person.id} value={person.id}>
-              <Avatar url={person.avatarUrl} size={32} />
-              <span className="text-[15px] text-stone-800">{person.name}</span>
-            </ChoiceCheckbox>
-          ))}
-        </CheckboxGroup>
+        <Controller
+          control={form.control}
+          name="instructorIds"
+          render={({ field }) => (
+            <CheckboxGroup
+              value={field.value}
+              onChange={field.onChange}
+              className="flex flex-col gap-2"
+            >
+              <Label className="text-sm font-semibold text-stone-700">
+                {t('screens.courses.form.instructors')}
+              </Label>
+              {choices.data?.instructors.length === 0 ? (
+                <p className="text-sm text-stone-500">
+                  {t('screens.courses.form.noInstructorChoices')}
+                </p>
+              ) : null}
+              {choices.data?.instructors.map((person) => (
+                <ChoiceCheckbox key={person.id} value={person.id}>
+                  <Avatar url={person.avatarUrl} size={32} />
+                  <span className="text-[15px] text-stone-800">{person.name}</span>
+                </ChoiceCheckbox>
+              ))}
+            </CheckboxGroup>
+          )}
+        />
       </form>
     </SheetDialog>
   );
