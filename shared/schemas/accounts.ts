@@ -20,6 +20,9 @@ export type RedeemSignInLink = z.infer<typeof RedeemSignInLink>;
 
 export const RequestPasswordReset = z.strictObject({ email: EmailAddress });
 
+/** The new address a signed-in person asks to move their account to (a link is mailed there). */
+export const ChangeEmail = z.strictObject({ email: EmailAddress });
+
 export const Ok = z.object({ ok: z.literal(true) });
 export type Ok = z.infer<typeof Ok>;
 

@@ -1,4 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ChevronRight,
   Gauge,
@@ -10,9 +11,11 @@ import {
   UserCog,
   Wrench,
 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { Me } from '#shared/schemas/accounts';
+import type { z } from 'zod';
+import { ChangeEmail, type Me } from '#shared/schemas/accounts';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
@@ -59,42 +62,40 @@ const links = [
 
 function ChangeEmailForm({ onDone }: { onDone: () => void }) {
   const { showToast } = useToast();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
-      return setError(t('screens.login.invalidEmail'));
-    setBusy(true);
-    try {
-      await changeEmail(email.trim().toLowerCase());
+  const form = useForm<z.input<typeof ChangeEmail>, unknown, z.output<typeof ChangeEmail>>({
+    resolver: zodResolver(ChangeEmail),
+    defaultValues: { email: '' },
+  });
+  const send = useMutation({
+    mutationFn: (email: string) => changeEmail(email),
+    onSuccess: () => {
       showToast(t('screens.profile.changeEmailSent'), 'success');
       onDone();
-    } catch (failure) {
-      // The server's own words when it says why (the address is another account's, too many
-      // mails); the generic failure otherwise.
-      setError(
-        failure instanceof ApiError &&
+    },
+    // The server's own words when it says why (the address is another account's, too many
+    // mails); the generic failure otherwise. Said beside the field, not in a toast.
+    onError: (failure) =>
+      form.setError('email', {
+        message:
+          failure instanceof ApiError &&
           (failure.status === 0 || failure.status === 409 || failure.status === 429)
-          ? failure.message
-          : t('toasts.updateFailed'),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+            ? failure.message
+            : t('toasts.updateFailed'),
+      }),
+  });
+  const submit = form.handleSubmit(({ email }) => {
+    if (!send.isPending) send.mutate(email);
+  });
   return (
     <form onSubmit={submit} noValidate className="space-y-3 px-4 pb-4">
       <TextField
         label={t('screens.profile.newEmail')}
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={error}
+        {...form.register('email')}
+        error={form.formState.errors.email?.message}
       />
-      <Button type="submit" busy={busy}>
+      <Button type="submit" busy={send.isPending}>
         {t('screens.profile.sendVerification')}
       </Button>
     </form>
@@ -109,6 +110,27 @@ export default function ProfileScreen() {
   const signOut = useSignOut();
   const queryClient = useQueryClient();
   const [changingEmail, setChangingEmail] = useState(false);
+  const saveAvatar = useMutation({
+    mutationFn: (result: { secure_url: string; public_id: string }) =>
+      apiRequest<Me>('/me/avatar', {
+        method: 'PUT',
+        // Built-in uploads are named by their id; Cloudinary's by their address.
+        body: result.secure_url.startsWith('/media/')
+          ? { mediaId: result.public_id }
+          : { url: result.secure_url },
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(meQueryKey, saved);
+      showToast(t('screens.profile.photoSaved'), 'success');
+    },
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+  const resetPassword = useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () => showToast(t('screens.login.resetPasswordSent'), 'success'),
+    onError: (failure) =>
+      showToast(failure instanceof ApiError ? failure.message : t('toasts.updateFailed'), 'error'),
+  });
 
   useEffect(() => {
     if (params.get('emailChanged')) {
@@ -146,20 +168,7 @@ export default function ProfileScreen() {
                 capture="user"
                 label={t('screens.profile.changePhoto')}
                 className="mt-4"
-                onUploaded={(result) =>
-                  void apiRequest<Me>('/me/avatar', {
-                    method: 'PUT',
-                    // Built-in uploads are named by their id; Cloudinary's by their address.
-                    body: result.secure_url.startsWith('/media/')
-                      ? { mediaId: result.public_id }
-                      : { url: result.secure_url },
-                  })
-                    .then((me) => {
-                      queryClient.setQueryData(meQueryKey, me);
-                      showToast(t('screens.profile.photoSaved'), 'success');
-                    })
-                    .catch(() => showToast(t('toasts.updateFailed'), 'error'))
-                }
+                onUploaded={(result) => saveAvatar.mutate(result)}
               />
             </section>
           ) : null}
@@ -209,18 +218,7 @@ export default function ProfileScreen() {
                   <button
                     type="button"
                     className={row}
-                    onClick={() =>
-                      void requestPasswordReset(member.person.email ?? '')
-                        .then(() => showToast(t('screens.login.resetPasswordSent'), 'success'))
-                        .catch((failure: unknown) =>
-                          showToast(
-                            failure instanceof ApiError
-                              ? failure.message
-                              : t('toasts.updateFailed'),
-                            'error',
-                          ),
-                        )
-                    }
+                    onClick={() => resetPassword.mutate(member.person.email ?? '')}
                   >
                     <KeyRound className="size-5 text-stone-500" aria-hidden="true" />
                     {t('screens.profile.resetPassword')}

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { useToast } from '../../components/overlays/toast.tsx';
@@ -14,7 +15,16 @@ import { enablePush, usePushPermission } from './push.ts';
 export function PushOffer({ personId }: { personId: string }) {
   const { showToast } = useToast();
   const [permission, refresh] = usePushPermission();
-  const [busy, setBusy] = useState(false);
+  const enabling = useMutation({
+    mutationFn: () => enablePush(personId),
+    onSuccess: (decided) => {
+      if (decided === 'granted') showToast(t('screens.notifications.push.enabled'), 'success');
+    },
+    onError: () => showToast(t('screens.notifications.push.failed'), 'error'),
+    // The browser's answer (granted, denied, or the question dismissed) decides what shows next.
+    onSettled: () => refresh(),
+  });
+  const busy = enabling.isPending;
   const [howTo, setHowTo] = useState(false);
   if (permission === 'unsupported' && isIosSafariInBrowser()) {
     // iPhone Safari has no push outside the installed app: say so, and how to install.
@@ -37,17 +47,8 @@ export function PushOffer({ personId }: { personId: string }) {
   }
   if (permission === 'unsupported' || permission === 'granted') return null;
 
-  const enable = async () => {
-    setBusy(true);
-    try {
-      const decided = await enablePush(personId);
-      if (decided === 'granted') showToast(t('screens.notifications.push.enabled'), 'success');
-    } catch {
-      showToast(t('screens.notifications.push.failed'), 'error');
-    } finally {
-      setBusy(false);
-      refresh();
-    }
+  const enable = () => {
+    if (!enabling.isPending) enabling.mutate();
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Catalogue } from '#shared/locales/vi';
 import type { PlaceholderValues } from '#shared/text';
@@ -25,20 +25,26 @@ export function MaintenanceSections() {
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const demo = useDemoSummary();
-  const [busy, setBusy] = useState<Busy>(null);
   const [confirmWipe, setConfirmWipe] = useState(false);
   const a = (key: MessageKey<Catalogue['screens']['adminTools']>, values?: PlaceholderValues) =>
     t(`screens.adminTools.${key}`, values);
 
-  const run = async (key: Exclude<Busy, null>, work: () => Promise<string>, failure: string) => {
-    setBusy(key);
-    try {
-      showToast(await work(), 'success');
-    } catch (error) {
-      showToast(failureMessage(failure, error), 'error');
-    } finally {
-      setBusy(null);
-    }
+  // One write at a time: each names its button, its work (which returns what to say) and
+  // what to say when it fails.
+  const action = useMutation({
+    mutationFn: ({
+      work,
+    }: {
+      key: Exclude<Busy, null>;
+      work: () => Promise<string>;
+      failure: string;
+    }) => work(),
+    onSuccess: (message) => showToast(message, 'success'),
+    onError: (error, { failure }) => showToast(failureMessage(failure, error), 'error'),
+  });
+  const busy: Busy = action.isPending ? action.variables.key : null;
+  const run = (key: Exclude<Busy, null>, work: () => Promise<string>, failure: string) => {
+    if (!action.isPending) action.mutate({ key, work, failure });
   };
   const hasDemo = (demo.data?.people ?? 0) > 0;
 

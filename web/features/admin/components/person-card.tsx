@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookOpen } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import type { AdminPerson } from '#shared/schemas/admin';
@@ -54,23 +54,30 @@ export const PersonCard = memo(function PersonCard({
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const name = person.name;
   const headingId = useId();
   const staff = person.role !== 'student';
 
-  const run = async (key: string, work: () => Promise<string>, failure: (e: unknown) => string) => {
-    setBusy(key);
-    try {
-      const success = await work();
+  // One change at a time: each names its button, its work (which returns what to say) and how
+  // to say its failure.
+  const action = useMutation({
+    mutationFn: ({
+      work,
+    }: {
+      key: string;
+      work: () => Promise<string>;
+      failure: (e: unknown) => string;
+    }) => work(),
+    onSuccess: async (success) => {
       showToast(success, 'success');
       setDialog(null);
       await queryClient.invalidateQueries({ queryKey: adminPeopleQueryKey });
-    } catch (error) {
-      showToast(failure(error), 'error');
-    } finally {
-      setBusy(null);
-    }
+    },
+    onError: (error, { failure }) => showToast(failure(error), 'error'),
+  });
+  const busy = action.isPending ? action.variables.key : null;
+  const run = async (key: string, work: () => Promise<string>, failure: (e: unknown) => string) => {
+    if (!action.isPending) await action.mutateAsync({ key, work, failure }).catch(() => undefined);
   };
   const failed = (message: string) => (error: unknown) => failureMessage(message, error);
 
