@@ -22,7 +22,7 @@ import {
   announcePersonChange,
   announceProgressChange,
 } from '../events/announce.ts';
-import { avatarUrl } from '../media/avatar.ts';
+import { avatarUrl, personSummary } from '../media/avatar.ts';
 import {
   type CreatedNotification,
   insertNotifications,
@@ -67,14 +67,7 @@ function toAdminPerson(row: ManagedPersonRow, match?: ProfileMatch): AdminPerson
       row.status === 'blocked'
         ? {
             reason: row.ban_reason ?? '',
-            by:
-              row.banned_by && row.banned_by_name
-                ? {
-                    id: row.banned_by,
-                    name: row.banned_by_name,
-                    avatarUrl: row.banned_by_avatar_url ?? avatarUrl(row.banned_by_name),
-                  }
-                : null,
+            by: personSummary(row.banned_by, row.banned_by_name, row.banned_by_avatar_url),
             at: row.banned_at === null ? null : Number(row.banned_at),
           }
         : null,

@@ -8,7 +8,7 @@ import {
 import type { AppDatabase } from '../../db/database.ts';
 import { decodeKeyset } from '../../db/keyset.ts';
 import type { PersonRow } from '../../db/schema.ts';
-import { avatarUrl } from '../media/avatar.ts';
+import { personSummary } from '../media/avatar.ts';
 import {
   type CreatedNotification,
   countUnreadNotifications,
@@ -62,14 +62,7 @@ export async function listNotifications(
       {
         id: row.id,
         type: type.data,
-        actor:
-          row.actor_id && row.actor_name
-            ? {
-                id: row.actor_id,
-                name: row.actor_name,
-                avatarUrl: row.actor_avatar_url ?? avatarUrl(row.actor_name),
-              }
-            : null,
+        actor: personSummary(row.actor_id, row.actor_name, row.actor_avatar_url),
         postId: row.post_id,
         courseId: row.course_id,
         courseName: row.course_name,
