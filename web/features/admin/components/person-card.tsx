@@ -76,8 +76,8 @@ export const PersonCard = memo(function PersonCard({
     onError: (error, { failure }) => showToast(failure(error), 'error'),
   });
   const busy = action.isPending ? action.variables.key : null;
-  const run = async (key: string, work: () => Promise<string>, failure: (e: unknown) => string) => {
-    if (!action.isPending) await action.mutateAsync({ key, work, failure }).catch(() => undefined);
+  const run = (key: string, work: () => Promise<string>, failure: (e: unknown) => string) => {
+    if (!action.isPending) action.mutate({ key, work, failure });
   };
   const failed = (message: string) => (error: unknown) => failureMessage(message, error);
 

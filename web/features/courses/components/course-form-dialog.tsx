@@ -43,13 +43,15 @@ const toInput = (values: CourseFormValues): CourseInput => ({
   })),
 });
 
+const checkCourseInput = zodResolver(CourseInput);
+
 /** The shared schema checks what will be sent; its errors land on the fields shown. */
 const courseResolver: Resolver<CourseFormValues, unknown, CourseData> = (
   values,
   context,
   options,
 ) =>
-  zodResolver(CourseInput)(toInput(values), context, options as never) as ReturnType<
+  checkCourseInput(toInput(values), context, options as never) as ReturnType<
     Resolver<CourseFormValues, unknown, CourseData>
   >;
 
