@@ -104,18 +104,23 @@ for (const viewport of PHONES) {
       });
       expect(taught.status()).toBe(201);
 
-      // An instructor who is not an admin, on every screen they have.
-      for (const [path, name] of [
+      // The screens every member of staff has.
+      const staffScreens = [
         ['/activity', 'activity'],
         ['/courses', 'courses'],
         [`/courses/${courses[0].id}`, 'course'],
         ['/students', 'students'],
         [`/students/${studentId}`, 'student'],
         ['/instructors', 'instructors'],
-        [`/instructors/${instructorId}`, 'instructor'],
         ['/notifications', 'notifications'],
         ['/profile', 'profile'],
         [`/posts/${postId}`, 'post'],
+      ] as const;
+
+      // An instructor who is not an admin, on every screen they have.
+      for (const [path, name] of [
+        ...staffScreens,
+        [`/instructors/${instructorId}`, 'instructor'],
       ] as const) {
         await visit(instructor, path, `${size}-instructor-${name}`);
       }
@@ -131,15 +136,7 @@ for (const viewport of PHONES) {
 
       // The admin, on every screen.
       for (const [path, name] of [
-        ['/activity', 'activity'],
-        ['/courses', 'courses'],
-        [`/courses/${courses[0].id}`, 'course'],
-        ['/students', 'students'],
-        [`/students/${studentId}`, 'student'],
-        ['/instructors', 'instructors'],
-        ['/notifications', 'notifications'],
-        ['/profile', 'profile'],
-        [`/posts/${postId}`, 'post'],
+        ...staffScreens,
         ['/user-management', 'user-management'],
         ['/admin-tools', 'admin-tools'],
         ['/dashboard', 'dashboard'],
