@@ -20,6 +20,8 @@ const run = promisify(execFile);
 
 export async function startServer(
   env: NodeJS.ProcessEnv,
+  /** The checkout to start (another build of the app, for bench/compare.ts). */
+  cwd = process.cwd(),
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -28,6 +30,7 @@ export async function startServer(
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
   const child = spawn(process.execPath, [...profile, 'scripts/start.mjs'], {
+    cwd,
     env: {
       ...process.env,
       ...env,
