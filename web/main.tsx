@@ -1,10 +1,10 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { UpdateOffer } from './components/overlays/new-version-modal.tsx';
+import { AppRouterProvider } from './hooks/router-now.tsx';
 // Kept from the first moment: the browser may offer installing before any screen has loaded.
 import './lib/install-prompt.ts';
 import { reportClientError } from './lib/report-client-error.ts';
@@ -17,7 +17,7 @@ window.addEventListener('unhandledrejection', (event) =>
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouterProvider router={router} />
       <UpdateOffer />
     </Providers>
   </StrictMode>,

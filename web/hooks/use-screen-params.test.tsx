@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AppRouterProvider } from './router-now.tsx';
 import { useSearchText } from './use-screen-params.ts';
 
 function SearchScreen() {
@@ -49,7 +50,7 @@ describe("a search box's text kept in the address", () => {
 
   it('writes the text to the address once typing pauses', async () => {
     const { router } = routerWithSlowScreen(['/search']);
-    render(<RouterProvider router={router} />);
+    render(<AppRouterProvider router={router} />);
     fireEvent.change(screen.getByLabelText('search'), { target: { value: 'mai' } });
     await waitFor(() => expect(router.state.location.search).toBe('?q=mai'));
     expect(router.state.location.pathname).toBe('/search');
@@ -59,7 +60,7 @@ describe("a search box's text kept in the address", () => {
     // Typed, then left at once without the box losing focus (the hardware back button): the
     // next screen's code is still on its way when the pause in typing ends.
     const { router, arrive } = routerWithSlowScreen(['/other', '/search']);
-    render(<RouterProvider router={router} />);
+    render(<AppRouterProvider router={router} />);
     fireEvent.change(screen.getByLabelText('search'), { target: { value: 'mai' } });
     // React schedules as in a browser (not batched by act): the router's own state is the result.
     const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
@@ -80,7 +81,7 @@ describe("a search box's text kept in the address", () => {
 
   it('does not pull the person back when the box loses focus after the router has left, before React has drawn the next screen', async () => {
     const { router } = routerWithSlowScreen(['/search']);
-    render(<RouterProvider router={router} />);
+    render(<AppRouterProvider router={router} />);
     const box = screen.getByLabelText('search');
     fireEvent.change(box, { target: { value: 'mai' } });
     const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
@@ -101,7 +102,7 @@ describe("a search box's text kept in the address", () => {
 
   it('keeps the address clear when the search is cleared before its written address was drawn', async () => {
     const { router } = routerWithSlowScreen(['/search']);
-    render(<RouterProvider router={router} />);
+    render(<AppRouterProvider router={router} />);
     const box = screen.getByLabelText<HTMLInputElement>('search');
     const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
     Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);

@@ -1,11 +1,6 @@
-import { useCallback, useContext, useEffect, useRef, useState } from 'react';
-import {
-  UNSAFE_DataRouterContext,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  useSearchParams,
-} from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { useRouterNow } from './router-now.tsx';
 import { useDebounced } from './use-debounced.ts';
 
 /** A change of the screen's own address: no history entry, and the page stays scrolled. */
@@ -15,12 +10,10 @@ export const IN_PLACE = { replace: true, preventScrollReset: true } as const;
  * The address's parameters as the router has them at this moment, when the router is at this
  * screen or going to it, and null when it is going or has gone elsewhere. What has rendered lags
  * behind: the router hands its changes to React as transitions, which a busy phone renders late,
- * so a write judged by the rendered address would act on an old one. The router's own state is
- * read through React Router's data router context (exported as UNSAFE_: no semver promise).
+ * so a write judged by the rendered address would act on an old one.
  */
 function useScreenAddressNow() {
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
-  if (!router) throw new Error('useScreenParams needs a data router');
+  const router = useRouterNow();
   const { pathname } = useLocation();
   return useCallback(() => {
     const { navigation, location } = router.state;
