@@ -47,6 +47,13 @@ export default defineConfig({
     sourcemap: false,
     // dist/web/.vite/manifest.json: which files each screen needs (scripts/size-budget.ts).
     manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // A feature's modules do nothing when imported but define things, so a feature's
+        // index.ts (decision 0011) brings into a chunk only what that chunk uses of it.
+        moduleSideEffects: [{ test: /\/web\/features\/.+\.tsx?$/, sideEffects: false }],
+      },
+    },
   },
   resolve: {
     alias: [

@@ -40,6 +40,13 @@ test(
     await expect(courses.getByRole('radio')).toHaveCount(2);
     const lessons = form.getByRole('radiogroup', { name: 'Bài học' });
     await expect(lessons.getByRole('radio', { name: 'Hoa mai' })).toBeChecked();
+    // What was chosen for her is nothing to discard: Hủy closes at once, asking nothing.
+    await form.getByRole('button', { name: 'Hủy' }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await page.getByRole('button', { name: `Thao tác với ${studentName}` }).click();
+    await page.getByRole('menuitem', { name: 'Đánh giá' }).click();
+    await expect(lessons.getByRole('radio', { name: 'Hoa mai' })).toBeChecked();
     await lessons.getByText('Hoa đào', { exact: true }).click();
     await expect(lessons.getByRole('radio', { name: 'Hoa đào' })).toBeChecked();
     // Every other course is one tap away.

@@ -11,6 +11,14 @@ declare module '@tanstack/react-query' {
        */
       errorToast?: string;
     };
+    queryMeta: {
+      /**
+       * What a query's data holds when it shows posts: one post, or pages of them (the feed,
+       * a course's activity, a person's posts, bookmarks). A like or a bookmark is written into
+       * every such query at once (features/posts/api/posts.ts).
+       */
+      holds?: 'post' | 'post-pages';
+    };
   }
 }
 

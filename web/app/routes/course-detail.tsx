@@ -18,11 +18,11 @@ import {
   deleteCourse,
   useCourse,
 } from '../../features/courses/api/courses.ts';
-import { CourseActivityTab } from '../../features/courses/components/course-activity-tab.tsx';
 import { CourseContentTab } from '../../features/courses/components/course-content-tab.tsx';
 import { CourseFormDialog } from '../../features/courses/components/course-form-dialog.tsx';
-import { CourseStudentsTab } from '../../features/courses/components/course-students-tab.tsx';
 import { useSeenActivity } from '../../features/courses/seen-activity.ts';
+import { CourseActivityTab } from '../../features/posts/components/course-activity-tab.tsx';
+import { CourseStudentsTab } from '../../features/students/components/course-students-tab.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { IN_PLACE } from '../../hooks/use-screen-params.ts';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';

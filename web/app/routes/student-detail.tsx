@@ -6,6 +6,7 @@ import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
+import { LazyPostFormDialog } from '../../features/posts/components/lazy-post-form-dialog.tsx';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useStudent, useStudentEvaluations } from '../../features/students/api/students.ts';
 import { LessonProgressRow } from '../../features/students/components/lesson-progress-row.tsx';
@@ -75,6 +76,7 @@ export default function StudentDetailScreen() {
               name={data.name}
               status={data.status}
               onDeleted={() => navigate('/students')}
+              reviewForm={LazyPostFormDialog}
             />
           ) : null}
         </div>

@@ -11,6 +11,7 @@ import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
+import { LazyPostFormDialog } from '../../features/posts/components/lazy-post-form-dialog.tsx';
 import { type StudentFilters, useStudents } from '../../features/students/api/students.ts';
 import { StudentActions } from '../../features/students/components/student-actions.tsx';
 import { StudentFormDialog } from '../../features/students/components/student-form-dialog.tsx';
@@ -68,7 +69,12 @@ const StudentCard = memo(function StudentCard({
         </span>
       </Link>
       {isStaff ? (
-        <StudentActions studentId={student.id} name={student.name} status={student.status} />
+        <StudentActions
+          studentId={student.id}
+          name={student.name}
+          status={student.status}
+          reviewForm={LazyPostFormDialog}
+        />
       ) : null}
     </article>
   );

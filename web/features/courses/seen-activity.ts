@@ -18,6 +18,8 @@ function read(key: string): SeenTimes {
  * Seen-activity times kept on this device per person, course and lesson (spec 9), so a lesson
  * can say it has posts the person has not seen yet.
  */
+export type SeenActivity = ReturnType<typeof useSeenActivity>;
+
 export function useSeenActivity(personId: string, courseId: string) {
   const key = storageKey(personId, courseId);
   const [seen, setSeen] = useState<SeenTimes>(() => read(key));

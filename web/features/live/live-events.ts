@@ -4,18 +4,21 @@ import type { LiveEvent } from '#shared/schemas/events';
 import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
-import { meQueryKey, publicConfigQueryKey } from '../accounts/api/me.ts';
-import { adminPeopleQueryKey } from '../admin/api/people.ts';
-import { coursesQueryKey } from '../courses/api/courses.ts';
-import { uploadTargetQueryKey } from '../media/api/upload-target-key.ts';
+import { meQueryKey, publicConfigQueryKey } from '../accounts/index.ts';
+import { adminFeedbackQueryKey, adminLogsQueryKey, adminPeopleQueryKey } from '../admin/index.ts';
+import { coursesQueryKey, searchQueryKey } from '../courses/index.ts';
+import { instructorsQueryKey } from '../instructors/index.ts';
+import { uploadTargetQueryKey } from '../media/index.ts';
+import { notificationsQueryKey } from '../notifications/index.ts';
 import {
+  bookmarksQueryKey,
   commentsQueryKey,
   patchCachedPost,
   postQueryKey,
   postsQueryKey,
-} from '../posts/api/posts.ts';
-import { feedbackQueryKey, profileQueryKey } from '../profile/api/profile.ts';
-import { studentQueryKey, studentsQueryKey } from '../students/api/students.ts';
+} from '../posts/index.ts';
+import { feedbackQueryKey, profileQueryKey } from '../profile/index.ts';
+import { studentQueryKey, studentsQueryKey } from '../students/index.ts';
 
 /** The pause between two re-reads of the same lists while news keeps coming. */
 const LIVE_REREAD_GAP_MS = 250;
@@ -68,9 +71,9 @@ const postLists = [
   postsQueryKey,
   coursesQueryKey,
   studentsQueryKey,
-  ['instructors'],
-  ['me', 'bookmarks'],
-  ['search'],
+  instructorsQueryKey,
+  bookmarksQueryKey,
+  searchQueryKey,
 ];
 
 /**
@@ -110,7 +113,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent, myId:
       return;
     case 'post.bookmarked':
       patchCachedPost(queryClient, event.postId, { bookmarkedByMe: event.bookmarked });
-      invalidate(queryClient, ['me', 'bookmarks']);
+      invalidate(queryClient, bookmarksQueryKey);
       return;
     case 'comment.created':
     case 'comment.deleted':
@@ -125,13 +128,13 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent, myId:
       return;
     case 'notification.created':
     case 'notifications.read':
-      invalidate(queryClient, ['notifications']);
+      invalidate(queryClient, notificationsQueryKey);
       return;
     case 'person.updated':
       invalidate(
         queryClient,
         studentsQueryKey,
-        ['instructors'],
+        instructorsQueryKey,
         coursesQueryKey,
         postsQueryKey,
         adminPeopleQueryKey,
@@ -148,10 +151,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent, myId:
       invalidate(queryClient, publicConfigQueryKey, meQueryKey, uploadTargetQueryKey);
       return;
     case 'feedback.updated':
-      invalidate(queryClient, feedbackQueryKey, ['feedback']);
+      invalidate(queryClient, feedbackQueryKey, adminFeedbackQueryKey);
       return;
     case 'logs.updated':
-      invalidate(queryClient, ['admin', 'logs']);
+      invalidate(queryClient, adminLogsQueryKey);
       return;
     case 'resync':
       void queryClient.invalidateQueries();

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { t } from '../../lib/text.ts';
-import { isIosSafariInBrowser } from '../install/install.ts';
-import { IosInstallSheet } from '../install/ios-install-sheet.tsx';
+import { IosInstallSheet, isIosSafariInBrowser } from '../install/index.ts';
 import { enablePush, usePushPermission } from './push.ts';
 
 /**

@@ -71,7 +71,7 @@ export async function signOut(): Promise<void> {
   memberHint.set(false);
   // While still signed in: the server forgets this device's push subscription. Loaded only
   // now, so the login screen does not carry push's code.
-  const { forgetPushOnThisDevice } = await import('../../push/push.ts');
+  const { forgetPushOnThisDevice } = await import('../../push/index.ts');
   await forgetPushOnThisDevice();
   await apiRequest<unknown>('/auth/sign-out', { method: 'POST', body: {} }).catch(() => {});
   await clearMediaCache();

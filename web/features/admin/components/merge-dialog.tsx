@@ -5,8 +5,7 @@ import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.ts
 import { SearchField } from '../../../components/ui/form.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { t } from '../../../lib/text.ts';
-import { useStudents } from '../../students/api/students.ts';
-import { StudentStatusBadge } from '../../students/components/student-status-badge.tsx';
+import { StudentStatusBadge, useStudents } from '../../students/index.ts';
 
 /**
  * Chooses the student profile a pending sign-up is merged into: a search over the academy's

@@ -10,8 +10,7 @@ import { Button } from '../../../components/ui/form.tsx';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
-import { BlockReasonDialog } from '../../students/components/block-reason-dialog.tsx';
-import { StudentStatusBadge } from '../../students/components/student-status-badge.tsx';
+import { BlockReasonDialog, StudentStatusBadge } from '../../students/index.ts';
 import {
   adminPeopleQueryKey,
   approvePerson,

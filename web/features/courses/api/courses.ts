@@ -22,10 +22,11 @@ export function useCourses() {
   });
 }
 
-export function useCourse(id: string) {
+export function useCourse(id: string, enabled = true) {
   return useQuery({
     queryKey: courseQueryKey(id),
     queryFn: ({ signal }) => apiRequest<Course>(`/courses/${id}`, { signal }),
+    enabled,
   });
 }
 
@@ -57,6 +58,7 @@ export function useCourseStatistics(id: string) {
 export function useCoursePosts(id: string, lessonId: string | null) {
   return useInfiniteQuery({
     queryKey: [...courseQueryKey(id), 'posts', lessonId],
+    meta: { holds: 'post-pages' },
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) => {
       const query = new URLSearchParams();
@@ -71,7 +73,7 @@ export function useCoursePosts(id: string, lessonId: string | null) {
 
 export function useInstructorChoices(enabled: boolean) {
   return useQuery({
-    queryKey: ['courses', 'instructor-choices'],
+    queryKey: [...coursesQueryKey, 'instructor-choices'],
     queryFn: ({ signal }) =>
       apiRequest<InstructorChoices>('/courses/instructor-choices', { signal }),
     enabled,
@@ -91,11 +93,13 @@ export const deleteCourse = (id: string) =>
 export const approveCourse = (id: string) =>
   apiRequest<Course>(`/courses/${id}/approve`, { method: 'POST' });
 
+export const searchQueryKey = ['search'] as const;
+
 /** Search results for what was typed. */
 export function useSearch(query: string) {
   const q = query.trim();
   return useQuery({
-    queryKey: ['search', q],
+    queryKey: [...searchQueryKey, q],
     queryFn: ({ signal }) =>
       apiRequest<SearchResults>(`/search?q=${encodeURIComponent(q)}`, { signal }),
     enabled: q.length > 0,

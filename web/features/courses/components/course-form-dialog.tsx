@@ -12,8 +12,8 @@ import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.ts
 import { TextField } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
-import { ImagePicker } from '../../media/components/image-picker.tsx';
-import { useTutorialReport } from '../../tutorial/tutorial.tsx';
+import { ImagePicker } from '../../media/index.ts';
+import { useTutorialReport } from '../../tutorial/index.ts';
 import {
   courseQueryKey,
   coursesQueryKey,

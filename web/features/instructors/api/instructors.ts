@@ -3,23 +3,27 @@ import type { InstructorDetail, InstructorList } from '#shared/schemas/instructo
 import type { PostPage } from '#shared/schemas/posts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
+export const instructorsQueryKey = ['instructors'] as const;
+export const instructorQueryKey = (id: string) => [...instructorsQueryKey, id] as const;
+
 export function useInstructors() {
   return useQuery({
-    queryKey: ['instructors'],
+    queryKey: instructorsQueryKey,
     queryFn: ({ signal }) => apiRequest<InstructorList>('/instructors', { signal }),
   });
 }
 
 export function useInstructor(id: string) {
   return useQuery({
-    queryKey: ['instructors', id],
+    queryKey: instructorQueryKey(id),
     queryFn: ({ signal }) => apiRequest<InstructorDetail>(`/instructors/${id}`, { signal }),
   });
 }
 
 export function useInstructorPosts(id: string) {
   return useInfiniteQuery({
-    queryKey: ['instructors', id, 'posts'],
+    queryKey: [...instructorQueryKey(id), 'posts'],
+    meta: { holds: 'post-pages' },
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
       apiRequest<PostPage>(`/instructors/${id}/posts${pageParam ? `?cursor=${pageParam}` : ''}`, {

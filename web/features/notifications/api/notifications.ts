@@ -2,12 +2,13 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { NotificationPage, UnreadState } from '#shared/schemas/notifications';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const unreadQueryKey = ['notifications', 'unread'] as const;
+export const notificationsQueryKey = ['notifications'] as const;
+export const unreadQueryKey = [...notificationsQueryKey, 'unread'] as const;
 
 /** A guest has none: nothing is asked for (the server would answer 401). */
 export function useNotifications(enabled = true) {
   return useInfiniteQuery({
-    queryKey: ['notifications', 'list'],
+    queryKey: [...notificationsQueryKey, 'list'],
     enabled,
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>

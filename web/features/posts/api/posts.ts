@@ -1,8 +1,13 @@
 import {
+  hashKey,
+  type InfiniteData,
   infiniteQueryOptions,
   type QueryClient,
+  type QueryKey,
   useInfiniteQuery,
+  useMutation,
   useQuery,
+  useQueryClient,
 } from '@tanstack/react-query';
 import type {
   BookmarkState,
@@ -16,15 +21,19 @@ import type {
   PostPage,
 } from '#shared/schemas/posts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 
 export const postsQueryKey = ['posts'] as const;
 export const postQueryKey = (id: string) => ['posts', 'one', id] as const;
-export const commentsQueryKey = (id: string) => ['posts', 'one', id, 'comments'] as const;
+export const commentsQueryKey = (id: string) => [...postQueryKey(id), 'comments'] as const;
+export const bookmarksQueryKey = ['me', 'bookmarks'] as const;
+export const mentionCandidatesQueryKey = ['mention-candidates'] as const;
 
 /** The feed, newest first, 10 posts a page, for the chosen filters. */
 const feedQuery = (filters: FeedFilters) =>
   infiniteQueryOptions({
     queryKey: [...postsQueryKey, 'feed', filters],
+    meta: { holds: 'post-pages' },
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) => {
       const query = new URLSearchParams();
@@ -49,6 +58,7 @@ export function prefetchFeed(queryClient: QueryClient, filters: FeedFilters): vo
 export function usePost(id: string) {
   return useQuery({
     queryKey: postQueryKey(id),
+    meta: { holds: 'post' },
     queryFn: ({ signal }) => apiRequest<Post>(`/posts/${id}`, { signal }),
   });
 }
@@ -61,9 +71,23 @@ export function useComments(postId: string, enabled = true) {
   });
 }
 
+/** My saved posts, newest saved first. */
+export function useBookmarks() {
+  return useInfiniteQuery({
+    queryKey: bookmarksQueryKey,
+    meta: { holds: 'post-pages' },
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest<PostPage>(`/me/bookmarks${pageParam ? `?cursor=${pageParam}` : ''}`, {
+        signal,
+      }),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
 export function useMentionCandidates(typed: string | null) {
   return useQuery({
-    queryKey: ['mention-candidates', typed],
+    queryKey: [...mentionCandidatesQueryKey, typed],
     queryFn: ({ signal }) =>
       apiRequest<MentionCandidates>(`/mention-candidates?q=${encodeURIComponent(typed ?? '')}`, {
         signal,
@@ -98,28 +122,166 @@ export const deleteComment = (id: string) =>
 export const setCommentLike = (id: string, liked: boolean) =>
   apiRequest<LikeState>(`/comments/${id}/like`, { method: 'PUT', body: { liked } });
 
-function patchIn(data: unknown, postId: string, patch: Partial<Post>): unknown {
-  if (!data || typeof data !== 'object') return data;
-  const value = data as { id?: string; kind?: string; posts?: Post[]; pages?: unknown[] };
-  if (Array.isArray(value.pages))
-    return { ...value, pages: value.pages.map((page) => patchIn(page, postId, patch)) };
-  if (Array.isArray(value.posts))
-    return {
-      ...value,
-      posts: value.posts.map((post) => (post.id === postId ? { ...post, ...patch } : post)),
-    };
-  if (value.id === postId && value.kind) return { ...value, ...patch };
-  return data;
-}
+const patchPage = (page: PostPage, postId: string, patch: Partial<Post>): PostPage =>
+  page.posts.some((post) => post.id === postId)
+    ? {
+        ...page,
+        posts: page.posts.map((post) => (post.id === postId ? { ...post, ...patch } : post)),
+      }
+    : page;
 
 /**
- * Changes one post wherever it is cached (the feed, a course's activity, a person's page, the
- * post page), so a like or bookmark shows everywhere at once. Returns how to undo it.
+ * Changes one post wherever it is cached (every query that says in `meta.holds` that it shows
+ * posts: the feed, a course's activity, a person's page, bookmarks, the post page), so a like or
+ * bookmark shows everywhere at once. Returns how to undo it.
  */
 export function patchCachedPost(queryClient: QueryClient, postId: string, patch: Partial<Post>) {
-  const before = queryClient.getQueriesData({});
-  queryClient.setQueriesData({}, (data: unknown) => patchIn(data, postId, patch));
+  // A post written into the cache by hand (a saved post) has no options until its screen opens.
+  const onePost = hashKey(postQueryKey(postId));
+  const before: Array<[QueryKey, unknown]> = [];
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const data = query.state.data;
+    const holds = query.meta?.holds ?? (query.queryHash === onePost ? 'post' : undefined);
+    if (data === undefined || holds === undefined) continue;
+    let next = data;
+    if (holds === 'post') {
+      const post = data as Post;
+      if (post.id === postId) next = { ...post, ...patch };
+    } else {
+      const pages = data as InfiniteData<PostPage>;
+      const patched = pages.pages.map((page) => patchPage(page, postId, patch));
+      if (patched.some((page, index) => page !== pages.pages[index]))
+        next = { ...pages, pages: patched };
+    }
+    if (next === data) continue;
+    before.push([query.queryKey, data]);
+    queryClient.setQueryData(query.queryKey, next);
+  }
   return () => {
     for (const [key, data] of before) queryClient.setQueryData(key, data);
+  };
+}
+
+/** Stops reads of posts on their way, which would bring back the state before a like. */
+const cancelPostReads = (queryClient: QueryClient) =>
+  queryClient.cancelQueries({
+    predicate: (query) => query.meta?.holds !== undefined || query.queryKey[0] === 'posts',
+  });
+
+const updateFailed = { errorToast: t('toasts.updateFailed') };
+
+/**
+ * Like and unlike: the heart changes at once everywhere the post shows, the server's count
+ * replaces the guess, and a refusal puts it back. Taps on one post go to the server in order.
+ */
+export function usePostLike(post: Post) {
+  const queryClient = useQueryClient();
+  const mutationKey = ['post-like', post.id];
+  return useMutation({
+    mutationKey,
+    scope: { id: `post-like-${post.id}` },
+    mutationFn: (liked: boolean) => setPostLike(post.id, liked),
+    onMutate: async (liked) => {
+      await cancelPostReads(queryClient);
+      return patchCachedPost(queryClient, post.id, {
+        likedByMe: liked,
+        likeCount: post.likeCount + (liked ? 1 : -1),
+      });
+    },
+    onSuccess: (state) => {
+      // A later tap already on screen is not overwritten by this earlier answer.
+      if (queryClient.isMutating({ mutationKey }) > 1) return;
+      patchCachedPost(queryClient, post.id, { likedByMe: state.liked, likeCount: state.likeCount });
+    },
+    onError: (_failure, _liked, undo) => undo?.(),
+    meta: updateFailed,
+  });
+}
+
+/** Save and unsave, shown at once and put back if the server refuses. */
+export function usePostBookmark(post: Post) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    scope: { id: `post-bookmark-${post.id}` },
+    mutationFn: (bookmarked: boolean) => setPostBookmark(post.id, bookmarked),
+    onMutate: async (bookmarked) => {
+      await cancelPostReads(queryClient);
+      return patchCachedPost(queryClient, post.id, { bookmarkedByMe: bookmarked });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookmarksQueryKey }),
+    onError: (_failure, _bookmarked, undo) => undo?.(),
+    meta: updateFailed,
+  });
+}
+
+/** A comment written, edited or deleted: its thread and the post's comment count are read again. */
+const rereadThread = (queryClient: QueryClient, postId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: commentsQueryKey(postId) }),
+    queryClient.invalidateQueries({ queryKey: postQueryKey(postId), exact: true }),
+  ]);
+
+/** Writes a comment or a reply on a post. */
+export function useAddComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ text, parentId }: { text: string; parentId: string | null }) =>
+      addComment(postId, text, parentId),
+    onSuccess: () => rereadThread(queryClient, postId),
+    meta: updateFailed,
+  });
+}
+
+/** Changes one comment in its cached thread; returns how to undo it. */
+function patchCachedComment(
+  queryClient: QueryClient,
+  comment: Comment,
+  patch: Partial<Comment>,
+): () => void {
+  const key = commentsQueryKey(comment.postId);
+  const before = queryClient.getQueryData<CommentList>(key);
+  if (before)
+    queryClient.setQueryData<CommentList>(key, {
+      ...before,
+      comments: before.comments.map((item) =>
+        item.id === comment.id ? { ...item, ...patch } : item,
+      ),
+    });
+  return () => queryClient.setQueryData(key, before);
+}
+
+/** Editing, deleting and liking one comment (the like shows at once, as a post's does). */
+export function useCommentChanges(comment: Comment) {
+  const queryClient = useQueryClient();
+  const reread = () => rereadThread(queryClient, comment.postId);
+  return {
+    edit: useMutation({
+      mutationFn: (text: string) => editComment(comment.id, text),
+      onSuccess: reread,
+      meta: { errorToast: t('toasts.updateCommentFailed') },
+    }),
+    remove: useMutation({
+      mutationFn: () => deleteComment(comment.id),
+      onSuccess: reread,
+      meta: { errorToast: t('toasts.deleteCommentFailed') },
+    }),
+    like: useMutation({
+      scope: { id: `comment-like-${comment.id}` },
+      mutationFn: (liked: boolean) => setCommentLike(comment.id, liked),
+      onMutate: async (liked) => {
+        await queryClient.cancelQueries({ queryKey: commentsQueryKey(comment.postId) });
+        return patchCachedComment(queryClient, comment, {
+          likedByMe: liked,
+          likeCount: comment.likeCount + (liked ? 1 : -1),
+        });
+      },
+      onSuccess: (state) =>
+        patchCachedComment(queryClient, comment, {
+          likedByMe: state.liked,
+          likeCount: state.likeCount,
+        }),
+      onError: (_failure, _liked, undo) => undo?.(),
+      meta: updateFailed,
+    }),
   };
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '#shared/schemas/posts';
 import { formatDateTime } from '../../../lib/relative-time.ts';
 import { renderInApp } from '../../../test/render-in-app.tsx';
-import { meQueryKey } from '../../accounts/api/me.ts';
+import { meQueryKey } from '../../accounts/index.ts';
 import { commentsQueryKey } from '../api/posts.ts';
 import { CommentThread } from './comment-thread.tsx';
 

@@ -1,26 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Heart, X } from 'lucide-react';
-import { type FormEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type Comment, CommentInput } from '#shared/schemas/posts';
-import { useToast } from '../../../components/overlays/toast.tsx';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type Comment, CommentEdit, CommentInput } from '#shared/schemas/posts';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { actionMenuTriggerClass } from '../../../components/ui/action-menu-trigger.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
-import { useMember } from '../../accounts/api/me.ts';
-import {
-  addComment,
-  commentsQueryKey,
-  deleteComment,
-  editComment,
-  postQueryKey,
-  setCommentLike,
-  useComments,
-} from '../api/posts.ts';
+import { useMember } from '../../accounts/index.ts';
+import { useAddComment, useCommentChanges, useComments } from '../api/posts.ts';
 import { MentionTextarea } from './mention-textarea.tsx';
 import { MentionText } from './post-card.tsx';
 
@@ -49,10 +41,7 @@ const CommentItem = memo(function CommentItem({
   onReply: (comment: Comment) => void;
 }) {
   const member = useMember();
-  const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(comment.text);
   const editBox = useRef<HTMLTextAreaElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -67,46 +56,20 @@ const CommentItem = memo(function CommentItem({
     return () => cancelAnimationFrame(frame);
   }, [editing]);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const changes = useCommentChanges(comment);
   const mayChange = member && (member.id === comment.author.id || member.role === 'admin');
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: commentsQueryKey(comment.postId) }),
-      queryClient.invalidateQueries({ queryKey: postQueryKey(comment.postId), exact: true }),
-    ]);
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      await editComment(comment.id, draft);
-      await refresh();
-      setEditing(false);
-    } catch (failure) {
-      showToast(failureMessage(t('toasts.updateCommentFailed'), failure), 'error');
-    } finally {
-      setBusy(false);
-    }
+  const editForm = useForm<{ text: string }>({
+    resolver: zodResolver(CommentEdit),
+    defaultValues: { text: comment.text },
+    reValidateMode: 'onSubmit',
+  });
+  const startEditing = () => {
+    editForm.reset({ text: comment.text });
+    setEditing(true);
   };
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deleteComment(comment.id);
-      setConfirming(false);
-      await refresh();
-    } catch (failure) {
-      showToast(failureMessage(t('toasts.deleteCommentFailed'), failure), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  const like = async () => {
-    try {
-      await setCommentLike(comment.id, !comment.likedByMe);
-      await refresh();
-    } catch (failure) {
-      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
-    }
-  };
+  const save = editForm.handleSubmit(({ text }) => {
+    if (!changes.edit.isPending) changes.edit.mutate(text, { onSuccess: () => setEditing(false) });
+  });
 
   return (
     <li data-testid="comment">
@@ -116,25 +79,39 @@ const CommentItem = memo(function CommentItem({
           <div className="rounded-2xl bg-stone-100 px-3.5 py-2.5">
             <p className="text-sm font-semibold text-stone-900">{comment.author.name}</p>
             {editing ? (
-              <div className="mt-2 flex flex-col gap-2">
-                <MentionTextarea
-                  label={t('posts.thread.edit')}
-                  labelHidden
-                  value={draft}
-                  onChange={setDraft}
-                  rows={2}
-                  maxLength={2000}
-                  inputRef={editBox}
+              <form
+                onSubmit={(event) => void save(event)}
+                noValidate
+                className="mt-2 flex flex-col gap-2"
+              >
+                <Controller
+                  control={editForm.control}
+                  name="text"
+                  render={({ field, fieldState }) => (
+                    <MentionTextarea
+                      label={t('posts.thread.edit')}
+                      labelHidden
+                      value={field.value}
+                      onChange={(next) => {
+                        editForm.clearErrors('text');
+                        field.onChange(next);
+                      }}
+                      error={fieldState.error?.message}
+                      rows={2}
+                      maxLength={2000}
+                      inputRef={editBox}
+                    />
+                  )}
                 />
                 <div className="flex gap-2">
-                  <Button className="h-11" busy={busy} onClick={() => void save()}>
+                  <Button type="submit" className="h-11" busy={changes.edit.isPending}>
                     {t('posts.thread.save')}
                   </Button>
                   <Button variant="secondary" className="h-11" onClick={() => setEditing(false)}>
                     {t('posts.cancel')}
                   </Button>
                 </div>
-              </div>
+              </form>
             ) : (
               <MentionText text={comment.text} mentions={comment.mentions} />
             )}
@@ -149,7 +126,7 @@ const CommentItem = memo(function CommentItem({
                   type="button"
                   className={small}
                   aria-pressed={comment.likedByMe}
-                  onClick={() => void like()}
+                  onClick={() => changes.like.mutate(!comment.likedByMe)}
                 >
                   <Heart
                     className={`inline size-4 ${comment.likedByMe ? 'fill-accent-600 text-accent-600' : ''}`}
@@ -173,7 +150,7 @@ const CommentItem = memo(function CommentItem({
                   { id: 'edit', label: t('posts.thread.edit') },
                   { id: 'delete', label: t('posts.thread.delete'), danger: true },
                 ]}
-                onChoose={(id) => (id === 'edit' ? setEditing(true) : setConfirming(true))}
+                onChoose={(id) => (id === 'edit' ? startEditing() : setConfirming(true))}
               />
             ) : null}
           </div>
@@ -198,8 +175,10 @@ const CommentItem = memo(function CommentItem({
         body={t('posts.thread.confirmDeleteBody')}
         confirmLabel={t('posts.thread.delete')}
         cancelLabel={t('posts.cancel')}
-        busy={busy}
-        onConfirm={() => void remove()}
+        busy={changes.remove.isPending}
+        onConfirm={() =>
+          changes.remove.mutate(undefined, { onSuccess: () => setConfirming(false) })
+        }
       />
     </li>
   );
@@ -223,38 +202,25 @@ function threads(comments: Comment[]) {
 /** A post's discussion: comments with their replies, likes, and a box to write one. */
 export function CommentThread({ postId }: { postId: string }) {
   const member = useMember();
-  const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const comments = useComments(postId);
-  const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
   const commentBox = useRef<HTMLTextAreaElement>(null);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = CommentInput.safeParse({ text, parentId: replyTo?.id ?? null });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await addComment(postId, parsed.data.text, parsed.data.parentId);
-      setText('');
-      setReplyTo(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: commentsQueryKey(postId) }),
-        queryClient.invalidateQueries({ queryKey: postQueryKey(postId), exact: true }),
-      ]);
-    } catch (failure) {
-      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm<z.input<typeof CommentInput>, unknown, z.output<typeof CommentInput>>({
+    resolver: zodResolver(CommentInput),
+    defaultValues: { text: '', parentId: null },
+    reValidateMode: 'onSubmit',
+  });
+  const add = useAddComment(postId);
+  const submit = form.handleSubmit((input) => {
+    if (add.isPending) return;
+    add.mutate(input, {
+      onSuccess: () => {
+        form.reset({ text: '', parentId: null });
+        setReplyTo(null);
+      },
+    });
+  });
+  const { setValue, getValues } = form;
 
   const list = useMemo(
     () => (comments.data ? threads(comments.data.comments) : []),
@@ -263,18 +229,20 @@ export function CommentThread({ postId }: { postId: string }) {
   // The state setters and the box's ref are stable, so this is too, and the comments need not
   // re-render. The box may be far below the comment answered: it comes into view with the focus
   // (and a phone's keyboard), the caret after the mention.
-  const reply = useCallback((target: Comment) => {
-    setReplyTo(target);
-    setText((current) =>
-      current.includes(`](${target.author.id})`)
-        ? current
-        : `@[${target.author.name}](${target.author.id}) ${current}`,
-    );
-    requestAnimationFrame(() => {
-      focusAtEnd(commentBox.current, { preventScroll: true });
-      commentBox.current?.scrollIntoView({ block: 'center' });
-    });
-  }, []);
+  const reply = useCallback(
+    (target: Comment) => {
+      setReplyTo(target);
+      setValue('parentId', target.id);
+      const current = getValues('text');
+      if (!current.includes(`](${target.author.id})`))
+        setValue('text', `@[${target.author.name}](${target.author.id}) ${current}`);
+      requestAnimationFrame(() => {
+        focusAtEnd(commentBox.current, { preventScroll: true });
+        commentBox.current?.scrollIntoView({ block: 'center' });
+      });
+    },
+    [setValue, getValues],
+  );
   return (
     <section
       aria-labelledby="post-comments"
@@ -293,14 +261,17 @@ export function CommentThread({ postId }: { postId: string }) {
       </ul>
       {member ? (
         <form
-          onSubmit={submit}
+          onSubmit={(event) => void submit(event)}
           noValidate
           className="flex flex-col gap-2 border-t border-stone-100 pt-4"
         >
           {replyTo ? (
             <button
               type="button"
-              onClick={() => setReplyTo(null)}
+              onClick={() => {
+                setReplyTo(null);
+                setValue('parentId', null);
+              }}
               className="inline-flex min-h-11 items-center gap-2 self-start rounded-full bg-accent-50 px-3.5 text-sm font-medium text-accent-800"
               aria-label={t('posts.thread.cancelReply')}
             >
@@ -308,18 +279,27 @@ export function CommentThread({ postId }: { postId: string }) {
               <X className="size-4" aria-hidden="true" />
             </button>
           ) : null}
-          <MentionTextarea
-            label={t('posts.thread.write')}
-            labelHidden
-            placeholder={t('posts.thread.write')}
-            value={text}
-            onChange={setText}
-            error={error}
-            rows={2}
-            maxLength={2000}
-            inputRef={commentBox}
+          <Controller
+            control={form.control}
+            name="text"
+            render={({ field, fieldState }) => (
+              <MentionTextarea
+                label={t('posts.thread.write')}
+                labelHidden
+                placeholder={t('posts.thread.write')}
+                value={field.value}
+                onChange={(next) => {
+                  form.clearErrors('text');
+                  field.onChange(next);
+                }}
+                error={fieldState.error?.message}
+                rows={2}
+                maxLength={2000}
+                inputRef={commentBox}
+              />
+            )}
           />
-          <Button type="submit" busy={busy} className="self-end">
+          <Button type="submit" busy={add.isPending} className="self-end">
             {t('posts.thread.send')}
           </Button>
         </form>

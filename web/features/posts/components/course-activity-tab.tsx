@@ -3,9 +3,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Course } from '#shared/schemas/courses';
 import { t } from '../../../lib/text.ts';
-import { PostList } from '../../posts/components/post-list.tsx';
-import { useCoursePosts } from '../api/courses.ts';
-import type { useSeenActivity } from '../seen-activity.ts';
+import { type SeenActivity, useCoursePosts } from '../../courses/index.ts';
+import { PostList } from './post-list.tsx';
 
 /**
  * The course's posts, newest first, ten at a time as the person scrolls (a button too, for
@@ -19,7 +18,7 @@ export function CourseActivityTab({
 }: {
   course: Course;
   lessonId: string | null;
-  seen: ReturnType<typeof useSeenActivity>;
+  seen: SeenActivity;
 }) {
   const posts = useCoursePosts(course.id, lessonId);
   const lesson = course.lessons.find((item) => item.id === lessonId);

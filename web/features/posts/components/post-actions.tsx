@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { lazyModule, useLazyModule } from '../../../lib/lazy-module.ts';
 import { t } from '../../../lib/text.ts';
-import { useMember } from '../../accounts/api/me.ts';
-import { patchCachedPost, setPostBookmark, setPostLike } from '../api/posts.ts';
+import { useMember } from '../../accounts/index.ts';
+import { usePostBookmark, usePostLike } from '../api/posts.ts';
 import { menuTriggerClass } from './form-classes.ts';
 
 const action =
@@ -21,34 +19,9 @@ const action =
 export function PostActions({ post }: { post: Post }) {
   const member = useMember();
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
 
-  const toggle = async (kind: 'like' | 'bookmark') => {
-    // A refetch already on its way would bring back the old state over the optimistic one.
-    await queryClient.cancelQueries({ predicate: (query) => query.queryKey.includes('posts') });
-    const undo =
-      kind === 'like'
-        ? patchCachedPost(queryClient, post.id, {
-            likedByMe: !post.likedByMe,
-            likeCount: post.likeCount + (post.likedByMe ? -1 : 1),
-          })
-        : patchCachedPost(queryClient, post.id, { bookmarkedByMe: !post.bookmarkedByMe });
-    try {
-      if (kind === 'like') {
-        const state = await setPostLike(post.id, !post.likedByMe);
-        patchCachedPost(queryClient, post.id, {
-          likedByMe: state.liked,
-          likeCount: state.likeCount,
-        });
-      } else {
-        await setPostBookmark(post.id, !post.bookmarkedByMe);
-        void queryClient.invalidateQueries({ queryKey: ['me', 'bookmarks'] });
-      }
-    } catch (failure) {
-      undo();
-      showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
-    }
-  };
+  const like = usePostLike(post);
+  const bookmark = usePostBookmark(post);
 
   const share = async () => {
     const url = `${location.origin}/#/posts/${post.id}`;
@@ -71,7 +44,9 @@ export function PostActions({ post }: { post: Post }) {
         className={action}
         aria-pressed={post.likedByMe}
         // A guest's tap says how to like, rather than doing nothing.
-        onClick={() => (member ? void toggle('like') : showToast(t('guestHint.like'), 'info'))}
+        onClick={() =>
+          member ? like.mutate(!post.likedByMe) : showToast(t('guestHint.like'), 'info')
+        }
       >
         <Heart
           className={`size-5 ${post.likedByMe ? 'fill-accent-600 text-accent-600' : ''}`}
@@ -95,7 +70,7 @@ export function PostActions({ post }: { post: Post }) {
           className={action}
           aria-pressed={post.bookmarkedByMe}
           aria-label={t('posts.bookmark')}
-          onClick={() => void toggle('bookmark')}
+          onClick={() => bookmark.mutate(!post.bookmarkedByMe)}
         >
           <Bookmark
             className={`size-5 ${post.bookmarkedByMe ? 'fill-amber-400 text-amber-500' : ''}`}

@@ -1,15 +1,28 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import type { Course } from '#shared/schemas/courses';
+import {
+  Controller,
+  type FieldError,
+  type FieldErrors,
+  type Resolver,
+  type ResolverResult,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
 import { type Post, PostInput } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ConfirmDialog, FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
-import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
-import { useCourses, useInstructorChoices } from '../../courses/api/courses.ts';
-import { MultiImagePicker } from '../../media/components/multi-image-picker.tsx';
-import { useStudent } from '../../students/api/students.ts';
+import {
+  coursesQueryKey,
+  useCourse,
+  useCourses,
+  useInstructorChoices,
+} from '../../courses/index.ts';
+import { MultiImagePicker } from '../../media/index.ts';
+import { studentsQueryKey, useStudent } from '../../students/index.ts';
 import { createPost, postQueryKey, postsQueryKey, updatePost } from '../api/posts.ts';
 import { ChipChoice } from './chip-choice.tsx';
 import { labelClass, selectClass } from './form-classes.ts';
@@ -18,6 +31,52 @@ import { StudentPicker } from './student-picker.tsx';
 
 type Kind = 'evaluation' | 'general';
 const RATINGS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+interface Photo {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** What the form holds: the chosen student with their name (the picker shows it), all as typed. */
+interface PostDraft {
+  kind: Kind;
+  student: { id: string; name: string } | null;
+  taggedInstructorId: string;
+  courseId: string;
+  lessonId: string;
+  /** '' for no rating. */
+  rating: string;
+  text: string;
+  /** The post's photos first, then the new uploads. */
+  photos: Photo[];
+}
+
+/** The request the form sends: what the other kind would carry is left out. */
+const toInput = (draft: PostDraft): PostInput => ({
+  kind: draft.kind,
+  studentId: draft.kind === 'evaluation' ? (draft.student?.id ?? null) : null,
+  taggedInstructorId:
+    draft.kind === 'general' && draft.taggedInstructorId ? draft.taggedInstructorId : null,
+  courseId: draft.courseId || null,
+  lessonId: draft.lessonId || null,
+  text: draft.text,
+  rating: draft.kind === 'evaluation' && draft.rating !== '' ? Number(draft.rating) : null,
+  photos: draft.photos,
+});
+
+const checkPostInput = zodResolver(PostInput);
+
+/** The shared schema checks what will be sent; a student's error lands on the picker. */
+const postResolver: Resolver<PostDraft> = async (draft, context, options) => {
+  const result = await checkPostInput(toInput(draft), context, options as never);
+  const { studentId, ...errors } = result.errors as FieldErrors<PostDraft> & {
+    studentId?: FieldError;
+  };
+  return studentId
+    ? { values: {}, errors: { ...errors, student: studentId } }
+    : ({ values: draft, errors } as ResolverResult<PostDraft>);
+};
 
 /**
  * Writes or edits a post: an evaluation of one student (with an optional rating 0–10) or a
@@ -40,23 +99,33 @@ export function PostFormDialog({
   const queryClient = useQueryClient();
   const courses = useCourses();
   const instructors = useInstructorChoices(isOpen);
-  const [kind, setKind] = useState<Kind>(post?.kind ?? 'evaluation');
-  const [student, setStudent] = useState<{ id: string; name: string } | null>(
-    post?.student ?? presetStudent ?? null,
-  );
-  const [taggedId, setTaggedId] = useState(post?.taggedInstructor?.id ?? '');
-  const initialCourseId = post?.course?.id ?? '';
-  const initialLessonId = post?.lesson?.id ?? '';
-  const [courseId, setCourseId] = useState(initialCourseId);
-  const [lessonId, setLessonId] = useState(initialLessonId);
+  // Photos already on the post stay; new uploads are added after them.
+  const existingPhotos =
+    post?.media.map(({ url, width, height }) => ({ url, width, height })) ?? [];
+  const form = useForm<PostDraft>({
+    resolver: postResolver,
+    defaultValues: {
+      kind: post?.kind ?? 'evaluation',
+      student: post?.student ?? presetStudent ?? null,
+      taggedInstructorId: post?.taggedInstructor?.id ?? '',
+      courseId: post?.course?.id ?? '',
+      lessonId: post?.lesson?.id ?? '',
+      rating: post?.rating === null || !post ? '' : String(post.rating),
+      text: post?.text ?? '',
+      photos: existingPhotos,
+    },
+    // A field's error goes as soon as it is changed, not at the next submit.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isDirty } = form.formState;
+  const [kind, student, courseId, lessonId] = useWatch({
+    control: form.control,
+    name: ['kind', 'student', 'courseId', 'lessonId'],
+  });
   // An evaluation of a student in one course starts on that course and the first lesson the
   // student has not finished; the instructor changes either with a tap. Nothing the person chose
   // is replaced, and what was chosen for them does not count as something to discard.
   const [courseChosen, setCourseChosen] = useState(Boolean(post));
-  const [defaults, setDefaults] = useState({
-    courseId: initialCourseId,
-    lessonId: initialLessonId,
-  });
   const studentDetail = useStudent(
     student?.id ?? '',
     isOpen && kind === 'evaluation' && student !== null,
@@ -66,51 +135,35 @@ export function PostFormDialog({
     if (courseChosen || !detail || detail.id !== student?.id) return;
     const only = detail.courses.length === 1 ? detail.courses[0]! : null;
     const next = only?.lessons.find((lesson) => !lesson.completed) ?? only?.lessons.at(-1);
+    // Chosen for the person: the new default, so that it is nothing to discard.
     const chosen = { courseId: only?.id ?? '', lessonId: next?.lessonId ?? '' };
-    setCourseId(chosen.courseId);
-    setLessonId(chosen.lessonId);
-    setDefaults(chosen);
-  }, [studentDetail.data, student?.id, courseChosen]);
-  const [rating, setRating] = useState(post?.rating === null || !post ? '' : String(post.rating));
-  const [text, setText] = useState(post?.text ?? '');
-  // Photos already on the post stay; new uploads are added after them.
-  const existingPhotos =
-    post?.media.map(({ url, width, height }) => ({ url, width, height })) ?? [];
-  const [uploaded, setUploaded] = useState<typeof existingPhotos>([]);
-  const photos = [...existingPhotos, ...uploaded];
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+    for (const field of ['courseId', 'lessonId'] as const) {
+      form.resetField(field, { defaultValue: chosen[field] });
+      // resetField does not tell useWatch; setValue does.
+      form.setValue(field, chosen[field]);
+    }
+  }, [studentDetail.data, student?.id, courseChosen, form]);
   const [uploading, setUploading] = useState(false);
   const [photosFailed, setPhotosFailed] = useState(false);
+  // A photo being sent or failed is something put in, though not yet among the photos.
   const [photosChosen, setPhotosChosen] = useState(false);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
-  // What the person has put in since the form opened: closing it then asks first.
-  const initial = {
-    kind: post?.kind ?? 'evaluation',
-    student: post?.student?.id ?? presetStudent?.id ?? null,
-    taggedId: post?.taggedInstructor?.id ?? '',
-    rating: post?.rating === null || !post ? '' : String(post.rating),
-    text: post?.text ?? '',
-  };
-  const dirty =
-    photosChosen ||
-    kind !== initial.kind ||
-    (student?.id ?? null) !== initial.student ||
-    taggedId !== initial.taggedId ||
-    courseId !== defaults.courseId ||
-    lessonId !== defaults.lessonId ||
-    rating !== initial.rating ||
-    text !== initial.text;
-  // A field's error goes as soon as the field is changed, not at the next submit.
-  const clearError = (field: string) =>
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _, ...rest } = current;
-      return rest;
-    });
+  const save = useMutation({
+    mutationFn: (input: PostInput) => (post ? updatePost(post.id, input) : createPost(input)),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(postQueryKey(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: postsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: coursesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: studentsQueryKey });
+      showToast(t(post ? 'posts.updated' : 'posts.published'), 'success');
+      onOpenChange(false);
+    },
+    meta: { errorToast: t(post ? 'toasts.updateFailed' : 'toasts.postFailed') },
+  });
+  const saving = save.isPending;
   const requestClose = () => {
     if (saving) return;
-    if (dirty) setConfirmingDiscard(true);
+    if (isDirty || photosChosen) setConfirmingDiscard(true);
     else onOpenChange(false);
   };
   // An evaluation offers the student's own courses first; every course is one tap further.
@@ -125,54 +178,15 @@ export function PostFormDialog({
       : undefined;
   const courseOptions =
     studentCourses && !allCourses ? studentCourses : (courses.data?.courses ?? []);
-  const course = useQuery({
-    queryKey: ['courses', courseId],
-    queryFn: ({ signal }) => apiRequest<Course>(`/courses/${courseId}`, { signal }),
-    enabled: courseId !== '',
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = {
-      kind,
-      studentId: kind === 'evaluation' ? (student?.id ?? null) : null,
-      taggedInstructorId: kind === 'general' && taggedId ? taggedId : null,
-      courseId: courseId || null,
-      lessonId: lessonId || null,
-      text,
-      rating: kind === 'evaluation' && rating !== '' ? Number(rating) : null,
-      photos,
-    };
-    const parsed = PostInput.safeParse(input);
-    // A photo that failed is never left out of the post silently: it is sent again or removed.
-    if (!parsed.success || photosFailed) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.success ? [] : parsed.error.issues) {
-        next[String(issue.path[0])] ??= issue.message;
-      }
-      if (photosFailed) next.photos = t('upload.failedBeforePost');
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const saved = post ? await updatePost(post.id, input) : await createPost(input);
-      queryClient.setQueryData(postQueryKey(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: postsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['courses'] });
-      void queryClient.invalidateQueries({ queryKey: ['students'] });
-      showToast(t(post ? 'posts.updated' : 'posts.published'), 'success');
-      onOpenChange(false);
-    } catch (failure) {
-      showToast(
-        failureMessage(t(post ? 'toasts.updateFailed' : 'toasts.postFailed'), failure),
-        'error',
-      );
-    } finally {
-      setSaving(false);
-    }
+  const course = useCourse(courseId, courseId !== '');
+  // A photo that failed is never left out of the post silently: it is sent again or removed.
+  const markFailedPhotos = () => {
+    if (photosFailed) form.setError('photos', { message: t('upload.failedBeforePost') });
   };
+  const submit = form.handleSubmit(() => {
+    markFailedPhotos();
+    if (!photosFailed && !save.isPending) save.mutate(toInput(form.getValues()));
+  }, markFailedPhotos);
 
   return (
     <SheetDialog
@@ -191,10 +205,15 @@ export function PostFormDialog({
         />
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <form
+        id={formId}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="flex flex-col gap-5"
+      >
         <RadioGroup
           value={kind}
-          onChange={(value) => setKind(value as Kind)}
+          onChange={(value) => form.setValue('kind', value as Kind, { shouldDirty: true })}
           orientation="horizontal"
           className="flex flex-col gap-1.5"
         >
@@ -216,10 +235,10 @@ export function PostFormDialog({
           <StudentPicker
             value={student}
             onChange={(next) => {
-              clearError('studentId');
-              setStudent(next);
+              form.clearErrors('student');
+              form.setValue('student', next, { shouldDirty: true });
             }}
-            error={errors.studentId}
+            error={errors.student?.message}
           />
         ) : (
           <div>
@@ -228,8 +247,7 @@ export function PostFormDialog({
             </label>
             <select
               id={`${formId}-tagged`}
-              value={taggedId}
-              onChange={(event) => setTaggedId(event.target.value)}
+              {...form.register('taggedInstructorId')}
               className={selectClass}
             >
               <option value="">{t('posts.form.nobody')}</option>
@@ -239,9 +257,9 @@ export function PostFormDialog({
                 </option>
               ))}
             </select>
-            {errors.kind ? (
+            {errors.kind || errors.taggedInstructorId ? (
               <p role="alert" className="mt-1.5 text-sm text-red-700">
-                {errors.kind}
+                {errors.kind?.message ?? errors.taggedInstructorId?.message}
               </p>
             ) : null}
           </div>
@@ -275,21 +293,26 @@ export function PostFormDialog({
             onFailedChange={(failed) => {
               setPhotosFailed(failed);
               if (failed) setPhotosChosen(true);
-              else setErrors(({ photos: _, ...rest }) => rest);
+              else form.clearErrors('photos');
             }}
             onChange={(results) =>
-              setUploaded(
-                results.map((result) => ({
-                  url: result.secure_url,
-                  width: result.width,
-                  height: result.height,
-                })),
+              form.setValue(
+                'photos',
+                [
+                  ...existingPhotos,
+                  ...results.map((result) => ({
+                    url: result.secure_url,
+                    width: result.width,
+                    height: result.height,
+                  })),
+                ],
+                { shouldDirty: true },
               )
             }
           />
           {errors.photos ? (
             <p role="alert" className="mt-1.5 text-sm text-red-700">
-              {errors.photos}
+              {errors.photos.message}
             </p>
           ) : null}
         </div>
@@ -300,8 +323,8 @@ export function PostFormDialog({
           value={courseId}
           onChange={(next) => {
             setCourseChosen(true);
-            setCourseId(next);
-            setLessonId('');
+            form.setValue('courseId', next, { shouldDirty: true });
+            form.setValue('lessonId', '', { shouldDirty: true });
           }}
           extra={
             studentCourses && !allCourses ? (
@@ -326,7 +349,7 @@ export function PostFormDialog({
             value={lessonId}
             onChange={(next) => {
               setCourseChosen(true);
-              setLessonId(next);
+              form.setValue('lessonId', next, { shouldDirty: true });
             }}
           />
         ) : null}
@@ -334,46 +357,58 @@ export function PostFormDialog({
         {kind === 'evaluation' ? (
           <div>
             {/* One tap: a row of 0–10 (and no rating), not a list to scroll. */}
-            <RadioGroup
-              value={rating === '' ? 'none' : rating}
-              onChange={(value) => {
-                clearError('rating');
-                setRating(value === 'none' ? '' : value);
-              }}
-              orientation="horizontal"
-              className="flex flex-col gap-1.5"
-            >
-              <Label className={labelClass}>{t('posts.form.rating')}</Label>
-              <div className="grid grid-cols-6 gap-1.5">
-                {['none', ...RATINGS.map(String)].map((value) => (
-                  <Radio
-                    key={value}
-                    value={value}
-                    className={`flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 text-[15px] font-semibold text-stone-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-accent-600 data-[selected]:bg-accent-600 data-[selected]:text-white ${value === 'none' ? 'text-xs font-medium' : ''}`}
-                  >
-                    {value === 'none' ? t('posts.form.noRating') : value}
-                  </Radio>
-                ))}
-              </div>
-            </RadioGroup>
+            <Controller
+              control={form.control}
+              name="rating"
+              render={({ field: rating }) => (
+                <RadioGroup
+                  value={rating.value === '' ? 'none' : rating.value}
+                  onChange={(value) => {
+                    form.clearErrors('rating');
+                    rating.onChange(value === 'none' ? '' : value);
+                  }}
+                  orientation="horizontal"
+                  className="flex flex-col gap-1.5"
+                >
+                  <Label className={labelClass}>{t('posts.form.rating')}</Label>
+                  <div className="grid grid-cols-6 gap-1.5">
+                    {['none', ...RATINGS.map(String)].map((value) => (
+                      <Radio
+                        key={value}
+                        value={value}
+                        className={`flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 text-[15px] font-semibold text-stone-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-accent-600 data-[selected]:bg-accent-600 data-[selected]:text-white ${value === 'none' ? 'text-xs font-medium' : ''}`}
+                      >
+                        {value === 'none' ? t('posts.form.noRating') : value}
+                      </Radio>
+                    ))}
+                  </div>
+                </RadioGroup>
+              )}
+            />
             {errors.rating ? (
               <p role="alert" className="mt-1.5 text-sm text-red-700">
-                {errors.rating}
+                {errors.rating.message}
               </p>
             ) : null}
           </div>
         ) : null}
 
-        <MentionTextarea
-          label={t('posts.form.text')}
-          hint={t('posts.form.textHint')}
-          value={text}
-          onChange={(next) => {
-            clearError('text');
-            setText(next);
-          }}
-          error={errors.text}
-          maxLength={5000}
+        <Controller
+          control={form.control}
+          name="text"
+          render={({ field: text, fieldState }) => (
+            <MentionTextarea
+              label={t('posts.form.text')}
+              hint={t('posts.form.textHint')}
+              value={text.value}
+              onChange={(next) => {
+                form.clearErrors('text');
+                text.onChange(next);
+              }}
+              error={fieldState.error?.message}
+              maxLength={5000}
+            />
+          )}
         />
       </form>
       <ConfirmDialog

@@ -69,6 +69,7 @@ afterEach(() => {
 function Feed({ pages }: { pages: Array<Promise<PostPage>> }) {
   const query = useInfiniteQuery<PostPage, Error, InfiniteData<PostPage>, string[], string | null>({
     queryKey: ['posts', 'test'],
+    meta: { holds: 'post-pages' },
     queryFn: ({ pageParam }) => pages[pageParam === null ? 0 : Number(pageParam)]!,
     initialPageParam: null,
     getNextPageParam: (page) => page.nextCursor,
@@ -89,6 +90,7 @@ const held: Array<{ resolve: (page: PostPage) => void; reject: (error: Error) =>
 function HeldFeed() {
   const query = useInfiniteQuery<PostPage, Error, InfiniteData<PostPage>, string[], string | null>({
     queryKey: ['posts', 'held'],
+    meta: { holds: 'post-pages' },
     queryFn: ({ pageParam }) => {
       asked.push(pageParam);
       return new Promise<PostPage>((resolve, reject) => held.push({ resolve, reject }));

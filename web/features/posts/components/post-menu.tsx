@@ -6,7 +6,7 @@ import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { t } from '../../../lib/text.ts';
-import { coursesQueryKey } from '../../courses/api/courses.ts';
+import { coursesQueryKey } from '../../courses/index.ts';
 import { deletePost, postsQueryKey } from '../api/posts.ts';
 import { menuTriggerClass } from './form-classes.ts';
 import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';

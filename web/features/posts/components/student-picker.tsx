@@ -1,11 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
-import type { StudentList } from '#shared/schemas/students';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
+import { useStudentChoices } from '../../students/index.ts';
 import { labelClass, selectClass } from './form-classes.ts';
 
 export interface StudentPickerProps {
@@ -35,17 +33,7 @@ export function StudentPicker({
   // The list is asked for once someone opens it, not by every screen showing the field.
   const [opened, setOpened] = useState(false);
   const q = useDebounced(text, 200);
-  const students = useQuery({
-    enabled: opened,
-    queryKey: ['students', 'picker', q],
-    // While the next letters' answer comes, the last list stays (no flicker, and a student
-    // tapped in it is not pulled from under the finger).
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      apiRequest<StudentList>(`/students?sort=name&q=${encodeURIComponent(q.trim())}`, {
-        signal,
-      }),
-  });
+  const students = useStudentChoices(q, opened);
   const items = students.data?.students ?? [];
   return (
     <ComboBox

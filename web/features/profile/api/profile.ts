@@ -1,5 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { PostPage } from '#shared/schemas/posts';
+import { useQuery } from '@tanstack/react-query';
 import type { FeedbackList, PrivacySettings, Profile, ProfileInput } from '#shared/schemas/profile';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -19,18 +18,6 @@ export const saveProfile = (input: ProfileInput) =>
 
 export const savePrivacy = (settings: PrivacySettings) =>
   apiRequest<Profile>('/me/privacy', { method: 'PUT', body: settings });
-
-export function useBookmarks() {
-  return useInfiniteQuery({
-    queryKey: ['me', 'bookmarks'],
-    initialPageParam: null as string | null,
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest<PostPage>(`/me/bookmarks${pageParam ? `?cursor=${pageParam}` : ''}`, {
-        signal,
-      }),
-    getNextPageParam: (page) => page.nextCursor,
-  });
-}
 
 export function useMyFeedback() {
   return useQuery({

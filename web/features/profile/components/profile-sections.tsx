@@ -17,15 +17,14 @@ import { Button, TextField } from '../../../components/ui/form.tsx';
 import { ToggleRow } from '../../../components/ui/toggle-row.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
-import { meQueryKey } from '../../accounts/api/me.ts';
-import { PostList } from '../../posts/components/post-list.tsx';
+import { meQueryKey } from '../../accounts/index.ts';
+import { PostList, useBookmarks } from '../../posts/index.ts';
 import {
   feedbackQueryKey,
   profileQueryKey,
   savePrivacy,
   saveProfile,
   sendFeedback,
-  useBookmarks,
   useMyFeedback,
 } from '../api/profile.ts';
 

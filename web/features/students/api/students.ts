@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { PostPage } from '#shared/schemas/posts';
 import type {
   ProgressInput,
@@ -31,6 +37,20 @@ export function useStudents(filters: StudentFilters) {
     },
     getNextPageParam: (page) => page.nextPage,
     placeholderData: (previous) => previous,
+  });
+}
+
+/** Students whose name holds what was typed, in name order: the picker's list. */
+export function useStudentChoices(typed: string, enabled: boolean) {
+  const q = typed.trim();
+  return useQuery({
+    enabled,
+    queryKey: [...studentsQueryKey, 'picker', q],
+    // While the next letters' answer comes, the last list stays (no flicker, and a student
+    // tapped in it is not pulled from under the finger).
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      apiRequest<StudentList>(`/students?sort=name&q=${encodeURIComponent(q)}`, { signal }),
   });
 }
 
@@ -95,6 +115,7 @@ export function useStudentChanges(id: string) {
 export function useStudentEvaluations(id: string) {
   return useInfiniteQuery({
     queryKey: [...studentQueryKey(id), 'evaluations'],
+    meta: { holds: 'post-pages' },
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
       apiRequest<PostPage>(

@@ -6,8 +6,8 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { RatingChip } from '../../../components/ui/rating-chip.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
-import { StudentStatusBadge } from '../../students/components/student-status-badge.tsx';
-import { useCourseStudents } from '../api/courses.ts';
+import { useCourseStudents } from '../../courses/index.ts';
+import { StudentStatusBadge } from './student-status-badge.tsx';
 
 const SORT_KEYS = ['name', 'progress', 'lastEvaluation', 'enrolledAt'] as const;
 type SortKey = (typeof SORT_KEYS)[number];

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import type { PersonStatus } from '#shared/schemas/people';
 import type { StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
@@ -7,7 +7,6 @@ import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
-import { LazyPostFormDialog } from '../../posts/components/lazy-post-form-dialog.tsx';
 import { studentQueryKey, useStudentChanges } from '../api/students.ts';
 import { BlockReasonDialog } from './block-reason-dialog.tsx';
 import { StudentFormDialog } from './student-form-dialog.tsx';
@@ -23,11 +22,18 @@ export function StudentActions({
   name,
   status,
   onDeleted,
+  reviewForm: ReviewForm,
 }: {
   studentId: string;
   name: string;
   status: PersonStatus;
   onDeleted?: () => void;
+  /** The evaluation form, handed in by the screen: posts build on students, not the reverse. */
+  reviewForm: ComponentType<{
+    student?: { id: string; name: string };
+    isOpen: boolean;
+    onOpenChange: (open: boolean) => void;
+  }>;
 }) {
   const { showToast } = useToast();
   const queryClient = useQueryClient();
@@ -80,7 +86,7 @@ export function StudentActions({
         onChoose={(action) => void choose(action)}
       />
       {reviewing ? (
-        <LazyPostFormDialog student={{ id: studentId, name }} isOpen onOpenChange={setReviewing} />
+        <ReviewForm student={{ id: studentId, name }} isOpen onOpenChange={setReviewing} />
       ) : null}
       {editing ? (
         <StudentFormDialog student={editing} isOpen onOpenChange={() => setEditing(null)} />

@@ -10,9 +10,9 @@ import { ChoiceCheckbox } from '../../../components/ui/choice-checkbox.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/form.tsx';
 import { t } from '../../../lib/text.ts';
-import { useCourses } from '../../courses/api/courses.ts';
-import { ImagePicker } from '../../media/components/image-picker.tsx';
-import { useTutorialReport } from '../../tutorial/tutorial.tsx';
+import { useCourses } from '../../courses/index.ts';
+import { ImagePicker } from '../../media/index.ts';
+import { useTutorialReport } from '../../tutorial/index.ts';
 import {
   createStudent,
   studentQueryKey,
