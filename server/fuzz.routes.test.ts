@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CataloguedRoute } from './fastify.d.ts';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { startAcademy } from './test/academy.ts';
 import { insertTestPost } from './test/factories/courses.ts';
-import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
 import { inputJsonSchema, type JsonSchema, VIETNAMESE_LETTER } from './test/route-schemas.ts';
-import { instructorForm, signUp, signUpActive, studentForm } from './test/sessions.ts';
+import { instructorForm, signUp, studentForm } from './test/sessions.ts';
 
 /*
  * API fuzzing: requests generated from every route's own schemas — plausible values mixed with
@@ -270,11 +269,6 @@ function requestsFor(route: CataloguedRoute, ids: string[]): fc.Arbitrary<FuzzRe
     })) as fc.Arbitrary<FuzzRequest>;
 }
 
-// Built at collection time, so each route is a test of its own name.
-const mail: MailCatcher = await startMailCatcher();
-const t: TestApp = await buildTestApp({
-  env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' },
-});
 const people = {
   admin: {
     email: 'admin@example.vn',
@@ -284,7 +278,10 @@ const people = {
   student: { email: 'hv@example.vn', form: studentForm('Học Viên'), role: 'student' },
 } as const;
 type Viewer = keyof typeof people;
-const cookies = {} as Record<Viewer, string>;
+// Started at collection time, so each route is a test of its own name.
+const academy = await startAcademy(people);
+const { t, mail } = academy;
+const cookies: Record<Viewer, string> = academy.cookie;
 const emails = { admin: people.admin.email, student: people.student.email } as Record<
   Viewer,
   string
@@ -292,8 +289,6 @@ const emails = { admin: people.admin.email, student: people.student.email } as R
 const ids: string[] = [];
 
 beforeAll(async () => {
-  const signedUp = await signUpActive(t.app, mail, people);
-  Object.assign(cookies, signedUp.cookie);
   const { db } = t.database;
   const course = await db.selectFrom('courses').select('id').executeTakeFirstOrThrow();
   const created = await t.app.inject({
@@ -305,8 +300,8 @@ beforeAll(async () => {
   expect(created.statusCode, created.body).toBe(200);
   const lessons = await db.selectFrom('lessons').select('id').execute();
   const postId = await insertTestPost(db, {
-    authorId: signedUp.ids.admin,
-    studentId: signedUp.ids.student,
+    authorId: academy.ids.admin,
+    studentId: academy.ids.student,
     courseId: course.id,
     text: 'Bài đầu tiên',
     rating: 8,
@@ -320,8 +315,8 @@ beforeAll(async () => {
   });
   expect(comment.statusCode, comment.body).toBe(201);
   ids.push(
-    signedUp.ids.admin,
-    signedUp.ids.student,
+    academy.ids.admin,
+    academy.ids.student,
     course.id,
     postId,
     comment.json<{ id: string }>().id,
@@ -368,8 +363,7 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
-  await t.close();
-  await mail.close();
+  await academy.close();
 });
 
 /** The routes a fuzzed request can reach: all of /api but the never-ending event stream. */

@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { startAcademy } from './test/academy.ts';
 import { insertTestPost } from './test/factories/courses.ts';
-import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
 import {
   browserPushKeys,
   type StandInPushService,
   startStandInPushService,
 } from './test/push-service.ts';
-import { cookieHeader, instructorForm, requestLinkToken, signUpActive } from './test/sessions.ts';
+import { cookieHeader, instructorForm, requestLinkToken } from './test/sessions.ts';
 
 /*
  * What a hostile site, a shared computer or a log reader could get from the server: every
@@ -20,35 +19,33 @@ import { cookieHeader, instructorForm, requestLinkToken, signUpActive } from './
 
 const PUBLIC_URL = 'http://academy.test';
 const logLines: string[] = [];
-const mail: MailCatcher = await startMailCatcher();
 const pushService: StandInPushService = await startStandInPushService();
 const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-web-'));
 fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="vi"></html>');
-const t: TestApp = await buildTestApp({
-  env: {
-    SMTP_URL: mail.url,
-    PUBLIC_URL,
-    PUSH_EXTRA_SERVICES: pushService.host,
-    // Everything the server can say, so a secret in any line at any level is seen.
-    LOG_LEVEL: 'trace',
-  },
-  webRoot,
-  push: { agent: pushService.agent },
-  logStream: { write: (line: string) => void logLines.push(line) },
-});
-const cookie = {} as Record<'admin' | 'fan', string>;
-const ids = {} as Record<'admin' | 'fan' | 'post' | 'course' | 'comment', string>;
-
-beforeAll(async () => {
-  const signedUp = await signUpActive(t.app, mail, {
+const academy = await startAcademy(
+  {
     admin: {
       email: 'admin@example.vn',
       form: instructorForm('Quản Trị', { proposedCourse: { name: 'Vẽ móng', description: '' } }),
     },
     fan: { email: 'fan@example.vn', form: instructorForm('Lê Minh Anh') },
-  });
-  Object.assign(cookie, signedUp.cookie);
-  Object.assign(ids, signedUp.ids);
+  },
+  {
+    env: {
+      PUBLIC_URL,
+      PUSH_EXTRA_SERVICES: pushService.host,
+      // Everything the server can say, so a secret in any line at any level is seen.
+      LOG_LEVEL: 'trace',
+    },
+    webRoot,
+    push: { agent: pushService.agent },
+    logStream: { write: (line: string) => void logLines.push(line) },
+  },
+);
+const { t, mail, cookie } = academy;
+const ids = academy.ids as Record<'admin' | 'fan' | 'post' | 'course' | 'comment', string>;
+
+beforeAll(async () => {
   const { db } = t.database;
   ids.course = (await db.selectFrom('courses').select('id').executeTakeFirstOrThrow()).id;
   ids.post = await insertTestPost(db, {
@@ -65,9 +62,8 @@ beforeAll(async () => {
   ids.comment = comment.json<{ id: string }>().id;
 });
 afterAll(async () => {
-  await t.close();
+  await academy.close();
   await pushService.close();
-  await mail.close();
   fs.rmSync(webRoot, { recursive: true, force: true });
 });
 

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { OnboardingForm as Onboarding } from '#shared/schemas/accounts';
-import type { LiveHubOptions } from '../modules/events/live-hub.ts';
-import type { PushSenderOptions } from '../modules/push/push.service.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { buildTestApp, type TestApp, type TestAppOptions } from './build-test-app.ts';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
 import { instructorForm, signUpActive, studentForm } from './sessions.ts';
 
@@ -16,11 +14,8 @@ export const academyTrio = {
   student: { email: 'hv@example.vn', form: studentForm('Ngô Thị Lan') },
 } satisfies People<string>;
 
-export interface AcademyOptions {
-  env?: NodeJS.ProcessEnv;
-  live?: LiveHubOptions;
-  push?: PushSenderOptions;
-}
+/** How to build the app (build-test-app.ts); `env` adds to the academy's mail and address. */
+export type AcademyOptions = TestAppOptions;
 
 function caller<K extends string>(academy: { t: TestApp; cookie: Record<K, string> }) {
   /** A request as `who` (signed out when null), through `app.inject`. */
@@ -54,9 +49,8 @@ export async function startAcademy<K extends string>(
 ): Promise<Academy<K>> {
   const mail = await startMailCatcher();
   const t = await buildTestApp({
+    ...options,
     env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test', ...options.env },
-    ...(options.live ? { live: options.live } : {}),
-    ...(options.push ? { push: options.push } : {}),
   });
   const { cookie, ids } = await signUpActive(t.app, mail, people);
   const academy = { t, mail, cookie, ids } as Academy<K>;

@@ -12,18 +12,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  env?: NodeJS.ProcessEnv;
+  webRoot?: string;
+  logger?: object;
+  /** Keeps the app's real logger (its redaction included) and collects its lines here. */
+  logStream?: { write(line: string): void };
+  push?: PushSenderOptions;
+  live?: LiveHubOptions;
+}
+
 /** The real app on a fresh database of the run's engine, driven with `app.inject`. */
-export async function buildTestApp(
-  options: {
-    env?: NodeJS.ProcessEnv;
-    webRoot?: string;
-    logger?: object;
-    /** Keeps the app's real logger (its redaction included) and collects its lines here. */
-    logStream?: { write(line: string): void };
-    push?: PushSenderOptions;
-    live?: LiveHubOptions;
-  } = {},
-): Promise<TestApp> {
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: '/tmp/hv-unused', LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp({
