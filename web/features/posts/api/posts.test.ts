@@ -1,26 +1,10 @@
 import { type InfiniteData, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Post, PostPage } from '#shared/schemas/posts';
+import type { PostPage } from '#shared/schemas/posts';
+import { aPost } from '../../../test/posts.ts';
 import { patchCachedPost, postQueryKey } from './posts.ts';
 
-const post = (id: string): Post => ({
-  id,
-  kind: 'general',
-  author: { id: 'instructor-1', name: 'Chu Thị Lan 💅', avatarUrl: '/avatars/i.svg' },
-  student: null,
-  taggedInstructor: null,
-  course: null,
-  lesson: null,
-  text: 'Bộ móng hôm nay',
-  rating: null,
-  likeCount: 2,
-  commentCount: 0,
-  media: [],
-  mentions: [],
-  likedByMe: false,
-  bookmarkedByMe: false,
-  createdAt: 1,
-});
+const post = (id: string) => aPost({ id, likeCount: 2 });
 
 const pages = (...ids: string[][]): InfiniteData<PostPage> => ({
   pages: ids.map((page) => ({ posts: page.map(post), nextCursor: null })),

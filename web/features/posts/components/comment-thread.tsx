@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Heart, X } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type Comment, CommentEdit, CommentInput } from '#shared/schemas/posts';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
@@ -13,7 +13,7 @@ import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { t } from '../../../lib/text.ts';
 import { useMember } from '../../accounts/index.ts';
 import { useAddComment, useCommentChanges, useComments } from '../api/posts.ts';
-import { MentionTextarea } from './mention-textarea.tsx';
+import { MentionTextField } from './mention-textarea.tsx';
 import { MentionText } from './post-card.tsx';
 
 const small =
@@ -84,24 +84,14 @@ const CommentItem = memo(function CommentItem({
                 noValidate
                 className="mt-2 flex flex-col gap-2"
               >
-                <Controller
-                  control={editForm.control}
+                <MentionTextField
+                  form={editForm}
                   name="text"
-                  render={({ field, fieldState }) => (
-                    <MentionTextarea
-                      label={t('posts.thread.edit')}
-                      labelHidden
-                      value={field.value}
-                      onChange={(next) => {
-                        editForm.clearErrors('text');
-                        field.onChange(next);
-                      }}
-                      error={fieldState.error?.message}
-                      rows={2}
-                      maxLength={2000}
-                      inputRef={editBox}
-                    />
-                  )}
+                  label={t('posts.thread.edit')}
+                  labelHidden
+                  rows={2}
+                  maxLength={2000}
+                  inputRef={editBox}
                 />
                 <div className="flex gap-2">
                   <Button type="submit" className="h-11" busy={changes.edit.isPending}>
@@ -279,25 +269,15 @@ export function CommentThread({ postId }: { postId: string }) {
               <X className="size-4" aria-hidden="true" />
             </button>
           ) : null}
-          <Controller
-            control={form.control}
+          <MentionTextField
+            form={form}
             name="text"
-            render={({ field, fieldState }) => (
-              <MentionTextarea
-                label={t('posts.thread.write')}
-                labelHidden
-                placeholder={t('posts.thread.write')}
-                value={field.value}
-                onChange={(next) => {
-                  form.clearErrors('text');
-                  field.onChange(next);
-                }}
-                error={fieldState.error?.message}
-                rows={2}
-                maxLength={2000}
-                inputRef={commentBox}
-              />
-            )}
+            label={t('posts.thread.write')}
+            labelHidden
+            placeholder={t('posts.thread.write')}
+            rows={2}
+            maxLength={2000}
+            inputRef={commentBox}
           />
           <Button type="submit" busy={add.isPending} className="self-end">
             {t('posts.thread.send')}

@@ -1,4 +1,10 @@
 import { type RefObject, useId, useRef, useState } from 'react';
+import {
+  type FieldPathByValue,
+  type FieldValues,
+  type UseFormReturn,
+  useController,
+} from 'react-hook-form';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { t } from '../../../lib/text.ts';
@@ -181,5 +187,32 @@ export function MentionTextarea({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A MentionTextarea bound to a text field of a react-hook-form form: it shows the field's error,
+ * which goes as soon as the text changes rather than at the next submit. Only this box draws
+ * again at each key, not the form around it.
+ */
+export function MentionTextField<Values extends FieldValues, Sent extends FieldValues>({
+  form,
+  name,
+  ...box
+}: {
+  form: UseFormReturn<Values, unknown, Sent>;
+  name: FieldPathByValue<Values, string>;
+} & Omit<Parameters<typeof MentionTextarea>[0], 'value' | 'onChange' | 'error'>) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return (
+    <MentionTextarea
+      {...box}
+      value={field.value}
+      onChange={(next) => {
+        form.clearErrors(name);
+        field.onChange(next);
+      }}
+      error={fieldState.error?.message}
+    />
   );
 }

@@ -3,29 +3,13 @@ import { QueryClient, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '#shared/schemas/posts';
+import { aPost } from '../../../test/posts.ts';
 import { renderInApp } from '../../../test/render-in-app.tsx';
 import { meQueryKey } from '../../accounts/index.ts';
 import { postQueryKey } from '../api/posts.ts';
 import { PostActions } from './post-actions.tsx';
 
-const post: Post = {
-  id: 'post-1',
-  kind: 'general',
-  author: { id: 'author', name: 'Chu Thị Lan 💅', avatarUrl: '/avatars/a.svg' },
-  student: null,
-  taggedInstructor: null,
-  course: null,
-  lesson: null,
-  text: 'Bộ móng hôm nay',
-  rating: null,
-  likeCount: 4,
-  commentCount: 0,
-  media: [],
-  mentions: [],
-  likedByMe: false,
-  bookmarkedByMe: false,
-  createdAt: 1,
-};
+const post = aPost({ likeCount: 4 });
 
 /** The post as its page shows it: read from the cache, declared as holding a post. */
 function PostPage() {

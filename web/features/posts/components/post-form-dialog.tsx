@@ -26,7 +26,7 @@ import { studentsQueryKey, useStudent } from '../../students/index.ts';
 import { createPost, postQueryKey, postsQueryKey, updatePost } from '../api/posts.ts';
 import { ChipChoice } from './chip-choice.tsx';
 import { labelClass, selectClass } from './form-classes.ts';
-import { MentionTextarea } from './mention-textarea.tsx';
+import { MentionTextField } from './mention-textarea.tsx';
 import { StudentPicker } from './student-picker.tsx';
 
 type Kind = 'evaluation' | 'general';
@@ -393,22 +393,12 @@ export function PostFormDialog({
           </div>
         ) : null}
 
-        <Controller
-          control={form.control}
+        <MentionTextField
+          form={form}
           name="text"
-          render={({ field: text, fieldState }) => (
-            <MentionTextarea
-              label={t('posts.form.text')}
-              hint={t('posts.form.textHint')}
-              value={text.value}
-              onChange={(next) => {
-                form.clearErrors('text');
-                text.onChange(next);
-              }}
-              error={fieldState.error?.message}
-              maxLength={5000}
-            />
-          )}
+          label={t('posts.form.text')}
+          hint={t('posts.form.textHint')}
+          maxLength={5000}
         />
       </form>
       <ConfirmDialog

@@ -2,8 +2,9 @@
 import { type InfiniteData, QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Post, PostPage } from '#shared/schemas/posts';
+import type { PostPage } from '#shared/schemas/posts';
 import { formatDateTime } from '../../../lib/relative-time.ts';
+import { aPost } from '../../../test/posts.ts';
 import { renderInApp } from '../../../test/render-in-app.tsx';
 import { patchCachedPost } from '../api/posts.ts';
 import { PostList } from './post-list.tsx';
@@ -17,24 +18,18 @@ vi.mock('../../../lib/relative-time.ts', async (importOriginal) => {
 
 const person = (id: string, name: string) => ({ id, name, avatarUrl: `/avatars/${id}.svg` });
 
-const post = (index: number): Post => ({
-  id: `post-${index}`,
-  kind: 'evaluation',
-  author: person('instructor-1', 'Trần Thu Hà'),
-  student: person(`student-${index}`, `Học viên ${index}`),
-  taggedInstructor: null,
-  course: { id: 'course-1', name: 'Vẽ móng cơ bản' },
-  lesson: { id: 'lesson-1', title: 'Sơn gel' },
-  text: `Bài làm số ${index}`,
-  rating: 8,
-  likeCount: 0,
-  commentCount: 0,
-  media: [],
-  mentions: [],
-  likedByMe: false,
-  bookmarkedByMe: false,
-  createdAt: Date.now() - index * 60_000,
-});
+const post = (index: number) =>
+  aPost({
+    id: `post-${index}`,
+    kind: 'evaluation',
+    author: person('instructor-1', 'Trần Thu Hà'),
+    student: person(`student-${index}`, `Học viên ${index}`),
+    course: { id: 'course-1', name: 'Vẽ móng cơ bản' },
+    lesson: { id: 'lesson-1', title: 'Sơn gel' },
+    text: `Bài làm số ${index}`,
+    rating: 8,
+    createdAt: Date.now() - index * 60_000,
+  });
 
 /** The IntersectionObservers the list made, to play the part of scrolling. */
 const observers: Array<{ callback: IntersectionObserverCallback; targets: Element[] }> = [];
