@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { findPublicConfig } from '../config/config.repository.ts';
-import { insertCourseRow, replaceInstructors } from '../courses/courses.repository.ts';
+import { openProposedCourse } from '../courses/courses.service.ts';
 import { announcePersonChange } from '../events/announce.ts';
 import {
   type CreatedNotification,
@@ -174,21 +174,11 @@ export async function onboard(
     });
     await insertMapping(trx, authUserId, personId, now);
     if (firstInstructor && proposal) {
-      const courseId = randomUUID();
-      await insertCourseRow(trx, {
-        id: courseId,
+      await openProposedCourse(trx, {
         name: proposal.name,
-        description: proposal.description ?? '',
-        imageUrl: null,
-        status: 'active',
+        description: proposal.description ?? null,
         proposerId: personId,
-        now,
-      });
-      await replaceInstructors(trx, courseId, [personId], now);
-      await insertActivityLog(trx, {
         actorId: personId,
-        action: 'course.created',
-        target: courseId,
         now,
       });
     }

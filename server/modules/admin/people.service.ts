@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import {
   ADMIN_PEOPLE_LIMIT,
@@ -16,7 +15,7 @@ import {
   signOutEverywhere,
 } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
-import { insertCourseRow, replaceInstructors } from '../courses/courses.repository.ts';
+import { openProposedCourse } from '../courses/courses.service.ts';
 import {
   announceCourseChange,
   announcePersonChange,
@@ -196,22 +195,11 @@ export async function approvePerson(database: AppDatabase, admin: PersonRow, id:
     });
     let courseId: string | undefined;
     if (person.role !== 'student' && person.proposed_course_name) {
-      courseId = randomUUID();
-      await insertCourseRow(trx, {
-        id: courseId,
+      courseId = await openProposedCourse(trx, {
         name: person.proposed_course_name,
-        description: person.proposed_course_description ?? '',
-        imageUrl: null,
-        status: 'active',
+        description: person.proposed_course_description,
         proposerId: id,
-        now,
-      });
-      await replaceInstructors(trx, courseId, [id], now);
-      await insertActivityLog(trx, {
         actorId: admin.id,
-        action: 'course.created',
-        target: courseId,
-        details: { proposedBy: id },
         now,
       });
     }

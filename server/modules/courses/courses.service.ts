@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Course, CourseData, CourseSummary } from '#shared/schemas/courses';
 import { compareVietnameseNames } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
-import type { PersonRow } from '../../db/schema.ts';
+import type { Db, PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
@@ -165,6 +165,44 @@ export async function createCourse(
   });
   await announceCourseChange(database, id);
   return getCourse(database, person, id);
+}
+
+/**
+ * Opens the course an instructor proposed when signing up, active, with them as its instructor:
+ * at once for the academy's first instructor, when an admin approves them for a later one.
+ * Runs in the caller's transaction; returns the course's id.
+ */
+export async function openProposedCourse(
+  trx: Db,
+  course: {
+    name: string;
+    description: string | null;
+    proposerId: string;
+    /** Who opened it: the proposer (first instructor) or the approving admin. */
+    actorId: string;
+    now: number;
+  },
+): Promise<string> {
+  const { proposerId, actorId, now } = course;
+  const id = randomUUID();
+  await insertCourseRow(trx, {
+    id,
+    name: course.name,
+    description: course.description ?? '',
+    imageUrl: null,
+    status: 'active',
+    proposerId,
+    now,
+  });
+  await replaceInstructors(trx, id, [proposerId], now);
+  await insertActivityLog(trx, {
+    actorId,
+    action: 'course.created',
+    target: id,
+    ...(actorId === proposerId ? {} : { details: { proposedBy: proposerId } }),
+    now,
+  });
+  return id;
 }
 
 /** Admins and the course's instructors edit its details, lessons (in order) and instructors. */
