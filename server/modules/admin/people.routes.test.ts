@@ -121,6 +121,15 @@ describe('approving and rejecting', () => {
       action: 'instructor.approved',
       target: id,
     });
+    // The course's own entry names the admin who opened it and who proposed it.
+    const opened = await t.database.db
+      .selectFrom('activity_logs')
+      .select(['actor_id', 'details'])
+      .where('action', '=', 'course.created')
+      .where('target', '=', course.id)
+      .executeTakeFirstOrThrow();
+    expect(opened.actor_id).toBe(ids.admin);
+    expect(JSON.parse(String(opened.details))).toEqual({ proposedBy: id });
 
     // Approving twice changes nothing and says why.
     const again = await call('admin', 'POST', `/api/admin/people/${id}/approve`);
