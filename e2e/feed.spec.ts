@@ -211,7 +211,7 @@ test('an author edits and deletes a post from its menu, also when pressed before
   const { id } = await created.json();
 
   // The menu's code is held back, so the first press meets the stand-in button.
-  const release = await holdChunk(page, 'post-menu');
+  const release = await holdChunk(page, 'features/posts/components/post-menu.tsx');
   await page.goto(`/#/posts/${id}`);
   const post = page.getByRole('article').filter({ hasText: `Lịch học bù ${tag}` });
   const menuButton = post.getByRole('button', { name: 'Thao tác với bài viết' });

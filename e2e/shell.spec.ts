@@ -344,7 +344,7 @@ test(
 test('leaving the feed right after typing a search goes where the person went, while that screen loads', async ({
   page,
 }) => {
-  const release = await holdChunk(page, 'instructors');
+  const release = await holdChunk(page, 'app/routes/instructors.tsx');
   await page.goto('/#/activity');
   await page.getByRole('searchbox', { name: /Tìm theo người đăng/ }).fill('Thu Hà');
   // Left at once, the box still focused (as the hardware back button leaves), for a screen whose
