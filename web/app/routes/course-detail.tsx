@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, Pencil, SearchX, Trash2, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -25,7 +25,7 @@ import { CourseActivityTab } from '../../features/posts/components/course-activi
 import { CourseStudentsTab } from '../../features/students/components/course-students-tab.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { IN_PLACE } from '../../hooks/use-screen-params.ts';
-import { ApiError, failureMessage } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { t } from '../../lib/text.ts';
 
 const TABS = ['activity', 'content', 'students', 'statistics'] as const;
@@ -143,7 +143,17 @@ export default function CourseDetailScreen() {
   const course = useCourse(courseId);
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const removal = useMutation({
+    mutationFn: (id: string) => deleteCourse(id),
+    onSuccess: async (_deleted, id) => {
+      queryClient.removeQueries({ queryKey: courseQueryKey(id) });
+      await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
+      showToast(t('screens.courses.deleted'), 'success');
+      navigate('/courses');
+    },
+    onError: () => setConfirmingDelete(false),
+    meta: { errorToast: t('toasts.deleteFailed') },
+  });
 
   // A malformed id (400) is as absent as an unknown one (404).
   if (course.error instanceof ApiError && [400, 404].includes(course.error.status)) {
@@ -170,19 +180,8 @@ export default function CourseDetailScreen() {
     member?.role === 'admin' ||
     (member !== null && data.instructors.some((person) => person.id === member.id));
 
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await deleteCourse(data.id);
-      queryClient.removeQueries({ queryKey: courseQueryKey(data.id) });
-      await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
-      showToast(t('screens.courses.deleted'), 'success');
-      navigate('/courses');
-    } catch (failure) {
-      showToast(failureMessage(t('toasts.deleteFailed'), failure), 'error');
-      setDeleting(false);
-      setConfirmingDelete(false);
-    }
+  const remove = () => {
+    if (!removal.isPending) removal.mutate(data.id);
   };
 
   return (
@@ -265,7 +264,7 @@ export default function CourseDetailScreen() {
         }
         confirmLabel={t('screens.courses.delete')}
         cancelLabel={t('screens.courses.form.cancel')}
-        busy={deleting}
+        busy={removal.isPending}
         onConfirm={remove}
       />
     </>

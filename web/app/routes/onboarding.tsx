@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, GraduationCap, Hourglass, UserCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
@@ -83,7 +83,22 @@ export default function OnboardingScreen() {
   useEffect(() => {
     if (knownName && !form.getValues('name')) form.setValue('name', knownName);
   }, [knownName, form]);
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const create = useMutation({
+    mutationFn: (values: FormOutput) =>
+      apiRequest<Me>('/onboarding', { method: 'POST', body: values }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(meQueryKey, result);
+      if (result.state === 'member') navigate('/activity', { replace: true });
+      else if (result.state === 'refused') setRefusal(result);
+    },
+    // This screen says the server's reason alone: the person has no profile to name yet.
+    onError: (failure) =>
+      showToast(
+        failure instanceof ApiError ? failure.message : t('toasts.createProfileFailed'),
+        'error',
+      ),
+  });
 
   if (refusal) {
     return (
@@ -124,18 +139,8 @@ export default function OnboardingScreen() {
   if (me?.state === 'anonymous') return <Navigate to="/login" replace />;
   if (me?.state === 'member') return <Navigate to="/activity" replace />;
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const result = await apiRequest<Me>('/onboarding', { method: 'POST', body: values });
-      queryClient.setQueryData(meQueryKey, result);
-      if (result.state === 'member') navigate('/activity', { replace: true });
-      else if (result.state === 'refused') setRefusal(result);
-    } catch (failure) {
-      showToast(
-        failure instanceof ApiError ? failure.message : t('toasts.createProfileFailed'),
-        'error',
-      );
-    }
+  const submit = form.handleSubmit((values) => {
+    if (!create.isPending) create.mutate(values);
   });
 
   return (
@@ -217,8 +222,8 @@ export default function OnboardingScreen() {
             ) : null}
           </>
         )}
-        <Button type="submit" busy={isSubmitting} className="w-full">
-          {isSubmitting ? t('screens.onboarding.submitting') : t('screens.onboarding.submit')}
+        <Button type="submit" busy={create.isPending} className="w-full">
+          {create.isPending ? t('screens.onboarding.submitting') : t('screens.onboarding.submit')}
         </Button>
       </form>
     </PublicFrame>

@@ -1,5 +1,6 @@
 import {
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -54,12 +55,15 @@ export function useStudentChoices(typed: string, enabled: boolean) {
   });
 }
 
-export function useStudent(id: string, enabled = true) {
-  return useQuery({
+/** One student with their courses and progress, for `useQuery` or `fetchQuery`. */
+export const studentQuery = (id: string) =>
+  queryOptions({
     queryKey: studentQueryKey(id),
-    enabled,
     queryFn: ({ signal }) => apiRequest<StudentDetail>(`/students/${id}`, { signal }),
   });
+
+export function useStudent(id: string, enabled = true) {
+  return useQuery({ ...studentQuery(id), enabled });
 }
 
 export const createStudent = (input: StudentInput) =>

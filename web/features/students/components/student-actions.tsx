@@ -5,9 +5,9 @@ import type { StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { apiRequest, failureMessage } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
-import { studentQueryKey, useStudentChanges } from '../api/students.ts';
+import { studentQuery, useStudentChanges } from '../api/students.ts';
 import { BlockReasonDialog } from './block-reason-dialog.tsx';
 import { StudentFormDialog } from './student-form-dialog.tsx';
 
@@ -52,12 +52,7 @@ export function StudentActions({
       setReviewing(true);
     } else if (action === 'edit') {
       try {
-        setEditing(
-          await queryClient.fetchQuery({
-            queryKey: studentQueryKey(studentId),
-            queryFn: () => apiRequest<StudentDetail>(`/students/${studentId}`),
-          }),
-        );
+        setEditing(await queryClient.fetchQuery(studentQuery(studentId)));
       } catch (failure) {
         showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
       }
