@@ -120,7 +120,12 @@ test.describe('uploads through Cloudinary @config', () => {
     // The admin chooses Cloudinary on the admin tools screen.
     await page.goto('/#/admin-tools');
     await page.getByRole('radio', { name: /^Cloudinary/ }).check();
+    // A name Cloudinary would refuse is named under its box, as the server would name it.
+    await page.getByLabel('Cloud name', { exact: true }).fill('học viện');
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await expect(page.getByText('Chỉ gồm chữ, số, "-" và "_".')).toBeVisible();
     await page.getByLabel('Cloud name', { exact: true }).fill(cloud);
+    await expect(page.getByText('Chỉ gồm chữ, số, "-" và "_".')).toBeHidden();
     await page.getByLabel('Upload preset', { exact: true }).fill('hv_unsigned');
     await page.getByRole('button', { name: 'Lưu', exact: true }).click();
     await expect(

@@ -1,6 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
-import type { UploadTarget } from '#shared/schemas/config';
+import { type Resolver, type ResolverResult, useForm, useWatch } from 'react-hook-form';
+import { UploadSettingsPatch, type UploadTarget } from '#shared/schemas/config';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
@@ -8,32 +9,50 @@ import { t } from '../../../lib/text.ts';
 import { uploadTargetQueryKey } from '../api/upload-target-key.ts';
 import { useUploadTarget } from '../api/use-image-upload.ts';
 
+interface UploadSettingsValues {
+  service: UploadTarget['service'];
+  cloudName: string;
+  uploadPreset: string;
+}
+
+/** What is sent: an empty box is no setting. */
+const toPatch = (values: UploadSettingsValues): UploadSettingsPatch => ({
+  service: values.service,
+  cloudName: values.cloudName.trim() || null,
+  uploadPreset: values.uploadPreset.trim() || null,
+});
+
+const checkPatch = zodResolver(UploadSettingsPatch);
+
+/** The shared schema checks what will be sent; its errors land on the boxes. */
+const uploadSettingsResolver: Resolver<UploadSettingsValues> = async (values, context, options) => {
+  const result = await checkPatch(toPatch(values), context, options as never);
+  return (
+    Object.keys(result.errors).length > 0 ? result : { values, errors: {} }
+  ) as ResolverResult<UploadSettingsValues>;
+};
+
 /** Admins choose where photos are kept: this server, or the academy's Cloudinary account. */
 export function UploadSettingsForm() {
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const { data: target } = useUploadTarget();
-  const [service, setService] = useState<UploadTarget['service']>('builtin');
-  const [cloudName, setCloudName] = useState('');
-  const [uploadPreset, setUploadPreset] = useState('');
-
-  useEffect(() => {
-    if (!target) return;
-    setService(target.service);
-    setCloudName(target.cloudName ?? '');
-    setUploadPreset(target.uploadPreset ?? '');
-  }, [target]);
+  const form = useForm<UploadSettingsValues>({
+    resolver: uploadSettingsResolver,
+    defaultValues: { service: 'builtin', cloudName: '', uploadPreset: '' },
+    // The saved settings fill the form once they arrive.
+    values: target && {
+      service: target.service,
+      cloudName: target.cloudName ?? '',
+      uploadPreset: target.uploadPreset ?? '',
+    },
+  });
+  const service = useWatch({ control: form.control, name: 'service' });
+  const { errors } = form.formState;
 
   const save = useMutation({
-    mutationFn: () =>
-      apiRequest<UploadTarget>('/admin/upload-settings', {
-        method: 'PUT',
-        body: {
-          service,
-          cloudName: cloudName.trim() || null,
-          uploadPreset: uploadPreset.trim() || null,
-        },
-      }),
+    mutationFn: (patch: UploadSettingsPatch) =>
+      apiRequest<UploadTarget>('/admin/upload-settings', { method: 'PUT', body: patch }),
     onSuccess: (saved) => {
       queryClient.setQueryData(uploadTargetQueryKey, saved);
       showToast(t('screens.adminTools.saved'), 'success');
@@ -42,10 +61,9 @@ export function UploadSettingsForm() {
       showToast(failure instanceof ApiError ? failure.message : t('toasts.updateFailed'), 'error'),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
+  const submit = form.handleSubmit((values) => {
+    if (!save.isPending) save.mutate(toPatch(values));
+  });
   const options = [
     {
       value: 'builtin' as const,
@@ -59,7 +77,7 @@ export function UploadSettingsForm() {
     },
   ];
   return (
-    <form onSubmit={submit} className="space-y-4 p-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4 p-4">
       <fieldset className="space-y-2">
         <legend className="sr-only">{t('screens.adminTools.uploads')}</legend>
         {options.map((option) => (
@@ -69,10 +87,8 @@ export function UploadSettingsForm() {
           >
             <input
               type="radio"
-              name="upload-service"
               value={option.value}
-              checked={service === option.value}
-              onChange={() => setService(option.value)}
+              {...form.register('service')}
               className="mt-1 size-5 accent-accent-600"
             />
             <span>
@@ -86,14 +102,14 @@ export function UploadSettingsForm() {
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label={t('screens.adminTools.cloudName')}
-            value={cloudName}
-            onChange={(e) => setCloudName(e.target.value)}
+            {...form.register('cloudName', { onChange: () => form.clearErrors('cloudName') })}
+            error={errors.cloudName?.message}
             autoComplete="off"
           />
           <TextField
             label={t('screens.adminTools.uploadPreset')}
-            value={uploadPreset}
-            onChange={(e) => setUploadPreset(e.target.value)}
+            {...form.register('uploadPreset', { onChange: () => form.clearErrors('uploadPreset') })}
+            error={errors.uploadPreset?.message}
             autoComplete="off"
           />
         </div>
