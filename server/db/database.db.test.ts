@@ -68,6 +68,15 @@ describe(`the database connection on ${testDatabaseKind()}`, () => {
         { id: 1, name: 'Hoa', label: 'mới' },
         { id: 2, name: null, label: 'mới' },
       ]);
+      expect(await probe()).toHaveLength(2);
+      if (database.kind === 'postgres') {
+        // Prepared again under a new name; the refused one is gone.
+        const statements = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements`.execute(connection);
+        expect(
+          statements.rows.filter((row) => row.statement.includes('statement_probe')),
+        ).toHaveLength(1);
+      }
     });
     await sql`drop table statement_probe`.execute(database.db);
   });

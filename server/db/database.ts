@@ -137,23 +137,28 @@ class AppPostgresDialect extends PostgresDialect {
  * rather than on every run: planning the feed's query takes several times longer than running
  * it. Other statements are planned for each run, with their values: a generic plan cannot see
  * the pattern a search looks for, and searches would slow down.
- * A schema change that alters what a prepared statement returns makes PostgreSQL refuse it; it
- * is then prepared afresh (outside a transaction: inside one, PostgreSQL has already ended the
- * transaction, which fails as with any error). The schema changes only when the server starts.
+ * A schema change that alters what a prepared statement returns makes PostgreSQL refuse it
+ * (error 0A000). The connection then moves to new names, which node-postgres prepares afresh as
+ * it does any name it has not seen, and drops the refused one. Retried outside a transaction
+ * only: inside one, PostgreSQL has already ended the transaction, which fails as with any error.
+ * The schema changes only when the server starts.
  */
 class PreparingClient extends pg.Client {
+  /** Part of every statement name on this connection; a refusal moves it on. */
+  private generation = 0;
+
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     const send = this.query.bind(this) as (...args: unknown[]) => Promise<pg.QueryResult>;
     const prepared = async (text: string, values: unknown[]) => {
-      const name = statementName(text);
+      const name = statementName(text, this.generation);
       try {
         return await send({ name, text, values });
       } catch (error) {
         if ((error as { code?: string }).code !== '0A000') throw error;
+        this.generation += 1;
         await send(`deallocate "${name}"`, []);
-        forgetPrepared(this, name);
-        return send({ name, text, values });
+        return send({ name: statementName(text, this.generation), text, values });
       }
     };
     this.query = ((...args: unknown[]) => {
@@ -170,22 +175,18 @@ class PreparingClient extends pg.Client {
 
 const statementNames = new Map<string, string>();
 
-/** A prepared statement's name, from its text (remembered: hashing on every request shows). */
-function statementName(text: string): string {
+/**
+ * A prepared statement's name, from its text and the connection's generation (the hash is
+ * remembered: hashing on every request shows).
+ */
+function statementName(text: string, generation: number): string {
   let name = statementNames.get(text);
   if (name === undefined) {
     name = `hv_${createHash('sha1').update(text).digest('base64url')}`;
     if (statementNames.size >= 2_000) statementNames.clear();
     statementNames.set(text, name);
   }
-  return name;
-}
-
-/** node-postgres remembers which names it prepared on a connection; one must be forgotten. */
-function forgetPrepared(client: pg.Client, name: string) {
-  const connection = (client as unknown as { connection?: { parsedStatements?: object } })
-    .connection;
-  if (connection?.parsedStatements) Reflect.deleteProperty(connection.parsedStatements, name);
+  return generation === 0 ? name : `${name}_${generation}`;
 }
 
 export function openDatabase(config: DatabaseConfig): AppDatabase {
