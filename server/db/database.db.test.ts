@@ -5,6 +5,14 @@ import { preparedQuery } from './prepared.ts';
 
 let database: TestDatabase;
 
+/** How many statements PostgreSQL holds prepared on this connection whose text holds `table`. */
+const preparedOn = async (connection: TestDatabase['db'], table: string) =>
+  (
+    await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+      connection,
+    )
+  ).rows.filter((row) => row.statement.includes(table)).length;
+
 const probeQuery = preparedQuery((db) =>
   db
     .selectFrom('statement_probe' as never)
@@ -48,16 +56,10 @@ describe(`the database connection on ${testDatabaseKind()}`, () => {
         { id: 2, name: null },
       ]);
       if (database.kind === 'postgres') {
-        const statements = await sql<{ statement: string }>`
-          select statement from pg_prepared_statements`.execute(connection);
-        expect(
-          statements.rows.filter((row) => row.statement.includes('statement_probe')),
-        ).toHaveLength(1);
+        expect(await preparedOn(connection, 'statement_probe')).toBe(1);
         // Anything else is planned with its values each time.
         await connection.selectFrom('people').select('id').where('name', 'like', '%a%').execute();
-        const after = await sql<{ statement: string }>`
-          select statement from pg_prepared_statements`.execute(connection);
-        expect(after.rows.filter((row) => row.statement.includes('people'))).toHaveLength(0);
+        expect(await preparedOn(connection, 'people')).toBe(0);
       }
       // What `select *` returns changes: SQLite's statement is dropped with the cache;
       // PostgreSQL refuses its prepared statement, which is then prepared afresh.
@@ -71,11 +73,7 @@ describe(`the database connection on ${testDatabaseKind()}`, () => {
       expect(await probe()).toHaveLength(2);
       if (database.kind === 'postgres') {
         // Prepared again under a new name; the refused one is gone.
-        const statements = await sql<{ statement: string }>`
-          select statement from pg_prepared_statements`.execute(connection);
-        expect(
-          statements.rows.filter((row) => row.statement.includes('statement_probe')),
-        ).toHaveLength(1);
+        expect(await preparedOn(connection, 'statement_probe')).toBe(1);
       }
     });
     await sql`drop table statement_probe`.execute(database.db);
