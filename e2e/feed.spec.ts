@@ -136,6 +136,10 @@ test(
     await teacher.getByRole('button', { name: 'Gửi' }).click();
     await expect(teacher.getByTestId('comment')).toHaveCount(2);
     await expect(teacher.getByTestId('comment').nth(1)).toContainText('Cảm ơn chị!');
+    // A reply, under the comment it answers.
+    await expect(teacher.getByTestId('comment').first().getByTestId('comment')).toContainText(
+      'Cảm ơn chị!',
+    );
     await screenshot(teacher, 'post-page');
     await teacher.goto('/#/profile');
     await expect(

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Heart, X } from 'lucide-react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { type Comment, CommentEdit, CommentInput } from '#shared/schemas/posts';
+import { type Comment, CommentEdit } from '#shared/schemas/posts';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { actionMenuTriggerClass } from '../../../components/ui/action-menu-trigger.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -25,6 +24,49 @@ const NO_REPLIES: Comment[] = [];
 function focusAtEnd(box: HTMLTextAreaElement | null, options?: FocusOptions) {
   box?.focus(options);
   box?.setSelectionRange(box.value.length, box.value.length);
+}
+
+/** A comment's text in a box to change it; mounted only while the comment is being edited. */
+function CommentEditor({
+  text,
+  edit,
+  box,
+  onDone,
+}: {
+  text: string;
+  edit: ReturnType<typeof useCommentChanges>['edit'];
+  box: RefObject<HTMLTextAreaElement | null>;
+  onDone: () => void;
+}) {
+  const form = useForm<{ text: string }>({
+    resolver: zodResolver(CommentEdit),
+    defaultValues: { text },
+    reValidateMode: 'onSubmit',
+  });
+  const save = form.handleSubmit((values) => {
+    if (!edit.isPending) edit.mutate(values.text, { onSuccess: onDone });
+  });
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate className="mt-2 flex flex-col gap-2">
+      <MentionTextField
+        form={form}
+        name="text"
+        label={t('posts.thread.edit')}
+        labelHidden
+        rows={2}
+        maxLength={2000}
+        inputRef={box}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" className="h-11" busy={edit.isPending}>
+          {t('posts.thread.save')}
+        </Button>
+        <Button variant="secondary" className="h-11" onClick={onDone}>
+          {t('posts.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
 }
 
 /**
@@ -58,18 +100,6 @@ const CommentItem = memo(function CommentItem({
   const [confirming, setConfirming] = useState(false);
   const changes = useCommentChanges(comment);
   const mayChange = member && (member.id === comment.author.id || member.role === 'admin');
-  const editForm = useForm<{ text: string }>({
-    resolver: zodResolver(CommentEdit),
-    defaultValues: { text: comment.text },
-    reValidateMode: 'onSubmit',
-  });
-  const startEditing = () => {
-    editForm.reset({ text: comment.text });
-    setEditing(true);
-  };
-  const save = editForm.handleSubmit(({ text }) => {
-    if (!changes.edit.isPending) changes.edit.mutate(text, { onSuccess: () => setEditing(false) });
-  });
 
   return (
     <li data-testid="comment">
@@ -79,29 +109,12 @@ const CommentItem = memo(function CommentItem({
           <div className="rounded-2xl bg-stone-100 px-3.5 py-2.5">
             <p className="text-sm font-semibold text-stone-900">{comment.author.name}</p>
             {editing ? (
-              <form
-                onSubmit={(event) => void save(event)}
-                noValidate
-                className="mt-2 flex flex-col gap-2"
-              >
-                <MentionTextField
-                  form={editForm}
-                  name="text"
-                  label={t('posts.thread.edit')}
-                  labelHidden
-                  rows={2}
-                  maxLength={2000}
-                  inputRef={editBox}
-                />
-                <div className="flex gap-2">
-                  <Button type="submit" className="h-11" busy={changes.edit.isPending}>
-                    {t('posts.thread.save')}
-                  </Button>
-                  <Button variant="secondary" className="h-11" onClick={() => setEditing(false)}>
-                    {t('posts.cancel')}
-                  </Button>
-                </div>
-              </form>
+              <CommentEditor
+                text={comment.text}
+                edit={changes.edit}
+                box={editBox}
+                onDone={() => setEditing(false)}
+              />
             ) : (
               <MentionText text={comment.text} mentions={comment.mentions} />
             )}
@@ -140,7 +153,7 @@ const CommentItem = memo(function CommentItem({
                   { id: 'edit', label: t('posts.thread.edit') },
                   { id: 'delete', label: t('posts.thread.delete'), danger: true },
                 ]}
-                onChoose={(id) => (id === 'edit' ? startEditing() : setConfirming(true))}
+                onChoose={(id) => (id === 'edit' ? setEditing(true) : setConfirming(true))}
               />
             ) : null}
           </div>
@@ -195,20 +208,24 @@ export function CommentThread({ postId }: { postId: string }) {
   const comments = useComments(postId);
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
   const commentBox = useRef<HTMLTextAreaElement>(null);
-  const form = useForm<z.input<typeof CommentInput>, unknown, z.output<typeof CommentInput>>({
-    resolver: zodResolver(CommentInput),
-    defaultValues: { text: '', parentId: null },
+  // The text is the form's; whom it answers is the reply chosen (`replyTo`).
+  const form = useForm<{ text: string }>({
+    resolver: zodResolver(CommentEdit),
+    defaultValues: { text: '' },
     reValidateMode: 'onSubmit',
   });
   const add = useAddComment(postId);
-  const submit = form.handleSubmit((input) => {
+  const submit = form.handleSubmit(({ text }) => {
     if (add.isPending) return;
-    add.mutate(input, {
-      onSuccess: () => {
-        form.reset({ text: '', parentId: null });
-        setReplyTo(null);
+    add.mutate(
+      { text, parentId: replyTo?.id ?? null },
+      {
+        onSuccess: () => {
+          form.reset({ text: '' });
+          setReplyTo(null);
+        },
       },
-    });
+    );
   });
   const { setValue, getValues } = form;
 
@@ -222,7 +239,6 @@ export function CommentThread({ postId }: { postId: string }) {
   const reply = useCallback(
     (target: Comment) => {
       setReplyTo(target);
-      setValue('parentId', target.id);
       const current = getValues('text');
       if (!current.includes(`](${target.author.id})`))
         setValue('text', `@[${target.author.name}](${target.author.id}) ${current}`);
@@ -258,10 +274,7 @@ export function CommentThread({ postId }: { postId: string }) {
           {replyTo ? (
             <button
               type="button"
-              onClick={() => {
-                setReplyTo(null);
-                setValue('parentId', null);
-              }}
+              onClick={() => setReplyTo(null)}
               className="inline-flex min-h-11 items-center gap-2 self-start rounded-full bg-accent-50 px-3.5 text-sm font-medium text-accent-800"
               aria-label={t('posts.thread.cancelReply')}
             >
