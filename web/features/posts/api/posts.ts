@@ -164,37 +164,60 @@ export function patchCachedPost(queryClient: QueryClient, postId: string, patch:
 
 /** Stops reads of posts on their way, which would bring back the state before a like. */
 const cancelPostReads = (queryClient: QueryClient) =>
-  queryClient.cancelQueries({
-    predicate: (query) => query.meta?.holds !== undefined || query.queryKey[0] === 'posts',
-  });
+  queryClient.cancelQueries({ predicate: (query) => query.meta?.holds !== undefined });
 
 const updateFailed = { errorToast: t('toasts.updateFailed') };
 
+type LikeShown = Pick<Post, 'likedByMe' | 'likeCount'>;
+
 /**
- * Like and unlike: the heart changes at once everywhere the post shows, the server's count
- * replaces the guess, and a refusal puts it back. Taps on one post go to the server in order.
+ * A like as a person expects it, for a post or a comment: the heart and the count change at once
+ * (`show`, which returns how to undo it), the server's count replaces the guess unless a later
+ * tap is already on its way, and a refusal puts it back. Taps on one thing reach the server in
+ * order.
  */
-export function usePostLike(post: Post) {
+function useOptimisticLike({
+  key,
+  likeCount,
+  send,
+  show,
+  cancelReads,
+}: {
+  key: string;
+  likeCount: number;
+  send: (liked: boolean) => Promise<LikeState>;
+  show: (shown: LikeShown) => () => void;
+  cancelReads: () => Promise<void>;
+}) {
   const queryClient = useQueryClient();
-  const mutationKey = ['post-like', post.id];
+  const mutationKey = ['like', key];
   return useMutation({
     mutationKey,
-    scope: { id: `post-like-${post.id}` },
-    mutationFn: (liked: boolean) => setPostLike(post.id, liked),
+    scope: { id: `like-${key}` },
+    mutationFn: send,
     onMutate: async (liked) => {
-      await cancelPostReads(queryClient);
-      return patchCachedPost(queryClient, post.id, {
-        likedByMe: liked,
-        likeCount: post.likeCount + (liked ? 1 : -1),
-      });
+      await cancelReads();
+      return show({ likedByMe: liked, likeCount: likeCount + (liked ? 1 : -1) });
     },
     onSuccess: (state) => {
       // A later tap already on screen is not overwritten by this earlier answer.
       if (queryClient.isMutating({ mutationKey }) > 1) return;
-      patchCachedPost(queryClient, post.id, { likedByMe: state.liked, likeCount: state.likeCount });
+      show({ likedByMe: state.liked, likeCount: state.likeCount });
     },
     onError: (_failure, _liked, undo) => undo?.(),
     meta: updateFailed,
+  });
+}
+
+/** Like and unlike a post, shown at once everywhere the post shows. */
+export function usePostLike(post: Post) {
+  const queryClient = useQueryClient();
+  return useOptimisticLike({
+    key: `post-${post.id}`,
+    likeCount: post.likeCount,
+    send: (liked) => setPostLike(post.id, liked),
+    show: (shown) => patchCachedPost(queryClient, post.id, shown),
+    cancelReads: () => cancelPostReads(queryClient),
   });
 }
 
@@ -265,23 +288,12 @@ export function useCommentChanges(comment: Comment) {
       onSuccess: reread,
       meta: { errorToast: t('toasts.deleteCommentFailed') },
     }),
-    like: useMutation({
-      scope: { id: `comment-like-${comment.id}` },
-      mutationFn: (liked: boolean) => setCommentLike(comment.id, liked),
-      onMutate: async (liked) => {
-        await queryClient.cancelQueries({ queryKey: commentsQueryKey(comment.postId) });
-        return patchCachedComment(queryClient, comment, {
-          likedByMe: liked,
-          likeCount: comment.likeCount + (liked ? 1 : -1),
-        });
-      },
-      onSuccess: (state) =>
-        patchCachedComment(queryClient, comment, {
-          likedByMe: state.liked,
-          likeCount: state.likeCount,
-        }),
-      onError: (_failure, _liked, undo) => undo?.(),
-      meta: updateFailed,
+    like: useOptimisticLike({
+      key: `comment-${comment.id}`,
+      likeCount: comment.likeCount,
+      send: (liked) => setCommentLike(comment.id, liked),
+      show: (shown) => patchCachedComment(queryClient, comment, shown),
+      cancelReads: () => queryClient.cancelQueries({ queryKey: commentsQueryKey(comment.postId) }),
     }),
   };
 }
