@@ -183,9 +183,9 @@ export function PostFormDialog({
   const markFailedPhotos = () => {
     if (photosFailed) form.setError('photos', { message: t('upload.failedBeforePost') });
   };
-  const submit = form.handleSubmit(() => {
+  const submit = form.handleSubmit((draft) => {
     markFailedPhotos();
-    if (!photosFailed && !save.isPending) save.mutate(toInput(form.getValues()));
+    if (!photosFailed && !save.isPending) save.mutate(toInput(draft));
   }, markFailedPhotos);
 
   return (

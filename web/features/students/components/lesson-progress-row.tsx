@@ -5,11 +5,16 @@ import { Checkbox } from 'react-aria-components';
 import type { LessonProgress, StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button } from '../../../components/ui/form.tsx';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { readLocal, removeLocal, writeLocal } from '../../../lib/local-store.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
-import { studentQueryKey, studentsQueryKey, updateProgress } from '../api/students.ts';
+import {
+  studentQuery,
+  studentQueryKey,
+  studentsQueryKey,
+  updateProgress,
+} from '../api/students.ts';
 
 /** A summary being written, kept on this device until it is saved (a dropped page, no signal). */
 interface SummaryDraft {
@@ -118,11 +123,7 @@ export function LessonProgressRow({
     onError: async (failure) => {
       if (failure instanceof ApiError && failure.code === 'progress_conflict') {
         // Show the newer text; the editor's own stays in the box to merge by hand.
-        const fresh = await queryClient.fetchQuery({
-          queryKey: detailKey,
-          queryFn: () => apiRequest<StudentDetail>(`/students/${studentId}`),
-          staleTime: 0,
-        });
+        const fresh = await queryClient.fetchQuery({ ...studentQuery(studentId), staleTime: 0 });
         setStartedFrom(savedSummary(fresh));
       }
     },
