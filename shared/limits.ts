@@ -17,8 +17,12 @@ export const limits = {
   clientErrorMessageChars: 2000,
   uploadBytes: 15 * 1024 * 1024,
   uploadPixels: 40_000_000,
-  /** Long side of stored photos, and of the small variant for lists and cards. */
+  /**
+   * Long side of stored photos and of their variants: small for thumbnails and narrow grids,
+   * medium for a card's photo on a phone's dense screen (so a phone never loads the full one).
+   */
   imageLongSide: 2048,
+  imageMediumLongSide: 1080,
   imageSmallLongSide: 480,
   /** The browser shrinks photos larger than this before sending them. */
   clientShrinkLongSide: 2560,

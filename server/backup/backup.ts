@@ -63,7 +63,7 @@ const AUTH_TABLES = new Set(['user', 'session', 'account', 'verification', 'rate
  */
 const ACCESS_TABLES = ['session', 'verification', 'rateLimit', 'auth_attempts', 'server_secrets'];
 
-const MEDIA_NAME = /^media\/([a-f0-9]{64})(-sm)?\.webp$/;
+const MEDIA_NAME = /^media\/([a-f0-9]{64})(-md|-sm)?\.webp$/;
 
 type BackupMessage = Exclude<keyof typeof vi.backup, 'usage' | 'restored' | 'failed'>;
 const say = (key: BackupMessage, values: Record<string, string> = {}) =>

@@ -17,8 +17,11 @@ export const UploadResult = z.object({
 });
 export type UploadResult = z.infer<typeof UploadResult>;
 
-/** Stored media names: a SHA-256 of the stored image, and "-sm" for the small variant. */
-export const MEDIA_NAME = /^[a-f0-9]{64}(-sm)?\.webp$/;
+/**
+ * Stored media names: a SHA-256 of the stored image, and "-md" or "-sm" for its medium and small
+ * variants.
+ */
+export const MEDIA_NAME = /^[a-f0-9]{64}(-md|-sm)?\.webp$/;
 
 /**
  * Sets the signed-in person's photo: an image uploaded to the built-in service (its id), or to

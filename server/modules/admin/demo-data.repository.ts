@@ -154,7 +154,7 @@ export async function insertDemoCompletion(
     .execute();
 }
 
-/** An evaluation with its photo, likes and comments, its counts true to them. */
+/** An evaluation with its photos, likes and comments, its counts true to them. */
 export async function insertDemoEvaluation(
   trx: Trx,
   post: {
@@ -165,7 +165,7 @@ export async function insertDemoEvaluation(
     lesson: { id: string; title: string };
     text: string;
     rating: number;
-    photo: { id: string; url: string; width: number; height: number } | null;
+    photos: Array<{ id: string; url: string; width: number; height: number }>;
     likers: string[];
     comments: Array<{ id: string; authorId: string; text: string; at: number }>;
     at: number;
@@ -191,18 +191,20 @@ export async function insertDemoEvaluation(
       updated_at: post.at,
     })
     .execute();
-  if (post.photo) {
+  if (post.photos.length > 0) {
     await trx
       .insertInto('post_media')
-      .values({
-        id: randomUUID(),
-        post_id: post.id,
-        media_id: post.photo.id,
-        url: post.photo.url,
-        width: post.photo.width,
-        height: post.photo.height,
-        position: 0,
-      })
+      .values(
+        post.photos.map((photo, position) => ({
+          id: randomUUID(),
+          post_id: post.id,
+          media_id: photo.id,
+          url: photo.url,
+          width: photo.width,
+          height: photo.height,
+          position,
+        })),
+      )
       .execute();
   }
   if (post.likers.length > 0) {

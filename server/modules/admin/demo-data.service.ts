@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -18,6 +17,7 @@ import {
   insertDemoEvaluation,
   insertDemoPerson,
 } from './demo-data.repository.ts';
+import { DEMO_PHOTO_COUNT, demoPhoto } from './demo-photos.ts';
 
 /*
  * Demo data (the spec's isAiGenerated): a small, believable nail-art academy for trying the app
@@ -78,9 +78,6 @@ const COMMENTS = [
   'Bộ này khách chắc chắn thích.',
 ];
 
-/** Soft nail-polish colours for the generated photos. */
-const PALETTE = ['#f8bbd0', '#e1bee7', '#ffccbc', '#c5e1a5', '#b3e5fc', '#fff59d', '#d7ccc8'];
-
 /** A deterministic sequence, so the demo academy is the same every time it is generated. */
 function sequence(seed: number) {
   let state = seed;
@@ -88,26 +85,6 @@ function sequence(seed: number) {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     return state / 2_147_483_648;
   };
-}
-
-/** A photo of five painted nails on a soft background, drawn rather than downloaded. */
-async function nailPhoto(index: number) {
-  const background = PALETTE[index % PALETTE.length]!;
-  const polish = PALETTE[(index * 3 + 2) % PALETTE.length]!;
-  const nails = [0, 1, 2, 3, 4]
-    .map((finger) => {
-      const x = 150 + finger * 125;
-      const y = 330 - Math.abs(finger - 2) * 40;
-      return `<ellipse cx="${x}" cy="${y}" rx="44" ry="70" fill="${polish}" stroke="#ffffff" stroke-width="6"/>
-        <circle cx="${x - 12}" cy="${y - 25}" r="9" fill="#ffffff" opacity="0.7"/>`;
-    })
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
-    <rect width="800" height="600" fill="${background}"/>${nails}</svg>`;
-  const image = sharp(Buffer.from(svg));
-  const main = await image.clone().webp({ quality: 80 }).toBuffer();
-  const small = await image.clone().resize(400).webp({ quality: 75 }).toBuffer();
-  return { main, small, width: 800, height: 600 };
 }
 
 /** Generates the demo academy in one transaction; refused while demo data exists. */
@@ -118,9 +95,9 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 
   // Photos are files: written first (by content, so a retry writes nothing new).
-  const photos: Array<{ id: string; url: string }> = [];
-  for (let index = 0; index < 6; index += 1) {
-    const image = await nailPhoto(index);
+  const photos: Array<{ id: string; url: string; width: number; height: number }> = [];
+  for (let index = 0; index < DEMO_PHOTO_COUNT; index += 1) {
+    const image = await demoPhoto(index);
     const stored = await storeImage(dataDir, image);
     await insertMedia(database.db, {
       id: stored.id,
@@ -131,7 +108,12 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
       bytes: image.main.length,
       now,
     });
-    photos.push({ id: stored.id, url: `/media/${stored.mainName}` });
+    photos.push({
+      id: stored.id,
+      url: `/media/${stored.mainName}`,
+      width: image.width,
+      height: image.height,
+    });
   }
 
   const created = await inTransaction(database, async (trx) => {
@@ -200,7 +182,11 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
         // Drawn in a fixed order, so the same seed always makes the same academy.
         const text = pick(REMARKS);
         const rating = 5 + Math.floor(random() * 6);
-        const chosen = random() < 0.4 ? photos[photo++ % photos.length]! : null;
+        // A student's latest evaluation always has photos (one to three), so the feed opens on
+        // photos as an academy's does; earlier ones sometimes.
+        const photoCount =
+          position === done - 1 ? 1 + Math.floor(random() * 3) : random() < 0.4 ? 1 : 0;
+        const chosen = Array.from({ length: photoCount }, () => photos[photo++ % photos.length]!);
         const likers = [teacher, ...instructorIds, studentId].filter(
           (id, at2, all) => all.indexOf(id) === at2 && random() < 0.6,
         );
@@ -219,7 +205,7 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
           lesson,
           text,
           rating,
-          photo: chosen && { ...chosen, width: 800, height: 600 },
+          photos: chosen,
           likers,
           comments,
           at,

@@ -16,6 +16,7 @@ const MAX_WAITING = 200;
 
 export interface ProcessedImage {
   main: Buffer;
+  medium: Buffer;
   small: Buffer;
   width: number;
   height: number;
@@ -57,6 +58,22 @@ async function headAndTail(file: string): Promise<{ head: Buffer; tail: Buffer }
   }
 }
 
+/** A smaller copy of a stored (WebP) photo, its long side at most `longSide`. */
+function shrink(main: Buffer, longSide: number, quality: number): Promise<Buffer> {
+  return sharp(main)
+    .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality, effort: 3 })
+    .toBuffer();
+}
+
+/**
+ * The medium variant of a photo stored before variants of that size existed (or restored from a
+ * backup that did not carry it), made from the stored photo; in the same two slots as uploads.
+ */
+export function mediumVariantOf(main: Buffer): Promise<Buffer> {
+  return imageSlots(() => shrink(main, limits.imageMediumLongSide, 80));
+}
+
 async function processNow(file: string): Promise<ProcessedImage> {
   let metadata: Metadata;
   try {
@@ -94,16 +111,9 @@ async function processNow(file: string): Promise<ProcessedImage> {
       })
       .webp({ quality: 82, effort: 3 })
       .toBuffer({ resolveWithObject: true });
-    const small = await sharp(main)
-      .resize({
-        width: limits.imageSmallLongSide,
-        height: limits.imageSmallLongSide,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 75, effort: 3 })
-      .toBuffer();
-    return { main, small, width: info.width, height: info.height };
+    const medium = await shrink(main, limits.imageMediumLongSide, 80);
+    const small = await shrink(main, limits.imageSmallLongSide, 75);
+    return { main, medium, small, width: info.width, height: info.height };
   } catch {
     throw new AppError('upload_corrupt', 422);
   }
@@ -112,7 +122,7 @@ async function processNow(file: string): Promise<ProcessedImage> {
 /**
  * Checks that a file is a photo of an accepted kind by its content, within the size and pixel
  * limits, and re-encodes it: orientation applied, metadata dropped, long side capped, WebP plus
- * a small variant. At most two images are processed at once.
+ * a medium and a small variant. At most two images are processed at once.
  */
 export async function processImage(file: string): Promise<ProcessedImage> {
   if (imageSlots.pendingCount >= MAX_WAITING) throw new AppError('upload_busy', 503);

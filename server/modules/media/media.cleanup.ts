@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDatabase } from '../../db/database.ts';
 import { deleteMedia, listUnreferencedMedia } from './media.repository.ts';
-import { mediaDir } from './media.storage.ts';
+import { mediaDir, mediaFileNames } from './media.storage.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -18,7 +18,7 @@ export async function cleanUpUnreferencedMedia(
   const ids = await listUnreferencedMedia(database.db, now - DAY);
   await deleteMedia(database.db, ids);
   for (const id of ids) {
-    for (const name of [`${id}.webp`, `${id}-sm.webp`]) {
+    for (const name of Object.values(mediaFileNames(id))) {
       await fs.rm(path.join(mediaDir(dataDir), name), { force: true });
     }
   }

@@ -89,9 +89,39 @@ describe('POST /api/uploads: accepted photos', () => {
     expect(stored.width).toBe(800);
   });
 
-  it('caps the long side at 2048 px', async () => {
+  it('caps the long side at 2048 px, with a 1080 px medium variant for phones', async () => {
     const response = await upload(await canvas(4000, 3000).jpeg().toBuffer());
     expect(response.json()).toMatchObject({ width: 2048, height: 1536 });
+    const medium = await t.app.inject({
+      method: 'GET',
+      url: response.json().secure_url.replace('.webp', '-md.webp'),
+    });
+    expect(medium.statusCode).toBe(200);
+    expect(medium.headers['content-type']).toBe('image/webp');
+    expect(await sharp(Buffer.from(medium.rawPayload)).metadata()).toMatchObject({
+      width: 1080,
+      height: 810,
+    });
+  });
+
+  it('makes the medium variant of a photo stored without one, once', async () => {
+    const response = await upload(await canvas(3000, 4000).jpeg().toBuffer());
+    const { public_id: id } = response.json();
+    const file = path.join(dataDir, 'media', `${id}-md.webp`);
+    fs.rmSync(file);
+    const served = await t.app.inject({ method: 'GET', url: `/media/${id}-md.webp` });
+    expect(served.statusCode).toBe(200);
+    expect(await sharp(Buffer.from(served.rawPayload)).metadata()).toMatchObject({
+      width: 810,
+      height: 1080,
+    });
+    expect(fs.readFileSync(file).equals(Buffer.from(served.rawPayload))).toBe(true);
+  });
+
+  it('answers 404 for the medium variant of a photo that is not stored', async () => {
+    const served = await t.app.inject({ method: 'GET', url: `/media/${'a'.repeat(64)}-md.webp` });
+    expect(served.statusCode).toBe(404);
+    expect(fs.existsSync(path.join(dataDir, 'media', `${'a'.repeat(64)}-md.webp`))).toBe(false);
   });
 
   it('records the owner and the use of each image', async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ProcessedImage } from './image-processing.ts';
+import { mediumVariantOf, type ProcessedImage } from './image-processing.ts';
 
 export interface StoredImage {
   id: string;
@@ -9,17 +9,24 @@ export interface StoredImage {
   smallName: string;
 }
 
+/** The names of a stored photo's files: the photo, then its variants. */
+export function mediaFileNames(id: string): { main: string; medium: string; small: string } {
+  return { main: `${id}.webp`, medium: `${id}-md.webp`, small: `${id}-sm.webp` };
+}
+
 export function mediaDir(dataDir: string): string {
   return path.join(dataDir, 'media');
 }
 
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
 async function writeOnce(file: string, data: Buffer): Promise<void> {
-  try {
-    await fs.access(file);
-    return; // same content, same name: already stored
-  } catch {
-    // not stored yet
-  }
+  if (await exists(file)) return; // same content, same name: already stored
   // Written under a temporary name and renamed, so a reader never sees half a file.
   const temporary = `${file}.${randomUUID()}.tmp`;
   await fs.writeFile(temporary, data);
@@ -31,9 +38,26 @@ export async function storeImage(dataDir: string, image: ProcessedImage): Promis
   const id = createHash('sha256').update(image.main).digest('hex');
   const dir = mediaDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
-  const mainName = `${id}.webp`;
-  const smallName = `${id}-sm.webp`;
-  await writeOnce(path.join(dir, mainName), image.main);
-  await writeOnce(path.join(dir, smallName), image.small);
-  return { id, mainName, smallName };
+  const names = mediaFileNames(id);
+  await writeOnce(path.join(dir, names.main), image.main);
+  await writeOnce(path.join(dir, names.medium), image.medium);
+  await writeOnce(path.join(dir, names.small), image.small);
+  return { id, mainName: names.main, smallName: names.small };
+}
+
+/**
+ * The medium variant's file of a stored photo, made from the photo when it is missing (photos
+ * stored before the variant existed). Undefined when the photo itself is not stored.
+ */
+export async function ensureMediumVariant(
+  dataDir: string,
+  id: string,
+): Promise<string | undefined> {
+  const names = mediaFileNames(id);
+  const file = path.join(mediaDir(dataDir), names.medium);
+  if (await exists(file)) return file;
+  const main = await fs.readFile(path.join(mediaDir(dataDir), names.main)).catch(() => undefined);
+  if (!main) return undefined;
+  await writeOnce(file, await mediumVariantOf(main));
+  return file;
 }

@@ -30,7 +30,7 @@ export default function PostScreen() {
         <BackLink fallback="/activity" />
         {post.data ? (
           <>
-            <PostCard post={post.data} collapsible={false} />
+            <PostCard post={post.data} collapsible={false} priority />
             <CommentThread postId={post.data.id} />
           </>
         ) : (

@@ -1,4 +1,6 @@
 import { UserRound } from 'lucide-react';
+import { limits } from '#shared/limits';
+import { photoVariant } from '../../lib/photo-sources.ts';
 
 interface AvatarProps {
   /** The person's name, for the alternative text when the avatar stands alone. */
@@ -15,7 +17,8 @@ export function Avatar({ name, url, size = 32, className = '' }: AvatarProps) {
   if (url) {
     return (
       <img
-        src={url}
+        // An avatar is never larger than a thumbnail: its small variant, when it has one.
+        src={photoVariant(url, limits.imageSmallLongSide) ?? url}
         alt={name ?? ''}
         width={size}
         height={size}

@@ -1,7 +1,9 @@
 import { BookOpen, Check, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { limits } from '#shared/limits';
 import type { CourseSummary } from '#shared/schemas/courses';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { photoVariant } from '../../../lib/photo-sources.ts';
 import { t } from '../../../lib/text.ts';
 
 export type CourseView = 'grid' | 'list';
@@ -11,7 +13,8 @@ function Cover({ course, className }: { course: CourseSummary; className: string
   if (course.imageUrl) {
     return (
       <img
-        src={course.imageUrl}
+        // A cover is shown at most a phone screen wide: its medium variant, when it has one.
+        src={photoVariant(course.imageUrl, limits.imageMediumLongSide) ?? course.imageUrl}
         alt=""
         width={640}
         height={360}

@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { RatingChip } from '../../../components/ui/rating-chip.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { lazyComponent } from '../../../lib/lazy-module.ts';
+import { photoSources } from '../../../lib/photo-sources.ts';
 import { t } from '../../../lib/text.ts';
 import { PostActions, PostMenu } from './post-actions.tsx';
 
@@ -59,8 +60,20 @@ export function MentionText({
   );
 }
 
-/** Up to four photos in a grid; the fourth says how many more there are. Each opens the viewer. */
-function PostPhotos({ post }: { post: Post }) {
+/**
+ * The width each photo is shown at, for choosing its variant: the feed's column (42rem less
+ * the card's and the page's padding) on wider screens, the screen less them on phones; half in
+ * the grid of two or more.
+ */
+const ONE_PHOTO_SIZES = '(min-width: 48rem) 40rem, calc(100vw - 4rem)';
+const GRID_PHOTO_SIZES = '(min-width: 48rem) 20rem, calc(50vw - 2.25rem)';
+
+/**
+ * Up to four photos in a grid; the fourth says how many more there are. Each opens the viewer.
+ * The first card's first photo is the screen's largest paint: it is asked for at once and first
+ * (`priority`); the others when they come near the screen.
+ */
+function PostPhotos({ post, priority }: { post: Post; priority: boolean }) {
   const [open, setOpen] = useState<number | null>(null);
   const shown = post.media.slice(0, 4);
   if (shown.length === 0) return null;
@@ -80,11 +93,14 @@ function PostPhotos({ post }: { post: Post }) {
             className={`relative bg-stone-100 ${shown.length === 3 && index === 0 ? 'row-span-2' : ''}`}
           >
             <img
-              src={photo.url}
+              {...photoSources(photo)}
+              sizes={shown.length === 1 ? ONE_PHOTO_SIZES : GRID_PHOTO_SIZES}
               alt={t('posts.photo', { number: index + 1 })}
               width={photo.width ?? 800}
               height={photo.height ?? 600}
-              loading="lazy"
+              loading={priority && index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={priority && index === 0 ? 'high' : 'auto'}
+              decoding="async"
               className={`size-full object-cover ${shown.length === 1 ? 'max-h-[28rem]' : 'aspect-square'}`}
             />
             {hidden > 0 && index === shown.length - 1 ? (
@@ -144,10 +160,13 @@ function PostText({ post, collapsible }: { post: Post; collapsible: boolean }) {
 export const PostCard = memo(function PostCard({
   post,
   collapsible = true,
+  priority = false,
 }: {
   post: Post;
   /** Lists collapse long text; the post's own page shows it whole. */
   collapsible?: boolean;
+  /** The first card on the screen: its photo is fetched first, not lazily. */
+  priority?: boolean;
 }) {
   const subject = post.student ?? post.taggedInstructor;
   const about = [post.course?.name, post.lesson?.title].filter(Boolean).join(' · ');
@@ -181,7 +200,7 @@ export const PostCard = memo(function PostCard({
         <PostMenu post={post} />
       </header>
       {post.text ? <PostText post={post} collapsible={collapsible} /> : null}
-      <PostPhotos post={post} />
+      <PostPhotos post={post} priority={priority} />
       <PostActions post={post} />
     </article>
   );

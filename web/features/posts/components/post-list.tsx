@@ -92,9 +92,9 @@ export function PostList({
   return (
     <>
       <ul className="flex flex-col gap-4" aria-label={label}>
-        {items.map((post) => (
+        {items.map((post, index) => (
           <li key={post.id} className={cardClass}>
-            <PostCard post={post} />
+            <PostCard post={post} priority={index === 0} />
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import type { Post } from '#shared/schemas/posts';
+import { photoSources } from '../../../lib/photo-sources.ts';
 import { t } from '../../../lib/text.ts';
 
 /** How far a finger must travel (px) to count as a swipe rather than a tap. */
@@ -70,7 +71,8 @@ export function StoryViewer({
         >
           <div className="flex size-full items-center justify-center">
             <img
-              src={photo.url}
+              {...photoSources(photo)}
+              sizes="100vw"
               alt={t('posts.viewer.position', { number: index + 1, total: photos.length })}
               width={photo.width ?? 1200}
               height={photo.height ?? 900}
