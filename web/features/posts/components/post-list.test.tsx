@@ -120,6 +120,24 @@ async function scrollNearEnd() {
 const tenPosts = (from: number) => Array.from({ length: 10 }, (_, index) => post(from + index));
 
 describe('the post list', () => {
+  it("draws the first screen's cards as the page arrives, and the rest just after", async () => {
+    let answer!: (page: PostPage) => void;
+    renderFeed([
+      new Promise<PostPage>((resolve) => {
+        answer = resolve;
+      }),
+    ]);
+    const seen: number[] = [];
+    const counting = new MutationObserver(() =>
+      seen.push(document.querySelectorAll('article').length),
+    );
+    counting.observe(document.body, { childList: true, subtree: true });
+    await act(async () => answer({ posts: tenPosts(0), nextCursor: null }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
+    counting.disconnect();
+    expect(seen.filter((count) => count > 0)[0]).toBe(3);
+  });
+
   it('shows the placeholder until the page is drawn, then watches for the end to load more', async () => {
     let answer!: (page: PostPage) => void;
     const first = new Promise<PostPage>((resolve) => {
@@ -130,18 +148,18 @@ describe('the post list', () => {
     expect(screen.getByText('Đang tải bài đăng…')).toBeTruthy();
 
     act(() => answer({ posts: tenPosts(0), nextCursor: '1' }));
-    expect(await screen.findAllByRole('article')).toHaveLength(10);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
     expect(screen.queryByText('Trống')).toBeNull();
 
     // The sentinel below the cards is watched once they are drawn; reaching it loads the next ten.
     await scrollNearEnd();
     expect(await screen.findByText('Hết')).toBeTruthy();
-    expect(screen.getAllByRole('article')).toHaveLength(20);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
   });
 
   it('draws again only the card whose post changed', async () => {
     const queryClient = renderFeed([Promise.resolve({ posts: tenPosts(0), nextCursor: null })]);
-    expect(await screen.findAllByRole('article')).toHaveLength(10);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
     const drawnBefore = vi.mocked(formatDateTime).mock.calls.length;
 
     act(() => {
@@ -154,7 +172,7 @@ describe('the post list', () => {
   it('waits for a re-read on its way before asking for the next page, then asks by itself', async () => {
     const feed = renderHeldFeed();
     await act(async () => feed.last().resolve({ posts: tenPosts(0), nextCursor: '1' }));
-    expect(await screen.findAllByRole('article')).toHaveLength(10);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
 
     // A live update re-reads the list; the person reaches its end meanwhile.
     await act(async () => void feed.queryClient.invalidateQueries({ queryKey: ['posts'] }));
@@ -166,13 +184,13 @@ describe('the post list', () => {
     await waitFor(() => expect(feed.asked, 'no second scroll needed').toEqual([null, null, '1']));
     await act(async () => feed.last().resolve({ posts: tenPosts(10), nextCursor: null }));
     expect(await screen.findByText('Hết')).toBeTruthy();
-    expect(screen.getAllByRole('article')).toHaveLength(20);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
   });
 
   it('does not ask again by itself for a page that failed; the button does', async () => {
     const feed = renderHeldFeed();
     await act(async () => feed.last().resolve({ posts: tenPosts(0), nextCursor: '1' }));
-    expect(await screen.findAllByRole('article')).toHaveLength(10);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
     await scrollNearEnd();
     expect(feed.asked).toEqual([null, '1']);
     await act(async () => feed.last().reject(new Error('mất kết nối')));

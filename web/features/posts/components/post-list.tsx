@@ -1,10 +1,15 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { PostPage } from '#shared/schemas/posts';
 import { Button } from '../../../components/ui/form.tsx';
 import { useOffscreenSkipping } from '../../../hooks/use-offscreen-skipping.ts';
 import { t } from '../../../lib/text.ts';
 import { PostCard } from './post-card.tsx';
+
+/** How many cards fill a phone's first screen, at most (the rest are drawn just after). */
+const FIRST_SCREEN_CARDS = 3;
+
+const NO_POSTS: PostPage['posts'] = [];
 
 /** How near the end of the list (px below the screen) the next page is asked for. */
 const NEAR_END_PX = 600;
@@ -44,22 +49,40 @@ export function PostList({
     };
   }, []);
 
+  const { data } = query;
+  const loaded = useMemo(() => data?.pages.flatMap((page) => page.posts) ?? NO_POSTS, [data]);
+  // When the first page arrives, the cards the first screen shows are drawn at once and the
+  // rest in the background, in slices that leave the phone free to answer a tap; later pages
+  // arrive in the background the same way. A list shown from the cache is drawn whole at once
+  // (a restored scroll position needs every card).
+  const deferred = useDeferredValue(loaded);
+  const items = deferred.length === 0 ? loaded.slice(0, FIRST_SCREEN_CARDS) : deferred;
+
   // Near the end and nothing on its way: the next ten. A read on its way is not cancelled for
   // it (`cancelRefetch: false`): that may be a re-read a live update started, whose news would
   // be lost; the next page is asked for once it lands (`dataUpdatedAt`). The position is
   // measured again here, as the observer reports a page's arrival only a frame later. After a
   // failed page, the button asks again.
+  const drawing = items.length < loaded.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: dataUpdatedAt re-runs it when a read lands
   useEffect(() => {
-    if (!nearEnd || !hasNextPage || isFetching || isFetchNextPageError) return;
+    // Not while the cards of a page are still being drawn: the end is not where it will be.
+    if (drawing || !nearEnd || !hasNextPage || isFetching || isFetchNextPageError) return;
     const top = sentinel.current?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY;
     if (top < window.innerHeight + NEAR_END_PX) void fetchNextPage({ cancelRefetch: false });
-  }, [nearEnd, hasNextPage, isFetching, isFetchNextPageError, dataUpdatedAt, fetchNextPage]);
+  }, [
+    drawing,
+    nearEnd,
+    hasNextPage,
+    isFetching,
+    isFetchNextPageError,
+    dataUpdatedAt,
+    fetchNextPage,
+  ]);
 
   // A long feed would otherwise lay every card out again on each like.
   const cardClass = useOffscreenSkipping('card');
 
-  const items = query.data?.pages.flatMap((page) => page.posts) ?? [];
   if (query.isPending) {
     return (
       <div className="flex flex-col gap-4" aria-busy="true">
