@@ -14,6 +14,8 @@ export interface LighthouseScores {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** Cumulative layout shift. */
+  cls: number;
 }
 
 interface AuditOptions {
@@ -22,6 +24,8 @@ interface AuditOptions {
   categories?: Array<'performance' | 'accessibility' | 'best-practices'>;
   /** Keeps the browser's storage and caches (a returning visit); Lighthouse clears them otherwise. */
   keepStorage?: boolean;
+  /** Kept reports are named by the page and this (a visit and a run). */
+  name?: string;
 }
 
 /**
@@ -36,6 +40,7 @@ export async function audit(
     cookie,
     categories = ['performance', 'accessibility', 'best-practices'],
     keepStorage = false,
+    name = '',
   }: AuditOptions = {},
 ): Promise<LighthouseScores> {
   // A run Lighthouse could not finish (about one in ten here) has no scores: it is taken again
@@ -61,8 +66,11 @@ export async function audit(
   const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
   if (reports) {
     fs.mkdirSync(reports, { recursive: true });
-    const name = new URL(url).hash.replace(/\W+/g, '') || 'root';
-    fs.writeFileSync(path.join(reports, `${name}.json`), String(result.report));
+    const page = new URL(url).hash.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+    fs.writeFileSync(
+      path.join(reports, `${[page, name].filter(Boolean).join('.')}.json`),
+      String(result.report),
+    );
   }
   const { audits } = result.lhr;
   const score = (key: string) => Math.round((result.lhr.categories[key]?.score ?? 0) * 100);
@@ -85,5 +93,6 @@ export async function audit(
     fcpMs: millis('first-contentful-paint'),
     lcpMs: millis('largest-contentful-paint'),
     tbtMs: millis('total-blocking-time'),
+    cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
   };
 }
