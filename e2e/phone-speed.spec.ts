@@ -1,0 +1,103 @@
+import sharp from 'sharp';
+import { expect, isPhone, screenshot, test } from './fixtures.ts';
+
+/** A camera-sized photo (3000×2250 of noise), which the server stores at 2048 px and smaller. */
+async function cameraPhoto(): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: 3000,
+      height: 2250,
+      channels: 3,
+      background: '#f8bbd0',
+      noise: { type: 'gaussian', mean: 150, sigma: 30 },
+    },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+test('the feed opens still and with phone-sized photos: no layout shift, no 2048 px photo', async ({
+  page,
+  newVisitor,
+}) => {
+  test.skip(!isPhone(page), 'what a phone loads and shows');
+  // The newest post carries two photos and the one before it one, so the first cards have
+  // photos in a grid and alone.
+  const photos = [];
+  for (let index = 0; index < 3; index += 1) {
+    const upload = await page.request.post('/api/uploads?use=post', {
+      multipart: {
+        file: { name: `mong-${index}.jpg`, mimeType: 'image/jpeg', buffer: await cameraPhoto() },
+      },
+    });
+    expect(upload.status()).toBe(201);
+    const { secure_url: url, width, height } = await upload.json();
+    expect(width).toBe(2048);
+    photos.push({ url, width, height });
+  }
+  const text = `Bộ móng hoa mai cho khách, chụp ngay sau buổi học ${Date.now()}`;
+  for (const photosOfPost of [photos.slice(0, 1), photos.slice(1)]) {
+    const created = await page.request.post('/api/posts', {
+      data: { kind: 'general', text, photos: photosOfPost },
+    });
+    expect(created.status()).toBe(201);
+  }
+
+  // A phone opening the app afresh, as an instructor does at the start of a class: the page's
+  // own record of layout shifts (those not caused by the person) and of every photo asked for.
+  // A dense phone screen (three pixels to the point) is where a wrong variant costs most.
+  const visitor = await newVisitor({
+    storageState: await page.context().storageState(),
+    deviceScaleFactor: 3,
+    serviceWorkers: 'allow',
+  });
+  await visitor.context().addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean }
+      >) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const asked: string[] = [];
+  visitor.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/media/')) asked.push(pathname);
+  });
+  await visitor.goto('/#/activity');
+  const first = visitor.getByRole('article').filter({ hasText: text }).first();
+  const firstPhoto = first.getByRole('img', { name: /Ảnh 1/ });
+  await expect(firstPhoto).toBeVisible();
+  await expect.poll(() => firstPhoto.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+  await expect(firstPhoto).toHaveAttribute('fetchpriority', 'high');
+  // Everything the first screen loads has come in and been drawn.
+  await visitor.waitForLoadState('networkidle');
+  await visitor.waitForTimeout(500);
+
+  const shifted = await visitor.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
+  );
+  expect(shifted, 'the first screen moved under the person (CLS)').toBeLessThanOrEqual(0.05);
+
+  expect(asked.length).toBeGreaterThan(0);
+  const fullSize = asked.filter((pathname) => /^\/media\/[a-f0-9]{64}\.webp$/.test(pathname));
+  expect(fullSize, 'a phone asked for the 2048 px photos').toEqual([]);
+  // The photos the cards show are the medium ones (a 390 px screen at twice the density).
+  expect(asked.some((pathname) => pathname.endsWith('-md.webp'))).toBe(true);
+  await screenshot(visitor, 'feed-photos-first-visit');
+
+  // Coming back the next day: the same screen from the app's cache, still without moving.
+  const again = await visitor.context().newPage();
+  await again.goto('/#/activity');
+  await expect(again.getByRole('article').filter({ hasText: text }).first()).toBeVisible();
+  await again.waitForLoadState('networkidle');
+  await again.waitForTimeout(500);
+  const shiftedAgain = await again.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
+  );
+  expect(shiftedAgain, 'the returning screen moved (CLS)').toBeLessThanOrEqual(0.05);
+  await screenshot(again, 'feed-photos-returning');
+});
