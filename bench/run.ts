@@ -129,6 +129,11 @@ const rows = [
     `${events.slow} / ${events.p50Ms} / ${events.maxMs} ms`,
     '—',
   ]),
+  ...Object.entries(screens.interactions).map(([name, { p50Ms, maxMs }]) => [
+    `slowed phone (4× CPU), INP of ${name}: median / worst`,
+    `${p50Ms} / ${maxMs} ms`,
+    '≤ 200 ms',
+  ]),
   ...lighthouse.rows.map((row) => [
     `Lighthouse mobile ${row.page}, ${row.visit}: performance (runs) / a11y / practices; FCP / LCP / TBT, CLS`,
     `${row.performance} (${row.runs.join(', ')}) / ${row.accessibility} / ${row.bestPractices}; ${row.fcpMs} / ${row.lcpMs} / ${row.tbtMs} ms, ${row.cls}`,

@@ -9,7 +9,10 @@
  * - typing: a sentence typed into a post's comment box under 40 comments, and into the students'
  *   search box, each key event's duration as the browser's Event Timing reports it (to the next
  *   paint, in steps of 8 ms; only events of 16 ms or more are reported, so fewer is better too);
- * - a long feed: 200 more posts, every card scrolled in, and the same like taps.
+ * - a long feed: 200 more posts, every card scrolled in, and the same like taps;
+ * - interactions (INP, from the browser's Event Timing: the slowest event of each, from input
+ *   to the next paint): a like, opening the composer, opening a post, typing a comment,
+ *   switching a course's tab, each after its screen has settled.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -195,6 +198,125 @@ async function manyPosts(url: string, cookie: string) {
   }
 }
 
+/** The interactions an instructor makes all day, each measured as its INP. */
+export const INTERACTIONS = [
+  'like',
+  'open a post',
+  'open the composer',
+  'type a comment',
+  'switch a course tab',
+] as const;
+type Interaction = (typeof INTERACTIONS)[number];
+
+/** Starts keeping the Event Timing entries of interactions (every event of 16 ms or more). */
+async function watchInteractions(page: Page) {
+  await page.evaluate(() => {
+    const seen: Array<{ id: number; duration: number }> = [];
+    Object.assign(window, { interactionEvents: seen });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { interactionId?: number }>)
+        if (entry.interactionId) seen.push({ id: entry.interactionId, duration: entry.duration });
+    }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+  });
+}
+
+/**
+ * The longest interaction since the last call (what INP takes for this one action: its slowest
+ * event, from input to the next paint), then forgets them. 0 when no event took 16 ms.
+ */
+async function slowestInteraction(page: Page): Promise<number> {
+  await page.waitForTimeout(800);
+  return page.evaluate(() => {
+    const seen = (window as unknown as { interactionEvents: Array<{ duration: number }> })
+      .interactionEvents;
+    const worst = Math.max(0, ...seen.map((event) => event.duration));
+    seen.length = 0;
+    return worst;
+  });
+}
+
+/** One round of the five interactions on a slowed phone, each after its screen has settled. */
+async function interactions(
+  browser: Browser,
+  url: string,
+  cookie: string,
+  courseId: string,
+): Promise<Record<Interaction, number>> {
+  const { context, page } = await phonePage(browser, url, cookie);
+  try {
+    const settle = async () => {
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1_500);
+      await watchInteractions(page);
+    };
+    await page.goto(`${url}/#/activity`);
+    const card = page.getByRole('article').first();
+    await card.waitFor({ timeout: 60_000 });
+    await settle();
+    await card.getByRole('button', { name: /^Thích/ }).tap();
+    const like = await slowestInteraction(page);
+
+    await page.getByRole('button', { name: 'Đăng bài' }).first().tap();
+    await page.getByRole('dialog', { name: 'Đăng bài' }).waitFor();
+    const composer = await slowestInteraction(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    await page
+      .getByRole('article')
+      .first()
+      .getByRole('link', { name: /bình luận/i })
+      .tap();
+    await page.getByRole('textbox', { name: 'Viết bình luận…' }).waitFor({ timeout: 60_000 });
+    const post = await slowestInteraction(page);
+
+    await settle();
+    await page.getByRole('textbox', { name: 'Viết bình luận…' }).tap();
+    await page.keyboard.type('Em làm rất tốt hôm nay', { delay: 120 });
+    const typed = await slowestInteraction(page);
+
+    await page.goto(`${url}/#/courses/${courseId}`);
+    const tabs = page.getByRole('tablist');
+    await tabs.waitFor({ timeout: 60_000 });
+    await settle();
+    await tabs.getByRole('tab').nth(1).tap();
+    await page.getByRole('tabpanel').waitFor();
+    const tab = await slowestInteraction(page);
+    return {
+      like,
+      'open a post': post,
+      'open the composer': composer,
+      'type a comment': typed,
+      'switch a course tab': tab,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Each interaction's INP over `visits` rounds on the academy at `url`: median and worst, ms. */
+export async function measureInteractions(
+  browser: Browser,
+  url: string,
+  cookie: string,
+  visits: number,
+): Promise<Record<Interaction, { p50Ms: number; maxMs: number }>> {
+  const { courses } = (await (
+    await fetch(`${url}/api/courses`, { headers: { cookie } })
+  ).json()) as {
+    courses: Array<{ id: string }>;
+  };
+  const rounds: Array<Record<Interaction, number>> = [];
+  for (let index = 0; index < visits; index += 1)
+    rounds.push(await interactions(browser, url, cookie, courses[0]!.id));
+  return Object.fromEntries(
+    INTERACTIONS.map((name) => {
+      const { p50Ms, maxMs } = percentiles(rounds.map((round) => round[name]));
+      return [name, { p50Ms, maxMs }];
+    }),
+  ) as Record<Interaction, { p50Ms: number; maxMs: number }>;
+}
+
 /** How many key events took 16 ms or more to paint, their median and the worst. */
 function keyEvents(durations: number[]) {
   const { p50Ms, maxMs } = durations.length > 0 ? percentiles(durations) : { p50Ms: 0, maxMs: 0 };
@@ -208,6 +330,8 @@ export async function measureScreens(visits = 3) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const cookie = await signInToDemoAcademy(server.url, mail);
+    // First, on the demo academy as it is generated (photos in the first cards).
+    const interactionsInp = await measureInteractions(browser, server.url, cookie, visits);
     const results = [];
     for (let index = 0; index < visits; index += 1) {
       results.push(
@@ -236,6 +360,7 @@ export async function measureScreens(visits = 3) {
       likeTap: percentiles(results.flatMap((result) => result.taps)),
       typingComment: keyEvents(typed.flatMap((result) => result.comment)),
       typingSearch: keyEvents(typed.flatMap((result) => result.search)),
+      interactions: interactionsInp,
       longFeed: {
         cards: long[0]!.cards,
         likeTap: percentiles(long.flatMap((result) => result.taps)),
