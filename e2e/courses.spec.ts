@@ -64,9 +64,10 @@ test(
 
     const card = page.getByRole('article').filter({ hasText: name });
     await expect(card).toContainText('3 bài học');
+    // The cover as a card shows it: the uploaded photo's medium variant.
     await expect(card.locator('img').first()).toHaveAttribute(
       'src',
-      /^\/media\/[a-f0-9]{64}\.webp$/,
+      /^\/media\/[a-f0-9]{64}-md\.webp$/,
     );
     await screenshot(page, 'courses');
     // A phone shows more than two courses a screen, not one and a bit.

@@ -44,7 +44,8 @@ test('a person changes their photo: progress shows while it uploads, then the ph
   await expect(
     page.getByTestId('toast').filter({ hasText: 'Đã cập nhật ảnh đại diện.' }),
   ).toBeVisible();
-  await expect(avatar).toHaveAttribute('src', /^\/media\/[a-f0-9]{64}\.webp$/);
+  // An avatar is shown from the photo's small variant.
+  await expect(avatar).toHaveAttribute('src', /^\/media\/[a-f0-9]{64}-sm\.webp$/);
   await expect
     .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
