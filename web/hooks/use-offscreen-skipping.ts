@@ -1,52 +1,49 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useEffect, useId, useState } from 'react';
 
 /**
- * The class for the items of a long list whose items off screen skip layout and paint
- * (`content-visibility: auto`): a change anywhere no longer lays every item out again, and the
- * first screen costs what the screen shows.
- *
- * Coming back to a list (back, forward, a reload) is the exception: its first frame lays every
- * item out once, so each remembers its height (`contain-intrinsic-size: auto`) and the restored
- * scroll position lands on the same item rather than on one placed by the estimate; skipping
- * starts from the second frame. A list opened afresh skips from its first frame: switching later
- * makes the browser report the cards on screen as moved (a layout shift).
+ * Props for the items of a long list whose items off screen skip layout and paint
+ * (`content-visibility: auto`): a change anywhere no longer lays every item out again. Skipping
+ * starts from the list's second frame: the first lays every item out once, so each remembers
+ * its height (`contain-intrinsic-size: auto`), and a scroll position restored on coming back
+ * lands on the same item rather than on one placed by the estimate. The items on screen at that
+ * moment never start skipping: switching an item on screen makes the browser report it as moved
+ * (a layout shift). Items added later skip from their first frame.
  *
  * Skipping also clips what an item paints to its box: the clip margin gives the card's shadow
  * back. Tailwind sees the classes whole here.
  */
-export function useOffscreenSkipping(estimate: 'card' | 'row'): string {
-  const { key } = useLocation();
-  const restoring = useNavigationType() === 'POP' && leftScrolled(key);
-  const [skipping, setSkipping] = useState(!restoring);
+export function useOffscreenSkipping(
+  estimate: 'card' | 'row',
+): (key: string) => { className: string; 'data-skip-list': string; 'data-skip-key': string } {
+  const list = useId();
+  // The items on screen when skipping started; null before.
+  const [kept, setKept] = useState<ReadonlySet<string> | null>(null);
   useEffect(() => {
-    if (skipping) return;
     let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => setSkipping(true));
+      frame = requestAnimationFrame(() => setKept(itemsOnScreen(list)));
     });
     return () => cancelAnimationFrame(frame);
-  }, [skipping]);
-  // Read as the list leaves, before its nodes are removed and before the next screen scrolls
-  // the window to its top (a layout effect's cleanup runs first).
-  useLayoutEffect(() => () => void scrolledWhenLeft.set(key, window.scrollY > 0), [key]);
+  }, [list]);
   const size =
     estimate === 'card'
       ? '[contain-intrinsic-size:auto_420px]'
       : '[contain-intrinsic-size:auto_120px]';
-  return skipping ? `${size} [content-visibility:auto] [overflow-clip-margin:24px]` : size;
+  const skipping = `${size} [content-visibility:auto] [overflow-clip-margin:24px]`;
+  return (key) => ({
+    className: kept === null || kept.has(key) ? size : skipping,
+    'data-skip-list': list,
+    'data-skip-key': key,
+  });
 }
 
-/** Whether a list left scrolled down, by the history entry it was shown at. */
-const scrolledWhenLeft = new Map<string, boolean>();
-
-/**
- * Whether a scroll position is about to be restored at history entry `key`: the list was left
- * scrolled down there in this session, or (for the app's first screen) the page itself was
- * reloaded or reached by back or forward, when the browser restores where it was.
- */
-function leftScrolled(key: string): boolean {
-  const known = scrolledWhenLeft.get(key);
-  if (known !== undefined) return known;
-  const [load] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  return load !== undefined && load.type !== 'navigate';
+/** The keys of the list's items that are within the screen now. */
+function itemsOnScreen(list: string): ReadonlySet<string> {
+  const onScreen = new Set<string>();
+  for (const item of document.querySelectorAll<HTMLElement>(
+    `[data-skip-list="${CSS.escape(list)}"]`,
+  )) {
+    const { top, bottom } = item.getBoundingClientRect();
+    if (bottom > 0 && top < window.innerHeight) onScreen.add(item.dataset.skipKey ?? '');
+  }
+  return onScreen;
 }

@@ -97,7 +97,7 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
   // Search, courses and order live in the address, so coming back from a student keeps them.
   const [params, change] = useScreenParams();
   const [text, setText, q, keepSearch] = useSearchText();
-  const rowClass = useOffscreenSkipping('row');
+  const rowProps = useOffscreenSkipping('row');
   const sort = SORTS.find((key) => key === params.get('sort')) ?? 'name';
   const courseIds = params.getAll('course');
   const setCourseIds = (ids: string[]) =>
@@ -213,7 +213,7 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
               {items.map((student, index) => (
                 <li
                   key={student.id}
-                  className={rowClass}
+                  {...rowProps(student.id)}
                   data-tour={index === 0 ? 'student-list' : undefined}
                 >
                   <StudentCard student={student} isStaff={isStaff} />

@@ -81,7 +81,7 @@ export function PostList({
   ]);
 
   // A long feed would otherwise lay every card out again on each like.
-  const cardClass = useOffscreenSkipping('card');
+  const cardProps = useOffscreenSkipping('card');
 
   if (query.isPending) {
     return (
@@ -116,7 +116,7 @@ export function PostList({
     <>
       <ul className="flex flex-col gap-4" aria-label={label}>
         {items.map((post, index) => (
-          <li key={post.id} className={cardClass}>
+          <li key={post.id} {...cardProps(post.id)}>
             <PostCard post={post} priority={index === 0} />
           </li>
         ))}
