@@ -8,9 +8,9 @@ function List({ count }: { count: number }) {
   const itemProps = useOffscreenSkipping('card');
   return (
     <ul>
-      {Array.from({ length: count }, (_, index) => (
-        <li key={index} {...itemProps(`item-${index}`)}>
-          {`item-${index}`}
+      {Array.from({ length: count }, (_, index) => `item-${index}`).map((key) => (
+        <li key={key} {...itemProps(key)}>
+          {key}
         </li>
       ))}
     </ul>
