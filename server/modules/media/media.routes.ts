@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '#shared/errors';
@@ -12,7 +11,7 @@ import { describeMe } from '../accounts/me.ts';
 import { setOwnAvatar } from './avatar.service.ts';
 import { avatarSvg } from './avatar.ts';
 import { asUploadError, guardUploadRate, uploadImage } from './media.service.ts';
-import { ensureMediumVariant, mediaDir } from './media.storage.ts';
+import { storedMediaFile } from './media.storage.ts';
 
 /** POST /api/uploads and GET /api/avatars/:name.svg (registered under /api). */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -111,15 +110,8 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { name } = request.params;
       if (!MEDIA_NAME.test(name)) throw new AppError('media_not_found', 404);
-      const file = name.endsWith('-md.webp')
-        ? await ensureMediumVariant(app.config.dataDir, name.slice(0, 64))
-        : path.join(mediaDir(app.config.dataDir), name);
-      try {
-        if (!file) throw new AppError('media_not_found', 404);
-        await fs.promises.access(file);
-      } catch {
-        throw new AppError('media_not_found', 404);
-      }
+      const file = await storedMediaFile(app.config.dataDir, name);
+      if (!file) throw new AppError('media_not_found', 404);
       return reply
         .type('image/webp')
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -46,17 +46,17 @@ export async function storeImage(dataDir: string, image: ProcessedImage): Promis
 }
 
 /**
- * The medium variant's file of a stored photo, made from the photo when it is missing (photos
- * stored before the variant existed). Undefined when the photo itself is not stored.
+ * The file of a stored photo or variant by its name (already checked against MEDIA_NAME), or
+ * undefined when it is not stored. A missing medium variant of a stored photo is made from the
+ * photo (photos stored before the variant existed, or restored from an older backup).
  */
-export async function ensureMediumVariant(
-  dataDir: string,
-  id: string,
-): Promise<string | undefined> {
-  const names = mediaFileNames(id);
-  const file = path.join(mediaDir(dataDir), names.medium);
+export async function storedMediaFile(dataDir: string, name: string): Promise<string | undefined> {
+  const file = path.join(mediaDir(dataDir), name);
   if (await exists(file)) return file;
-  const main = await fs.readFile(path.join(mediaDir(dataDir), names.main)).catch(() => undefined);
+  if (!name.endsWith('-md.webp')) return undefined;
+  const main = await fs
+    .readFile(path.join(mediaDir(dataDir), mediaFileNames(name.slice(0, 64)).main))
+    .catch(() => undefined);
   if (!main) return undefined;
   await writeOnce(file, await mediumVariantOf(main));
   return file;
