@@ -1,33 +1,22 @@
-import sharp from 'sharp';
-import { expect, isPhone, screenshot, test } from './fixtures.ts';
-
-/** A camera-sized photo (3000×2250 of noise), which the server stores at 2048 px and smaller. */
-async function cameraPhoto(): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 3000,
-      height: 2250,
-      channels: 3,
-      background: '#f8bbd0',
-      noise: { type: 'gaussian', mean: 150, sigma: 30 },
-    },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-}
+import fs from 'node:fs';
+import { expect, screenshot, test } from './fixtures.ts';
+import { photoFile } from './support/photos.ts';
 
 test('the feed opens still and with phone-sized photos: no layout shift, no 2048 px photo', async ({
   page,
   newVisitor,
 }) => {
-  test.skip(!isPhone(page), 'what a phone loads and shows');
   // The newest post carries two photos and the one before it one, so the first cards have
   // photos in a grid and alone.
   const photos = [];
   for (let index = 0; index < 3; index += 1) {
     const upload = await page.request.post('/api/uploads?use=post', {
       multipart: {
-        file: { name: `mong-${index}.jpg`, mimeType: 'image/jpeg', buffer: await cameraPhoto() },
+        file: {
+          name: `mong-${index}.jpg`,
+          mimeType: 'image/jpeg',
+          buffer: fs.readFileSync(await photoFile({ width: 3000, height: 2250 })),
+        },
       },
     });
     expect(upload.status()).toBe(201);
