@@ -155,7 +155,9 @@ for (const viewport of PHONES) {
       await expect(page.locator('header').getByRole('button', { name: 'Xem thêm' })).toBeVisible();
 
       // The sheets opened from the students screen keep their buttons on screen.
+      // Found by search: by name she may sort past the first page of a busy academy.
       await page.goto('/#/students');
+      await page.getByRole('searchbox', { name: 'Tìm học viên…' }).fill(tag);
       await page.getByRole('button', { name: `Thao tác với ${studentName}` }).click();
       await page.getByRole('menuitem', { name: 'Đánh giá' }).click();
       const review = page.getByRole('dialog', { name: 'Đăng bài' });
