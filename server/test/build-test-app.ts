@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -25,7 +28,13 @@ export interface TestAppOptions {
 /** The real app on a fresh database of the run's engine, driven with `app.inject`. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: '/tmp/hv-unused', LOG_LEVEL: 'silent', ...options.env });
+  // Each app writes its photos and backup copies to its own folder, removed on close: a folder
+  // shared by every test file would pile up every upload of the run, and a backup taken in one
+  // file would copy the photos of all the others.
+  const ownDataDir = options.env?.DATA_DIR
+    ? undefined
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'hv-data-'));
+  const config = loadConfig({ DATA_DIR: ownDataDir, LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp({
     config,
     database,
@@ -43,6 +52,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     close: async () => {
       await app.close();
       await database.dispose();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
