@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { type Keyset, olderThan } from '../../db/keyset.ts';
 import type { Db } from '../../db/schema.ts';
 import { visiblePosts } from '../posts/post-visibility.ts';
@@ -65,7 +65,7 @@ export function findNotificationRecipient(db: Db, notificationId: string) {
 }
 
 /** A notification about a post shows only while the post is one the recipient may see. */
-function aboutVisiblePost(recipientId: string) {
+function aboutVisiblePost(recipientId: string | RawBuilder<unknown>) {
   return sql<boolean>`(notifications.post_id is null or exists (
     select 1 from posts where posts.id = notifications.post_id and ${visiblePosts(recipientId)}))`;
 }
@@ -75,23 +75,23 @@ function forRole(isAdmin: boolean) {
   return isAdmin ? sql<boolean>`1 = 1` : sql<boolean>`notifications.type <> 'approval_request'`;
 }
 
-/** Whether a recipient may be told of this notification, by the rules that list it. */
-export async function isNotificationShown(
-  db: Db,
-  id: string,
-  recipientId: string,
-): Promise<boolean> {
-  const row = await db
+/**
+ * Which of these notifications their recipients may be told of, by the rules that list them:
+ * one statement however many were written together.
+ */
+export async function shownNotificationIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
     .selectFrom('notifications')
     .innerJoin('people', 'people.id', 'notifications.recipient_id')
     .select('notifications.id')
-    .where('notifications.id', '=', id)
-    .where(aboutVisiblePost(recipientId))
+    .where('notifications.id', 'in', ids)
+    .where(aboutVisiblePost(sql.ref('notifications.recipient_id')))
     .where((eb) =>
       eb.or([eb('people.role', '=', 'admin'), eb('notifications.type', '<>', 'approval_request')]),
     )
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** A recipient's notifications, newest first, with their actor and course names. */

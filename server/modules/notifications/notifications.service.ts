@@ -1,3 +1,4 @@
+import type { LiveEvent } from '#shared/schemas/events';
 import {
   NOTIFICATION_PAGE_SIZE,
   type Notification,
@@ -6,33 +7,53 @@ import {
   type UnreadState,
 } from '#shared/schemas/notifications';
 import type { AppDatabase } from '../../db/database.ts';
+import type { Audience } from '../../db/event-bus.ts';
 import { decodeKeyset } from '../../db/keyset.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { personSummary } from '../media/avatar.ts';
 import {
   type CreatedNotification,
   countUnreadNotifications,
-  isNotificationShown,
   listNotificationRows,
   moveNotificationsReadAt,
+  shownNotificationIds,
 } from './notifications.repository.ts';
+
+/** A live event and who hears it, published with the notifications of the same change. */
+export interface Announcement {
+  event: LiveEvent;
+  audience: Audience;
+}
 
 /**
  * After the transaction that wrote them commits: each recipient's apps hear of theirs, by the
  * rules that list them (a notification about a post hidden from its recipient is not told,
- * not even by id).
+ * not even by id). `alongside` are the change's own events, told first: everything is
+ * published in one turn, which the event bus sends to PostgreSQL in one statement.
  */
 export async function announceNotifications(
   database: AppDatabase,
   created: CreatedNotification[],
+  alongside: Announcement[] = [],
 ): Promise<void> {
-  for (const { id, recipientId } of created) {
-    if (!(await isNotificationShown(database.db, id, recipientId))) continue;
-    await database.events.publish(
-      { type: 'notification.created', notificationId: id },
-      { kind: 'people', ids: [recipientId] },
-    );
-  }
+  const shown = await shownNotificationIds(
+    database.db,
+    created.map((notification) => notification.id),
+  );
+  const announcements: Announcement[] = [
+    ...alongside,
+    ...created
+      .filter(({ id }) => shown.has(id))
+      .map(
+        ({ id, recipientId }): Announcement => ({
+          event: { type: 'notification.created', notificationId: id },
+          audience: { kind: 'people', ids: [recipientId] },
+        }),
+      ),
+  ];
+  await Promise.all(
+    announcements.map(({ event, audience }) => database.events.publish(event, audience)),
+  );
 }
 
 /**

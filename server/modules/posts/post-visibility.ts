@@ -7,9 +7,10 @@ import { type RawBuilder, sql } from 'kysely';
  * - a person the post is about (the evaluated student, the tagged instructor, someone
  *   @mentioned in its text) with "hide mentioned posts" hides it from everyone but the author
  *   and themself.
- * `viewerId` is null for guests.
+ * `viewerId` is null for guests, or a column when each row has its own viewer (a notification's
+ * recipient).
  */
-export function visiblePosts(viewerId: string | null): RawBuilder<boolean> {
+export function visiblePosts(viewerId: string | null | RawBuilder<unknown>): RawBuilder<boolean> {
   const notViewer = (column: RawBuilder<unknown>) =>
     viewerId === null ? sql`1 = 1` : sql`${column} <> ${viewerId}`;
   const authorHides = sql`exists (

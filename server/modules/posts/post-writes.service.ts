@@ -227,11 +227,12 @@ export async function setPostLike(
         ? undefined
         : { recipientId: authorId, type: 'liked', actorId: person.id, postId },
   });
-  await database.events.publish(
-    { type: 'post.liked', postId, actorId: person.id, likeCount },
-    { kind: 'post', postId },
-  );
-  await announceNotifications(database, notified);
+  await announceNotifications(database, notified, [
+    {
+      event: { type: 'post.liked', postId, actorId: person.id, likeCount },
+      audience: { kind: 'post', postId },
+    },
+  ]);
   return { liked, likeCount };
 }
 

@@ -50,10 +50,15 @@ export async function deletePushSubscriptionById(db: Db, id: string): Promise<vo
   await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
 }
 
-export function listPushSubscriptions(db: Db, personId: string) {
+/**
+ * The devices of the person a notification is for: most people have none, and then this one
+ * look is all a notification costs push.
+ */
+export function listPushSubscriptionsForNotification(db: Db, notificationId: string) {
   return db
     .selectFrom('push_subscriptions')
-    .selectAll()
-    .where('person_id', '=', personId)
+    .innerJoin('notifications', 'notifications.recipient_id', 'push_subscriptions.person_id')
+    .selectAll('push_subscriptions')
+    .where('notifications.id', '=', notificationId)
     .execute();
 }

@@ -18,7 +18,7 @@ import { getOrCreateSecret } from '../secrets/secrets.repository.ts';
 import {
   deletePushSubscription,
   deletePushSubscriptionById,
-  listPushSubscriptions,
+  listPushSubscriptionsForNotification,
   upsertPushSubscription,
 } from './push.repository.ts';
 import { isAcceptedPushEndpoint } from './push-services.ts';
@@ -131,13 +131,13 @@ export class PushSender {
 
   private async deliver(notificationId: string) {
     const { db } = this.database;
+    const subscriptions = await listPushSubscriptionsForNotification(db, notificationId);
+    if (subscriptions.length === 0) return;
     const recipient = await findNotificationRecipient(db, notificationId);
     if (!recipient) return;
     const publicConfig = await findPublicConfig(db);
     // Someone who may not use the app now (blocked, pending, student access off) is not buzzed.
     if (!publicConfig || accessRefusal(recipient, publicConfig)) return;
-    const subscriptions = await listPushSubscriptions(db, recipient.id);
-    if (subscriptions.length === 0) return;
     const { notifications } = await listNotifications(this.database, recipient, undefined, {
       notificationId,
     });
