@@ -113,14 +113,14 @@ describe.skipIf(!onPostgres)('PostgreSQL transactions per request', () => {
       sent.filter((text) => text.includes('pg_notify')),
       sent.join('\n'),
     ).toHaveLength(1);
-    expect(count, sent.join('\n')).toBeLessThanOrEqual(7);
+    expect(count, sent.join('\n')).toBeLessThanOrEqual(6);
   });
 
   it('an unlike', async () => {
     const { count, sent } = await transactionsOf(() =>
       call('teacher', 'PUT', `/api/posts/${postId}/like`, { liked: false }),
     );
-    expect(count, sent.join('\n')).toBeLessThanOrEqual(5);
+    expect(count, sent.join('\n')).toBeLessThanOrEqual(4);
   });
 
   it('a search by a name with diacritics and đ', async () => {

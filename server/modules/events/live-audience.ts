@@ -36,6 +36,14 @@ export async function postAudience(db: Db, postId: string): Promise<Audience> {
   return { kind: 'people', ids };
 }
 
+/**
+ * Who hears of a post's change when whether a guest could see it is already known: everyone,
+ * or those `postAudience` finds when the event is sent.
+ */
+export function postAudienceKnown(postId: string, seenByGuests: boolean): Audience {
+  return seenByGuests ? { kind: 'everyone' } : { kind: 'post', postId };
+}
+
 /** Turns an audience into a test of each open stream, reading the database at most once. */
 export async function resolveAudience(db: Db, audience: Audience): Promise<AudienceTest> {
   switch (audience.kind) {

@@ -73,7 +73,7 @@ export async function addComment(
   postId: string,
   input: { text: string; parentId: string | null },
 ): Promise<Comment> {
-  const { authorId: postAuthor } = await requireVisiblePost(database, person.id, postId);
+  const { authorId: postAuthor, audience } = await requireVisiblePost(database, person.id, postId);
   let parentAuthor: string | null = null;
   if (input.parentId) {
     const parent = await findComment(database.db, input.parentId);
@@ -107,11 +107,9 @@ export async function addComment(
     for (const mentioned of mentions) tell(mentioned, 'mentioned');
     return insertNotifications(trx, notifications, now);
   });
-  await database.events.publish(
-    { type: 'comment.created', postId, commentId: id },
-    { kind: 'post', postId },
-  );
-  await announceNotifications(database, notified);
+  await announceNotifications(database, notified, [
+    { event: { type: 'comment.created', postId, commentId: id }, audience },
+  ]);
   const [comment] = await readComments(database, person.id, { commentId: id });
   return comment!;
 }
@@ -168,7 +166,7 @@ export async function setCommentLike(
 ) {
   const row = await findComment(database.db, commentId);
   if (!row) throw new AppError('comment_not_found', 404);
-  await requireVisiblePost(database, person.id, row.post_id);
+  const { audience } = await requireVisiblePost(database, person.id, row.post_id);
   const { likeCount } = await writeLike(database, {
     target: 'comments',
     id: commentId,
@@ -178,7 +176,7 @@ export async function setCommentLike(
   });
   await database.events.publish(
     { type: 'comment.liked', postId: row.post_id, commentId, actorId: person.id },
-    { kind: 'post', postId: row.post_id },
+    audience,
   );
   return { liked, likeCount };
 }

@@ -215,7 +215,7 @@ export async function setPostLike(
   postId: string,
   liked: boolean,
 ) {
-  const { authorId } = await requireVisiblePost(database, person.id, postId);
+  const { authorId, audience } = await requireVisiblePost(database, person.id, postId);
   const { likeCount, notified } = await writeLike(database, {
     target: 'posts',
     id: postId,
@@ -230,7 +230,7 @@ export async function setPostLike(
   await announceNotifications(database, notified, [
     {
       event: { type: 'post.liked', postId, actorId: person.id, likeCount },
-      audience: { kind: 'post', postId },
+      audience,
     },
   ]);
   return { liked, likeCount };

@@ -146,11 +146,12 @@ const visiblePostAuthor = preparedQuery(
     db
       .selectFrom('posts')
       .select('posts.author_id')
+      .select(visiblePosts(null).as('seen_by_guests'))
       .where('posts.id', '=', postId)
       .where(visiblePosts(viewerId)),
 );
 
-/** A post's author, if the post exists and the viewer may see it. */
+/** A post's author, and whether a guest could see it, if the post exists and the viewer may. */
 export async function findVisiblePostAuthor(db: Db, viewerId: string | null, postId: string) {
   const [row] = await visiblePostAuthor(db, { viewerId, postId });
   return row;

@@ -2,9 +2,11 @@ import { POST_PAGE_SIZE, type Post, type PostPage } from '#shared/schemas/posts'
 import { foldForSearch } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import { readJsonArray } from '../../db/dialect.ts';
+import type { Audience } from '../../db/event-bus.ts';
 import { decodeKeyset, encodeKeyset } from '../../db/keyset.ts';
 import type { PersonRow, Role } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { postAudienceKnown } from '../events/live-audience.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import {
   findVisiblePostAuthor,
@@ -54,15 +56,20 @@ export async function getPost(
 /**
  * The author of a post the viewer may see, or 404 "Không tìm thấy bài viết.": what likes,
  * saves, comments and edits check first, in one query rather than reading the whole post.
+ * With it, who hears of a change to the post: read in the same query, so that the live events
+ * of a public post need no look of their own.
  */
 export async function requireVisiblePost(
   database: AppDatabase,
   viewerId: string | null,
   postId: string,
-): Promise<{ authorId: string }> {
+): Promise<{ authorId: string; audience: Audience }> {
   const row = await findVisiblePostAuthor(database.db, viewerId, postId);
   if (!row) throw new AppError('post_not_found', 404);
-  return { authorId: row.author_id };
+  return {
+    authorId: row.author_id,
+    audience: postAudienceKnown(postId, Boolean(row.seen_by_guests)),
+  };
 }
 
 /** One page of the posts a viewer may see, newest first, and where the next page starts. */
