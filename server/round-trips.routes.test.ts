@@ -9,8 +9,8 @@ import { testDatabaseKind } from './test/test-database.ts';
  * How many transactions PostgreSQL runs for one request, counting what the request sets off
  * after its answer (live events, push). A round trip costs more than most of these statements
  * do, so a change that adds one shows here before it shows in a benchmark. The ceilings are
- * today's counts: lower one when a change beats it, never raise one without a reason in the
- * commit.
+ * the counts this code reaches: lower one when a change beats it, never raise one without a
+ * reason in the commit.
  */
 const onPostgres = testDatabaseKind() === 'postgres';
 
