@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Route } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures.ts';
 import { photoFile } from './support/photos.ts';
 
@@ -89,4 +90,52 @@ test('the feed opens still and with phone-sized photos: no layout shift, no 2048
   );
   expect(shiftedAgain, 'the returning screen moved (CLS)').toBeLessThanOrEqual(0.05);
   await screenshot(again, 'feed-photos-returning');
+});
+
+test('the feed is read once when the app opens, and still hears what changed meanwhile', async ({
+  page,
+  newVisitor,
+}) => {
+  const first = await page.request.post('/api/posts', {
+    data: { kind: 'general', text: 'Lịch học tuần này: thứ Ba và thứ Năm.' },
+  });
+  expect(first.status()).toBe(201);
+  const storageState = await page.context().storageState();
+  /** A phone opening the feed, its live stream held back until released. */
+  const openFeed = async () => {
+    const visitor = await newVisitor({ storageState });
+    const feedReads: string[] = [];
+    visitor.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname === '/api/posts') feedReads.push(url.search);
+    });
+    const held: Route[] = [];
+    let released = false;
+    await visitor.route('**/api/events*', async (route) => {
+      if (released) await route.continue();
+      else held.push(route);
+    });
+    await visitor.goto('/#/activity');
+    await expect(visitor.getByRole('article').first()).toBeVisible();
+    await expect.poll(() => held.length).toBe(1);
+    const release = async () => {
+      released = true;
+      for (const route of held) await route.continue();
+    };
+    return { visitor, feedReads, release };
+  };
+
+  // Nothing changes while it opens: the stream's opening reads nothing again.
+  const quiet = await openFeed();
+  await quiet.release();
+  await quiet.visitor.waitForTimeout(1_500);
+  expect(quiet.feedReads).toHaveLength(1);
+
+  // A colleague posts between what the page read and the stream's opening: it still arrives.
+  const busy = await openFeed();
+  const text = `Bài đăng giữa lúc trang mở ${Date.now()} 💅`;
+  const created = await page.request.post('/api/posts', { data: { kind: 'general', text } });
+  expect(created.status()).toBe(201);
+  await busy.release();
+  await expect(busy.visitor.getByRole('article').filter({ hasText: text })).toBeVisible();
 });

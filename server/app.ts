@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits } from '#shared/limits';
+import { livePositionHeader } from '#shared/schemas/events';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { CataloguedRoute } from './fastify.d.ts';
@@ -168,6 +169,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Taken before the request reads anything: the page opens its event stream from here.
+    if (request.method === 'GET' && request.url.startsWith('/api/')) {
+      reply.header(livePositionHeader, liveHub.position());
+    }
     // One reading of the path for every guard and handler (server/lib/request-path.ts).
     if (requestPath(request.url) === undefined) throw new AppError('route_not_found', 404);
   });

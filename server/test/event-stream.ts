@@ -23,13 +23,17 @@ export interface TestEventStream {
  */
 export async function openTestEventStream(
   baseUrl: string,
-  options: { cookie?: string; lastEventId?: string } = {},
+  options: { cookie?: string; lastEventId?: string; since?: string } = {},
 ): Promise<TestEventStream> {
   const controller = new AbortController();
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
   if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
-  const response = await fetch(`${baseUrl}/api/events`, { headers, signal: controller.signal });
+  const query = options.since === undefined ? '' : `?since=${encodeURIComponent(options.since)}`;
+  const response = await fetch(`${baseUrl}/api/events${query}`, {
+    headers,
+    signal: controller.signal,
+  });
   const received: ReceivedEvent[] = [];
   const waiters = new Set<() => void>();
   let endStream: () => void = () => {};

@@ -35,3 +35,13 @@ export type LiveEventType = LiveEvent['type'];
 
 /** The id the browser sends back as `Last-Event-ID`: what a forged header is checked against. */
 export const liveEventIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * A point in one server process's order of events (`x-live-position` on every API answer): a
+ * page opening its stream `since` the earliest point its reads were made at is sent what
+ * changed after them, instead of reading everything again.
+ */
+export const livePositionPattern = /^[A-Za-z0-9_-]{8}\.\d{1,15}$/;
+
+/** The answer header that carries it. */
+export const livePositionHeader = 'x-live-position';

@@ -1,5 +1,7 @@
 import type { ErrorBody } from '#shared/errors';
 import { shell } from '#shared/locales/vi/shell';
+import { livePositionHeader } from '#shared/schemas/events';
+import { livePosition } from './live-position.ts';
 import { serverReachable } from './server-reachable.ts';
 
 /** A failed API call, carrying the server's code and Vietnamese message. */
@@ -54,6 +56,7 @@ export async function apiRequest<T>(
     throw networkError();
   }
   serverReachable.set(true);
+  livePosition.note(response.headers.get(livePositionHeader));
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw apiErrorOf(response.status, payload);
   return payload as T;

@@ -19,10 +19,10 @@ const { t, mail, cookie, ids, call } = academy;
 type Who = keyof typeof cookie;
 const streams: TestEventStream[] = [];
 
-async function listen(who: Who | 'guest', lastEventId?: string) {
+async function listen(who: Who | 'guest', start: { lastEventId?: string; since?: string } = {}) {
   const stream = await openTestEventStream(baseUrl, {
     ...(who === 'guest' ? {} : { cookie: cookie[who] }),
-    ...(lastEventId === undefined ? {} : { lastEventId }),
+    ...start,
   });
   streams.push(stream);
   return stream;
@@ -162,14 +162,54 @@ describe('GET /api/events', () => {
     const b = await newPost('teacher');
     const c = await newPost('teacher');
 
-    const again = await listen('other', seen.id);
+    const again = await listen('other', { lastEventId: seen.id });
     const replayed = await again.next(is('post.created', { postId: c }));
     const created = again.received.filter((r) => r.event.type === 'post.created');
     expect(created.map((r) => (r.event as { postId: string }).postId)).toEqual([b, c]);
     expect(replayed.id).not.toBe(seen.id);
 
-    const unknown = await listen('other', 'gone-123');
+    const unknown = await listen('other', { lastEventId: 'gone-123' });
     await unknown.next(is('resync'));
+  });
+
+  it('sends a stream opened since a page’s reads what changed after them, and only that', async () => {
+    const watcher = await listen('other');
+    const before = await newPost('teacher');
+    // Once a stream has it, the hub has counted it: the read below is made after it.
+    await watcher.next(is('post.created', { postId: before }));
+    const read = await call('other', 'GET', '/api/posts');
+    expect(read.statusCode).toBe(200);
+    const since = read.headers['x-live-position'];
+    expect(since).toMatch(/^[A-Za-z0-9_-]{8}\.\d+$/);
+    const after = await newPost('teacher');
+
+    const stream = await listen('other', { since: since as string });
+    await stream.next(is('post.created', { postId: after }));
+    const live = await newPost('teacher');
+    await stream.next(is('post.created', { postId: live }));
+    const created = stream.received.filter((r) => r.event.type === 'post.created');
+    // Nothing the page read before its position comes again.
+    expect(created.map((r) => (r.event as { postId: string }).postId)).toEqual([after, live]);
+    expect(created.map((r) => (r.event as { postId: string }).postId)).not.toContain(before);
+
+    const now = (await call('other', 'GET', '/api/posts')).headers['x-live-position'] as string;
+    const quiet = await listen('other', { since: now });
+    expect(await quiet.receivedWithin(() => true)).toBe(false);
+
+    // A position of another process, a restarted one or one that lost messages: read again.
+    const elsewhere = await listen('other', { since: 'AAAAAAAA.0' });
+    await elsewhere.next(is('resync'));
+    const ahead = await listen('other', { since: `${now.split('.')[0]}.999999` });
+    await ahead.next(is('resync'));
+
+    for (const forged of ['x', `${now}\r\n`, '../etc.1', `${'A'.repeat(8)}.${'9'.repeat(20)}`]) {
+      const refused = await call('other', 'GET', `/api/events?since=${encodeURIComponent(forged)}`);
+      expect(refused.statusCode, forged).toBe(400);
+    }
+    // Only reads carry it: a write's answer is not a point the page read at.
+    expect(
+      (await call('other', 'POST', '/api/posts', {})).headers['x-live-position'],
+    ).toBeUndefined();
   });
 
   it('ends a student’s stream, saying why, when they are blocked or student access is turned off', async () => {

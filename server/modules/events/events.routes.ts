@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '#shared/errors';
-import { liveEventIdPattern } from '#shared/schemas/events';
+import { liveEventIdPattern, livePositionPattern } from '#shared/schemas/events';
 import { z } from '#shared/zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requireReader, whyStreamEnds } from '../accounts/access.ts';
@@ -8,6 +8,8 @@ import { requireReader, whyStreamEnds } from '../accounts/access.ts';
 const EventsQuery = z.object({
   /** For clients that cannot set the header when they reconnect by hand. */
   lastEventId: z.string().max(200).optional(),
+  /** The earliest `x-live-position` the page's reads were answered with. */
+  since: z.string().max(200).optional(),
 });
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +28,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const header = request.headers['last-event-id'];
       const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
       if (lastEventId !== undefined && !liveEventIdPattern.test(lastEventId)) {
+        throw new AppError('bad_event_id', 400);
+      }
+      const { since } = request.query;
+      if (since !== undefined && !livePositionPattern.test(since)) {
         throw new AppError('bad_event_id', 400);
       }
       const { person } = await requireReader(request);
@@ -51,7 +57,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
           response,
           whyEnds: () => whyStreamEnds(app, sessionHeaders, person),
         },
-        lastEventId,
+        { lastEventId, since },
       );
       // The first bytes go out only now, with the stream registered: the browser's `open`
       // then means no event can fall between what the page read and what the stream sends.

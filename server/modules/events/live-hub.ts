@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '#shared/schemas/events';
@@ -15,6 +16,8 @@ export interface LiveStream extends Recipient {
 
 interface SentMessage {
   id: string;
+  /** Its place in this hub's order: the `since` a page's reads are compared with. */
+  seq: number;
   /** The message as written to every stream it reaches: serialised once. */
   text: string;
   test: AudienceTest;
@@ -32,6 +35,12 @@ export interface LiveHubOptions {
 
 // A browser that stops reading (a phone gone to sleep on a bad network) is dropped, not buffered.
 const MAX_BUFFERED_BYTES = 1 << 20;
+
+/** Where a stream should start: after a message it saw, or after a point the page read at. */
+export interface StreamStart {
+  lastEventId?: string | undefined;
+  since?: string | undefined;
+}
 
 /** One SSE message. Without an id the browser keeps its last one, to send back on reconnect. */
 function eventText(id: string | undefined, event: LiveEvent): string {
@@ -56,6 +65,10 @@ export class LiveHub {
   private readonly replayMs: number;
   private readonly logWatch: NodeJS.Timeout;
   private lastLogIds: string | undefined;
+  /** Names this hub's order; a new one after the bus lost messages, so older points resync. */
+  private epoch = newEpoch();
+  /** How many messages this hub has received in this epoch. */
+  private received = 0;
 
   constructor(
     private readonly database: AppDatabase,
@@ -78,30 +91,53 @@ export class LiveHub {
   }
 
   /**
-   * Adds a stream, first replaying what it missed since `lastEventId` (or telling it to read
-   * everything again when that is no longer known). Runs in bus order, so nothing is sent twice
-   * or skipped between the replay and the live messages.
+   * Where this hub is in its order, as `since` takes it: a request that reads after noting it
+   * has seen at least every message received before then (messages are received after their
+   * change was committed).
    */
-  open(stream: LiveStream, lastEventId: string | undefined): Promise<void> {
+  position(): string {
+    return `${this.epoch}.${this.received}`;
+  }
+
+  /**
+   * Adds a stream, first replaying what it missed: since `lastEventId` (a reconnect), or since
+   * `since` (a position the page's reads were made at, so that what changed between those
+   * reads and this stream is not lost), or telling it to read everything again when that is no
+   * longer known. Runs in bus order, so nothing is sent twice or skipped between the replay and
+   * the live messages.
+   */
+  open(stream: LiveStream, start: StreamStart = {}): Promise<void> {
     return this.enqueue(async () => {
       // Arrived while the server was stopping: end it, or the server would wait for it forever.
       if (this.closed) {
         stream.response.end();
         return;
       }
-      if (lastEventId !== undefined) {
-        const from = this.recent.findIndex((message) => message.id === lastEventId);
-        if (from === -1) {
-          this.write(stream, this.newestId(), { type: 'resync' });
-        } else {
-          for (const message of this.recent.slice(from + 1)) {
-            if (message.test(stream)) this.send(stream, message.text);
-          }
+      const missed = this.missedSince(start);
+      if (missed === undefined) {
+        this.write(stream, this.newestId(), { type: 'resync' });
+      } else {
+        for (const message of missed) {
+          if (message.test(stream)) this.send(stream, message.text);
         }
       }
       this.streams.add(stream);
       stream.response.on('close', () => this.streams.delete(stream));
     });
+  }
+
+  /** The kept messages after the stream's start, or undefined when some are no longer kept. */
+  private missedSince({ lastEventId, since }: StreamStart): SentMessage[] | undefined {
+    if (lastEventId !== undefined) {
+      const from = this.recent.findIndex((message) => message.id === lastEventId);
+      return from === -1 ? undefined : this.recent.slice(from + 1);
+    }
+    if (since === undefined) return [];
+    const [epoch, seen] = since.split('.');
+    const count = Number(seen);
+    const oldestKept = this.recent[0]?.seq ?? this.received + 1;
+    if (epoch !== this.epoch || count > this.received || count + 1 < oldestKept) return undefined;
+    return this.recent.filter((message) => message.seq > count);
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {
@@ -116,7 +152,8 @@ export class LiveHub {
     const test = await resolveAudience(this.database.db, audience);
     const now = Date.now();
     const text = eventText(id, event);
-    this.recent.push({ id, text, test, at: now });
+    this.received += 1;
+    this.recent.push({ id, seq: this.received, text, test, at: now });
     while (
       this.recent.length > this.replayCount ||
       (this.recent.length > 0 && this.recent[0]!.at < now - this.replayMs)
@@ -152,6 +189,8 @@ export class LiveHub {
 
   private forgetAndResync() {
     this.recent.length = 0;
+    this.epoch = newEpoch();
+    this.received = 0;
     for (const stream of this.streams) this.write(stream, undefined, { type: 'resync' });
   }
 
@@ -208,4 +247,8 @@ export class LiveHub {
     for (const stream of this.streams) stream.response.end();
     this.streams.clear();
   }
+}
+
+function newEpoch(): string {
+  return randomBytes(6).toString('base64url');
 }

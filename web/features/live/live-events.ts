@@ -4,6 +4,7 @@ import type { LiveEvent } from '#shared/schemas/events';
 import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
+import { livePosition } from '../../lib/live-position.ts';
 import { meQueryKey, publicConfigQueryKey } from '../accounts/index.ts';
 import { adminFeedbackQueryKey, adminLogsQueryKey, adminPeopleQueryKey } from '../admin/index.ts';
 import { coursesQueryKey, searchQueryKey } from '../courses/index.ts';
@@ -167,6 +168,27 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent, myId:
 }
 
 const RETRY_AFTER_REFUSAL_MS = 30_000;
+/** The longest the first stream waits for the page's first reads. */
+const FIRST_STREAM_WAIT_MS = 4_000;
+
+/** Resolves when no query is being read, or after `maxMs`. */
+function readsSettled(queryClient: QueryClient, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (queryClient.isFetching() === 0) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, maxMs);
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) done();
+    });
+  });
+}
 
 /**
  * Keeps one event stream open while the app is open, for a member or a guest (`viewer` is the
@@ -184,11 +206,19 @@ export function useLiveEvents(viewer: string | null) {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let lastEventId = '';
+    let firstStream = true;
 
     const open = () => {
-      // Reopened by hand the browser sends no Last-Event-ID header: the query carries it.
-      const query = lastEventId ? `?lastEventId=${encodeURIComponent(lastEventId)}` : '';
-      source = new EventSource(`/api/events${query}`);
+      // Reopened by hand the browser sends no Last-Event-ID header: the query carries it. A
+      // page's first stream starts from the point its reads were made at.
+      const since = firstStream ? livePosition.since() : undefined;
+      firstStream = false;
+      const start = lastEventId
+        ? `?lastEventId=${encodeURIComponent(lastEventId)}`
+        : since
+          ? `?since=${encodeURIComponent(since)}`
+          : '';
+      source = new EventSource(`/api/events${start}`);
       source.onmessage = (message) => {
         if (message.lastEventId) lastEventId = message.lastEventId;
         let event: LiveEvent;
@@ -206,14 +236,16 @@ export function useLiveEvents(viewer: string | null) {
         }
       };
       source.onopen = () => {
-        // A stream that starts afresh (not resuming from an event id) carries nothing from
-        // before it opened: what the screen read before then, or is reading now, is read again.
+        // Resuming from an event id or from the page's reads, the server sends what changed
+        // since; only a read still on its way may have been made before that point. A stream
+        // that starts afresh carries nothing from before it opened: what the screen read
+        // before then, or is reading now, is read again.
         if (lastEventId) return;
         const openedAt = Date.now();
         void queryClient.invalidateQueries({
           predicate: ({ state }) =>
             state.fetchStatus === 'fetching' ||
-            (state.dataUpdatedAt > 0 && state.dataUpdatedAt < openedAt),
+            (!since && state.dataUpdatedAt > 0 && state.dataUpdatedAt < openedAt),
         });
       };
       source.onerror = () => {
@@ -223,7 +255,11 @@ export function useLiveEvents(viewer: string | null) {
         retry = setTimeout(open, RETRY_AFTER_REFUSAL_MS);
       };
     };
-    open();
+    // The page's first reads finish first: the stream does not compete with them, and a read
+    // answered before the stream is asked for has its point known.
+    void readsSettled(queryClient, FIRST_STREAM_WAIT_MS).then(() => {
+      if (!stopped) open();
+    });
     return () => {
       stopped = true;
       clearTimeout(retry);
