@@ -45,6 +45,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // No <link rel=modulepreload> appended from JavaScript for each dependency of a lazy chunk:
+    // on a slowed phone those appends cost more main-thread time than the waterfall they save,
+    // and a returning phone has every chunk in the service worker's cache
+    // (scripts/size-budget.ts fails a build that has them again).
+    modulePreload: false,
     // dist/web/.vite/manifest.json: which files each screen needs (scripts/size-budget.ts).
     manifest: true,
     rolldownOptions: {

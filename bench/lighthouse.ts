@@ -88,7 +88,7 @@ export async function measureLighthouse(
     const median = sorted[Math.floor(sorted.length / 2)]!;
     const row = { page, visit, ...median, runs: results.map((result) => result.performance) };
     console.info(
-      `lighthouse ${visit} ${page}: ${row.runs.join(', ')} (FCP ${row.fcpMs} LCP ${row.lcpMs} TBT ${row.tbtMs} CLS ${row.cls})`,
+      `lighthouse ${visit} ${page}: ${row.runs.join(', ')} (FCP ${row.fcpMs} LCP ${row.lcpMs} TBT ${row.tbtMs} CLS ${row.cls}; host CPU index ${results.map((result) => result.benchmarkIndex).join(', ')})`,
     );
     rows.push(row);
   };

@@ -228,7 +228,9 @@ async function watchLayout(context: BrowserContext) {
       )) {
         for (const button of dialog.querySelectorAll<HTMLButtonElement>('button')) {
           const box = button.getBoundingClientRect();
-          if (box.width === 0 || box.height === 0) continue;
+          // Unseen, or seen only by screen readers (react-aria's visually hidden "Dismiss",
+          // a pixel square that sits wherever its popover is before it is placed).
+          if (box.width <= 1 || box.height <= 1) continue;
           // A dialog's way out and its submit must be reachable without scrolling the page:
           // beside the screen never, and below or above it only when not a close or submit.
           const essential = button.type === 'submit' || button.ariaLabel === 'Đóng';

@@ -84,6 +84,21 @@ if (developerText.length > 0) {
   process.exitCode = 1;
 }
 
+// Vite's module preloading appends a <link rel=modulepreload> per dependency of each lazy
+// chunk from JavaScript, and on a slowed phone those appends are among the longest work of
+// opening a screen (bench/README.md); vite.config.ts turns it off.
+const preloading = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((file) => file.endsWith('.js'))
+  .filter((file) =>
+    // The table of what each lazy import loads first: style sheets only, never scripts.
+    /__vite__mapDeps=\([^;]*\.js"/.test(fs.readFileSync(path.join(dist, file), 'utf8')),
+  );
+if (preloading.length > 0) {
+  console.error(`module preloading is built into ${preloading.join(', ')}`);
+  process.exitCode = 1;
+}
+
 console.table(rows);
 fs.mkdirSync('.test-artifacts', { recursive: true });
 fs.writeFileSync('.test-artifacts/size-budget.json', `${JSON.stringify(rows, null, 2)}\n`);
