@@ -24,7 +24,16 @@ import { openLoop } from './open-loop.ts';
 import { load, signInStaff, startServer } from './served.ts';
 import { measureStaffReads } from './staff-reads.ts';
 
-export const feedBenchSize = {
+export const feedBenchSize: {
+  students: number;
+  instructors: number;
+  courses: number;
+  lessons: number;
+  posts: number;
+  /** Likes and comments per post on average (0–3 likes and a comment on three posts in ten). */
+  likesPerPost?: number;
+  commentsPerPost?: number;
+} = {
   students: 2_000,
   instructors: 100,
   courses: 50,
@@ -167,15 +176,21 @@ export async function seedFeedAcademy(
   });
   const likes: Array<{ post_id: string; person_id: string; created_at: number }> = [];
   const comments: Array<Record<string, unknown>> = [];
+  const likesPerPost = size.likesPerPost ?? 1.5;
+  const commentsPerPost = size.commentsPerPost ?? 0.3;
   for (const post of posts) {
-    const count = Math.floor(next() * 4);
+    const count = Math.floor(next() * (2 * likesPerPost + 1));
     const likers = new Set<string>();
     for (let i = 0; i < count; i += 1)
       likers.add(students[Math.floor(next() * students.length)]!.id);
     for (const personId of likers)
       likes.push({ post_id: post.id, person_id: personId, created_at: now });
     post.like_count = likers.size;
-    if (next() < 0.3) {
+    const commentCount =
+      commentsPerPost < 1
+        ? Number(next() < commentsPerPost)
+        : Math.floor(next() * (2 * commentsPerPost + 1));
+    for (let i = 0; i < commentCount; i += 1) {
       comments.push({
         id: randomUUID(),
         post_id: post.id,
@@ -185,8 +200,8 @@ export async function seedFeedAcademy(
         created_at: now,
         updated_at: now,
       });
-      post.comment_count = 1;
     }
+    post.comment_count = commentCount;
   }
   await insertInBatches(posts, (batch) => db.insertInto('posts').values(batch).execute(), 500);
   await insertInBatches(

@@ -1,7 +1,7 @@
 /**
  * Runs autocannon in its own process (bench/served.ts spawns it), so the load generator does not
  * share an event loop with the measurement. Arguments come as one JSON object in argv[2]:
- * { url, cookie, connections, duration, paths?, like?: { postIds } }. Prints the result
+ * { url, cookie, connections, duration, paths?, like?, peerLike?, headers? }. Prints the result
  * as JSON on stdout.
  */
 import autocannon from 'autocannon';
@@ -16,36 +16,56 @@ export interface LoadOptions {
   paths?: string[];
   /** Like toggles on these posts instead of GETs. */
   like?: { postIds: string[] };
+  /** The same toggles as Parse Server takes them: the person's id added to or removed from `likes`. */
+  peerLike?: { postIds: string[]; personId: string };
+  /** Sent with every request besides the cookie (Parse Server's application id and session). */
+  headers?: Record<string, string>;
 }
 
 const options = JSON.parse(process.argv[2]!) as LoadOptions;
 
 const pick = (list: string[]) => list[Math.floor(Math.random() * list.length)]!;
 
-const requests = options.like
+const requests = options.peerLike
   ? [
       {
         method: 'PUT' as const,
-        setupRequest: (request: autocannon.Request) => {
-          return {
-            ...request,
-            path: `/api/posts/${pick(options.like!.postIds)}/like`,
-            body: JSON.stringify({ liked: Math.random() < 0.5 }),
-          };
-        },
+        setupRequest: (request: autocannon.Request) => ({
+          ...request,
+          path: `/parse/classes/Post/${pick(options.peerLike!.postIds)}`,
+          body: JSON.stringify({
+            likes: {
+              __op: Math.random() < 0.5 ? 'AddUnique' : 'Remove',
+              objects: [options.peerLike!.personId],
+            },
+          }),
+        }),
       },
     ]
-  : options.paths
+  : options.like
     ? [
         {
-          method: 'GET' as const,
-          setupRequest: (request: autocannon.Request) => ({
-            ...request,
-            path: pick(options.paths!),
-          }),
+          method: 'PUT' as const,
+          setupRequest: (request: autocannon.Request) => {
+            return {
+              ...request,
+              path: `/api/posts/${pick(options.like!.postIds)}/like`,
+              body: JSON.stringify({ liked: Math.random() < 0.5 }),
+            };
+          },
         },
       ]
-    : undefined;
+    : options.paths
+      ? [
+          {
+            method: 'GET' as const,
+            setupRequest: (request: autocannon.Request) => ({
+              ...request,
+              path: pick(options.paths!),
+            }),
+          },
+        ]
+      : undefined;
 
 const result = await autocannon({
   url: options.url,
@@ -56,6 +76,7 @@ const result = await autocannon({
     'content-type': 'application/json',
     origin: new URL(options.url).origin,
     ...browserAcceptEncoding,
+    ...options.headers,
   },
   ...(requests ? { requests } : {}),
 });
