@@ -16,6 +16,10 @@ describe('foldForSearch', () => {
     ['  NGUYỄN   Thị  Hoa ', 'nguyen thi hoa'],
     ['Sơn gel cơ bản', 'son gel co ban'],
     ['đ', 'd'],
+    ['Łukasz', 'lukasz'],
+    ['Søren Ærø', 'soren aero'],
+    ['Strauß', 'strauss'],
+    ['Œuvre', 'oeuvre'],
   ])('%s → %s', (input, folded) => {
     expect(foldForSearch(input)).toBe(folded);
   });

@@ -1,12 +1,42 @@
 /**
- * Folds Vietnamese text for search: lower case, no diacritics, `đ` → `d`, single spaces.
- * "Đắp bột Hoà" and "dap bot hoa" fold to the same string.
+ * Latin letters that carry their mark inside the letter, so that decomposing does not strip it:
+ * Vietnamese đ, and those of the foreign names an academy also meets (Łukasz, Søren, Æsa,
+ * Strauß), written as a person without them on their keyboard would type them.
+ */
+const unmarkedLetters: Record<string, string> = {
+  đ: 'd',
+  Đ: 'd',
+  ł: 'l',
+  Ł: 'l',
+  ø: 'o',
+  Ø: 'o',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ß: 'ss',
+  ð: 'd',
+  Ð: 'd',
+  þ: 'th',
+  Þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'h',
+  ŧ: 't',
+  Ŧ: 't',
+};
+const unmarkedLetter = new RegExp(`[${Object.keys(unmarkedLetters).join('')}]`, 'g');
+
+/**
+ * Folds text for search: lower case, no diacritics, `đ` → `d` (and `ł` → `l`, `ß` → `ss`…),
+ * single spaces. "Đắp bột Hoà" and "dap bot hoa" fold to the same string; so do "Łukasz" and
+ * "lukasz".
  */
 export function foldForSearch(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[đĐ]/g, 'd')
+    .replace(unmarkedLetter, (letter) => unmarkedLetters[letter] ?? letter)
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();

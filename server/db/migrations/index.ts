@@ -3,6 +3,7 @@ import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-auth-attempts.ts';
 import * as m0003 from './0003-search.ts';
 import * as m0004 from './0004-privacy-indexes.ts';
+import * as m0005 from './0005-fold-more-letters.ts';
 
 /** Every migration, in order. Names are stored in the database: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-auth-attempts': m0002,
   '0003-search': m0003,
   '0004-privacy-indexes': m0004,
+  '0005-fold-more-letters': m0005,
 };
