@@ -1,6 +1,6 @@
-import { type Compilable, type RawBuilder, type Selectable, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { type DatabaseKind, databaseKindOf } from '../../db/dialect.ts';
-import type { CoursesTable, Db, PersonRow } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { type CourseVisibility, visibleCourses } from '../courses/courses.repository.ts';
 
 /** What was typed, in the two stored forms it is compared with (see 0003-search). */
@@ -167,76 +167,65 @@ async function countUpTo(db: Db, table: Target['table'], fts: string) {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** A kind's own query with one more condition, newest first, up to a limit, not yet run. */
-type Fetch<Row> = (condition: RawBuilder<boolean>, limit: number) => Compilable<Row>;
-
-/** One kind of result: its table, and its own query with one more condition. */
-interface Search<Row> {
-  target: Target;
-  limit: number;
-  fetch: Fetch<Row>;
-}
-
 /**
- * SQLite: rows of the search's table matching the needle, best tier first, up to its limit,
- * one query per tier (SQLite answers in the process, so queries cost no round trip).
+ * Rows of `target` matching the needle, best tier first, up to `limit`. `fetch` runs the kind's
+ * own query (columns, joins, permissions) with one more condition, newest first.
  */
-async function collect<Row>(db: Db, { target, limit, fetch }: Search<Row>, needle: SearchNeedle) {
-  const kind = 'sqlite';
-  // Every tier is a part of what the index finds for the whole query. When that is fewer than
-  // `fewRows` (most searches of courses and lessons, and full names), their ids, read once,
-  // are where every tier looks: the trigram index is asked once, not per tier (a long phrase of
-  // common trigrams costs milliseconds each time), and finding none ends it.
+async function collect<Row>(
+  db: Db,
+  target: Target,
+  needle: SearchNeedle,
+  limit: number,
+  fetch: (condition: RawBuilder<boolean>, limit: number) => Promise<Row[]>,
+): Promise<Row[]> {
+  const kind = databaseKindOf(db);
+  // SQLite: every tier is a part of what the index finds for the whole query. When that is
+  // fewer than `fewRows` (most searches of courses and lessons, and full names), their ids, read
+  // once, are where every tier looks: the trigram index is asked once, not per tier (a long
+  // phrase of common trigrams costs milliseconds each time), and finding none ends it.
   const anything = everything(kind, target, needle);
+  if (kind === 'postgres' && !target.crowded && !(await anyFound(db, target.table, anything)))
+    return [];
   const found =
-    anything.fts !== null ? await idsUpTo(db, target.table, anything.fts, fewRows) : null;
+    kind === 'sqlite' && anything.fts !== null
+      ? await idsUpTo(db, target.table, anything.fts, fewRows)
+      : null;
   if (found?.length === 0) return [];
   const foundFew = found !== null && found.length < fewRows;
   const rows: Row[] = [];
+  let windowTried = false;
   for (const tier of tiersOf(kind, target, needle)) {
     const wanted = limit - rows.length;
     if (wanted <= 0) break;
+    if (kind === 'postgres' && target.crowded && !windowTried) {
+      // The best tier first among the newest rows: when it is crowded (a common family name),
+      // it fills the page there. The planner cannot tell a crowded tier from its trigram
+      // statistics and would read all of it through the index. Only the first tier that
+      // could fill the page tries, since each try that finds too few costs a query.
+      windowTried = true;
+      const recent = await fetch(
+        sql<boolean>`${tier.condition} and ${sql.ref(`${target.table}.created_at`)} >= ${windowStart(target.table)}`,
+        wanted,
+      );
+      if (recent.length === wanted) {
+        rows.push(...recent);
+        continue;
+      }
+    }
     let condition: RawBuilder<boolean>;
     if (foundFew) {
       condition = sql<boolean>`${sql.ref(`${target.table}.id`)} in (select value from json_each(${JSON.stringify(found)})) and ${tier.condition}`;
     } else {
       const sparse =
-        tier.fts !== null && (await countUpTo(db, target.table, tier.fts)) < sparseTier;
+        kind === 'postgres' ||
+        (tier.fts !== null && (await countUpTo(db, target.table, tier.fts)) < sparseTier);
       condition = sparse
         ? sql<boolean>`${throughIndex(kind, target.table, tier)} and ${tier.condition}`
         : tier.condition;
     }
-    rows.push(...(await db.executeQuery(fetch(condition, wanted).compile())).rows);
+    rows.push(...(await fetch(condition, wanted)));
   }
   return rows;
-}
-
-/**
- * PostgreSQL: the search's tiers as one query, best first, each a part of a `union all` with its
- * own order and limit. PostgreSQL runs the parts one after the other and stops once the page is
- * full, so a full first tier costs what it did as a query of its own.
- *
- * A crowded table's first tier is read in two parts: among the newest `recentWindow` rows by
- * walking the walk index (a common family name fills the page there, where the planner,
- * misjudging a crowded tier from its trigram statistics, would read all of it through the
- * index), then the older rows through the trigram index. Every other tier goes through the
- * trigram index: a tier that finds nothing costs a look in the index.
- */
-function tiersInOneQuery<Row>({ target, limit, fetch }: Search<Row>, needle: SearchNeedle) {
-  const created = sql.ref(`${target.table}.created_at`);
-  const parts = tiersOf('postgres', target, needle).flatMap((tier, index) => {
-    const indexed = sql<boolean>`${tier.like} and ${tier.condition}`;
-    if (index > 0 || !target.crowded) return [fetch(indexed, limit)];
-    const start = windowStart(target.table);
-    return [
-      fetch(sql<boolean>`${tier.condition} and ${created} >= ${start}`, limit),
-      fetch(sql<boolean>`${indexed} and ${created} < ${start}`, limit),
-    ];
-  });
-  return sql`select * from (${sql.join(
-    parts.map((part) => sql`(${part})`),
-    sql` union all `,
-  )}) as found limit ${limit}`;
 }
 
 /**
@@ -248,94 +237,86 @@ function windowStart(table: Target['table']) {
     order by created_at desc offset ${sql.lit(recentWindow - 1)} limit 1), 0)`;
 }
 
-type CourseFound = Pick<Selectable<CoursesTable>, 'id' | 'name' | 'image_url' | 'status'>;
-interface LessonFound {
-  id: string;
-  title: string;
-  course_id: string;
-  course_name: string;
-}
-type StudentFound = Pick<PersonRow, 'id' | 'name' | 'avatar_url' | 'status'>;
-
-/** The kinds of a search, each with its limit: students only when `students` is given. */
-export interface SearchLimits {
-  courses: number;
-  lessons: number;
-  students?: number | undefined;
-}
-
 /**
- * Courses, lessons and (for staff, when `limits.students` is given) students matching the needle,
- * best tier first. On PostgreSQL the three are one statement, each kind a JSON array.
+ * PostgreSQL, for tables that are not crowded: whether the trigram index finds any row at all
+ * (most searches find no course or lesson; one look then saves a query per tier).
  */
-export async function searchEverything(
+async function anyFound(db: Db, table: Target['table'], indexed: Indexed) {
+  const { rows } =
+    await sql`select 1 from ${sql.table(table)} where ${indexed.like} limit 1`.execute(db);
+  return rows.length > 0;
+}
+
+export async function searchCourses(
   db: Db,
   needle: SearchNeedle,
   visibility: CourseVisibility,
-  limits: SearchLimits,
+  limit: number,
 ) {
-  const courses: Search<CourseFound> = {
-    target: { table: 'courses', search: 'name_search', lower: 'name_lower', crowded: false },
-    limit: limits.courses,
-    fetch: (condition, wanted) =>
-      db
-        .selectFrom('courses')
-        .select(['courses.id', 'courses.name', 'courses.image_url', 'courses.status'])
-        .where(condition)
-        .where(visibleCourses(visibility))
-        .orderBy('courses.created_at', 'desc')
-        .orderBy('courses.id', 'desc')
-        .limit(wanted),
-  };
-  const lessons: Search<LessonFound> = {
-    target: { table: 'lessons', search: 'title_search', lower: 'title_lower', crowded: false },
-    limit: limits.lessons,
-    fetch: (condition, wanted) =>
-      db
-        .selectFrom('lessons')
-        .innerJoin('courses', 'courses.id', 'lessons.course_id')
-        .select(['lessons.id', 'lessons.title', 'lessons.course_id', 'courses.name as course_name'])
-        .where(condition)
-        .where(visibleCourses(visibility))
-        .orderBy('lessons.created_at', 'desc')
-        .orderBy('lessons.id', 'desc')
-        .limit(wanted),
-  };
+  const target = {
+    table: 'courses',
+    search: 'name_search',
+    lower: 'name_lower',
+    crowded: false,
+  } as const;
+  return collect(db, target, needle, limit, (condition, wanted) =>
+    db
+      .selectFrom('courses')
+      .select(['courses.id', 'courses.name', 'courses.image_url', 'courses.status'])
+      .where(condition)
+      .where(visibleCourses(visibility))
+      .orderBy('courses.created_at', 'desc')
+      .orderBy('courses.id', 'desc')
+      .limit(wanted)
+      .execute(),
+  );
+}
+
+export async function searchLessons(
+  db: Db,
+  needle: SearchNeedle,
+  visibility: CourseVisibility,
+  limit: number,
+) {
+  const target = {
+    table: 'lessons',
+    search: 'title_search',
+    lower: 'title_lower',
+    crowded: false,
+  } as const;
+  return collect(db, target, needle, limit, (condition, wanted) =>
+    db
+      .selectFrom('lessons')
+      .innerJoin('courses', 'courses.id', 'lessons.course_id')
+      .select(['lessons.id', 'lessons.title', 'lessons.course_id', 'courses.name as course_name'])
+      .where(condition)
+      .where(visibleCourses(visibility))
+      .orderBy('lessons.created_at', 'desc')
+      .orderBy('lessons.id', 'desc')
+      .limit(wanted)
+      .execute(),
+  );
+}
+
+export async function searchStudents(db: Db, needle: SearchNeedle, limit: number) {
+  const target = {
+    table: 'people',
+    search: 'name_search',
+    lower: 'name_lower',
+    crowded: true,
+  } as const;
   // Nearly everyone is a student, so the role must not choose the index: on SQLite a unary
   // plus keeps the planner from using it.
   const role = databaseKindOf(db) === 'sqlite' ? sql`+people.role` : sql`people.role`;
-  const students: Search<StudentFound> = {
-    // People's names are crowded: a few family and middle names are most of them.
-    target: { table: 'people', search: 'name_search', lower: 'name_lower', crowded: true },
-    limit: limits.students ?? 0,
-    fetch: (condition, wanted) =>
-      db
-        .selectFrom('people')
-        .select(['people.id', 'people.name', 'people.avatar_url', 'people.status'])
-        .where(sql<boolean>`${role} = 'student'`)
-        .where(condition)
-        .orderBy('people.created_at', 'desc')
-        .orderBy('people.id', 'desc')
-        .limit(wanted),
-  };
-  const withStudents = limits.students !== undefined;
-  if (databaseKindOf(db) === 'sqlite') {
-    return {
-      courses: await collect(db, courses, needle),
-      lessons: await collect(db, lessons, needle),
-      students: withStudents ? await collect(db, students, needle) : [],
-    };
-  }
-  const asArray = (query: RawBuilder<unknown>) =>
-    sql`(select coalesce(json_agg(found), '[]'::json) from (${query}) as found)`;
-  const { rows } = await sql<{
-    courses: CourseFound[];
-    lessons: LessonFound[];
-    students: StudentFound[];
-  }>`select ${asArray(tiersInOneQuery(courses, needle))} as courses,
-    ${asArray(tiersInOneQuery(lessons, needle))} as lessons,
-    ${withStudents ? asArray(tiersInOneQuery(students, needle)) : sql`'[]'::json`} as students`.execute(
-    db,
+  return collect(db, target, needle, limit, (condition, wanted) =>
+    db
+      .selectFrom('people')
+      .select(['people.id', 'people.name', 'people.avatar_url', 'people.status'])
+      .where(sql<boolean>`${role} = 'student'`)
+      .where(condition)
+      .orderBy('people.created_at', 'desc')
+      .orderBy('people.id', 'desc')
+      .limit(wanted)
+      .execute(),
   );
-  return rows[0]!;
 }
