@@ -469,9 +469,21 @@ export async function measurePeer() {
         'non-2xx: Parse / product': `${theirs.reduce((n, r) => n + r.non2xx, 0)} / ${ours.reduce((n, r) => n + r.non2xx, 0)}`,
       };
     });
+    const count = async (table: 'post_likes' | 'comments' | 'people') =>
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return {
       machine,
       seedSeconds,
+      people: await count('people'),
+      likes: await count('post_likes'),
+      comments: await count('comments'),
       posts,
       rounds,
       seconds,
@@ -494,7 +506,7 @@ export async function measurePeer() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await measurePeer();
   console.info(
-    `${result.machine}; ${result.posts} posts, ${result.rounds} interleaved rounds of ${result.seconds} s, ${connections} connections; seeded in ${result.seedSeconds} s`,
+    `${result.machine}; ${result.people} people, ${result.posts} posts, ${result.likes} likes, ${result.comments} comments; ${result.rounds} interleaved rounds of ${result.seconds} s, ${connections} connections; seeded in ${result.seedSeconds} s`,
   );
   console.table(result.rows);
   console.info(`product like counts off after the storm: ${result.likeCountsOff}`);
