@@ -218,6 +218,8 @@ export function useLiveEvents(viewer: string | null) {
         : since
           ? `?since=${encodeURIComponent(since)}`
           : '';
+      // Reads still on their way when the stream is asked for: their point is not known.
+      const unsettled = new Set(queryClient.getQueryCache().findAll({ fetchStatus: 'fetching' }));
       source = new EventSource(`/api/events${start}`);
       source.onmessage = (message) => {
         if (message.lastEventId) lastEventId = message.lastEventId;
@@ -237,16 +239,19 @@ export function useLiveEvents(viewer: string | null) {
       };
       source.onopen = () => {
         // Resuming from an event id or from the page's reads, the server sends what changed
-        // since; only a read still on its way may have been made before that point. A stream
-        // that starts afresh carries nothing from before it opened: what the screen read
-        // before then, or is reading now, is read again.
+        // since; only a read on its way when the stream was asked for, or still, may have been
+        // made before that point. A stream that starts afresh carries nothing from before it
+        // opened: what the screen read before then, or is reading now, is read again.
         if (lastEventId) return;
         const openedAt = Date.now();
         void queryClient.invalidateQueries({
-          predicate: ({ state }) =>
-            state.fetchStatus === 'fetching' ||
-            (!since && state.dataUpdatedAt > 0 && state.dataUpdatedAt < openedAt),
+          predicate: (query) =>
+            query.state.fetchStatus === 'fetching' ||
+            unsettled.has(query) ||
+            (!since && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < openedAt),
         });
+        // Read again once; the browser's own reconnects resume from where this one was.
+        unsettled.clear();
       };
       source.onerror = () => {
         // CONNECTING: the browser is retrying by itself. CLOSED: the server refused the stream.
