@@ -7,7 +7,8 @@
  *   then copies it with SQL into Parse Server's own database on the same cluster (1M likes over
  *   Parse's REST API would take hours), with the indexes a team using Parse would add;
  * - starts both servers, checks that they answer the same first and later feed pages, field for
- *   field;
+ *   field; and the same academy seeded again on the product's embedded SQLite, for its column
+ *   (BENCH_PEER_SQLITE=0 leaves it out);
  * - measures the feed's first and later page, like toggles, name search and health in
  *   interleaved rounds (the order rotating each round), counting each database's transactions
  *   (`pg_stat_database`) per request, and prints the ratios.
@@ -20,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { type AppDatabase, migrateToLatest, openDatabase } from '../server/db/database.ts';
 import { nameSearchColumns } from '../server/db/search-columns.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { createPostgresDatabase } from '../server/test/test-database.ts';
@@ -34,6 +35,7 @@ const posts = Number(process.env.BENCH_PEER_POSTS ?? feedBenchSize.posts);
 const rounds = Number(process.env.BENCH_PEER_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_PEER_SECONDS ?? 10);
 const connections = 50;
+const withSqlite = process.env.BENCH_PEER_SQLITE !== '0';
 const appId = 'hoc-vien-peer';
 const masterKey = randomBytes(16).toString('hex');
 
@@ -289,6 +291,49 @@ async function samePages(product: string, cookie: string, parse: string, session
   return { laterCursor: previous.nextCursor, before };
 }
 
+/** The academy both products measure: the feed bench's, denser, with Vietnamese names. */
+async function seedProduct(database: AppDatabase): Promise<string[]> {
+  const postIds = await seedFeedAcademy(database, {
+    ...feedBenchSize,
+    posts,
+    likesPerPost: 10,
+    commentsPerPost: 2.5,
+  });
+  const people = await database.db.selectFrom('people').select('id').orderBy('id').execute();
+  for (const [index, person] of people.entries()) {
+    const name = vietnameseName(index);
+    await database.db
+      .updateTable('people')
+      .set({ name, ...nameSearchColumns(name) })
+      .where('id', '=', person.id)
+      .execute();
+  }
+  if (database.kind === 'postgres') await sql`vacuum analyze`.execute(database.db);
+  return postIds;
+}
+
+/** The like counts off on the SQLite academy, read after its server's storm. */
+async function sqliteLikeCountsOff(dir: string): Promise<number> {
+  const sqlite = openDatabase({ kind: 'sqlite', file: path.join(dir, 'academy.sqlite') });
+  try {
+    return await likeCountsOff(sqlite.db);
+  } finally {
+    await sqlite.close();
+  }
+}
+
+/** The cursor of the feed's page 21, as the product answers it. */
+async function laterCursorOf(url: string, cookie: string): Promise<string> {
+  let cursor = '';
+  for (let page = 0; page < 20; page += 1) {
+    const response = await fetch(`${url}/api/posts${cursor ? `?cursor=${cursor}` : ''}`, {
+      headers: { cookie },
+    });
+    cursor = encodeURIComponent(((await response.json()) as { nextCursor: string }).nextCursor);
+  }
+  return cursor;
+}
+
 interface Measured {
   requestsPerSecond: number;
   transactionsPerRequest: number;
@@ -302,6 +347,7 @@ export async function measurePeer() {
   const productDb = await createPostgresDatabase(adminUrl, 'hv_bench_peer_product');
   const parseDb = await createPostgresDatabase(adminUrl, 'hv_bench_peer_parse');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-peer-'));
+  const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-peer-sqlite-'));
   const mail = await startMailCatcher();
   const stats = new pg.Client({ connectionString: adminUrl });
   const children: ChildProcess[] = [];
@@ -309,22 +355,7 @@ export async function measurePeer() {
   try {
     const seedStart = performance.now();
     await migrateToLatest(database.db);
-    const postIds = await seedFeedAcademy(database, {
-      ...feedBenchSize,
-      posts,
-      likesPerPost: 10,
-      commentsPerPost: 2.5,
-    });
-    const people = await database.db.selectFrom('people').select('id').orderBy('id').execute();
-    for (const [index, person] of people.entries()) {
-      const name = vietnameseName(index);
-      await database.db
-        .updateTable('people')
-        .set({ name, ...nameSearchColumns(name) })
-        .where('id', '=', person.id)
-        .execute();
-    }
-    await sql`vacuum analyze`.execute(database.db);
+    const postIds = await seedProduct(database);
     const product = await startServer({
       DATABASE_URL: productDb.url,
       DATA_DIR: dataDir,
@@ -337,6 +368,26 @@ export async function measurePeer() {
     const parse = `http://127.0.0.1:${parsePort}`;
     children.push(await startParse(parseDb.url, parsePort));
     await loadParse(parse, productDb.url, parseDb.url);
+    // The same academy on the embedded SQLite, unless BENCH_PEER_SQLITE=0.
+    let onSqlite: { url: string; cookie: string; postIds: string[]; later: string } | null = null;
+    if (withSqlite) {
+      const sqlite = openDatabase({ kind: 'sqlite', file: path.join(sqliteDir, 'academy.sqlite') });
+      try {
+        await migrateToLatest(sqlite.db);
+        const sqlitePostIds = await seedProduct(sqlite);
+        const server = await startServer({ DATA_DIR: sqliteDir, SMTP_URL: mail.url });
+        children.push(server.child);
+        const sqliteCookie = await signInStaff(server.url, mail, sqlite.db, 'instructor');
+        onSqlite = {
+          url: server.url,
+          cookie: sqliteCookie,
+          postIds: sqlitePostIds,
+          later: await laterCursorOf(server.url, sqliteCookie),
+        };
+      } finally {
+        await sqlite.close();
+      }
+    }
     const seedSeconds = Math.round((performance.now() - seedStart) / 1000);
     // Signed up as an app does, without the master key: the answer carries a session.
     const user = await parseCall(
@@ -362,7 +413,7 @@ export async function measurePeer() {
 
     type Target = {
       request: string;
-      system: 'parse' | 'product';
+      system: 'parse' | 'product' | 'sqlite';
       options: Parameters<typeof load>[0];
     };
     const common = { cookie, connections, duration: seconds };
@@ -426,6 +477,44 @@ export async function measurePeer() {
         options: { ...common, url: `${parse}/parse/health`, headers: peerHeaders },
       },
     ];
+    if (onSqlite) {
+      const own = { ...common, cookie: onSqlite.cookie };
+      targets.push(
+        {
+          request: 'feed, first page',
+          system: 'sqlite',
+          options: { ...own, url: `${onSqlite.url}/api/posts` },
+        },
+        {
+          request: 'feed, a later page',
+          system: 'sqlite',
+          options: { ...own, url: `${onSqlite.url}/api/posts?cursor=${onSqlite.later}` },
+        },
+        {
+          request: 'like toggle',
+          system: 'sqlite',
+          options: {
+            ...own,
+            url: `${onSqlite.url}/api/posts`,
+            like: { postIds: onSqlite.postIds },
+          },
+        },
+        {
+          request: 'name search',
+          system: 'sqlite',
+          options: {
+            ...own,
+            url: onSqlite.url,
+            paths: searches.map((q) => `/api/search?q=${encodeURIComponent(q)}`),
+          },
+        },
+        {
+          request: 'health',
+          system: 'sqlite',
+          options: { ...own, url: `${onSqlite.url}/api/health` },
+        },
+      );
+    }
 
     await stats.connect();
     const databaseOf = (system: Target['system']) =>
@@ -438,11 +527,12 @@ export async function measurePeer() {
     for (let round = 0; round < rounds; round += 1) {
       const order = targets.map((_, index) => targets[(index + round * 3) % targets.length]!);
       for (const target of order) {
-        const start = await transactions(stats, databaseOf(target.system));
+        const counted = target.system !== 'sqlite';
+        const start = counted ? await transactions(stats, databaseOf(target.system)) : 0;
         const result = await load(target.options);
         // The statistics reach pg_stat_database within a second of each transaction.
         await new Promise((resolve) => setTimeout(resolve, 1_500));
-        const end = await transactions(stats, databaseOf(target.system));
+        const end = counted ? await transactions(stats, databaseOf(target.system)) : 0;
         results.get(target)!.push({
           requestsPerSecond: Math.round(result.requestsPerSecond),
           transactionsPerRequest: (end - start) / Math.max(1, result.total),
@@ -460,11 +550,15 @@ export async function measurePeer() {
       const theirs = of('parse');
       const oursRps = median(ours.map((r) => r.requestsPerSecond));
       const theirsRps = median(theirs.map((r) => r.requestsPerSecond));
+      const sqlite = onSqlite ? median(of('sqlite').map((r) => r.requestsPerSecond)) : null;
+      const ratio = (value: number) => Math.round((value / theirsRps) * 100) / 100;
       return {
         request,
         'Parse Server req/s': theirsRps,
-        'product req/s': oursRps,
-        ratio: Math.round((oursRps / theirsRps) * 100) / 100,
+        'PostgreSQL req/s': oursRps,
+        'PostgreSQL ratio': ratio(oursRps),
+        'SQLite req/s': sqlite ?? '—',
+        'SQLite ratio': sqlite === null ? '—' : ratio(sqlite),
         'transactions per request: Parse / product': `${median(theirs.map((r) => r.transactionsPerRequest)).toFixed(2)} / ${median(ours.map((r) => r.transactionsPerRequest)).toFixed(2)}`,
         'non-2xx: Parse / product': `${theirs.reduce((n, r) => n + r.non2xx, 0)} / ${ours.reduce((n, r) => n + r.non2xx, 0)}`,
       };
@@ -489,6 +583,7 @@ export async function measurePeer() {
       seconds,
       rows,
       likeCountsOff: await likeCountsOff(database.db),
+      sqliteLikeCountsOff: onSqlite ? await sqliteLikeCountsOff(sqliteDir) : null,
     };
   } finally {
     await database.close();
@@ -500,6 +595,7 @@ export async function measurePeer() {
     await parseDb.drop().catch(() => undefined);
     await cluster?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(sqliteDir, { recursive: true, force: true });
   }
 }
 
@@ -509,5 +605,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `${result.machine}; ${result.people} people, ${result.posts} posts, ${result.likes} likes, ${result.comments} comments; ${result.rounds} interleaved rounds of ${result.seconds} s, ${connections} connections; seeded in ${result.seedSeconds} s`,
   );
   console.table(result.rows);
-  console.info(`product like counts off after the storm: ${result.likeCountsOff}`);
+  console.info(
+    `like counts off after the storms: PostgreSQL ${result.likeCountsOff}, SQLite ${result.sqliteLikeCountsOff ?? '—'}`,
+  );
 }
