@@ -219,6 +219,18 @@ export async function seedFeedAcademy(
   return posts.slice(0, 2000).map((post) => post.id);
 }
 
+/** How many rows a table holds. */
+export async function countRows(
+  db: Kysely<Database>,
+  table: 'people' | 'courses' | 'lessons' | 'posts' | 'post_likes' | 'comments',
+): Promise<number> {
+  const { n } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 /** How many posts' like counts differ from their like rows: the check after the like storm. */
 export async function likeCountsOff(db: Kysely<Database>): Promise<number> {
   const { n } = await db

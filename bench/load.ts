@@ -26,46 +26,44 @@ const options = JSON.parse(process.argv[2]!) as LoadOptions;
 
 const pick = (list: string[]) => list[Math.floor(Math.random() * list.length)]!;
 
-const requests = options.peerLike
-  ? [
+/** What each connection sends: GETs of `url` unless the options name requests of their own. */
+function requestsOf({ like, peerLike, paths }: LoadOptions): autocannon.Request[] | undefined {
+  if (peerLike) {
+    return [
       {
-        method: 'PUT' as const,
-        setupRequest: (request: autocannon.Request) => ({
+        method: 'PUT',
+        setupRequest: (request) => ({
           ...request,
-          path: `/parse/classes/Post/${pick(options.peerLike!.postIds)}`,
+          path: `/parse/classes/Post/${pick(peerLike.postIds)}`,
           body: JSON.stringify({
             likes: {
               __op: Math.random() < 0.5 ? 'AddUnique' : 'Remove',
-              objects: [options.peerLike!.personId],
+              objects: [peerLike.personId],
             },
           }),
         }),
       },
-    ]
-  : options.like
-    ? [
-        {
-          method: 'PUT' as const,
-          setupRequest: (request: autocannon.Request) => {
-            return {
-              ...request,
-              path: `/api/posts/${pick(options.like!.postIds)}/like`,
-              body: JSON.stringify({ liked: Math.random() < 0.5 }),
-            };
-          },
-        },
-      ]
-    : options.paths
-      ? [
-          {
-            method: 'GET' as const,
-            setupRequest: (request: autocannon.Request) => ({
-              ...request,
-              path: pick(options.paths!),
-            }),
-          },
-        ]
-      : undefined;
+    ];
+  }
+  if (like) {
+    return [
+      {
+        method: 'PUT',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/api/posts/${pick(like.postIds)}/like`,
+          body: JSON.stringify({ liked: Math.random() < 0.5 }),
+        }),
+      },
+    ];
+  }
+  if (paths) {
+    return [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pick(paths) }) }];
+  }
+  return undefined;
+}
+
+const requests = requestsOf(options);
 
 const result = await autocannon({
   url: options.url,

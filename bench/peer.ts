@@ -27,7 +27,7 @@ import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { createPostgresDatabase } from '../server/test/test-database.ts';
 import { freePort, startPostgresCluster } from '../support/provision.ts';
 import { machine } from './engines.ts';
-import { feedBenchSize, likeCountsOff, seedFeedAcademy } from './feed.ts';
+import { countRows, feedBenchSize, likeCountsOff, seedFeedAcademy } from './feed.ts';
 import { load, signInStaff, startServer } from './served.ts';
 
 const peerDir = path.resolve('bench/peer');
@@ -206,34 +206,68 @@ interface FeedPost {
   comments: number;
 }
 
-/** Both servers' first page and the page twenty pages in, reduced to the fields both show. */
-async function samePages(product: string, cookie: string, parse: string, session: string) {
-  type ProductPage = {
-    posts: Array<{
-      id: string;
-      text: string;
-      createdAt: number;
-      author: { name: string };
-      student: { name: string } | null;
-      likeCount: number;
-      commentCount: number;
-    }>;
-    nextCursor: string;
-  };
-  const productPage = async (cursor?: string) => {
-    const response = await fetch(`${product}/api/posts${cursor ? `?cursor=${cursor}` : ''}`, {
-      headers: { cookie },
-    });
+interface ProductPage {
+  posts: Array<{
+    id: string;
+    text: string;
+    createdAt: number;
+    author: { name: string };
+    student: { name: string } | null;
+    likeCount: number;
+    commentCount: number;
+  }>;
+  nextCursor: string;
+}
+
+/**
+ * The product's first feed page, then twenty pages on: the page 21 the later-page requests ask
+ * for, and the page before it (whose cursor asks for it, whose last date Parse is asked before).
+ */
+async function productPages(url: string, cookie: string) {
+  const read = async (cursor?: string) => {
+    const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const response = await fetch(`${url}/api/posts${query}`, { headers: { cookie } });
     return (await response.json()) as ProductPage;
   };
-  const parsePage = async (before?: string) => {
-    const where = before
+  const first = await read();
+  let previous = first;
+  let later = first;
+  for (let i = 0; i < 20; i += 1) {
+    previous = later;
+    later = await read(later.nextCursor);
+  }
+  return {
+    first,
+    later,
+    laterQuery: `?cursor=${encodeURIComponent(previous.nextCursor)}`,
+    before: new Date(previous.posts.at(-1)!.createdAt).toISOString(),
+  };
+}
+
+/** Parse's feed request: the newest ten, or the ten before a date (the later page). */
+const peerFeedPath = (before?: string) =>
+  `/parse/classes/Post?order=-date&limit=10&include=author,student${
+    before
       ? `&where=${encodeURIComponent(JSON.stringify({ date: { $lt: { __type: 'Date', iso: before } } }))}`
-      : '';
-    const response = await fetch(
-      `${parse}/parse/classes/Post?order=-date&limit=10&include=author,student${where}`,
-      { headers: { 'x-parse-application-id': appId, 'x-parse-session-token': session } },
-    );
+      : ''
+  }`;
+
+/** What Parse Server needs with every request of a signed-in app. */
+const peerHeaders = (session: string) => ({
+  'x-parse-application-id': appId,
+  'x-parse-session-token': session,
+});
+
+/** Both servers' first page and page 21, reduced to the fields both show, must be the same. */
+async function checkSamePages(
+  pages: Awaited<ReturnType<typeof productPages>>,
+  parse: string,
+  session: string,
+) {
+  const parsePage = async (before?: string) => {
+    const response = await fetch(`${parse}${peerFeedPath(before)}`, {
+      headers: peerHeaders(session),
+    });
     const answer = (await response.json()) as {
       results?: Array<{
         objectId: string;
@@ -267,18 +301,9 @@ async function samePages(product: string, cookie: string, parse: string, session
         comments: post.commentCount,
       }),
     );
-  let page = await productPage();
-  const first = shown(page);
-  let previous = page;
-  for (let i = 0; i < 20; i += 1) {
-    previous = page;
-    page = await productPage(page.nextCursor);
-  }
-  const later = shown(page);
-  const before = new Date(previous.posts.at(-1)!.createdAt).toISOString();
   const pairs: Array<[string, FeedPost[], FeedPost[]]> = [
-    ['first page', first, await parsePage()],
-    ['a later page', later, await parsePage(before)],
+    ['first page', shown(pages.first), await parsePage()],
+    ['a later page', shown(pages.later), await parsePage(pages.before)],
   ];
   for (const [name, ours, theirs] of pairs) {
     if (ours.length !== 10 || JSON.stringify(ours) !== JSON.stringify(theirs)) {
@@ -287,8 +312,6 @@ async function samePages(product: string, cookie: string, parse: string, session
       );
     }
   }
-  // The later page is asked for with the cursor after the page before it, or the date before.
-  return { laterCursor: previous.nextCursor, before };
 }
 
 /** The academy both products measure: the feed bench's, denser, with Vietnamese names. */
@@ -320,18 +343,6 @@ async function sqliteLikeCountsOff(dir: string): Promise<number> {
   } finally {
     await sqlite.close();
   }
-}
-
-/** The cursor of the feed's page 21, as the product answers it. */
-async function laterCursorOf(url: string, cookie: string): Promise<string> {
-  let cursor = '';
-  for (let page = 0; page < 20; page += 1) {
-    const response = await fetch(`${url}/api/posts${cursor ? `?cursor=${cursor}` : ''}`, {
-      headers: { cookie },
-    });
-    cursor = encodeURIComponent(((await response.json()) as { nextCursor: string }).nextCursor);
-  }
-  return cursor;
 }
 
 interface Measured {
@@ -369,7 +380,8 @@ export async function measurePeer() {
     children.push(await startParse(parseDb.url, parsePort));
     await loadParse(parse, productDb.url, parseDb.url);
     // The same academy on the embedded SQLite, unless BENCH_PEER_SQLITE=0.
-    let onSqlite: { url: string; cookie: string; postIds: string[]; later: string } | null = null;
+    let onSqlite: { url: string; cookie: string; postIds: string[]; laterQuery: string } | null =
+      null;
     if (withSqlite) {
       const sqlite = openDatabase({ kind: 'sqlite', file: path.join(sqliteDir, 'academy.sqlite') });
       try {
@@ -382,7 +394,7 @@ export async function measurePeer() {
           url: server.url,
           cookie: sqliteCookie,
           postIds: sqlitePostIds,
-          later: await laterCursorOf(server.url, sqliteCookie),
+          laterQuery: (await productPages(server.url, sqliteCookie)).laterQuery,
         };
       } finally {
         await sqlite.close();
@@ -399,13 +411,9 @@ export async function measurePeer() {
     );
     const session = String(user.sessionToken);
     const personId = String(user.objectId);
-    const { before, laterCursor } = await samePages(product.url, cookie, parse, session);
-    const later = `?cursor=${encodeURIComponent(laterCursor)}`;
-    const peerLaterWhere = encodeURIComponent(
-      JSON.stringify({ date: { $lt: { __type: 'Date', iso: before } } }),
-    );
-    const peerHeaders = { 'x-parse-application-id': appId, 'x-parse-session-token': session };
-    const peerFeed = '/parse/classes/Post?order=-date&limit=10&include=author,student';
+    const pages = await productPages(product.url, cookie);
+    await checkSamePages(pages, parse, session);
+    const headers = peerHeaders(session);
     const peerSearch = (query: string) =>
       `/parse/classes/Person?limit=10&where=${encodeURIComponent(
         JSON.stringify({ searchName: { $regex: `^${peerFold(query)}` } }),
@@ -426,20 +434,20 @@ export async function measurePeer() {
       {
         request: 'feed, first page',
         system: 'parse',
-        options: { ...common, url: `${parse}${peerFeed}`, headers: peerHeaders },
+        options: { ...common, url: `${parse}${peerFeedPath()}`, headers },
       },
       {
         request: 'feed, a later page',
         system: 'product',
-        options: { ...common, url: `${product.url}/api/posts${later}` },
+        options: { ...common, url: `${product.url}/api/posts${pages.laterQuery}` },
       },
       {
         request: 'feed, a later page',
         system: 'parse',
         options: {
           ...common,
-          url: `${parse}${peerFeed}&where=${peerLaterWhere}`,
-          headers: peerHeaders,
+          url: `${parse}${peerFeedPath(pages.before)}`,
+          headers,
         },
       },
       {
@@ -450,7 +458,7 @@ export async function measurePeer() {
       {
         request: 'like toggle',
         system: 'parse',
-        options: { ...common, url: parse, headers: peerHeaders, peerLike: { postIds, personId } },
+        options: { ...common, url: parse, headers, peerLike: { postIds, personId } },
       },
       {
         request: 'name search',
@@ -464,7 +472,7 @@ export async function measurePeer() {
       {
         request: 'name search',
         system: 'parse',
-        options: { ...common, url: parse, headers: peerHeaders, paths: searches.map(peerSearch) },
+        options: { ...common, url: parse, headers, paths: searches.map(peerSearch) },
       },
       {
         request: 'health',
@@ -474,7 +482,7 @@ export async function measurePeer() {
       {
         request: 'health',
         system: 'parse',
-        options: { ...common, url: `${parse}/parse/health`, headers: peerHeaders },
+        options: { ...common, url: `${parse}/parse/health`, headers },
       },
     ];
     if (onSqlite) {
@@ -488,7 +496,7 @@ export async function measurePeer() {
         {
           request: 'feed, a later page',
           system: 'sqlite',
-          options: { ...own, url: `${onSqlite.url}/api/posts?cursor=${onSqlite.later}` },
+          options: { ...own, url: `${onSqlite.url}/api/posts${onSqlite.laterQuery}` },
         },
         {
           request: 'like toggle',
@@ -563,21 +571,12 @@ export async function measurePeer() {
         'non-2xx: Parse / product': `${theirs.reduce((n, r) => n + r.non2xx, 0)} / ${ours.reduce((n, r) => n + r.non2xx, 0)}`,
       };
     });
-    const count = async (table: 'post_likes' | 'comments' | 'people') =>
-      Number(
-        (
-          await database.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
     return {
       machine,
       seedSeconds,
-      people: await count('people'),
-      likes: await count('post_likes'),
-      comments: await count('comments'),
+      people: await countRows(database.db, 'people'),
+      likes: await countRows(database.db, 'post_likes'),
+      comments: await countRows(database.db, 'comments'),
       posts,
       rounds,
       seconds,

@@ -10,22 +10,12 @@ import {
   type TestDatabase,
   testDatabaseKind,
 } from '../server/test/test-database.ts';
-import { likeCountsOff, seedFeedAcademy } from './feed.ts';
+import { countRows, likeCountsOff, seedFeedAcademy } from './feed.ts';
 import { seedSearchAcademy } from './search.ts';
 
 /** The benchmarks' seeds and checks, at a size a test can afford (issue #11). */
 const feedSize = { students: 60, instructors: 6, courses: 3, lessons: 4, posts: 400 };
 const searchSize = { students: 1_234, courses: 150, lessonsPerCourse: 3 };
-
-const count = async (database: TestDatabase, table: 'people' | 'courses' | 'lessons' | 'posts') =>
-  Number(
-    (
-      await database.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 describe(`the feed benchmark's academy on ${testDatabaseKind()}`, () => {
   let database: TestDatabase;
@@ -40,10 +30,10 @@ describe(`the feed benchmark's academy on ${testDatabaseKind()}`, () => {
   });
 
   it('has the people, courses, lessons and posts asked for, each post coherent', async () => {
-    expect(await count(database, 'people')).toBe(feedSize.students + feedSize.instructors);
-    expect(await count(database, 'courses')).toBe(feedSize.courses);
-    expect(await count(database, 'lessons')).toBe(feedSize.courses * feedSize.lessons);
-    expect(await count(database, 'posts')).toBe(feedSize.posts);
+    expect(await countRows(database.db, 'people')).toBe(feedSize.students + feedSize.instructors);
+    expect(await countRows(database.db, 'courses')).toBe(feedSize.courses);
+    expect(await countRows(database.db, 'lessons')).toBe(feedSize.courses * feedSize.lessons);
+    expect(await countRows(database.db, 'posts')).toBe(feedSize.posts);
     expect(new Set(postIds).size).toBe(feedSize.posts);
     const incoherent = await database.db
       .selectFrom('posts')
@@ -165,9 +155,11 @@ describe(`the search benchmark's academy on ${testDatabaseKind()}`, () => {
   });
 
   it('has the students, courses and lessons asked for, with their search forms written', async () => {
-    expect(await count(database, 'people')).toBe(searchSize.students);
-    expect(await count(database, 'courses')).toBe(searchSize.courses);
-    expect(await count(database, 'lessons')).toBe(searchSize.courses * searchSize.lessonsPerCourse);
+    expect(await countRows(database.db, 'people')).toBe(searchSize.students);
+    expect(await countRows(database.db, 'courses')).toBe(searchSize.courses);
+    expect(await countRows(database.db, 'lessons')).toBe(
+      searchSize.courses * searchSize.lessonsPerCourse,
+    );
     const people = await database.db.selectFrom('people').select(['name', 'name_search']).execute();
     expect(people.every((person) => person.name_search === foldForSearch(person.name))).toBe(true);
     // Family names repeat, as in a real academy: the search has crowded first ranks to walk.

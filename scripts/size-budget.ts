@@ -76,9 +76,13 @@ const rows = screens.map(({ route, chunks, budgetKb, ceilingKb }) => {
 
 // Developer-only code of a library in the build means its development build was bundled
 // (React Router's package exports point there; vite.config.ts names its production build).
-const developerText = Object.values(manifest)
+const builtScripts = Object.values(manifest)
   .map((chunk) => chunk.file)
-  .filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('Hey developer'));
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => ({ file, text: fs.readFileSync(path.join(dist, file), 'utf8') }));
+const developerText = builtScripts
+  .filter(({ text }) => text.includes('Hey developer'))
+  .map(({ file }) => file);
 if (developerText.length > 0) {
   console.error(`a development build is bundled in ${developerText.join(', ')}`);
   process.exitCode = 1;
@@ -86,14 +90,11 @@ if (developerText.length > 0) {
 
 // Vite's module preloading appends a <link rel=modulepreload> per dependency of each lazy
 // chunk from JavaScript, and on a slowed phone those appends are among the longest work of
-// opening a screen (bench/README.md); vite.config.ts turns it off.
-const preloading = Object.values(manifest)
-  .map((chunk) => chunk.file)
-  .filter((file) => file.endsWith('.js'))
-  .filter((file) =>
-    // The table of what each lazy import loads first: style sheets only, never scripts.
-    /__vite__mapDeps=\([^;]*\.js"/.test(fs.readFileSync(path.join(dist, file), 'utf8')),
-  );
+// opening a screen (bench/README.md); vite.config.ts turns it off. The table of what each lazy
+// import loads first must name style sheets only, never scripts.
+const preloading = builtScripts
+  .filter(({ text }) => /__vite__mapDeps=\([^;]*\.js"/.test(text))
+  .map(({ file }) => file);
 if (preloading.length > 0) {
   console.error(`module preloading is built into ${preloading.join(', ')}`);
   process.exitCode = 1;
