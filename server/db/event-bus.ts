@@ -15,14 +15,27 @@ export type Audience =
   | { kind: 'staff-and'; ids: string[] }
   | { kind: 'post'; postId: string };
 
+/**
+ * Told to every server process and never to a browser: sessions were deleted (a sign-out, a
+ * revoked or deleted account), so what a process remembers of sessions may be stale.
+ */
+export type ServerEvent = { type: 'sessions.deleted' };
+
+export type BusEvent = LiveEvent | ServerEvent;
+
 export interface BusMessage {
   /** Unique across server processes: the SSE id a browser sends back after a reconnect. */
   id: string;
-  event: LiveEvent;
+  event: BusEvent;
   audience: Audience;
 }
 
 export interface BusListener {
+  /**
+   * This process published the event: told at once, before any process receives it, so that
+   * the publisher's own next request already sees the change.
+   */
+  published?(event: BusEvent): void;
   message(message: BusMessage): void;
   /** Messages may have been lost (the LISTEN connection dropped): browsers must read again. */
   gap(): void;
@@ -34,7 +47,7 @@ export interface BusListener {
  */
 export interface EventBus {
   /** Never throws: a lost event costs a refresh, not the write that was already committed. */
-  publish(event: LiveEvent, audience: Audience): Promise<void>;
+  publish(event: BusEvent, audience: Audience): Promise<void>;
   subscribe(listener: BusListener): () => void;
   /** Whether this process published the message (work done once, such as sending push). */
   isOwn(message: BusMessage): boolean;
@@ -54,7 +67,7 @@ abstract class BaseBus implements EventBus {
   private sequence = 0;
   onError: (error: unknown) => void = () => {};
 
-  abstract publish(event: LiveEvent, audience: Audience): Promise<void>;
+  abstract publish(event: BusEvent, audience: Audience): Promise<void>;
 
   protected nextId(): string {
     return `${this.origin}-${(++this.sequence).toString(36)}`;
@@ -74,6 +87,16 @@ abstract class BaseBus implements EventBus {
 
   protected started(): void {}
 
+  protected notePublished(event: BusEvent) {
+    for (const listener of this.listeners) {
+      try {
+        listener.published?.(event);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+
   protected deliver(message: BusMessage) {
     for (const listener of this.listeners) {
       try {
@@ -91,7 +114,8 @@ abstract class BaseBus implements EventBus {
 
 /** One process (the SQLite default): delivery in memory, after the publisher's turn. */
 export class InProcessBus extends BaseBus {
-  async publish(event: LiveEvent, audience: Audience): Promise<void> {
+  async publish(event: BusEvent, audience: Audience): Promise<void> {
+    this.notePublished(event);
     const message = { id: this.nextId(), event, audience };
     queueMicrotask(() => this.deliver(message));
   }
@@ -118,7 +142,8 @@ export class PostgresBus extends BaseBus {
     super();
   }
 
-  async publish(event: LiveEvent, audience: Audience): Promise<void> {
+  async publish(event: BusEvent, audience: Audience): Promise<void> {
+    this.notePublished(event);
     let payload = JSON.stringify({ id: this.nextId(), event, audience } satisfies BusMessage);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
       // Too many named recipients for one NOTIFY: everyone re-reads instead (ids only, no leak).

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import type { BusEvent } from '../db/event-bus.ts';
 import { AppError } from '../lib/app-error.ts';
 import { requestPath } from '../lib/request-path.ts';
 import { resolveRedirects } from '../lib/safe-redirect.ts';
 import { requireMember } from '../modules/accounts/access.ts';
-import { updatePersonEmailByAuthUser } from '../modules/accounts/accounts.repository.ts';
 import {
+  applyVerifiedEmail,
   guardEmailSend,
   logStaffSignIn,
   refuseTakenEmail,
@@ -98,12 +99,31 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     log: app.log,
     hooks: {
       onSessionCreated: (authUserId, method) => logStaffSignIn(app.database, authUserId, method),
-      onEmailChanged: (authUserId, email) =>
-        updatePersonEmailByAuthUser(app.database.db, authUserId, email, Date.now()),
+      onEmailChanged: (authUserId, email) => applyVerifiedEmail(app.database, authUserId, email),
+      onSessionDeleted: () =>
+        app.database.events.publish({ type: 'sessions.deleted' }, { kind: 'people', ids: [] }),
     },
   });
+  const sessions = await SessionLookup.create(auth);
+  // What may change who a session is or whether it may still come in, on any process.
+  const forgetting = new Set<BusEvent['type']>([
+    'sessions.deleted',
+    'person.updated',
+    'config.updated',
+    'notifications.read',
+    'resync',
+  ]);
+  app.database.events.subscribe({
+    published: (event) => {
+      if (forgetting.has(event.type)) sessions.forgetRows();
+    },
+    message: ({ event }) => {
+      if (forgetting.has(event.type)) sessions.forgetRows();
+    },
+    gap: () => sessions.forgetRows(),
+  });
   app.decorate('auth', auth);
-  app.decorate('sessions', await SessionLookup.create(auth));
+  app.decorate('sessions', sessions);
   app.decorate('mailer', mailer);
 
   app.route({

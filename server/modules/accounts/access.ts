@@ -51,9 +51,7 @@ async function viewerOfHeaders(
   const { sessions } = server;
   const remembered = sessions.remembered(headers);
   if (remembered) {
-    const viewer = await resolveViewerOfSession(server.database, remembered.token, (session) =>
-      sessions.holds(session),
-    );
+    const viewer = await resolveViewerOfSession(server.database, remembered.token, sessions);
     if (viewer) {
       sessions.keep(remembered);
       return viewer;

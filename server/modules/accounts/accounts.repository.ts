@@ -220,14 +220,15 @@ export async function updatePersonEmailByAuthUser(
   authUserId: string,
   email: string,
   now: number,
-) {
-  await db
+): Promise<{ id: string }[]> {
+  return db
     .updateTable('people')
     .set({ email, updated_at: now })
     .where('id', 'in', (eb) =>
       eb.selectFrom('login_mappings').select('person_id').where('auth_user_id', '=', authUserId),
     )
     .where('email', '!=', email)
+    .returning('id')
     .execute();
 }
 

@@ -298,7 +298,7 @@ describe('onboarding and account states', () => {
   });
 
   it('makes students pending; refuses them while student access is off, then while pending', async () => {
-    await signUp(t.app, mail, 'owner@example.vn', instructorForm('Trần Thu Hà'));
+    const owner = await signUp(t.app, mail, 'owner@example.vn', instructorForm('Trần Thu Hà'));
     const cookie = await signUp(t.app, mail, 'hs@example.vn', studentForm('Phạm Thị Lan'));
     expect(await me(cookie)).toEqual({
       state: 'refused',
@@ -321,8 +321,14 @@ describe('onboarding and account states', () => {
       person: { role: 'student' },
       can: { seeInstructors: false },
     });
-    // Turning student access off takes effect on the very next request.
-    await t.database.db.updateTable('public_config').set({ student_access_enabled: 0 }).execute();
+    // The admin turning student access off takes effect on the very next request.
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/public-config',
+      headers: { cookie: owner },
+      payload: { studentAccessEnabled: false },
+    });
+    expect(off.statusCode).toBe(200);
     expect((await me(cookie)).code).toBe('student_access_disabled');
   });
 

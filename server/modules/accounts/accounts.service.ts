@@ -7,6 +7,7 @@ import type { PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import type { SessionLookup } from '../auth/session-lookup.ts';
 import { findPublicConfig } from '../config/config.repository.ts';
 import { openProposedCourse } from '../courses/courses.service.ts';
 import { announcePersonChange } from '../events/announce.ts';
@@ -31,6 +32,7 @@ import {
   type PersonWithAccessRules,
   pruneAttempts,
   recordAttempt,
+  updatePersonEmailByAuthUser,
 } from './accounts.repository.ts';
 
 /** Who is asking: the one answer every permission check starts from. */
@@ -96,18 +98,28 @@ export async function resolveViewer(
 
 /**
  * The viewer behind a session token whose cookie better-auth verified before, read with the
- * session in one statement; null when better-auth must answer instead: no session has the
- * token, or `holds` says it has ended or is due to be extended (auth/session-lookup.ts).
+ * session in one statement, or answered from the row `sessions` remembers of it while nothing
+ * that could change it was told since; null when better-auth must answer instead: no session
+ * has the token, or it has ended or is due to be extended (auth/session-lookup.ts).
  */
 export async function resolveViewerOfSession(
   database: AppDatabase,
   token: string,
-  holds: (session: { expiresAt: Date | string }) => boolean,
+  sessions: SessionLookup,
 ): Promise<Viewer | null> {
-  const found = await findSessionWithPerson(database.db, token);
+  type Found = NonNullable<Awaited<ReturnType<typeof findSessionWithPerson>>>;
+  const known = sessions.knownRow<Found>(token);
+  const generation = sessions.currentGeneration();
+  const found = known ?? (await findSessionWithPerson(database.db, token));
   if (!found) throw new Error(MISSING_RULES);
-  if (!found.session || !holds(found.session)) return null;
-  return viewerOf(database, found.session.userId, found);
+  if (!found.session || !sessions.holds(found.session)) return null;
+  const viewer = await viewerOf(database, found.session.userId, {
+    // Each request gets its own copy: a remembered row is shared by the session's requests.
+    person: found.person && { ...found.person },
+    rules: found.rules,
+  });
+  if (known === undefined && viewer.kind === 'member') sessions.learn(token, found, generation);
+  return viewer;
 }
 
 async function viewerOf(
@@ -212,6 +224,12 @@ export async function onboard(
   const person = await findPersonByAuthUser(database.db, authUserId);
   if (!person) throw new Error('onboarding wrote no person');
   return person;
+}
+
+/** A sign-in identity's new e-mail, verified by its owner: their profile shows it at once. */
+export async function applyVerifiedEmail(database: AppDatabase, authUserId: string, email: string) {
+  const changed = await updatePersonEmailByAuthUser(database.db, authUserId, email, Date.now());
+  for (const { id } of changed) await announcePersonChange(database, id);
 }
 
 /** Records a staff member's sign-in in the activity log (spec: only signed-in staff). */

@@ -28,6 +28,8 @@ export interface AuthHooks {
   onSessionCreated(authUserId: string, method: string): Promise<void>;
   /** Called after a sign-in identity's e-mail changed (verified change). */
   onEmailChanged(authUserId: string, email: string): Promise<void>;
+  /** Called after a session is deleted (a sign-out, a revoked session, a deleted account). */
+  onSessionDeleted(): Promise<void>;
 }
 
 /**
@@ -116,6 +118,11 @@ export async function createAuth(options: {
         create: {
           after: async (session) => {
             await hooks.onSessionCreated(session.userId, 'session');
+          },
+        },
+        delete: {
+          after: async () => {
+            await hooks.onSessionDeleted();
           },
         },
       },

@@ -18,10 +18,19 @@ export interface RememberedCookie {
  * signed-out, revoked or expired session is refused at once, as better-auth would. better-auth
  * still answers everything else: unknown cookies, and a session due to be extended (once a day)
  * or past its end.
+ *
+ * A session's row is remembered too, for a member, so that a known session costs the request
+ * no round trip: every process forgets every remembered row when it hears of a change to
+ * sessions, people or the access rules (plugins/auth.ts), and rows are read again after
+ * KNOWN_MS whatever happens.
  */
 export class SessionLookup {
   /** Verified cookie value → the session token it carries, least recently used first. */
   private readonly tokens = new Map<string, string>();
+  /** Session token → what its row said when it was read, while no change may have touched it. */
+  private readonly known = new Map<string, { row: unknown; readAt: number }>();
+  /** Counts forgettings: a row read before one is not remembered after it. */
+  private generation = 0;
 
   private constructor(
     private readonly auth: Auth,
@@ -32,6 +41,47 @@ export class SessionLookup {
   static async create(auth: Auth, capacity = 10_000) {
     const context = await auth.$context;
     return new SessionLookup(auth, context.authCookies.sessionToken.name, capacity);
+  }
+
+  /**
+   * How long a remembered session row answers without the database. Every change this server
+   * makes to sessions, people or the access rules forgets them at once (on every process, through
+   * the event bus); this bounds what a change made outside the server (the command line, a
+   * restored backup) may take to be seen.
+   */
+  static readonly KNOWN_MS = 15_000;
+
+  /**
+   * The row read for this session token (with its person and the access rules) while no change
+   * since may have touched it, or undefined: the caller reads it and offers it to `learn` with
+   * the `generation` it had before reading.
+   */
+  knownRow<Row>(token: string): Row | undefined {
+    const entry = this.known.get(token);
+    if (entry === undefined) return undefined;
+    if (Date.now() - entry.readAt >= SessionLookup.KNOWN_MS) {
+      this.known.delete(token);
+      return undefined;
+    }
+    return entry.row as Row;
+  }
+
+  /** Where forgetting stands: taken before a read, so a row read before a change is dropped. */
+  currentGeneration(): number {
+    return this.generation;
+  }
+
+  /** Remembers a session's row, unless something was forgotten since it was read. */
+  learn(token: string, row: unknown, readInGeneration: number) {
+    if (readInGeneration !== this.generation) return;
+    if (this.known.size >= this.capacity) this.known.delete(this.known.keys().next().value!);
+    this.known.set(token, { row, readAt: Date.now() });
+  }
+
+  /** A session, person or access rule changed somewhere: every session row is read again. */
+  forgetRows() {
+    this.generation += 1;
+    this.known.clear();
   }
 
   /** The request's session cookie if better-auth verified it before, with its token. */
@@ -60,8 +110,9 @@ export class SessionLookup {
   }
 
   /** A remembered cookie whose session did not hold: better-auth answers it from now on. */
-  forget({ cookie }: RememberedCookie) {
+  forget({ cookie, token }: RememberedCookie) {
     this.tokens.delete(cookie);
+    this.known.delete(token);
   }
 
   /**

@@ -149,6 +149,8 @@ export class LiveHub {
   }
 
   private async dispatch({ id, event, audience }: BusMessage) {
+    // Between server processes only: not a point in the browsers' order of events.
+    if (event.type === 'sessions.deleted') return;
     const test = await resolveAudience(this.database.db, audience);
     const now = Date.now();
     const text = eventText(id, event);
