@@ -1,24 +1,64 @@
-// The server as `npm start` runs it: server/main.ts and everything it imports from this repository
-// in one ES module, dist/server/main.mjs (with its source map), the npm packages left as imports.
-// Plain Node loads it much faster than tsx compiles and loads the TypeScript files one by one
-// (bench/README.md measures the cold start). `npm run build`, scripts/start.mjs and the tests that
-// start server processes build it; `node scripts/build-server.mjs` does it alone.
+// The server as `npm start` runs it, and the command line: server/main.ts and server/cli/main.ts,
+// each with everything it imports from this repository, in one ES module under dist/server/
+// (main.mjs and cli.mjs, with source maps), the npm packages left as imports. Plain Node loads
+// them much faster than tsx compiles and loads the TypeScript files one by one (bench/README.md
+// measures the cold start), and a production install needs no build tool to run them.
+// `npm run build`, scripts/start.mjs, bin/hoc-vien.mjs and the tests that start server
+// processes build them; `node scripts/build-server.mjs` does it alone.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Where the bundle is written. */
+/** Where the bundles are written. */
 export const serverBundle = path.join(root, 'dist/server/main.mjs');
+export const cliBundle = path.join(root, 'dist/server/cli.mjs');
 
-/** The folders and files the bundle is built from, to tell when it is older than they are. */
+/** The folders and files the bundles are built from, to tell when they are older. */
 export const serverSources = ['server', 'shared', 'package.json', 'package-lock.json'];
 
+function newestMtime(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) {
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** When `built` was written (0: missing) and whether any of `sources` is newer. */
+export function buildState(built, sources) {
+  const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  return { builtAt, stale: builtAt < sourcesAt };
+}
+
+/**
+ * Imports a build tool (a devDependency), or returns null in a production install, which has
+ * none: what was built before is then run as it is.
+ */
+export async function buildTool(name) {
+  try {
+    return await import(name);
+  } catch (error) {
+    if (error?.code === 'ERR_MODULE_NOT_FOUND') return null;
+    throw error;
+  }
+}
+
 export async function buildServer() {
-  const esbuild = await import('esbuild');
+  const esbuild = await buildTool('esbuild');
+  if (!esbuild) throw new Error('esbuild is not installed: run "npm ci" (with devDependencies).');
   await esbuild.build({
-    entryPoints: [path.join(root, 'server/main.ts')],
-    outfile: serverBundle,
+    entryPoints: {
+      main: path.join(root, 'server/main.ts'),
+      cli: path.join(root, 'server/cli/main.ts'),
+    },
+    outdir: path.dirname(serverBundle),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -27,6 +67,26 @@ export async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+}
+
+/**
+ * Builds the bundles when one is missing or older than its sources. Without the build tools
+ * (a production install) an older bundle is run as it is, with a warning; a missing one is an
+ * error that says what to do.
+ */
+export async function buildServerIfStale() {
+  const state = [serverBundle, cliBundle].map((bundle) => buildState(bundle, serverSources));
+  if (!state.some((each) => each.stale)) return;
+  if (!(await buildTool('esbuild'))) {
+    if (state.every((each) => each.builtAt > 0)) {
+      console.warn('The server bundle is older than its sources; running it as built.');
+      return;
+    }
+    throw new Error(
+      'dist/server is missing and this install has no build tools: run "npm ci && npm run build" first.',
+    );
+  }
+  await buildServer();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

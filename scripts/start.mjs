@@ -1,48 +1,40 @@
-// `npm start`: builds the web app and the server when they are missing or older than their
-// sources, then runs the server. No separate build step.
+// `npm start`: runs the server from dist/ (`npm run build` makes it). A checkout builds what is
+// missing or older than its sources first, so `npm ci && npm start` works on a fresh clone.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildServer, serverBundle, serverSources } from './build-server.mjs';
+import { buildServerIfStale, buildState, buildTool, serverBundle } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webSources = ['web', 'shared', 'vite.config.ts', 'package-lock.json'];
+const webApp = path.join(root, 'dist/web/index.html');
 
-function newestMtime(target) {
-  const stat = fs.statSync(target, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) {
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
-}
-
-/** When `built` was written (0: missing) and whether any of `sources` is newer. */
-function buildState(built, sources) {
-  const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-  return { builtAt, stale: builtAt < sourcesAt };
-}
-
+/**
+ * Builds the web app when it is missing or older than its sources. A production install has no
+ * Vite: the app built before is served as it is (a warning when it looks older), and a missing
+ * one is an error that says what to do.
+ */
 async function buildWebAppIfStale() {
-  const web = buildState(path.join(root, 'dist/web/index.html'), webSources);
+  const web = buildState(webApp, webSources);
   if (!web.stale) return;
+  const vite = await buildTool('vite');
+  if (!vite) {
+    if (web.builtAt) {
+      console.warn('The web app is older than its sources; serving it as built.');
+      return;
+    }
+    throw new Error(
+      'dist/web is missing and this install has no build tools: run "npm ci && npm run build" first.',
+    );
+  }
   console.info(
     web.builtAt ? 'The web app is older than its sources: building…' : 'Building the web app…',
   );
-  const { build } = await import('vite');
-  await build({
+  await vite.build({
     root: path.join(root, 'web'),
     configFile: path.join(root, 'vite.config.ts'),
     logLevel: 'warn',
   });
-}
-
-async function buildServerIfStale() {
-  if (buildState(serverBundle, serverSources).stale) await buildServer();
 }
 
 /**
@@ -73,8 +65,13 @@ if (process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined) 
 } else {
   // Started by serveInChildWithTwoArenas: stop gracefully if that process is gone (killed).
   if (process.connected) process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
-  await buildWebAppIfStale();
-  await buildServerIfStale();
+  try {
+    await buildWebAppIfStale();
+    await buildServerIfStale();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
   // Stack traces in the log name the TypeScript files and lines.
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(serverBundle).href);

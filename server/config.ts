@@ -75,6 +75,26 @@ const EnvSchema = z.object({
       })
       .optional(),
   ),
+  BACKUP_SCHEDULE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('03:00')
+      .refine((value) => value === 'off' || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value), {
+        message:
+          'expected off, or the time of day of the nightly backup as HH:MM (24-hour), e.g. 03:00',
+      }),
+  ),
+  BACKUP_KEEP: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'expected how many backups to keep, from 1 to 1000' })
+      .int('expected a whole number of backups')
+      .min(1, 'expected how many backups to keep, from 1 to 1000')
+      .max(1000, 'expected how many backups to keep, from 1 to 1000')
+      .default(7),
+  ),
+  BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -102,11 +122,23 @@ export interface Config {
    * as `host[:port]`; still https only.
    */
   pushExtraServices: string[];
+  /** Backups into a folder: nightly at `at` (server time; null: off), the newest `keep` kept. */
+  backup: {
+    at: { hours: number; minutes: number; seconds: number } | null;
+    keep: number;
+    dir: string;
+  };
 }
 
 /** A configuration mistake: its message is one line naming the variable and what is expected. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+function backupTime(schedule: string) {
+  if (schedule === 'off') return null;
+  const [hours = 0, minutes = 0, seconds = 0] = schedule.split(':').map(Number);
+  return { hours, minutes, seconds };
 }
 
 /** Reads and checks the configuration from environment variables. Throws ConfigError. */
@@ -154,5 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     pushExtraServices: e.PUSH_EXTRA_SERVICES?.toLowerCase().split(',') ?? [],
+    backup: {
+      at: backupTime(e.BACKUP_SCHEDULE),
+      keep: e.BACKUP_KEEP,
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    },
   };
 }

@@ -58,8 +58,8 @@ describe(`the server process on ${testDatabaseKind()}`, () => {
 
     // While it serves, a restore into its data folder is refused (its later writes would be lost).
     const restore = spawnSync(
-      'npx',
-      ['tsx', 'scripts/restore.ts', path.join(dataDir, 'any.tar.gz')],
+      'node',
+      ['bin/hoc-vien.mjs', 'restore', path.join(dataDir, 'any.tar.gz')],
       {
         env: { ...process.env, DATA_DIR: dataDir },
         encoding: 'utf8',

@@ -4,6 +4,7 @@ import { removeStaleSnapshots } from './backup/backup.ts';
 import { holdDataDir } from './backup/data-dir-lock.ts';
 import type { Config } from './config.ts';
 import { type AppDatabase, migrateToLatest, openDatabase } from './db/database.ts';
+import { scheduleNightlyBackups } from './modules/admin/nightly-backups.ts';
 import { ensureConfigDefaults } from './modules/config/config.repository.ts';
 import { readVersion } from './version.ts';
 
@@ -31,6 +32,8 @@ export async function startServer(
     webRoot: config.webRoot,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
+  const stopBackups = scheduleNightlyBackups(database, config, app.log);
+  app.addHook('onClose', async () => stopBackups());
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
   return {

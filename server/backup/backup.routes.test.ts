@@ -131,7 +131,7 @@ describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/gzip');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="hoc-vien-\d{8}-\d{4}\.tar\.gz"$/,
+      /^attachment; filename="hoc-vien-\d{8}-\d{6}-\d{3}\.tar\.gz"$/,
     );
     archive = path.join(work, 'backup.tar.gz');
     fs.writeFileSync(archive, response.rawPayload);
@@ -251,7 +251,7 @@ describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
 
   it('restores from the command line: npm run restore -- <file>', () => {
     const target = path.join(work, 'cli');
-    const ok = spawnSync('npx', ['tsx', 'scripts/restore.ts', archive], {
+    const ok = spawnSync('node', ['bin/hoc-vien.mjs', 'restore', archive], {
       env: { ...process.env, DATA_DIR: target },
       encoding: 'utf8',
     });
@@ -260,8 +260,8 @@ describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
     expect(fs.existsSync(path.join(target, 'academy.sqlite'))).toBe(true);
 
     const bad = spawnSync(
-      'npx',
-      ['tsx', 'scripts/restore.ts', path.join(work, 'truncated.tar.gz')],
+      'node',
+      ['bin/hoc-vien.mjs', 'restore', path.join(work, 'truncated.tar.gz')],
       {
         env: { ...process.env, DATA_DIR: target },
         encoding: 'utf8',

@@ -15,6 +15,8 @@ import {
   ValueNode,
 } from 'kysely';
 import pg from 'pg';
+import { cli } from '#shared/locales/vi/cli';
+import { fillPlaceholders } from '#shared/text';
 import type { DatabaseConfig } from '../config.ts';
 import type { DatabaseKind } from './dialect.ts';
 import { type EventBus, InProcessBus, PostgresBus } from './event-bus.ts';
@@ -240,12 +242,44 @@ export function openDatabase(config: DatabaseConfig): AppDatabase {
   };
 }
 
-/** Brings the schema to the latest migration. Throws with the failing migration's error. */
+function migratorOf(db: Kysely<Database>) {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+/**
+ * Where the schema stands: the steps this code knows, applied or pending, and the steps the
+ * database has that this code does not know (it was upgraded by a newer release).
+ */
+export async function migrationStatus(db: Kysely<Database>) {
+  const known = await migratorOf(db).getMigrations();
+  const names = new Set(known.map((migration) => migration.name));
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const recorded = tables.some((table) => table.name === 'kysely_migration')
+    ? await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)
+    : { rows: [] };
+  return {
+    applied: known.filter((migration) => migration.executedAt).map((migration) => migration.name),
+    pending: known.filter((migration) => !migration.executedAt).map((migration) => migration.name),
+    unknown: recorded.rows.map((row) => row.name).filter((name) => !names.has(name)),
+  };
+}
+
+/** The database was upgraded by a newer release than this code: starting would break it. */
+export class DatabaseNewerError extends Error {
+  constructor(readonly unknown: string[]) {
+    super(fillPlaceholders(cli.doctor.newer, { names: unknown.join(', ') }));
+  }
+}
+
+/**
+ * Brings the schema to the latest migration, in one transaction (Kysely holds a lock), forward
+ * only.
+ * Refuses a database a newer release upgraded; throws with the failing migration's error.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-  });
+  const { unknown } = await migrationStatus(db);
+  if (unknown.length > 0) throw new DatabaseNewerError(unknown);
+  const migrator = migratorOf(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {

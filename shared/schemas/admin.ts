@@ -159,3 +159,16 @@ export const CleanupResult = z.object({
   mediaRemoved: z.number().int(),
 });
 export type CleanupResult = z.infer<typeof CleanupResult>;
+
+/** The backups into the server's backup folder (nightly, or `hoc-vien backup`). */
+export const BackupStatus = z.object({
+  /** The time of day of the nightly backup ("03:00"); null when off or on PostgreSQL. */
+  nightlyAt: z.string().nullable(),
+  keep: z.number().int(),
+  last: z.object({ at: z.number(), bytes: z.number().int() }).nullable(),
+  /** The last attempt, when it failed after the last success. */
+  lastFailure: z.object({ at: z.number(), reason: z.string() }).nullable(),
+  /** The last backup failed, or is older than two days, while nightly backups are on. */
+  warning: z.boolean(),
+});
+export type BackupStatus = z.infer<typeof BackupStatus>;

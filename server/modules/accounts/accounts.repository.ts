@@ -302,3 +302,19 @@ export async function deleteStaleMappings(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The sign-in identity with this e-mail (stored lower-cased by better-auth), if any. */
+export async function findAuthUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Ends every session of every person; returns how many there were. */
+export async function deleteAllSessions(db: Db): Promise<number> {
+  const result = await db.deleteFrom('session').executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -53,7 +53,7 @@ export interface Refusal {
   values: Record<string, string>;
 }
 
-function statusLabel(person: PersonRow): string {
+export function statusLabel(person: PersonRow): string {
   return person.role === 'student'
     ? vi.status.student[person.status]
     : vi.status.instructor[person.status as 'pending' | 'active' | 'blocked'];

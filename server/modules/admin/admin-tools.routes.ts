@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ErrorBody } from '#shared/errors';
 import {
   ActivityLog,
+  BackupStatus,
   CleanupResult,
   Dashboard,
   DemoSummary,
@@ -12,7 +13,7 @@ import { requireAdmin } from '../accounts/access.ts';
 import { activityLog, errorLog } from './admin-tools.service.ts';
 import { dashboard } from './dashboard.service.ts';
 import { demoSummary, generateDemoData, wipeDemoData } from './demo-data.service.ts';
-import { backUp, cleanUp } from './maintenance.service.ts';
+import { backUp, backupStatus, cleanUp } from './maintenance.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin'];
@@ -31,6 +32,22 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireAdmin(request);
       return activityLog(app.database);
+    },
+  );
+
+  app.get(
+    '/admin/backup-status',
+    {
+      schema: {
+        summary:
+          'The nightly backups into the server’s folder: when, the last one, a warning (admins)',
+        tags,
+        response: { 200: BackupStatus, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return backupStatus(app.database, app.config.dataDir, app.config.backup);
     },
   );
 

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { CleanupResult } from '#shared/schemas/admin';
 import { createBackup } from '../../backup/backup.ts';
 import type { AppDatabase } from '../../db/database.ts';
@@ -51,6 +55,103 @@ export async function backUp(
     target: null,
     now: now.getTime(),
   });
-  const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
-  return { stream, fileName: `hoc-vien-${stamp}.tar.gz` };
+  return { stream, fileName: backupFileName(now) };
 }
+
+/** `hoc-vien-YYYYMMDD-HHMMSS-mmm.tar.gz` (UTC): names sort by when they were taken. */
+function backupFileName(at: Date) {
+  const stamp = at.toISOString().slice(0, 23).replace(/[-:]/g, '').replace('T', '-');
+  return `hoc-vien-${stamp.replace('.', '-')}.tar.gz`;
+}
+
+const BACKUP_NAME = /^hoc-vien-\d{8}-\d{6}-\d{3}\.tar\.gz$/;
+
+/**
+ * Writes a backup into `folder` (the command line, the nightly schedule), then keeps the newest
+ * `keep` backups there and removes older ones. The file appears under its name only once it is
+ * whole, so an interrupted backup never takes the place of a good one.
+ */
+export async function backUpToFolder(
+  database: AppDatabase,
+  dataDir: string,
+  folder: string,
+  keep: number,
+): Promise<{ file: string; bytes: number; removed: string[] }> {
+  if (database.kind !== 'sqlite') throw new AppError('backup_postgres', 409);
+  const file = path.join(folder, backupFileName(new Date()));
+  const partial = `${file}.partial`;
+  try {
+    await fsp.mkdir(folder, { recursive: true });
+    await pipeline(await createBackup(database, dataDir), fs.createWriteStream(partial));
+    await fsp.rename(partial, file);
+  } catch (error) {
+    // Where the folder cannot be made, nor can a partial file have been.
+    await fsp.rm(partial, { force: true }).catch(() => {});
+    await recordBackupOutcome(dataDir, {
+      failure: { at: Date.now(), reason: error instanceof Error ? error.message : String(error) },
+    });
+    throw error;
+  }
+  const backups = (await fsp.readdir(folder)).filter((name) => BACKUP_NAME.test(name)).sort();
+  const removed = backups.slice(0, Math.max(0, backups.length - keep));
+  for (const name of removed) await fsp.rm(path.join(folder, name), { force: true });
+  const bytes = (await fsp.stat(file)).size;
+  await recordBackupOutcome(dataDir, { success: { at: Date.now(), bytes, file } });
+  return { file, bytes, removed };
+}
+
+interface BackupOutcomes {
+  success?: { at: number; bytes: number; file: string };
+  failure?: { at: number; reason: string };
+}
+
+const outcomesFile = (dataDir: string) => path.join(dataDir, 'backup-status.json');
+
+async function readBackupOutcomes(dataDir: string): Promise<BackupOutcomes> {
+  try {
+    return JSON.parse(await fsp.readFile(outcomesFile(dataDir), 'utf8')) as BackupOutcomes;
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps the last success and the last failure, whichever process took the backup. */
+async function recordBackupOutcome(dataDir: string, outcome: BackupOutcomes) {
+  const next = { ...(await readBackupOutcomes(dataDir)), ...outcome };
+  const temporary = `${outcomesFile(dataDir)}.${process.pid}`;
+  try {
+    await fsp.writeFile(temporary, JSON.stringify(next));
+    await fsp.rename(temporary, outcomesFile(dataDir));
+  } catch {
+    // A data folder that cannot be written to fails louder elsewhere.
+  }
+}
+
+/** A warning is due when the last backup into the folder failed, or is older than this. */
+export const BACKUP_STALE_MS = 2 * 24 * 60 * 60 * 1000;
+
+/**
+ * What the admin tools and the dashboard say of the backups into the folder: when they run,
+ * the last one, the last failure, and whether that calls for a warning (the last one failed,
+ * or the newest is older than two days while nightly backups are on).
+ */
+export async function backupStatus(
+  database: AppDatabase,
+  dataDir: string,
+  schedule: { at: { hours: number; minutes: number } | null; keep: number },
+  now = Date.now(),
+) {
+  const { success, failure } = await readBackupOutcomes(dataDir);
+  const failedLast = failure !== undefined && (success === undefined || failure.at > success.at);
+  const old = success !== undefined && now - success.at > BACKUP_STALE_MS;
+  const on = database.kind === 'sqlite' && schedule.at !== null;
+  return {
+    nightlyAt: on && schedule.at ? `${pad(schedule.at.hours)}:${pad(schedule.at.minutes)}` : null,
+    keep: schedule.keep,
+    last: success ? { at: success.at, bytes: success.bytes } : null,
+    lastFailure: failedLast && failure ? failure : null,
+    warning: on && (failedLast || old),
+  };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');

@@ -253,3 +253,34 @@ export async function moveStudentData(
     .where('person_id', '=', fromId)
     .execute();
 }
+
+/** Staff with this e-mail first, then anyone with it (e-mails are stored lower-cased). */
+export async function findPersonByEmail(db: Db, email: string): Promise<PersonRow | undefined> {
+  return db
+    .selectFrom('people')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .orderBy(sql`case when role = 'student' then 1 else 0 end`)
+    .orderBy('created_at')
+    .executeTakeFirst();
+}
+
+/** The admins, oldest first. */
+export async function listAdmins(db: Db): Promise<PersonRow[]> {
+  return db
+    .selectFrom('people')
+    .selectAll()
+    .where('role', '=', 'admin')
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Whether the sign-in identity leads to this person already. */
+export async function hasMappingTo(db: Db, authUserId: string, personId: string) {
+  const row = await db
+    .selectFrom('login_mappings')
+    .select('person_id')
+    .where('auth_user_id', '=', authUserId)
+    .executeTakeFirst();
+  return row === undefined ? 'none' : row.person_id === personId ? 'this' : 'other';
+}

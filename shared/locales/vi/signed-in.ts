@@ -36,7 +36,7 @@ export const signedIn = {
       'Trên iPhone, thông báo đẩy chỉ hoạt động khi Học viện được thêm vào màn hình chính.',
     iosHowTo: 'Xem cách cài',
   },
-  /** The restore command's messages (scripts/restore.ts) and backup checks. */
+  /** The restore command's messages (`hoc-vien restore`) and backup checks. */
   backup: {
     badEntry: 'Tệp sao lưu chứa mục không hợp lệ: {{name}}',
     unreadable:
@@ -747,6 +747,13 @@ export const signedIn = {
       },
       backupDownload: 'Tải bản sao lưu',
       backupDone: 'Đã tải bản sao lưu.',
+      backupNightly: 'Máy chủ tự sao lưu lúc {{time}} mỗi đêm và giữ {{keep}} bản mới nhất.',
+      backupNightlyOff: 'Sao lưu tự động hằng đêm đang tắt.',
+      backupLast: 'Bản gần nhất: {{time}} ({{size}}).',
+      backupNone: 'Chưa có bản sao lưu tự động nào.',
+      backupFailed: 'Lần sao lưu lúc {{time}} thất bại: {{reason}}',
+      backupWarning:
+        'Bản sao lưu gần nhất đã quá 2 ngày hoặc bị lỗi. Xem Công cụ quản trị → Sao lưu, hoặc báo người cài đặt máy chủ.',
       cancel: 'Hủy',
       actions: {
         account: { onboarded: 'đăng ký tài khoản', signed_in: 'đăng nhập' },
@@ -776,7 +783,11 @@ export const signedIn = {
           ban_reason_updated: 'sửa lý do bảo lưu',
           merged: 'hợp nhất hồ sơ học viên',
         },
-        person: { deleted: 'xóa người dùng', role_changed: 'đổi vai trò của' },
+        person: {
+          deleted: 'xóa người dùng',
+          role_changed: 'đổi vai trò của',
+          admin_granted: 'nhận quyền quản trị qua dòng lệnh cho',
+        },
         post: { created: 'đăng bài', updated: 'sửa bài', deleted: 'xóa bài' },
         progress: { completed: 'cập nhật tiến độ của', summary: 'ghi tóm tắt bài học cho' },
         feedback: { viewed: 'xem góp ý', resolved: 'xử lý góp ý' },

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Catalogue } from '#shared/locales/vi';
 import type { Dashboard } from '#shared/schemas/admin';
@@ -16,6 +17,7 @@ import {
 import { LyingBars } from '../../components/charts/lying-bars.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import { useBackupStatus } from '../../features/admin/api/admin-tools.ts';
 import { useDashboard } from '../../features/admin/api/dashboard.ts';
 import type { MessageKey } from '../../lib/messages.ts';
 import { t } from '../../lib/text.ts';
@@ -221,6 +223,7 @@ function Figures({ data }: { data: Dashboard }) {
 /** The dashboard (admins): what an academy owner checks weekly, readable on a phone. */
 export default function DashboardScreen() {
   const dashboard = useDashboard();
+  const backups = useBackupStatus();
   return (
     <>
       <PageHeader
@@ -229,6 +232,15 @@ export default function DashboardScreen() {
         back="/profile"
       />
       <PageBody>
+        {backups.data?.warning && (
+          <Link
+            to="/admin-tools"
+            role="alert"
+            className="mb-4 block rounded-2xl border border-amber-300 bg-amber-50 p-4 text-[15px] leading-6 text-amber-900"
+          >
+            {t('screens.adminTools.backupWarning')}
+          </Link>
+        )}
         {dashboard.isError ? (
           <p className="rounded-2xl bg-white p-4 text-stone-600 shadow-[var(--shadow-card)]">
             {t('screens.dashboard.failed')}

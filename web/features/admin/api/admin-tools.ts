@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   ActivityLog,
   AdminFeedbackList,
+  BackupStatus,
   CleanupResult,
   DemoSummary,
   ErrorLog,
@@ -36,6 +37,14 @@ export const setFeedbackStatus = (id: string, status: FeedbackStatusInput['statu
   apiRequest<AdminFeedbackList>(`/admin/feedback/${id}/status`, {
     method: 'PUT',
     body: { status },
+  });
+
+export const backupStatusQueryKey = ['admin', 'backup-status'] as const;
+
+export const useBackupStatus = () =>
+  useQuery({
+    queryKey: backupStatusQueryKey,
+    queryFn: ({ signal }) => apiRequest<BackupStatus>('/admin/backup-status', { signal }),
   });
 
 export const demoQueryKey = ['admin', 'demo'] as const;

@@ -1,18 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Catalogue } from '#shared/locales/vi';
+import type { BackupStatus } from '#shared/schemas/admin';
 import type { PlaceholderValues } from '#shared/text';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../lib/messages.ts';
+import { formatDateTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
 import {
   cleanUp,
   demoQueryKey,
   downloadBackup,
   generateDemoData,
+  useBackupStatus,
   useDemoSummary,
   wipeDemoData,
 } from '../api/admin-tools.ts';
@@ -25,6 +28,7 @@ export function MaintenanceSections() {
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const demo = useDemoSummary();
+  const backups = useBackupStatus();
   const [confirmWipe, setConfirmWipe] = useState(false);
   const a = (key: MessageKey<Catalogue['screens']['adminTools']>, values?: PlaceholderValues) =>
     t(`screens.adminTools.${key}`, values);
@@ -114,6 +118,7 @@ export function MaintenanceSections() {
       <AdminSection title={a('backup')}>
         <div className="flex flex-col gap-3 p-4">
           <p className="text-[15px] leading-6 text-stone-600">{a('backupHint')}</p>
+          {backups.data && <BackupStatusLines status={backups.data} />}
           <Button
             className="self-start"
             busy={busy === 'backup'}
@@ -154,5 +159,47 @@ export function MaintenanceSections() {
         }
       />
     </>
+  );
+}
+
+function formatSize(bytes: number) {
+  return bytes >= 1024 ** 2
+    ? `${(bytes / 1024 ** 2).toFixed(1).replace('.', ',')} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** The nightly backups into the server's folder: when they run, the last one, a failure. */
+function BackupStatusLines({ status }: { status: BackupStatus }) {
+  const a = (key: MessageKey<Catalogue['screens']['adminTools']>, values?: PlaceholderValues) =>
+    t(`screens.adminTools.${key}`, values);
+  return (
+    <div
+      className="flex flex-col gap-1 text-[15px] leading-6 text-stone-800"
+      data-testid="backup-status"
+    >
+      <p>
+        {status.nightlyAt
+          ? a('backupNightly', { time: status.nightlyAt, keep: status.keep })
+          : a('backupNightlyOff')}
+      </p>
+      {status.last ? (
+        <p>
+          {a('backupLast', {
+            time: formatDateTime(status.last.at),
+            size: formatSize(status.last.bytes),
+          })}
+        </p>
+      ) : (
+        status.nightlyAt && <p>{a('backupNone')}</p>
+      )}
+      {status.lastFailure && (
+        <p className="break-words text-red-700" role="alert">
+          {a('backupFailed', {
+            time: formatDateTime(status.lastFailure.at),
+            reason: status.lastFailure.reason,
+          })}
+        </p>
+      )}
+    </div>
   );
 }

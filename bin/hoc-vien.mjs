@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// `hoc-vien …` (and `npm run cli -- …`): the operator's command line, run from its bundle,
+// built first when it is missing or older than its sources and the build tools are installed.
+import { pathToFileURL } from 'node:url';
+import { buildServerIfStale, cliBundle } from '../scripts/build-server.mjs';
+
+try {
+  await buildServerIfStale();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(cliBundle).href);

@@ -1,0 +1,259 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type AppDatabase, migrateToLatest, openDatabase } from '../db/database.ts';
+import { SessionLookup } from '../modules/auth/session-lookup.ts';
+import { ensureConfigDefaults } from '../modules/config/config.repository.ts';
+import { type MailCatcher, startMailCatcher } from '../test/mail-catcher.ts';
+import { instructorForm, signInByLink, signUp } from '../test/sessions.ts';
+import { createPostgresDatabase, testDatabaseKind } from '../test/test-database.ts';
+import { runCli } from './cli.ts';
+
+/*
+ * The operator's command line against the academy a running server uses: the same data folder
+ * (SQLite) or the same PostgreSQL database, the server built as the tests build it.
+ */
+const PUBLIC_URL = 'http://academy.test';
+let mail: MailCatcher;
+let dataDir: string;
+let env: NodeJS.ProcessEnv;
+let database: AppDatabase;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let dropDatabase = async () => {};
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-cli-'));
+  env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  if (testDatabaseKind() === 'postgres') {
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'hv_cli');
+    env.DATABASE_URL = created.url;
+    dropDatabase = created.drop;
+  }
+  const config = loadConfig({ ...env, SMTP_URL: mail.url, PUBLIC_URL });
+  database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  await ensureConfigDefaults(database.db, Date.now());
+  app = await buildApp({ config, database, version: '0.0.0-test', logger: false });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await dropDatabase();
+  await mail.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs `hoc-vien …` in this process; its exit code and what it printed. */
+async function hocVien(args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(
+    args,
+    { ...env, ...extraEnv },
+    {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    },
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+async function me(cookie: string) {
+  const response = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+  return response.json() as { state: string; person?: { role: string; status: string } };
+}
+
+describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
+  it('explains itself in Vietnamese and English, and refuses what it does not know', async () => {
+    const help = await hocVien(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('Cách dùng: hoc-vien');
+    expect(help.out).toContain('Usage: hoc-vien');
+    for (const command of ['doctor', 'migrate', 'admin', 'users', 'backup', 'restore', 'mail']) {
+      const topic = await hocVien([command, '--help']);
+      expect(topic.code, command).toBe(0);
+      expect(topic.out, command).toMatch(new RegExp(`^hoc-vien ${command}`));
+    }
+    expect(await hocVien(['frob'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('frob'),
+    });
+    expect(await hocVien(['admin', 'grant'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('Thiếu email'),
+    });
+    expect(await hocVien(['admin', 'grant', 'không-phải-email'])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('Email không hợp lệ'),
+    });
+    expect(await hocVien(['backup', '--keep', '0'])).toMatchObject({ code: 2 });
+    expect(await hocVien(['backup', '--frob'])).toMatchObject({ code: 2 });
+  });
+
+  it('migrate: says the database is up to date, and lists every step with --status', async () => {
+    const status = await hocVien(['migrate', '--status']);
+    expect(status.code).toBe(0);
+    expect(status.out).toContain('Đã chạy: 0001-initial');
+    expect(status.out).not.toContain('Đang chờ');
+    const run = await hocVien(['migrate']);
+    expect(run).toMatchObject({ code: 0, out: expect.stringContaining('phiên bản mới nhất') });
+  });
+
+  it('admin grant: brings back the only admin after their sign-in account was deleted', async () => {
+    const owner = await signUp(app, mail, 'chu@example.vn', instructorForm('Chủ Học Viện 💅'));
+    expect(await me(owner)).toMatchObject({ state: 'member', person: { role: 'admin' } });
+    // Their sign-in identity is gone from better-auth's tables; the profile and its data stay.
+    const { db } = database;
+    const user = await db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', 'chu@example.vn')
+      .executeTakeFirstOrThrow();
+    await db.deleteFrom('session').where('userId', '=', user.id).execute();
+    await db.deleteFrom('account').where('userId', '=', user.id).execute();
+    await db.deleteFrom('user').where('id', '=', user.id).execute();
+    app.sessions.forgetRows();
+    expect((await me(owner)).state).toBe('anonymous');
+
+    const listed = await hocVien(['admin', 'list']);
+    expect(listed.out).toContain('chu@example.vn  Chủ Học Viện 💅');
+    const granted = await hocVien(['admin', 'grant', '  CHU@example.vn ']);
+    expect(granted).toMatchObject({ code: 0, out: expect.stringContaining('chu@example.vn') });
+    // Signing in with the address leads to the same admin, not to a new sign-up.
+    const back = await signInByLink(app, mail, 'chu@example.vn');
+    expect(await me(back)).toMatchObject({
+      state: 'member',
+      person: { role: 'admin', status: 'active' },
+    });
+    const people = await db
+      .selectFrom('people')
+      .select('id')
+      .where('email', '=', 'chu@example.vn')
+      .execute();
+    expect(people).toHaveLength(1);
+    // Granting again changes nothing.
+    expect((await hocVien(['admin', 'grant', 'chu@example.vn'])).code).toBe(0);
+    expect(await me(back)).toMatchObject({ state: 'member', person: { role: 'admin' } });
+  });
+
+  it('admin grant: makes a new admin for an address nobody uses yet, refuses a student’s', async () => {
+    const granted = await hocVien(['admin', 'grant', 'moi@example.vn']);
+    expect(granted).toMatchObject({ code: 0, out: expect.stringContaining('Đã tạo') });
+    const cookie = await signInByLink(app, mail, 'moi@example.vn');
+    expect(await me(cookie)).toMatchObject({ state: 'member', person: { role: 'admin' } });
+    await database.db
+      .updateTable('people')
+      .set({ role: 'student' })
+      .where('email', '=', 'moi@example.vn')
+      .execute();
+    const refused = await hocVien(['admin', 'grant', 'moi@example.vn']);
+    expect(refused).toMatchObject({ code: 1, err: expect.stringContaining('học viên') });
+  });
+
+  it('users sign-out-all: every session ends, on a running server too', async () => {
+    const cookie = await signInByLink(app, mail, 'chu@example.vn');
+    expect((await me(cookie)).state).toBe('member');
+    const out = await hocVien(['users', 'sign-out-all']);
+    expect(out.code).toBe(0);
+    expect(out.out).toMatch(/Đã kết thúc [1-9]\d* phiên/);
+    if (database.kind === 'postgres') {
+      // Told over PostgreSQL: the running server forgets the session at once.
+      await vi.waitFor(async () => expect((await me(cookie)).state).toBe('anonymous'));
+    }
+    // On SQLite the running server reads the session again within KNOWN_MS.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SessionLookup.KNOWN_MS });
+    try {
+      expect((await me(cookie)).state).toBe('anonymous');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('mail test: sends a test e-mail, and says when no mail server is set', async () => {
+    const arrived = mail.next('kiemtra@example.vn');
+    const sent = await hocVien(['mail', 'test', 'kiemtra@example.vn'], {
+      SMTP_URL: mail.url,
+      PUBLIC_URL,
+    });
+    expect(sent.code).toBe(0);
+    expect((await arrived).subject).toBe('Học viện: thư thử');
+    const none = await hocVien(['mail', 'test', 'kiemtra@example.vn']);
+    expect(none).toMatchObject({ code: 1, err: expect.stringContaining('SMTP_URL') });
+  });
+
+  it.skipIf(testDatabaseKind() !== 'sqlite')(
+    'backup: writes whole backups into a folder and keeps the newest N',
+    async () => {
+      const folder = path.join(dataDir, 'nightly');
+      for (let i = 0; i < 3; i += 1) {
+        const run = await hocVien(['backup', '--to', folder, '--keep', '2']);
+        expect(run.code).toBe(0);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const names = fs.readdirSync(folder).sort();
+      expect(names).toHaveLength(2);
+      for (const name of names) expect(name).toMatch(/^hoc-vien-\d{8}-\d{6}-\d{3}\.tar\.gz$/);
+      // A file left half-written by a crash is neither counted nor removed.
+      fs.writeFileSync(path.join(folder, 'hoc-vien-20200101-000000-000.tar.gz.partial'), 'x');
+      const run = await hocVien(['backup', '--to', folder, '--keep', '1']);
+      expect(run.out).toContain('Đã xoá 2 bản sao lưu cũ');
+      expect(fs.readdirSync(folder).filter((name) => name.endsWith('.tar.gz'))).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(testDatabaseKind() !== 'postgres')(
+    'backup: on PostgreSQL points to pg_dump',
+    async () => {
+      const run = await hocVien(['backup']);
+      expect(run).toMatchObject({ code: 1, err: expect.stringContaining('pg_dump') });
+    },
+  );
+
+  it('doctor: a clean report, then each problem on its own line', async () => {
+    const clean = await hocVien(['doctor']);
+    expect(clean.err).toBe('');
+    expect(clean).toMatchObject({ code: 0, out: expect.stringContaining('Mọi thứ ổn') });
+
+    const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-broken-'));
+    try {
+      // A file where the photo folder should be: nothing can be written into it.
+      fs.writeFileSync(path.join(broken, 'media'), '');
+      // A database that a newer release upgraded.
+      await sql`insert into kysely_migration (name, timestamp) values ('9999-from-the-future', '2030-01-01')`.execute(
+        database.db,
+      );
+      const report = await hocVien(['doctor'], {
+        DATA_DIR: broken,
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        PUBLIC_URL,
+        ...(database.kind === 'sqlite' ? { DATABASE_URL: undefined } : {}),
+      });
+      expect(report.code).toBe(1);
+      const lines = report.err.split('\n');
+      if (database.kind === 'postgres') {
+        expect(lines.some((line) => line.includes('9999-from-the-future'))).toBe(true);
+      }
+      expect(lines.some((line) => line.includes('Không ghi được vào thư mục'))).toBe(true);
+      expect(lines.some((line) => line.includes('Máy chủ thư'))).toBe(true);
+      // The migrations refuse it too, with the same words.
+      const refused = await hocVien(['migrate']);
+      expect(refused).toMatchObject({
+        code: 1,
+        err: expect.stringContaining('9999-from-the-future'),
+      });
+      const badConfig = await hocVien(['doctor'], { PORT: 'tám nghìn' });
+      expect(badConfig).toMatchObject({ code: 1, err: expect.stringContaining('PORT') });
+    } finally {
+      await sql`delete from kysely_migration where name = '9999-from-the-future'`.execute(
+        database.db,
+      );
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,318 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
+import { vi } from '#shared/locales/vi';
+import { cli } from '#shared/locales/vi/cli';
+import { fillPlaceholders } from '#shared/text';
+import { restoreBackup } from '../backup/backup.ts';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
+import {
+  type AppDatabase,
+  migrateToLatest,
+  migrationStatus,
+  openDatabase,
+} from '../db/database.ts';
+import { AppError } from '../lib/app-error.ts';
+import { statusLabel } from '../modules/accounts/accounts.service.ts';
+import { backUpToFolder } from '../modules/admin/maintenance.service.ts';
+import {
+  grantAdmin,
+  listAcademyAdmins,
+  RecoveryError,
+  signOutEveryone,
+} from '../modules/admin/recovery.service.ts';
+import { createAuth } from '../modules/auth/auth.ts';
+import { createMailer } from '../modules/auth/mailer.ts';
+import { ensureConfigDefaults } from '../modules/config/config.repository.ts';
+import { runDoctor } from './doctor.ts';
+
+/** Where a command writes: the shell's standard output and error, or a test's lines. */
+export interface CliOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+type Command = (args: string[], context: CliContext) => Promise<number>;
+
+interface CliContext {
+  env: NodeJS.ProcessEnv;
+  io: CliOutput;
+}
+
+/** Fills a catalogue message. */
+const say = fillPlaceholders;
+
+const HELP_TOPICS: Record<string, string> = cli.help;
+
+/**
+ * `hoc-vien <command> …`: the jobs an operator does from a shell. Returns the exit code: 0 done,
+ * 1 failed or found problems, 2 used wrongly.
+ */
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliOutput) {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(cli.usage);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(say(cli.unknownCommand, { command: name }));
+    return 2;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.out(HELP_TOPICS[name] ?? cli.usage);
+    return 0;
+  }
+  try {
+    return await command(args, { env, io });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(error.message);
+      return 2;
+    }
+    io.err(
+      error instanceof ConfigError || error instanceof RecoveryError
+        ? error.message
+        : say(cli.failed, { reason: reasonOf(error) }),
+    );
+    return 1;
+  }
+}
+
+/** Nothing of better-auth's or the mailer's own logging belongs in a command's output. */
+const silentLog = {
+  level: 'silent',
+  fatal() {},
+  error() {},
+  warn() {},
+  info() {},
+  debug() {},
+  trace() {},
+  silent() {},
+  child() {
+    return silentLog;
+  },
+} as unknown as FastifyBaseLogger;
+
+function reasonOf(error: unknown): string {
+  if (error instanceof AppError && error.code === 'backup_postgres') return cli.backup.postgres;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+function options(args: string[], spec: Record<string, { type: 'string' | 'boolean' }>) {
+  try {
+    return parseArgs({ args, options: spec, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(say(cli.badOption, { reason: (error as Error).message }));
+  }
+}
+
+class UsageError extends Error {}
+
+function configOf(env: NodeJS.ProcessEnv): Config {
+  return loadConfig(env);
+}
+
+/** Opens the academy's database, brought up to date unless `migrate` is false. */
+async function withDatabase<T>(
+  config: Config,
+  run: (database: AppDatabase) => Promise<T>,
+  migrate = true,
+): Promise<T> {
+  const database = openDatabase(config.database);
+  try {
+    if (migrate) {
+      await migrateToLatest(database.db);
+      await ensureConfigDefaults(database.db, Date.now());
+    }
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+const COMMANDS: Record<string, Command> = {
+  async doctor(_args, { env, io }) {
+    const report = await runDoctor(env);
+    for (const note of report.notes) io.out(`• ${note}`);
+    if (report.problems.length === 0) {
+      io.out(say(cli.doctor.ok, { checks: report.checked.join(', ') }));
+      return 0;
+    }
+    for (const problem of report.problems) io.err(`✗ ${problem}`);
+    io.err(say(cli.doctor.problems, { count: String(report.problems.length) }));
+    return 1;
+  },
+
+  async migrate(args, { env, io }) {
+    const { values } = options(args, { status: { type: 'boolean' } });
+    const config = configOf(env);
+    return withDatabase(
+      config,
+      async (database) => {
+        const before = await migrationStatus(database.db);
+        if (values.status) {
+          for (const name of before.applied) io.out(say(cli.migrate.applied, { name }));
+          for (const name of before.pending) io.out(say(cli.migrate.pending, { name }));
+          if (before.unknown.length > 0) {
+            io.err(say(cli.doctor.newer, { names: before.unknown.join(', ') }));
+            return 1;
+          }
+          return 0;
+        }
+        await migrateToLatest(database.db);
+        await ensureConfigDefaults(database.db, Date.now());
+        io.out(
+          before.pending.length === 0
+            ? say(cli.migrate.upToDate, { count: String(before.applied.length) })
+            : say(cli.migrate.done, { names: before.pending.join(', ') }),
+        );
+        return 0;
+      },
+      false,
+    );
+  },
+
+  async admin(args, { env, io }) {
+    const [action, email] = args;
+    const config = configOf(env);
+    if (action === 'list') {
+      return withDatabase(config, async (database) => {
+        const admins = await listAcademyAdmins(database);
+        if (admins.length === 0) io.out(cli.admin.none);
+        for (const admin of admins) {
+          io.out(
+            say(cli.admin.row, {
+              email: admin.email ?? '—',
+              name: admin.name,
+              status: statusLabel(admin),
+            }),
+          );
+        }
+        return 0;
+      });
+    }
+    if (action !== 'grant')
+      throw new UsageError(say(cli.unknownCommand, { command: `admin ${action ?? ''}`.trim() }));
+    if (!email) throw new UsageError(say(cli.missingArgument, { what: 'email', command: 'admin' }));
+    return withDatabase(config, async (database) => {
+      const auth = await createAuth({
+        config,
+        database,
+        mailer: { send: async () => {} },
+        log: silentLog,
+        hooks: {
+          onSessionCreated: async () => {},
+          onEmailChanged: async () => {},
+          onSessionDeleted: async () => {},
+        },
+      });
+      const { internalAdapter } = await auth.$context;
+      const { person, created } = await grantAdmin(database, email, async (address, name) => {
+        const user = await internalAdapter.createUser(
+          {
+            email: address,
+            name,
+            emailVerified: true,
+          },
+          { method: 'admin' },
+        );
+        return user.id;
+      });
+      io.out(
+        say(created ? cli.admin.created : cli.admin.granted, { email: person.email ?? email }),
+      );
+      return 0;
+    });
+  },
+
+  async users(args, { env, io }) {
+    if (args[0] !== 'sign-out-all') {
+      throw new UsageError(say(cli.unknownCommand, { command: `users ${args[0] ?? ''}`.trim() }));
+    }
+    return withDatabase(configOf(env), async (database) => {
+      const count = await signOutEveryone(database);
+      io.out(say(cli.users.signedOut, { count: String(count) }));
+      return 0;
+    });
+  },
+
+  async backup(args, { env, io }) {
+    const { values } = options(args, { to: { type: 'string' }, keep: { type: 'string' } });
+    const config = configOf(env);
+    const keep = Number((values.keep as string | undefined) ?? config.backup.keep);
+    if (!Number.isInteger(keep) || keep < 1 || keep > 1000) throw new UsageError(cli.badKeep);
+    const folder = path.resolve((values.to as string | undefined) ?? config.backup.dir);
+    return withDatabase(config, async (database) => {
+      const { file, bytes, removed } = await backUpToFolder(database, config.dataDir, folder, keep);
+      io.out(say(cli.backup.written, { file, size: formatBytes(bytes) }));
+      if (removed.length > 0) {
+        io.out(say(cli.backup.pruned, { count: String(removed.length), keep: String(keep) }));
+      }
+      return 0;
+    });
+  },
+
+  async restore(args, { env, io }) {
+    const [archive] = args;
+    if (!archive)
+      throw new UsageError(say(cli.missingArgument, { what: 'tệp .tar.gz', command: 'restore' }));
+    const { dataDir } = configOf(env);
+    let restored: Awaited<ReturnType<typeof restoreBackup>>;
+    try {
+      restored = await restoreBackup(archive, dataDir);
+    } catch (error) {
+      io.err(say(vi.backup.failed, { reason: reasonOf(error) }));
+      return 1;
+    }
+    const { manifest, kept } = restored;
+    io.out(
+      say(vi.backup.restored, {
+        createdAt: manifest.createdAt,
+        media: String(manifest.media.length),
+        dataDir,
+        kept,
+      }),
+    );
+    return 0;
+  },
+
+  async mail(args, { env, io }) {
+    const [action, email] = args;
+    if (action !== 'test') {
+      throw new UsageError(say(cli.unknownCommand, { command: `mail ${action ?? ''}`.trim() }));
+    }
+    if (!email) throw new UsageError(say(cli.missingArgument, { what: 'email', command: 'mail' }));
+    const config = configOf(env);
+    if (!config.smtpUrl) {
+      io.err(cli.mail.notConfigured);
+      return 1;
+    }
+    const mailer = createMailer(config, silentLog);
+    await mailer.send({
+      to: email,
+      subject: cli.mail.subject,
+      text: cli.mail.text,
+      html: `<p>${cli.mail.text}</p>`,
+    });
+    io.out(say(cli.mail.sent, { email }));
+    return 0;
+  },
+};
+
+/** Runs the command line in this process: `bin/hoc-vien.mjs` and `npm run cli`. */
+export async function main() {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  process.exitCode = await runCli(process.argv.slice(2), process.env, {
+    out: (line) => console.info(line),
+    err: (line) => console.error(line),
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * The catalogue's part for the command line (`hoc-vien`): what the person who runs the server
+ * reads in a shell. Kept out of `vi` so that no browser bundle carries it. Help is given in
+ * Vietnamese, then in English, since a server's operator may read either.
+ */
+export const cli = {
+  usage: `Cách dùng: hoc-vien <lệnh> [tuỳ chọn]   (Usage: hoc-vien <command> [options])
+
+Lệnh (commands):
+  doctor                      Kiểm tra cấu hình, cơ sở dữ liệu, thư mục, thư và đĩa
+                              Check the configuration, database, folders, mail and disk
+  migrate [--status]          Nâng cấp cơ sở dữ liệu (--status: chỉ xem)
+                              Upgrade the database (--status: only show where it stands)
+  admin list                  Liệt kê quản trị viên / List the admins
+  admin grant <email>         Cho email này quyền quản trị (khi không quản trị viên nào vào được)
+                              Make this e-mail an admin (when no admin can sign in)
+  users sign-out-all          Đăng xuất mọi người trên mọi thiết bị / Sign everyone out
+  backup [--to DIR] [--keep N]
+                              Sao lưu cơ sở dữ liệu và ảnh, giữ N bản mới nhất
+                              Back up the database and photos, keeping the newest N
+  restore <tệp .tar.gz>       Khôi phục bản sao lưu (tắt ứng dụng trước)
+                              Restore a backup (stop the app first)
+  mail test <email>           Gửi thư thử / Send a test e-mail
+
+Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command for its details.)`,
+  help: {
+    doctor:
+      'hoc-vien doctor\n  Kiểm tra cấu hình, cơ sở dữ liệu, thư mục dữ liệu và ảnh, dung lượng đĩa, máy chủ thư (SMTP). Mỗi vấn đề một dòng; mã thoát 1 khi có vấn đề.\n  Checks the configuration, database, data and photo folders, disk space and the mail server. One line per problem; exit code 1 when there is one.',
+    migrate:
+      'hoc-vien migrate [--status]\n  Đưa cơ sở dữ liệu lên phiên bản mới nhất (mỗi bước trong một giao dịch). --status chỉ liệt kê các bước đã chạy và còn chờ.\n  Brings the database to the latest version (each step in a transaction). --status only lists the steps applied and pending.',
+    admin:
+      'hoc-vien admin list\nhoc-vien admin grant <email>\n  grant: người có email này trở thành quản trị viên đang hoạt động và đăng nhập được bằng email đó (liên kết hoặc Google), kể cả khi tài khoản đăng nhập cũ đã bị xoá.\n  grant: the person with this e-mail becomes an active admin who can sign in with it (link or Google), even when their old sign-in account was deleted.',
+    users:
+      'hoc-vien users sign-out-all\n  Xoá mọi phiên đăng nhập: ai cũng phải đăng nhập lại.\n  Ends every session: everyone signs in again.',
+    backup:
+      'hoc-vien backup [--to DIR] [--keep N]\n  Ghi một bản sao lưu .tar.gz vào DIR (mặc định BACKUP_DIR hoặc <DATA_DIR>/backups) rồi chỉ giữ N bản mới nhất (mặc định BACKUP_KEEP hoặc 7). Chỉ cho SQLite; với PostgreSQL hãy dùng pg_dump.\n  Writes a .tar.gz backup into DIR (default BACKUP_DIR or <DATA_DIR>/backups), then keeps only the newest N (default BACKUP_KEEP or 7). SQLite only; use pg_dump for PostgreSQL.',
+    restore:
+      'hoc-vien restore <tệp .tar.gz>\n  Khôi phục bản sao lưu vào DATA_DIR. Tắt ứng dụng trước; dữ liệu cũ được giữ lại.\n  Restores a backup into DATA_DIR. Stop the app first; the old data is kept.',
+    mail: 'hoc-vien mail test <email>\n  Gửi một thư thử qua SMTP_URL để kiểm tra cấu hình thư.\n  Sends a test e-mail through SMTP_URL to check the mail settings.',
+  },
+  unknownCommand: 'Không có lệnh "{{command}}". Gõ hoc-vien --help để xem các lệnh.',
+  missingArgument: 'Thiếu {{what}}. Gõ hoc-vien {{command}} --help để xem cách dùng.',
+  badOption: 'Tuỳ chọn không hợp lệ: {{reason}}',
+  badEmail: 'Email không hợp lệ: {{email}}',
+  badKeep: '--keep phải là một số nguyên từ 1 đến 1000.',
+  failed: 'Lỗi: {{reason}}',
+  migrate: {
+    applied: 'Đã chạy: {{name}}',
+    pending: 'Đang chờ: {{name}}',
+    upToDate: 'Cơ sở dữ liệu đã ở phiên bản mới nhất ({{count}} bước).',
+    done: 'Đã nâng cấp cơ sở dữ liệu: {{names}}.',
+  },
+  admin: {
+    student:
+      '{{email}} là email của một học viên. Hãy dùng email của giảng viên hoặc một email mới.',
+    none: 'Chưa có quản trị viên nào.',
+    row: '{{email}}  {{name}}  ({{status}})',
+    granted:
+      '{{email}} là quản trị viên đang hoạt động. Hãy đăng nhập bằng email này (liên kết qua thư hoặc Google).',
+    created: 'Đã tạo hồ sơ quản trị viên cho {{email}}. Hãy đăng nhập bằng email này để hoàn tất.',
+  },
+  users: {
+    signedOut: 'Đã kết thúc {{count}} phiên đăng nhập. Mọi người cần đăng nhập lại.',
+  },
+  backup: {
+    written: 'Đã sao lưu vào {{file}} ({{size}}).',
+    pruned: 'Đã xoá {{count}} bản sao lưu cũ, giữ {{keep}} bản mới nhất.',
+    postgres:
+      'Lệnh backup chỉ dành cho SQLite. Với PostgreSQL hãy dùng pg_dump theo lịch của máy chủ cơ sở dữ liệu.',
+  },
+  mail: {
+    subject: 'Học viện: thư thử',
+    text: 'Đây là thư thử từ Học viện. Nếu bạn nhận được thư này, cấu hình gửi thư đã đúng.',
+    sent: 'Đã gửi thư thử tới {{email}}.',
+    notConfigured:
+      'Chưa cấu hình SMTP_URL: thư chỉ được in ra nhật ký máy chủ. Đặt SMTP_URL (ví dụ smtp://user:pass@mail.example.vn:587) rồi thử lại.',
+  },
+  doctor: {
+    ok: 'Mọi thứ ổn: {{checks}}.',
+    problems: 'Có {{count}} vấn đề.',
+    config: 'Cấu hình: {{reason}}',
+    database: 'Cơ sở dữ liệu không mở được: {{reason}}',
+    newer:
+      'Cơ sở dữ liệu mới hơn phiên bản này (có bước {{names}} mà phiên bản này không biết). Hãy chạy phiên bản Học viện mới hơn.',
+    pending:
+      'Cơ sở dữ liệu còn {{count}} bước nâng cấp chưa chạy: chạy hoc-vien migrate (hoặc khởi động ứng dụng).',
+    unwritable: 'Không ghi được vào thư mục {{dir}}: {{reason}}',
+    disk: 'Ổ đĩa chứa {{dir}} chỉ còn {{free}} trống.',
+    mail: 'Máy chủ thư (SMTP_URL) không trả lời: {{reason}}',
+    noMail: 'Chưa cấu hình SMTP_URL: thư đăng nhập chỉ được in ra nhật ký máy chủ.',
+    checked: {
+      config: 'cấu hình',
+      database: 'cơ sở dữ liệu',
+      folders: 'thư mục',
+      disk: 'đĩa',
+      mail: 'thư',
+    },
+  },
+} as const;
