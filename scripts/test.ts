@@ -9,6 +9,7 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import {
   ensureChromium,
+  ensureNginx,
   type PostgresCluster,
   startPostgresCluster,
 } from '../support/provision.ts';
@@ -172,6 +173,12 @@ async function main() {
   } catch (error) {
     problems.push((error as Error).message);
   }
+  let nginx: string | undefined;
+  try {
+    nginx = ensureNginx();
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
   let cluster: PostgresCluster | undefined;
   let postgresUrl = process.env.TEST_DATABASE_URL;
   if (!postgresUrl) {
@@ -192,7 +199,11 @@ async function main() {
       'tsx',
       'scripts/size-budget.ts',
     ]);
-    await vitest(['unit', 'server-sqlite'], {}, 'unit and server tests on SQLite');
+    await vitest(
+      ['unit', 'server-sqlite'],
+      nginx ? { NGINX_PATH: nginx } : {},
+      'unit and server tests on SQLite',
+    );
     if (postgresUrl) {
       await vitest(
         ['server-postgres'],

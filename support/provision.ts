@@ -51,6 +51,34 @@ export function ensureChromium(): string {
   return CHROMIUM_PATH;
 }
 
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/**
+ * Debian's nginx, for the journey behind a reverse proxy, installed with apt when missing and
+ * running as root. Its package would start a system-wide nginx on port 80: a policy-rc.d that
+ * refuses service starts is in place while it installs.
+ */
+export function ensureNginx(): string {
+  if (fs.existsSync(NGINX_PATH)) return NGINX_PATH;
+  if (!isRoot) {
+    throw new Error(
+      `Could not provision nginx: ${NGINX_PATH} is missing and this is not root; run "sudo apt-get install -y nginx" or set NGINX_PATH.`,
+    );
+  }
+  const policy = '/usr/sbin/policy-rc.d';
+  const ownPolicy = !fs.existsSync(policy);
+  if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
+  try {
+    aptInstall(['nginx']);
+  } finally {
+    if (ownPolicy) fs.rmSync(policy, { force: true });
+  }
+  if (!fs.existsSync(NGINX_PATH)) {
+    throw new Error(`Could not provision nginx: apt-get ran but ${NGINX_PATH} is still missing.`);
+  }
+  return NGINX_PATH;
+}
+
 function findPostgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!fs.existsSync(root)) return undefined;
