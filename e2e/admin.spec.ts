@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { BOTH_SIZES, expect, screenshot, test } from './fixtures.ts';
 import { activeInstructor, signInByLink } from './support/accounts.ts';
 import { expectAxisLabelsApart } from './support/charts.ts';
@@ -352,3 +355,48 @@ test.describe('maintenance of the academy @config', () => {
     await expect(page.getByRole('link', { name: /Vẽ móng nghệ thuật/ })).toHaveCount(0);
   });
 });
+
+test(
+  'the admin sees the nightly backups, is warned on the dashboard when the last failed, and it clears',
+  BOTH_SIZES,
+  async ({ page }) => {
+    const dataDir = process.env.E2E_DATA_DIR!;
+    const hocVien = (...args: string[]) =>
+      spawnSync(process.execPath, ['bin/hoc-vien.mjs', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
+    await page.goto('/#/admin-tools');
+    const backups = page.getByTestId('backup-status');
+    await expect(backups).toContainText(
+      'Máy chủ tự sao lưu lúc 03:00 mỗi đêm và giữ 7 bản mới nhất.',
+    );
+
+    // A backup into a folder that cannot be made, as a full disk or a lost mount would fail.
+    const blocked = path.join(dataDir, `not-a-folder-${Date.now()}`);
+    fs.writeFileSync(blocked, '');
+    expect(hocVien('backup', '--to', blocked).status).toBe(1);
+    // The admin opens the app afterwards (the night's failure is read fresh, not from the cache).
+    await page.goto('/#/dashboard');
+    await page.reload();
+    const warning = page
+      .getByRole('alert')
+      .filter({ hasText: 'Bản sao lưu gần nhất đã quá 2 ngày' });
+    await expect(warning).toBeVisible();
+    await screenshot(page, 'dashboard-backup-warning');
+    await warning.click();
+    await expect(page).toHaveURL(/#\/admin-tools$/);
+    await expect(backups.getByRole('alert')).toContainText('có một tệp cùng tên');
+    await backups.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-tools-backup-failed');
+
+    const taken = hocVien('backup');
+    expect(taken.status, taken.stderr).toBe(0);
+    await page.reload();
+    await expect(backups).toContainText(/Bản gần nhất: .+ \(\d/);
+    await expect(backups.getByRole('alert')).toHaveCount(0);
+    await page.goto('/#/dashboard');
+    await expect(page.getByText('Khóa học đang mở')).toBeVisible();
+    await expect(page.getByText('Bản sao lưu gần nhất đã quá 2 ngày')).toHaveCount(0);
+  },
+);

@@ -3,7 +3,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { vi } from '#shared/locales/vi';
 import type { CleanupResult } from '#shared/schemas/admin';
+import { fillPlaceholders } from '#shared/text';
 import { createBackup } from '../../backup/backup.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
@@ -87,10 +89,9 @@ export async function backUpToFolder(
   } catch (error) {
     // Where the folder cannot be made, nor can a partial file have been.
     await fsp.rm(partial, { force: true }).catch(() => {});
-    await recordBackupOutcome(dataDir, {
-      failure: { at: Date.now(), reason: error instanceof Error ? error.message : String(error) },
-    });
-    throw error;
+    const reason = backupFailureReason(error, folder);
+    await recordBackupOutcome(dataDir, { failure: { at: Date.now(), reason } });
+    throw new BackupFolderError(reason, { cause: error });
   }
   const backups = (await fsp.readdir(folder)).filter((name) => BACKUP_NAME.test(name)).sort();
   const removed = backups.slice(0, Math.max(0, backups.length - keep));
@@ -98,6 +99,26 @@ export async function backUpToFolder(
   const bytes = (await fsp.stat(file)).size;
   await recordBackupOutcome(dataDir, { success: { at: Date.now(), bytes, file } });
   return { file, bytes, removed };
+}
+
+/** A backup into a folder failed: the message says why in Vietnamese, for the admin. */
+export class BackupFolderError extends Error {}
+
+/** Why a backup could not be written, as the admin tools and the command line say it. */
+function backupFailureReason(error: unknown, folder: string): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return fillPlaceholders(vi.backup.diskFull, { folder });
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    return fillPlaceholders(vi.backup.folderDenied, { folder });
+  }
+  if (code === 'EEXIST' || code === 'ENOTDIR') {
+    return fillPlaceholders(vi.backup.folderUnusable, { folder });
+  }
+  return fillPlaceholders(vi.backup.otherFailure, {
+    folder,
+    reason: error instanceof Error ? error.message : String(error),
+  });
 }
 
 interface BackupOutcomes {

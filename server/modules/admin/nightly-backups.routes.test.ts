@@ -119,7 +119,7 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('the nightly backup of a runnin
     await vi.waitFor(
       async () => {
         const status = await backupStatus(running!.database, dataDir, config.backup);
-        expect(status.lastFailure).not.toBeNull();
+        expect(status.lastFailure?.reason).toContain('có một tệp cùng tên');
         expect(status.warning).toBe(true);
       },
       { timeout: 15_000, interval: 100 },

@@ -56,6 +56,10 @@ export const signedIn = {
     restored:
       'Đã khôi phục bản sao lưu lúc {{createdAt}} ({{media}} ảnh) vào {{dataDir}}. Dữ liệu cũ được giữ ở {{kept}}.',
     failed: 'Khôi phục thất bại, dữ liệu hiện tại không bị thay đổi. {{reason}}',
+    diskFull: 'Ổ đĩa đã đầy ({{folder}}). Hãy xoá bớt tệp hoặc chọn BACKUP_DIR ở ổ đĩa khác.',
+    folderDenied: 'Máy chủ không có quyền ghi vào {{folder}}.',
+    folderUnusable: 'Không dùng được {{folder}} làm thư mục sao lưu (ở đó có một tệp cùng tên).',
+    otherFailure: 'Lỗi khi ghi bản sao lưu vào {{folder}}: {{reason}}',
   },
   upload: {
     choose: 'Chọn ảnh',
@@ -751,7 +755,7 @@ export const signedIn = {
       backupNightlyOff: 'Sao lưu tự động hằng đêm đang tắt.',
       backupLast: 'Bản gần nhất: {{time}} ({{size}}).',
       backupNone: 'Chưa có bản sao lưu tự động nào.',
-      backupFailed: 'Lần sao lưu lúc {{time}} thất bại: {{reason}}',
+      backupFailed: 'Lần sao lưu {{time}} thất bại: {{reason}}',
       backupWarning:
         'Bản sao lưu gần nhất đã quá 2 ngày hoặc bị lỗi. Xem Công cụ quản trị → Sao lưu, hoặc báo người cài đặt máy chủ.',
       cancel: 'Hủy',
