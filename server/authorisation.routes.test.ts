@@ -111,6 +111,7 @@ const table: Row[] = [
   },
   { method: 'GET', url: '/api/admin/activity-log', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/error-log', expect: adminOnly(200) },
+  { method: 'GET', url: '/api/admin/backup-status', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/feedback', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/dashboard', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/demo-data', expect: adminOnly(200) },
