@@ -335,7 +335,7 @@ test.describe('maintenance of the academy @config', () => {
     const downloading = page.waitForEvent('download');
     await backup.getByRole('button', { name: 'Tải bản sao lưu' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^hoc-vien-\d{8}-\d{4}\.tar\.gz$/);
+    expect(download.suggestedFilename()).toMatch(/^hoc-vien-\d{8}-\d{6}-\d{3}\.tar\.gz$/);
     await screenshot(page, 'admin-tools-maintenance');
     // These journeys run at desktop size; the admins' phone matters too.
     await page.setViewportSize({ width: 390, height: 844 });
