@@ -75,7 +75,16 @@ describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
     expect(help.code).toBe(0);
     expect(help.out).toContain('Cách dùng: hoc-vien');
     expect(help.out).toContain('Usage: hoc-vien');
-    for (const command of ['doctor', 'migrate', 'admin', 'users', 'backup', 'restore', 'mail']) {
+    for (const command of [
+      'doctor',
+      'migrate',
+      'admin',
+      'users',
+      'backup',
+      'restore',
+      'mail',
+      'demo-data',
+    ]) {
       const topic = await hocVien([command, '--help']);
       expect(topic.code, command).toBe(0);
       expect(topic.out, command).toMatch(new RegExp(`^hoc-vien ${command}`));
@@ -173,6 +182,31 @@ describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('demo-data: makes the demo academy once, then wipes it and only it', async () => {
+    const made = await hocVien(['demo-data', 'generate']);
+    expect(made.err).toBe('');
+    expect(made.out).toMatch(/Đã tạo dữ liệu mẫu: \d+ người, 3 khóa học, \d+ bài đăng\./);
+    const again = await hocVien(['demo-data', 'generate']);
+    expect(again.code).toBe(1);
+    expect(again.err).not.toContain('Error');
+    const before = await database.db
+      .selectFrom('people')
+      .select('id')
+      .where('is_demo', '=', 0)
+      .execute();
+    expect(await hocVien(['demo-data', 'wipe'])).toMatchObject({ code: 0 });
+    const after = await database.db
+      .selectFrom('people')
+      .select('id')
+      .where('is_demo', '=', 0)
+      .execute();
+    expect(after).toHaveLength(before.length);
+    expect(
+      await database.db.selectFrom('people').select('id').where('is_demo', '=', 1).execute(),
+    ).toHaveLength(0);
+    expect(await hocVien(['demo-data', 'frob'])).toMatchObject({ code: 2 });
   });
 
   it('mail test: sends a test e-mail, and says when no mail server is set', async () => {

@@ -15,6 +15,7 @@ import {
 } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
 import { statusLabel } from '../modules/accounts/accounts.service.ts';
+import { generateDemoData, wipeDemoData } from '../modules/admin/demo-data.service.ts';
 import { backUpToFolder } from '../modules/admin/maintenance.service.ts';
 import {
   grantAdmin,
@@ -283,6 +284,35 @@ const COMMANDS: Record<string, Command> = {
       }),
     );
     return 0;
+  },
+
+  async 'demo-data'(args, { env, io }) {
+    const [action] = args;
+    if (action !== 'generate' && action !== 'wipe') {
+      throw new UsageError(
+        say(cli.unknownCommand, { command: `demo-data ${action ?? ''}`.trim() }),
+      );
+    }
+    const config = configOf(env);
+    return withDatabase(config, async (database) => {
+      // Recorded in the activity log as the academy's first active admin's doing.
+      const admin = (await listAcademyAdmins(database)).find((each) => each.status === 'active');
+      if (!admin) throw new RecoveryError(cli.demo.noAdmin);
+      if (action === 'wipe') {
+        await wipeDemoData(database, admin);
+        io.out(cli.demo.wiped);
+        return 0;
+      }
+      const summary = await generateDemoData(database, admin, config.dataDir);
+      io.out(
+        say(cli.demo.generated, {
+          people: String(summary.people),
+          courses: String(summary.courses),
+          posts: String(summary.posts),
+        }),
+      );
+      return 0;
+    });
   },
 
   async mail(args, { env, io }) {

@@ -21,6 +21,7 @@ Lệnh (commands):
   restore <tệp .tar.gz>       Khôi phục bản sao lưu (tắt ứng dụng trước)
                               Restore a backup (stop the app first)
   mail test <email>           Gửi thư thử / Send a test e-mail
+  demo-data generate|wipe     Tạo hoặc xoá dữ liệu mẫu / Make or remove the demo academy
 
 Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command for its details.)`,
   help: {
@@ -36,6 +37,8 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
       'hoc-vien backup [--to DIR] [--keep N]\n  Ghi một bản sao lưu .tar.gz vào DIR (mặc định BACKUP_DIR hoặc <DATA_DIR>/backups) rồi chỉ giữ N bản mới nhất (mặc định BACKUP_KEEP hoặc 7). Chỉ cho SQLite; với PostgreSQL hãy dùng pg_dump.\n  Writes a .tar.gz backup into DIR (default BACKUP_DIR or <DATA_DIR>/backups), then keeps only the newest N (default BACKUP_KEEP or 7). SQLite only; use pg_dump for PostgreSQL.',
     restore:
       'hoc-vien restore <tệp .tar.gz>\n  Khôi phục bản sao lưu vào DATA_DIR. Tắt ứng dụng trước; dữ liệu cũ được giữ lại.\n  Restores a backup into DATA_DIR. Stop the app first; the old data is kept.',
+    'demo-data':
+      'hoc-vien demo-data generate|wipe\n  generate: tạo một học viện mẫu (khóa học, giảng viên, học viên, bài đăng có ảnh) để thử ứng dụng. wipe: xoá đúng dữ liệu mẫu, dữ liệu thật giữ nguyên.\n  generate: makes a demo academy (courses, instructors, students, posts with photos) to try the app. wipe: removes the demo data only; real data stays.',
     mail: 'hoc-vien mail test <email>\n  Gửi một thư thử qua SMTP_URL để kiểm tra cấu hình thư.\n  Sends a test e-mail through SMTP_URL to check the mail settings.',
   },
   unknownCommand: 'Không có lệnh "{{command}}". Gõ hoc-vien --help để xem các lệnh.',
@@ -58,6 +61,12 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     granted:
       '{{email}} là quản trị viên đang hoạt động. Hãy đăng nhập bằng email này (liên kết qua thư hoặc Google).',
     created: 'Đã tạo hồ sơ quản trị viên cho {{email}}. Hãy đăng nhập bằng email này để hoàn tất.',
+  },
+  demo: {
+    generated: 'Đã tạo dữ liệu mẫu: {{people}} người, {{courses}} khóa học, {{posts}} bài đăng.',
+    wiped: 'Đã xoá dữ liệu mẫu. Dữ liệu thật giữ nguyên.',
+    noAdmin:
+      'Học viện chưa có quản trị viên đang hoạt động: tạo một bằng hoc-vien admin grant <email> trước.',
   },
   users: {
     signedOut: 'Đã kết thúc {{count}} phiên đăng nhập. Mọi người cần đăng nhập lại.',
