@@ -141,6 +141,20 @@ function backupTime(schedule: string) {
   return { hours, minutes, seconds };
 }
 
+/**
+ * Why this Node.js cannot run an academy on this engine, or null. better-sqlite3 12 (the last
+ * line that runs on Node 20) can abort the whole process on Node 24 when the garbage collector
+ * finalizes a statement (WiseLibs/better-sqlite3#1515); its fix, better-sqlite3 13, needs
+ * Node 22 or later. Refusing to start says so once, instead of a crash under load.
+ */
+export function runtimeProblem(database: DatabaseConfig, version = process.versions.node) {
+  const major = Number(version.split('.')[0]);
+  if (database.kind === 'sqlite' && major >= 24) {
+    return `Node.js ${version} cannot run the SQLite database yet (better-sqlite3 12 aborts on Node 24). Use Node.js 22 LTS (see .nvmrc) or 20, or PostgreSQL (DATABASE_URL).`;
+  }
+  return null;
+}
+
 /** Reads and checks the configuration from environment variables. Throws ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = EnvSchema.safeParse(env);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { removeStaleSnapshots } from './backup/backup.ts';
 import { holdDataDir } from './backup/data-dir-lock.ts';
-import type { Config } from './config.ts';
+import { type Config, ConfigError, runtimeProblem } from './config.ts';
 import { type AppDatabase, migrateToLatest, openDatabase } from './db/database.ts';
 import { scheduleNightlyBackups } from './modules/admin/nightly-backups.ts';
 import { ensureConfigDefaults } from './modules/config/config.repository.ts';
@@ -20,6 +20,8 @@ export async function startServer(
   config: Config,
   options: { logger?: boolean | object } = {},
 ): Promise<RunningServer> {
+  const problem = runtimeProblem(config.database);
+  if (problem) throw new ConfigError(problem);
   const release = holdDataDir(config.dataDir);
   await removeStaleSnapshots(config.dataDir);
   const database = openDatabase(config.database);

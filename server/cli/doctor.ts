@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
-import { type Config, loadConfig } from '../config.ts';
+import { type Config, loadConfig, runtimeProblem } from '../config.ts';
 import { migrationStatus, openDatabase } from '../db/database.ts';
 
 /** Less free space than this on the data folder's disk is a problem (photos and backups). */
@@ -57,9 +57,13 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
     return report;
   }
   report.checked.push(cli.doctor.checked.config);
+  const runtime = runtimeProblem(config.database);
+  if (runtime) report.problems.push(fillPlaceholders(cli.doctor.config, { reason: runtime }));
 
-  const database = openDatabase(config.database);
+  // The database is not opened where this Node.js cannot run it safely.
+  const database = runtime ? null : openDatabase(config.database);
   try {
+    if (!database) throw new Error(runtime ?? '');
     const status = await migrationStatus(database.db);
     if (status.unknown.length > 0) {
       report.problems.push(
@@ -72,9 +76,11 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
     }
     report.checked.push(cli.doctor.checked.database);
   } catch (error) {
-    report.problems.push(fillPlaceholders(cli.doctor.database, { reason: messageOf(error) }));
+    if (database) {
+      report.problems.push(fillPlaceholders(cli.doctor.database, { reason: messageOf(error) }));
+    }
   } finally {
-    await database.close().catch(() => {});
+    await database?.close().catch(() => {});
   }
 
   let foldersOk = true;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import { loadConfig, runtimeProblem } from '../../config.ts';
 import { type RunningServer, startServer } from '../../start.ts';
 import { testDatabaseKind } from '../../test/test-database.ts';
 import { BACKUP_STALE_MS, backupStatus } from './maintenance.service.ts';
@@ -127,4 +127,13 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('the nightly backup of a runnin
     const health = await fetch(`${running.url.replace('localhost', '127.0.0.1')}/api/health`);
     expect(health.status).toBe(200);
   }, 30_000);
+});
+
+describe('the runtime', () => {
+  it('refuses Node 24 with SQLite, where better-sqlite3 12 can abort the process', () => {
+    expect(runtimeProblem({ kind: 'sqlite', file: 'x' }, '24.21.0')).toContain('Node.js 22 LTS');
+    expect(runtimeProblem({ kind: 'sqlite', file: 'x' }, '22.23.3')).toBeNull();
+    expect(runtimeProblem({ kind: 'sqlite', file: 'x' }, '20.20.2')).toBeNull();
+    expect(runtimeProblem({ kind: 'postgres', url: 'postgres://x' }, '24.21.0')).toBeNull();
+  });
 });
