@@ -254,6 +254,35 @@ describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
     expect(clean.err).toBe('');
     expect(clean).toMatchObject({ code: 0, out: expect.stringContaining('Mọi thứ ổn') });
 
+    // Push keys the server made, then damaged by hand.
+    const keys = await database.db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'vapid-keys')
+      .executeTakeFirst();
+    if (!keys) {
+      await database.db
+        .insertInto('server_secrets')
+        .values({ name: 'vapid-keys', value: '{"publicKey":"x","privateKey":"y"}', created_at: 0 })
+        .execute();
+    } else {
+      await database.db
+        .updateTable('server_secrets')
+        .set({ value: '{"publicKey":"x","privateKey":"y"}' })
+        .where('name', '=', 'vapid-keys')
+        .execute();
+    }
+    const damaged = await hocVien(['doctor']);
+    expect(damaged.code).toBe(1);
+    expect(damaged.err).toContain('VAPID');
+    await database.db.deleteFrom('server_secrets').where('name', '=', 'vapid-keys').execute();
+    if (keys) {
+      await database.db
+        .insertInto('server_secrets')
+        .values({ name: 'vapid-keys', value: keys.value, created_at: 0 })
+        .execute();
+    }
+
     const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-broken-'));
     try {
       // A file where the photo folder should be: nothing can be written into it.

@@ -6,6 +6,7 @@ import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
 import { type Config, loadConfig, runtimeProblem } from '../config.ts';
 import { migrationStatus, openDatabase } from '../db/database.ts';
+import { vapidKeysProblem } from '../modules/push/push.service.ts';
 
 /** Less free space than this on the data folder's disk is a problem (photos and backups). */
 const MIN_FREE_BYTES = 1024 ** 3;
@@ -44,7 +45,8 @@ function formatBytes(bytes: number) {
 
 /**
  * Checks what the server needs and says what is wrong, one line each: the configuration, the
- * database (opens, not newer than this code, migrations pending), the data and photo folders
+ * database (opens, not newer than this code, migrations pending), the push keys, the data and
+ * photo folders
  * (writable), the disk (free space) and the mail server (answers). Reads only; changes nothing.
  */
 export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
@@ -75,6 +77,9 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
       );
     }
     report.checked.push(cli.doctor.checked.database);
+    const push = await vapidKeysProblem(database);
+    if (push) report.problems.push(fillPlaceholders(cli.doctor.push, { reason: push }));
+    else report.checked.push(cli.doctor.checked.push);
   } catch (error) {
     if (database) {
       report.problems.push(fillPlaceholders(cli.doctor.database, { reason: messageOf(error) }));

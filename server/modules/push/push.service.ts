@@ -14,7 +14,7 @@ import { accessRefusal } from '../accounts/accounts.service.ts';
 import { findPublicConfig } from '../config/config.repository.ts';
 import { findNotificationRecipient } from '../notifications/notifications.repository.ts';
 import { listNotifications } from '../notifications/notifications.service.ts';
-import { getOrCreateSecret } from '../secrets/secrets.repository.ts';
+import { findSecret, getOrCreateSecret } from '../secrets/secrets.repository.ts';
 import {
   deletePushSubscription,
   deletePushSubscriptionById,
@@ -28,9 +28,27 @@ interface VapidKeys {
   privateKey: string;
 }
 
+const VAPID_SECRET = 'vapid-keys';
+
+/**
+ * Why the stored VAPID key pair cannot sign push messages, or null when it can or is not made
+ * yet (it is made on first use). Reads only: for `hoc-vien doctor`.
+ */
+export async function vapidKeysProblem(database: AppDatabase): Promise<string | null> {
+  const stored = await findSecret(database.db, VAPID_SECRET);
+  if (stored === undefined) return null;
+  try {
+    const keys = JSON.parse(stored) as Partial<VapidKeys>;
+    webpush.setVapidDetails('mailto:doctor@localhost', keys.publicKey ?? '', keys.privateKey ?? '');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /** The server's VAPID key pair, generated on first use and kept with the other secrets. */
 export async function vapidKeys(database: AppDatabase): Promise<VapidKeys> {
-  const stored = await getOrCreateSecret(database.db, 'vapid-keys', () =>
+  const stored = await getOrCreateSecret(database.db, VAPID_SECRET, () =>
     JSON.stringify(webpush.generateVAPIDKeys()),
   );
   return JSON.parse(stored) as VapidKeys;

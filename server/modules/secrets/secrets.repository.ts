@@ -22,3 +22,13 @@ export async function getOrCreateSecret(
     .executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** The secret named `name` if it was made already (read without making it). */
+export async function findSecret(db: Kysely<Database>, name: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.value;
+}

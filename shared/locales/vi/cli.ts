@@ -26,7 +26,7 @@ Lệnh (commands):
 Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command for its details.)`,
   help: {
     doctor:
-      'hoc-vien doctor\n  Kiểm tra cấu hình, cơ sở dữ liệu, thư mục dữ liệu và ảnh, dung lượng đĩa, máy chủ thư (SMTP). Mỗi vấn đề một dòng; mã thoát 1 khi có vấn đề.\n  Checks the configuration, database, data and photo folders, disk space and the mail server. One line per problem; exit code 1 when there is one.',
+      'hoc-vien doctor\n  Kiểm tra cấu hình, cơ sở dữ liệu, khoá thông báo đẩy, thư mục dữ liệu và ảnh, dung lượng đĩa, máy chủ thư (SMTP). Mỗi vấn đề một dòng; mã thoát 1 khi có vấn đề.\n  Checks the configuration, database, push keys, data and photo folders, disk space and the mail server. One line per problem; exit code 1 when there is one.',
     migrate:
       'hoc-vien migrate [--status]\n  Đưa cơ sở dữ liệu lên phiên bản mới nhất (mỗi bước trong một giao dịch). --status chỉ liệt kê các bước đã chạy và còn chờ.\n  Brings the database to the latest version (each step in a transaction). --status only lists the steps applied and pending.',
     admin:
@@ -96,10 +96,12 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     unwritable: 'Không ghi được vào thư mục {{dir}}: {{reason}}',
     disk: 'Ổ đĩa chứa {{dir}} chỉ còn {{free}} trống.',
     mail: 'Máy chủ thư (SMTP_URL) không trả lời: {{reason}}',
+    push: 'Khoá gửi thông báo đẩy (VAPID) trong cơ sở dữ liệu bị hỏng: {{reason}}',
     noMail: 'Chưa cấu hình SMTP_URL: thư đăng nhập chỉ được in ra nhật ký máy chủ.',
     checked: {
       config: 'cấu hình',
       database: 'cơ sở dữ liệu',
+      push: 'khoá thông báo đẩy',
       folders: 'thư mục',
       disk: 'đĩa',
       mail: 'thư',
