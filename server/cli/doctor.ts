@@ -77,7 +77,8 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
       );
     }
     report.checked.push(cli.doctor.checked.database);
-    const push = await vapidKeysProblem(database);
+    // A fresh data folder has no tables yet, and so no keys: the server makes both at start.
+    const push = status.applied.length > 0 ? await vapidKeysProblem(database) : null;
     if (push) report.problems.push(fillPlaceholders(cli.doctor.push, { reason: push }));
     else report.checked.push(cli.doctor.checked.push);
   } catch (error) {
