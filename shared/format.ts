@@ -29,3 +29,15 @@ export function formatPhone(phone: string): string {
   if (/^0\d{10}$/.test(phone)) return `${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`;
   return phone;
 }
+
+const ONE_DECIMAL = new Intl.NumberFormat('vi', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/** A file's size as people read it: "9 KB", "17,2 MB", "1,4 GB". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${ONE_DECIMAL.format(bytes / 1024 ** 3)} GB`;
+  if (bytes >= 1024 ** 2) return `${ONE_DECIMAL.format(bytes / 1024 ** 2)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
+import { formatBytes } from '#shared/format';
 import { vi } from '#shared/locales/vi';
 import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
@@ -112,10 +113,6 @@ function options(args: string[], spec: Record<string, { type: 'string' | 'boolea
 
 class UsageError extends Error {}
 
-function configOf(env: NodeJS.ProcessEnv): Config {
-  return loadConfig(env);
-}
-
 /** Opens the academy's database, brought up to date unless `migrate` is false. */
 async function withDatabase<T>(
   config: Config,
@@ -134,12 +131,6 @@ async function withDatabase<T>(
   }
 }
 
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 const COMMANDS: Record<string, Command> = {
   async doctor(_args, { env, io }) {
     const report = await runDoctor(env);
@@ -155,7 +146,7 @@ const COMMANDS: Record<string, Command> = {
 
   async migrate(args, { env, io }) {
     const { values } = options(args, { status: { type: 'boolean' } });
-    const config = configOf(env);
+    const config = loadConfig(env);
     return withDatabase(
       config,
       async (database) => {
@@ -184,7 +175,7 @@ const COMMANDS: Record<string, Command> = {
 
   async admin(args, { env, io }) {
     const [action, email] = args;
-    const config = configOf(env);
+    const config = loadConfig(env);
     if (action === 'list') {
       return withDatabase(config, async (database) => {
         const admins = await listAcademyAdmins(database);
@@ -239,7 +230,7 @@ const COMMANDS: Record<string, Command> = {
     if (args[0] !== 'sign-out-all') {
       throw new UsageError(say(cli.unknownCommand, { command: `users ${args[0] ?? ''}`.trim() }));
     }
-    return withDatabase(configOf(env), async (database) => {
+    return withDatabase(loadConfig(env), async (database) => {
       const count = await signOutEveryone(database);
       io.out(say(cli.users.signedOut, { count: String(count) }));
       return 0;
@@ -248,7 +239,7 @@ const COMMANDS: Record<string, Command> = {
 
   async backup(args, { env, io }) {
     const { values } = options(args, { to: { type: 'string' }, keep: { type: 'string' } });
-    const config = configOf(env);
+    const config = loadConfig(env);
     const keep = Number((values.keep as string | undefined) ?? config.backup.keep);
     if (!Number.isInteger(keep) || keep < 1 || keep > 1000) throw new UsageError(cli.badKeep);
     const folder = path.resolve((values.to as string | undefined) ?? config.backup.dir);
@@ -266,7 +257,7 @@ const COMMANDS: Record<string, Command> = {
     const [archive] = args;
     if (!archive)
       throw new UsageError(say(cli.missingArgument, { what: 'tệp .tar.gz', command: 'restore' }));
-    const { dataDir } = configOf(env);
+    const { dataDir } = loadConfig(env);
     let restored: Awaited<ReturnType<typeof restoreBackup>>;
     try {
       restored = await restoreBackup(archive, dataDir);
@@ -293,7 +284,7 @@ const COMMANDS: Record<string, Command> = {
         say(cli.unknownCommand, { command: `demo-data ${action ?? ''}`.trim() }),
       );
     }
-    const config = configOf(env);
+    const config = loadConfig(env);
     return withDatabase(config, async (database) => {
       // Recorded in the activity log as the academy's first active admin's doing.
       const admin = (await listAcademyAdmins(database)).find((each) => each.status === 'active');
@@ -321,7 +312,7 @@ const COMMANDS: Record<string, Command> = {
       throw new UsageError(say(cli.unknownCommand, { command: `mail ${action ?? ''}`.trim() }));
     }
     if (!email) throw new UsageError(say(cli.missingArgument, { what: 'email', command: 'mail' }));
-    const config = configOf(env);
+    const config = loadConfig(env);
     if (!config.smtpUrl) {
       io.err(cli.mail.notConfigured);
       return 1;

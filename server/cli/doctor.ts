@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { formatBytes } from '#shared/format';
 import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
 import { type Config, loadConfig, runtimeProblem } from '../config.ts';
@@ -37,35 +38,10 @@ function unwritable(dir: string): string | null {
   }
 }
 
-function formatBytes(bytes: number) {
-  return bytes >= 1024 ** 3
-    ? `${(bytes / 1024 ** 3).toFixed(1)} GB`
-    : `${Math.round(bytes / 1024 ** 2)} MB`;
-}
-
-/**
- * Checks what the server needs and says what is wrong, one line each: the configuration, the
- * database (opens, not newer than this code, migrations pending), the push keys, the data and
- * photo folders
- * (writable), the disk (free space) and the mail server (answers). Reads only; changes nothing.
- */
-export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
-  const report: DoctorReport = { checked: [], problems: [], notes: [] };
-  let config: Config;
+/** The database: opens, is not newer than this code, has no steps due, and holds usable keys. */
+async function checkDatabase(config: Config, report: DoctorReport) {
+  const database = openDatabase(config.database);
   try {
-    config = loadConfig(env);
-  } catch (error) {
-    report.problems.push(fillPlaceholders(cli.doctor.config, { reason: messageOf(error) }));
-    return report;
-  }
-  report.checked.push(cli.doctor.checked.config);
-  const runtime = runtimeProblem(config.database);
-  if (runtime) report.problems.push(fillPlaceholders(cli.doctor.config, { reason: runtime }));
-
-  // The database is not opened where this Node.js cannot run it safely.
-  const database = runtime ? null : openDatabase(config.database);
-  try {
-    if (!database) throw new Error(runtime ?? '');
     const status = await migrationStatus(database.db);
     if (status.unknown.length > 0) {
       report.problems.push(
@@ -82,12 +58,33 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
     if (push) report.problems.push(fillPlaceholders(cli.doctor.push, { reason: push }));
     else report.checked.push(cli.doctor.checked.push);
   } catch (error) {
-    if (database) {
-      report.problems.push(fillPlaceholders(cli.doctor.database, { reason: messageOf(error) }));
-    }
+    report.problems.push(fillPlaceholders(cli.doctor.database, { reason: messageOf(error) }));
   } finally {
-    await database?.close().catch(() => {});
+    await database.close().catch(() => {});
   }
+}
+
+/**
+ * Checks what the server needs and says what is wrong, one line each: the configuration, the
+ * database (opens, not newer than this code, migrations pending), the push keys, the data and
+ * photo folders (writable), the disk (free space) and the mail server (answers). Reads only;
+ * changes nothing.
+ */
+export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
+  const report: DoctorReport = { checked: [], problems: [], notes: [] };
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    report.problems.push(fillPlaceholders(cli.doctor.config, { reason: messageOf(error) }));
+    return report;
+  }
+  report.checked.push(cli.doctor.checked.config);
+  const runtime = runtimeProblem(config.database);
+  if (runtime) report.problems.push(fillPlaceholders(cli.doctor.config, { reason: runtime }));
+
+  // The database is not opened where this Node.js cannot run it safely.
+  if (!runtime) await checkDatabase(config, report);
 
   let foldersOk = true;
   for (const dir of [config.dataDir, path.join(config.dataDir, 'media')]) {

@@ -113,13 +113,12 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     'notifications.read',
     'resync',
   ]);
+  const forgetOn = (event: BusEvent) => {
+    if (forgetting.has(event.type)) sessions.forgetRows();
+  };
   app.database.events.subscribe({
-    published: (event) => {
-      if (forgetting.has(event.type)) sessions.forgetRows();
-    },
-    message: ({ event }) => {
-      if (forgetting.has(event.type)) sessions.forgetRows();
-    },
+    published: forgetOn,
+    message: ({ event }) => forgetOn(event),
     gap: () => sessions.forgetRows(),
   });
   app.decorate('auth', auth);

@@ -14,6 +14,20 @@ const timeOfDay = (at: Date) =>
   `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
 
 let running: RunningServer | undefined;
+
+/** Starts a server on `dataDir` whose nightly backup is due in a few seconds. */
+async function startWithBackupSoon(dataDir: string, env: NodeJS.ProcessEnv) {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    BACKUP_SCHEDULE: timeOfDay(new Date(Date.now() + 4_000)),
+    ...env,
+  });
+  running = await startServer(config, { logger: false });
+  return { config, server: running };
+}
 const folders: string[] = [];
 
 afterEach(async () => {
@@ -60,17 +74,11 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('the nightly backup of a runnin
     for (const name of old) fs.writeFileSync(path.join(backups, name), 'old');
     // Something else in the folder is no backup of the server's and stays.
     fs.writeFileSync(path.join(backups, 'notes.txt'), 'giữ lại');
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      BACKUP_SCHEDULE: timeOfDay(new Date(Date.now() + 4_000)),
+    const { config, server } = await startWithBackupSoon(dataDir, {
       BACKUP_KEEP: '2',
       BACKUP_DIR: backups,
     });
-    running = await startServer(config, { logger: false });
-    const before = await backupStatus(running.database, dataDir, config.backup);
+    const before = await backupStatus(server.database, dataDir, config.backup);
     expect(before).toMatchObject({ last: null, warning: false });
     expect(before.nightlyAt).toMatch(/^\d\d:\d\d$/);
 
@@ -88,12 +96,12 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('the nightly backup of a runnin
     const taken = names.find((name) => name.endsWith('.tar.gz') && !old.includes(name))!;
     expect(fs.statSync(path.join(backups, taken)).size).toBeGreaterThan(1_000);
 
-    const after = await backupStatus(running.database, dataDir, config.backup);
+    const after = await backupStatus(server.database, dataDir, config.backup);
     expect(after.last?.bytes).toBe(fs.statSync(path.join(backups, taken)).size);
     expect(after.warning).toBe(false);
     // Two days on with no newer backup, the admin is warned.
     const later = await backupStatus(
-      running.database,
+      server.database,
       dataDir,
       config.backup,
       Date.now() + BACKUP_STALE_MS + 60_000,
@@ -107,24 +115,16 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('the nightly backup of a runnin
     // A file where the backup folder should be: no backup can be written.
     const blocked = path.join(dataDir, 'not-a-folder');
     fs.writeFileSync(blocked, '');
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      BACKUP_SCHEDULE: timeOfDay(new Date(Date.now() + 4_000)),
-      BACKUP_DIR: blocked,
-    });
-    running = await startServer(config, { logger: false });
+    const { config, server } = await startWithBackupSoon(dataDir, { BACKUP_DIR: blocked });
     await vi.waitFor(
       async () => {
-        const status = await backupStatus(running!.database, dataDir, config.backup);
+        const status = await backupStatus(server.database, dataDir, config.backup);
         expect(status.lastFailure?.reason).toContain('có một tệp cùng tên');
         expect(status.warning).toBe(true);
       },
       { timeout: 15_000, interval: 100 },
     );
-    const health = await fetch(`${running.url.replace('localhost', '127.0.0.1')}/api/health`);
+    const health = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/health`);
     expect(health.status).toBe(200);
   }, 30_000);
 });

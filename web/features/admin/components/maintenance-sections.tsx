@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatBytes } from '#shared/format';
 import type { Catalogue } from '#shared/locales/vi';
 import type { BackupStatus } from '#shared/schemas/admin';
 import type { PlaceholderValues } from '#shared/text';
@@ -162,12 +163,6 @@ export function MaintenanceSections() {
   );
 }
 
-function formatSize(bytes: number) {
-  return bytes >= 1024 ** 2
-    ? `${(bytes / 1024 ** 2).toFixed(1).replace('.', ',')} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 /** The nightly backups into the server's folder: when they run, the last one, a failure. */
 function BackupStatusLines({ status }: { status: BackupStatus }) {
   const a = (key: MessageKey<Catalogue['screens']['adminTools']>, values?: PlaceholderValues) =>
@@ -186,7 +181,7 @@ function BackupStatusLines({ status }: { status: BackupStatus }) {
         <p>
           {a('backupLast', {
             time: formatDateTime(status.last.at),
-            size: formatSize(status.last.bytes),
+            size: formatBytes(status.last.bytes),
           })}
         </p>
       ) : (
