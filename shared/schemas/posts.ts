@@ -90,53 +90,62 @@ export const PostPhotoInput = z.strictObject({
  * A post as the post form sends it. An evaluation is about one student and may carry a rating
  * 0–10; a general post may tag an instructor. Text or at least one photo.
  */
-export const PostInput = z
-  .strictObject({
-    kind: z.enum(['evaluation', 'general']),
-    studentId: z.uuid({ message: shell.validation.studentIdInvalid }).nullable().default(null),
-    taggedInstructorId: z
-      .uuid({ message: shell.validation.instructorIdInvalid })
-      .nullable()
-      .default(null),
-    courseId: z.uuid({ message: shell.validation.courseIdInvalid }).nullable().default(null),
-    lessonId: z.uuid({ message: shell.validation.lessonIdInvalid }).nullable().default(null),
-    text: PostText.default(''),
-    rating: z
-      .number({ message: shell.validation.ratingInvalid })
-      .int({ message: shell.validation.ratingInvalid })
-      .min(0, { message: shell.validation.ratingInvalid })
-      .max(10, { message: shell.validation.ratingInvalid })
-      .nullable()
-      .default(null),
-    photos: z
-      .array(PostPhotoInput)
-      .max(10, { message: shell.validation.tooManyPhotos })
-      .default([]),
-  })
-  .superRefine((post, context) => {
-    if (post.kind === 'evaluation' && !post.studentId)
-      context.addIssue({
-        code: 'custom',
-        path: ['studentId'],
-        message: shell.validation.studentRequired,
-      });
-    if (post.kind === 'general' && (post.studentId || post.rating !== null))
-      context.addIssue({
-        code: 'custom',
-        path: ['kind'],
-        message: shell.validation.generalPostShape,
-      });
-    if (post.lessonId && !post.courseId)
-      context.addIssue({
-        code: 'custom',
-        path: ['courseId'],
-        message: shell.validation.courseRequired,
-      });
-    if (!post.text && post.photos.length === 0)
-      context.addIssue({ code: 'custom', path: ['text'], message: shell.validation.postEmpty });
-  });
+const PostFields = z.strictObject({
+  kind: z.enum(['evaluation', 'general']),
+  studentId: z.uuid({ message: shell.validation.studentIdInvalid }).nullable().default(null),
+  taggedInstructorId: z
+    .uuid({ message: shell.validation.instructorIdInvalid })
+    .nullable()
+    .default(null),
+  courseId: z.uuid({ message: shell.validation.courseIdInvalid }).nullable().default(null),
+  lessonId: z.uuid({ message: shell.validation.lessonIdInvalid }).nullable().default(null),
+  text: PostText.default(''),
+  rating: z
+    .number({ message: shell.validation.ratingInvalid })
+    .int({ message: shell.validation.ratingInvalid })
+    .min(0, { message: shell.validation.ratingInvalid })
+    .max(10, { message: shell.validation.ratingInvalid })
+    .nullable()
+    .default(null),
+  photos: z.array(PostPhotoInput).max(10, { message: shell.validation.tooManyPhotos }).default([]),
+});
+
+function checkPostShape(post: z.output<typeof PostFields>, context: z.RefinementCtx) {
+  if (post.kind === 'evaluation' && !post.studentId)
+    context.addIssue({
+      code: 'custom',
+      path: ['studentId'],
+      message: shell.validation.studentRequired,
+    });
+  if (post.kind === 'general' && (post.studentId || post.rating !== null))
+    context.addIssue({
+      code: 'custom',
+      path: ['kind'],
+      message: shell.validation.generalPostShape,
+    });
+  if (post.lessonId && !post.courseId)
+    context.addIssue({
+      code: 'custom',
+      path: ['courseId'],
+      message: shell.validation.courseRequired,
+    });
+  if (!post.text && post.photos.length === 0)
+    context.addIssue({ code: 'custom', path: ['text'], message: shell.validation.postEmpty });
+}
+
+export const PostInput = PostFields.superRefine(checkPostShape);
 export type PostInput = z.input<typeof PostInput>;
 export type PostData = z.output<typeof PostInput>;
+
+/**
+ * A new post. The device may name it with an id it made, so that sending it again (after a
+ * timeout, from the outbox) answers the post already made instead of making a second one.
+ */
+export const NewPostInput = PostFields.extend({
+  id: z.uuid({ message: shell.validation.newPostIdInvalid }).optional(),
+}).superRefine(checkPostShape);
+export type NewPostInput = z.input<typeof NewPostInput>;
+export type NewPostData = z.output<typeof NewPostInput>;
 
 export const LikeInput = z.strictObject({ liked: z.boolean() });
 export const LikeState = z.object({ liked: z.boolean(), likeCount: z.number().int() });

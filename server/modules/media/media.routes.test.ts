@@ -73,6 +73,24 @@ describe('POST /api/uploads: accepted photos', () => {
     expect(Math.max(small.width!, small.height!)).toBe(480);
   });
 
+  it('the same photo sent twice (a retry after a lost answer, at once or later) stores one file', async () => {
+    const photo = await sharp({
+      create: { width: 900, height: 700, channels: 3, background: { r: 12, g: 140, b: 77 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const filesBefore = storedFiles().length;
+    const rowsBefore = await mediaRows();
+    const answers = await Promise.all([upload(photo), upload(photo)]);
+    const later = await upload(photo);
+    for (const answer of [...answers, later]) expect(answer.statusCode, answer.body).toBe(201);
+    expect(new Set([...answers, later].map((answer) => answer.json().secure_url)).size).toBe(1);
+    // The photo and its medium and small variants, once, and no temporary file left behind.
+    expect(storedFiles().length - filesBefore).toBe(3);
+    expect(storedFiles().filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect((await mediaRows()) - rowsBefore).toBe(1);
+  });
+
   it('applies the EXIF orientation and keeps no metadata (no GPS, no camera)', async () => {
     const rotated = await canvas(1200, 800)
       .jpeg()

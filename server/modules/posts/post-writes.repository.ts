@@ -167,11 +167,12 @@ const postRow = (post: PostColumns) => ({
   rating: post.rating,
 });
 
+/** Returns whether the row was written: not when a post with that id is there already. */
 export async function insertPostRow(
   trx: Trx,
   post: PostColumns & { id: string; authorId: string; now: number },
-): Promise<void> {
-  await trx
+): Promise<boolean> {
+  const result = await trx
     .insertInto('posts')
     .values({
       id: post.id,
@@ -180,7 +181,19 @@ export async function insertPostRow(
       created_at: post.now,
       updated_at: post.now,
     })
-    .execute();
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Who wrote the post with this id, if there is one. */
+export async function postAuthorId(db: Db, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('posts')
+    .select('author_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.author_id ?? null;
 }
 
 /** Returns how many rows changed: none when the post is gone. */

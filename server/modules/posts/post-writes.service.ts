@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Post, PostData } from '#shared/schemas/posts';
+import type { NewPostData, Post, PostData } from '#shared/schemas/posts';
 import { splitMentions } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Db, PersonRow } from '../../db/schema.ts';
@@ -22,6 +22,7 @@ import {
   existingPersonIds,
   insertPostRow,
   type PostColumns,
+  postAuthorId,
   replacePostMediaAndMentions,
   setBookmarkRow,
   updatePostRow,
@@ -134,24 +135,52 @@ function postNotifications(
 }
 
 /** Instructors and admins post evaluations and general posts (spec 1); students do not. */
+/** A post sent again under the id its device gave it: the same author gets it back as it is. */
+async function postSentBefore(database: AppDatabase, author: PersonRow, id: string) {
+  const authorId = await postAuthorId(database.db, id);
+  if (authorId === null) return null;
+  if (authorId !== author.id) throw new AppError('post_id_taken', 409);
+  return getPost(database, author.id, id);
+}
+
+/** Thrown inside the transaction when another request made the post with this id first. */
+class MadeMeanwhile extends Error {}
+
+/**
+ * Makes a post. With the id its device made (`data.id`), sending it twice makes one post: the
+ * second answer is the first post, `created: false`.
+ */
 export async function createPost(
   database: AppDatabase,
   author: PersonRow,
-  data: PostData,
-): Promise<Post> {
+  { id: chosenId, ...data }: NewPostData,
+): Promise<{ post: Post; created: boolean }> {
   if (author.role === 'student') throw new AppError('forbidden', 403);
+  if (chosenId) {
+    const earlier = await postSentBefore(database, author, chosenId);
+    if (earlier) return { post: earlier, created: false };
+  }
   const { lessonTitle, mentions } = await checkPost(database, author, data);
-  const id = randomUUID();
+  const id = chosenId ?? randomUUID();
   const now = Date.now();
-  const notified = await inTransaction(database, async (trx) => {
-    await insertPostRow(trx, { ...postColumns(data, lessonTitle), id, authorId: author.id, now });
-    await replacePostMediaAndMentions(trx, id, data.photos, mentions, now);
-    await insertActivityLog(trx, { actorId: author.id, action: 'post.created', target: id, now });
-    return insertNotifications(trx, postNotifications(author, id, data, mentions), now);
-  });
+  let notified: Awaited<ReturnType<typeof insertNotifications>>;
+  try {
+    notified = await inTransaction(database, async (trx) => {
+      const post = { ...postColumns(data, lessonTitle), id, authorId: author.id, now };
+      if (!(await insertPostRow(trx, post))) throw new MadeMeanwhile();
+      await replacePostMediaAndMentions(trx, id, data.photos, mentions, now);
+      await insertActivityLog(trx, { actorId: author.id, action: 'post.created', target: id, now });
+      return insertNotifications(trx, postNotifications(author, id, data, mentions), now);
+    });
+  } catch (error) {
+    if (!(error instanceof MadeMeanwhile)) throw error;
+    const earlier = await postSentBefore(database, author, id);
+    if (!earlier) throw new AppError('post_not_found', 404);
+    return { post: earlier, created: false };
+  }
   await database.events.publish({ type: 'post.created', postId: id }, { kind: 'post', postId: id });
   await announceNotifications(database, notified);
-  return getPost(database, author.id, id);
+  return { post: await getPost(database, author.id, id), created: true };
 }
 
 async function requirePostEditor(database: AppDatabase, person: PersonRow, postId: string) {

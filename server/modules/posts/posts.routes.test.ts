@@ -185,6 +185,75 @@ describe('posts: writing', () => {
   });
 });
 
+describe('posts: sent again from the outbox', () => {
+  const countPosts = async (id: string) =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('posts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const countOf = async (table: 'notifications' | 'post_media', id: string) =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('post_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('the same device-made id twice makes one post, one set of photos and one round of notifications', async () => {
+    const id = crypto.randomUUID();
+    const first = await call('teacher', 'POST', '/api/posts', evaluation({ id }));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().id).toBe(id);
+    const again = await call('teacher', 'POST', '/api/posts', evaluation({ id, text: 'khác' }));
+    expect(again.statusCode, again.body).toBe(200);
+    // The post as first made: a retry never edits it.
+    expect(again.json()).toEqual(first.json());
+    expect(await countPosts(id)).toBe(1);
+    expect(await countOf('post_media', id)).toBe(2);
+    expect(await countOf('notifications', id)).toBe(2);
+  });
+
+  it('the same id sent ten times at once makes one post', async () => {
+    const id = crypto.randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call('teacher', 'POST', '/api/posts', evaluation({ id }))),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(
+      statuses.filter((status) => status === 201),
+      answers[0]?.body,
+    ).toHaveLength(1);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(9);
+    expect(new Set(answers.map((answer) => answer.json().id))).toEqual(new Set([id]));
+    expect(await countPosts(id)).toBe(1);
+    expect(await countOf('post_media', id)).toBe(2);
+    expect(await countOf('notifications', id)).toBe(2);
+  });
+
+  it('another person cannot take or read a post through its id; a bad id is refused in Vietnamese', async () => {
+    const id = crypto.randomUUID();
+    expect((await call('teacher', 'POST', '/api/posts', evaluation({ id }))).statusCode).toBe(201);
+    const taken = await call('other', 'POST', '/api/posts', evaluation({ id, text: 'của tôi' }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('Mã bài viết này đã được dùng cho một bài khác.');
+    expect(taken.body).not.toContain('Nét cọ đều');
+    const bad = await call('teacher', 'POST', '/api/posts', evaluation({ id: 'not-a-uuid' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].message).toBe('Mã bài viết mới không hợp lệ.');
+    // An edit carries no id: the post's id is in its address.
+    const edit = await call('teacher', 'PUT', `/api/posts/${id}`, evaluation({ id }));
+    expect(edit.statusCode).toBe(400);
+  });
+});
+
 describe('posts: the feed', () => {
   it('pages newest first by 10 with no repeats or gaps when posts arrive between pages', async () => {
     for (let index = 0; index < 12; index += 1)

@@ -14,6 +14,7 @@ import {
   LikeState,
   MentionCandidates,
   MentionCandidatesQuery,
+  NewPostInput,
   Post,
   PostIdParams,
   PostInput,
@@ -89,15 +90,17 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts',
     {
       schema: {
-        summary: 'Post an evaluation or a general post (instructors and admins)',
+        summary:
+          'Post an evaluation or a general post (instructors and admins); with the id the device made, sending it again answers the same post (200)',
         tags: ['posts'],
-        body: PostInput,
-        response: { 201: Post, ...errors },
+        body: NewPostInput,
+        response: { 200: Post, 201: Post, ...errors },
       },
     },
     async (request, reply) => {
       const person = await requireMember(request);
-      return reply.status(201).send(await createPost(app.database, person, request.body));
+      const { post, created } = await createPost(app.database, person, request.body);
+      return reply.status(created ? 201 : 200).send(post);
     },
   );
 
