@@ -346,7 +346,7 @@ test('a comment’s author edits and deletes it from its menu; a reply’s actio
   expect(left.comments).toHaveLength(0);
 });
 
-test('the composer keeps what was typed: it asks before closing, counts, retries a failed photo', async ({
+test('the composer keeps what was typed: it asks before closing, counts, keeps a photo chosen offline', async ({
   page,
   allowProblems,
 }) => {
@@ -378,17 +378,14 @@ test('the composer keeps what was typed: it asks before closing, counts, retries
   expect((await text.inputValue()).length).toBeGreaterThan(5000);
   await text.fill(`Lịch học bù ${tag}`);
 
-  // A photo chosen offline fails, is not left out silently, and "Thử lại" sends it.
+  // A photo chosen offline waits on the phone, saying so, and goes by itself once online.
   await page.context().setOffline(true);
   await form.locator('input[type=file]').setInputFiles(await photoFile());
   const photo = form.getByTestId('photo-item');
-  await expect(photo).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
-  await form.getByRole('button', { name: 'Đăng bài' }).click();
-  await expect(form.getByText(/Có ảnh chưa tải lên được/)).toBeVisible();
+  await expect(photo).toHaveAttribute('data-status', 'waiting', { timeout: 20_000 });
+  await expect(photo).toContainText('Chờ có mạng');
   await page.context().setOffline(false);
-  await photo.getByRole('button', { name: /Thử lại/ }).click();
   await expect(photo).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
-  await expect(form.getByText(/Có ảnh chưa tải lên được/)).toBeHidden();
   await form.getByRole('button', { name: 'Đăng bài' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Đã đăng bài.' }).last()).toBeVisible();
   const post = page

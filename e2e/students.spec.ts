@@ -213,7 +213,6 @@ test('a lesson summary is kept: saved on leaving the box, kept as a draft when o
   });
   await page.context().setOffline(true);
   await rows.nth(1).getByRole('textbox').fill('Dũa vuông, cạnh còn sắc.');
-  // (The full-screen offline notice covers the page, so the box is left by its own blur.)
   await rows.nth(1).getByRole('textbox').blur();
   await page.context().setOffline(false);
   await page.reload();

@@ -50,9 +50,9 @@ function Shell() {
     <>
       <ScrollRestoration />
       <TopLoadingBar />
+      <OfflineNotice />
       <Outlet />
       <ToastViewport />
-      <OfflineNotice />
     </>
   );
 }

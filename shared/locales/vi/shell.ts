@@ -31,6 +31,7 @@ export const shell = {
     title: 'Mất kết nối',
     body: 'Vui lòng kiểm tra kết nối internet của bạn. Ứng dụng sẽ tự tiếp tục khi có mạng trở lại.',
     back: 'Đã có kết nối trở lại.',
+    banner: 'Ngoại tuyến · đang xem nội dung đã tải',
   },
   newVersion: {
     title: 'Đã có phiên bản mới',

@@ -73,6 +73,7 @@ export const signedIn = {
     remove: 'Bỏ ảnh này',
     photo: 'Ảnh {{number}}',
     retryPhoto: 'Thử lại ({{photo}})',
+    waiting: 'Chờ có mạng',
     failedBeforePost:
       'Có ảnh chưa tải lên được. Bấm "Thử lại" trên ảnh đó hoặc bỏ ảnh, rồi đăng bài.',
   },
@@ -93,7 +94,7 @@ export const signedIn = {
       post: {
         title: 'Đăng bài và đánh giá',
         content:
-          'Bấm vào đây để đăng nhận xét cho học viên kèm ảnh và điểm, hoặc một bài đăng chung cho cả lớp.',
+          'Bấm vào đây để đăng nhận xét cho học viên kèm ảnh và điểm, hoặc một bài đăng chung cho cả lớp. Mất mạng vẫn đăng được: bài chờ trên máy và tự gửi khi có mạng.',
       },
       search: {
         title: 'Tìm nhanh',
@@ -218,6 +219,29 @@ export const signedIn = {
       mentionList: 'Người có thể nhắc đến',
       submit: 'Đăng bài',
       save: 'Lưu',
+      draftRestored: 'Đã mở lại bản nháp chưa đăng.',
+      discardDraft: 'Bỏ bản nháp',
+    },
+    /** New posts kept on the phone until they are sent (the outbox). */
+    outbox: {
+      label: 'Bài đang chờ gửi',
+      waiting: 'Đang chờ gửi',
+      waitingOffline: 'Đang chờ gửi · sẽ tự gửi khi có mạng',
+      sendingPhoto: 'Đang gửi ảnh {{number}}/{{total}} · {{percent}}%',
+      sendingPost: 'Đang đăng bài…',
+      failed: 'Chưa gửi được: {{reason}}',
+      signedOut: 'Phiên đăng nhập đã hết hạn. Hãy đăng nhập lại, bài sẽ tự gửi.',
+      retry: 'Gửi lại',
+      edit: 'Sửa',
+      delete: 'Xóa',
+      deleteTitle: 'Xóa bài đang chờ gửi?',
+      deleteBody: 'Bài viết và ảnh đang chờ trên máy này sẽ bị xóa và không được gửi.',
+      deleteConfirm: 'Xóa bài',
+      keep: 'Giữ lại',
+      queued: 'Đã lưu bài trên máy. Bài sẽ tự gửi khi có mạng.',
+      storageFailed: 'Không lưu được bài trên máy này. Hãy đăng lại khi có mạng.',
+      general: 'Bài chung',
+      photos: '{{count}} ảnh',
     },
     thread: {
       title: 'Bình luận',

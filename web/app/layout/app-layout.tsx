@@ -4,6 +4,7 @@ import { useMe, useMember } from '../../features/accounts/api/me.ts';
 import { InstallOffers } from '../../features/install/install-offers.tsx';
 import { useLiveEvents } from '../../features/live/live-events.ts';
 import { useUnread } from '../../features/notifications/api/notifications.ts';
+import { useOutboxSender } from '../../features/posts/index.ts';
 import { usePushWhileSignedIn } from '../../features/push/push.ts';
 import { TutorialProvider } from '../../features/tutorial/tutorial.tsx';
 import { t } from '../../lib/text.ts';
@@ -112,6 +113,7 @@ export function AppLayout() {
   // The guard lets guests in only while guest mode is on and they chose it.
   useLiveEvents(me?.state === 'member' ? me.person.id : me?.state === 'anonymous' ? 'guest' : null);
   usePushWhileSignedIn(me?.state === 'member' ? me.person.id : null);
+  useOutboxSender(me?.state === 'member' ? me.person.id : undefined);
   const { pathname } = useLocation();
   const active = activeNavKey(pathname);
   const unread = useHasUnreadNotifications();

@@ -8,8 +8,12 @@ import { useMember } from '../../features/accounts/api/me.ts';
 import { memberHint } from '../../features/accounts/api/session.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
 import { prefetchFeed, useFeed } from '../../features/posts/api/posts.ts';
-import { LazyPostFormDialog } from '../../features/posts/components/lazy-post-form-dialog.tsx';
+import {
+  LazyPostFormDialog,
+  usePostFormReady,
+} from '../../features/posts/components/lazy-post-form-dialog.tsx';
 import { LazyStudentFilterSheet } from '../../features/posts/components/lazy-student-filter-sheet.tsx';
+import { OutboxList } from '../../features/posts/components/outbox-list.tsx';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useScreenParams, useSearchText } from '../../hooks/use-screen-params.ts';
@@ -50,6 +54,7 @@ export default function ActivityScreen() {
   const member = useMember();
   const isStaff = member?.role === 'admin' || member?.role === 'instructor';
   useScreenTour('activity');
+  usePostFormReady(isStaff);
   const courses = useCourses();
   const [params, change] = useScreenParams();
   const [text, setText, q, keepSearch] = useSearchText();
@@ -91,6 +96,7 @@ export default function ActivityScreen() {
       />
       <PageBody width="column">
         <div className="flex flex-col gap-3 pb-10">
+          {isStaff && member ? <OutboxList personId={member.id} /> : null}
           <div data-tour="feed-search">
             <SearchField
               label={t('screens.activity.search')}

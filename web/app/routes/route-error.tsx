@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { NewVersionModal } from '../../components/overlays/new-version-modal.tsx';
-import { OfflineNotice } from '../../components/overlays/offline-notice.tsx';
+import { OfflineScreen } from '../../components/overlays/offline-notice.tsx';
 import { useOnlineStatus } from '../../hooks/use-online-status.ts';
 import { isChunkLoadError } from '../../lib/chunk-errors.ts';
 import { reportClientError } from '../../lib/report-client-error.ts';
@@ -20,7 +20,7 @@ export function RouteErrorScreen() {
     reportClientError(chunkError ? 'route: chunk load' : 'route: render', error);
   }, [error, chunkError]);
 
-  if (chunkError) return online ? <NewVersionModal /> : <OfflineNotice />;
+  if (chunkError) return online ? <NewVersionModal /> : <OfflineScreen />;
   return (
     <main
       role="alert"

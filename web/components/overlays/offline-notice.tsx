@@ -8,8 +8,10 @@ import { useToast } from './toast.tsx';
 const RETRY_MS = 2_000;
 
 /**
- * The spec's full-screen notice while the connection is lost. It goes away by itself when the
- * connection returns, and a toast says so.
+ * While the connection is lost: a thin banner over the screens, which keep showing what they
+ * last loaded (and the post form keeps working, its posts kept in the outbox). It goes away by
+ * itself when the connection returns, and a toast says so. What cannot show without the server
+ * shows the spec's full-screen notice instead (`OfflineScreen`).
  */
 export function OfflineNotice() {
   const online = useOnlineStatus();
@@ -45,6 +47,20 @@ export function OfflineNotice() {
   }, [online]);
 
   if (online) return null;
+  return (
+    <div
+      role="status"
+      data-testid="offline-banner"
+      className="sticky top-0 z-[60] flex items-center justify-center gap-2 bg-stone-800 px-4 pt-[env(safe-area-inset-top)] text-sm font-medium text-white"
+    >
+      <WifiOff className="my-1 size-4 shrink-0" aria-hidden="true" />
+      <span className="my-1 min-w-0 truncate">{t('offline.banner')}</span>
+    </div>
+  );
+}
+
+/** The spec's full-screen offline notice: for what cannot show at all without the server. */
+export function OfflineScreen() {
   return (
     <div
       role="alert"

@@ -7,4 +7,6 @@ export {
   postsQueryKey,
   useBookmarks,
 } from './api/posts.ts';
+export { OutboxList } from './components/outbox-list.tsx';
 export { PostList } from './components/post-list.tsx';
+export { useOutboxSender } from './outbox/use-outbox.ts';

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { OfflineScreen } from '../../../components/overlays/offline-notice.tsx';
 import { useToast } from '../../../components/overlays/toast.tsx';
+import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../api/me.ts';
 import { guestSession, signOut } from '../api/session.ts';
@@ -24,9 +26,10 @@ export function RequireViewer({ children, splash }: { children: ReactNode; splas
   }, [me, showToast, queryClient]);
 
   if (!me) {
-    // No answer at all (offline, the server restarting) is not a sign-out: the splash stays,
-    // under the offline notice, until the server answers again.
-    if (isPending || (error instanceof ApiError && error.status === 0)) return splash;
+    // No answer at all (offline, the server restarting) is not a sign-out: the splash stays
+    // until the server answers again, under the full-screen notice while offline.
+    if (error instanceof ApiError && error.status === 0) return <OfflineAware splash={splash} />;
+    if (isPending) return splash;
     return <Navigate to="/login" replace />;
   }
   // A later check that fails keeps the last answer: a dropped connection signs no one out.
@@ -41,4 +44,14 @@ export function RequireViewer({ children, splash }: { children: ReactNode; splas
     case 'refused':
       return <Navigate to="/login" replace />;
   }
+}
+
+function OfflineAware({ splash }: { splash: ReactNode }) {
+  const online = useOnlineStatus();
+  return (
+    <>
+      {splash}
+      {online ? null : <OfflineScreen />}
+    </>
+  );
 }

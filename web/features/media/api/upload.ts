@@ -2,10 +2,22 @@ import { limits } from '#shared/limits';
 import { vi } from '#shared/locales/vi';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
 
-/** An upload that did not succeed, with the Vietnamese message to show. */
+/**
+ * An upload that did not succeed, with the Vietnamese message to show and the answer's status
+ * (0: no answer came, the connection dropped or stalled).
+ */
 export class UploadError extends Error {
   override name = 'UploadError';
+  constructor(
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+  }
 }
+
+/** An upload that sends nothing for this long has stalled (a dead Wi-Fi): it fails, to be sent again. */
+const STALL_MS = 45_000;
 
 export interface UploadTarget {
   service: 'builtin' | 'cloudinary';
@@ -18,7 +30,7 @@ export interface UploadTarget {
  * phone photo costs seconds less on a slow connection. Files the browser cannot decode (HEIC
  * on most browsers) are sent as they are; the server decodes what it can.
  */
-export async function shrinkForUpload(file: File): Promise<Blob> {
+export async function shrinkForUpload(file: Blob): Promise<Blob> {
   if (file.size < 1024 * 1024 || typeof createImageBitmap !== 'function') return file;
   let bitmap: ImageBitmap;
   try {
@@ -68,17 +80,29 @@ export function sendImage(
   form.append('file', blob, 'photo.jpg');
   if (target.service === 'cloudinary') {
     if (!target.cloudName || !target.uploadPreset)
-      return Promise.reject(new UploadError(vi.toasts.cloudinaryMissing));
+      // A setting only the admin can mend: refused like a 4xx, not tried again by itself.
+      return Promise.reject(new UploadError(vi.toasts.cloudinaryMissing, 400));
     url = `https://api.cloudinary.com/v1_1/${encodeURIComponent(target.cloudName)}/image/upload`;
     form.append('upload_preset', target.uploadPreset);
   }
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    let stalled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const watch = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, STALL_MS);
+    };
     xhr.open('POST', url);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
+      watch();
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
+    xhr.onloadend = () => clearTimeout(watchdog);
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
@@ -88,12 +112,18 @@ export function sendImage(
           reject(new UploadError(vi.toasts.uploadFailed));
         }
       } else {
-        reject(new UploadError(errorMessageOf(xhr)));
+        reject(new UploadError(errorMessageOf(xhr), xhr.status));
       }
     };
     xhr.onerror = () => reject(new UploadError(vi.toasts.networkError));
-    xhr.onabort = () => reject(new DOMException('cancelled', 'AbortError'));
+    xhr.onabort = () =>
+      reject(
+        stalled
+          ? new UploadError(vi.toasts.networkError)
+          : new DOMException('cancelled', 'AbortError'),
+      );
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    watch();
     xhr.send(form);
   });
 }

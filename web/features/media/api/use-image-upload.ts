@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { vi } from '#shared/locales/vi';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
@@ -10,6 +10,8 @@ export type UploadState =
   | { status: 'idle' }
   | { status: 'working'; progress: number; preview: string }
   | { status: 'done'; preview: string; result: UploadResult }
+  /** No connection: the photo is kept, and sent when the connection returns. */
+  | { status: 'waiting'; preview: string }
   | { status: 'failed'; preview: string | null; message: string };
 
 const uploadTargetQuery = queryOptions({
@@ -17,6 +19,10 @@ const uploadTargetQuery = queryOptions({
   queryFn: ({ signal }) => apiRequest<UploadTarget>('/upload-target', { signal }),
   staleTime: 5 * 60_000,
 });
+
+/** Where photos go, loaded or asked for now (the outbox sends photos without a picker on screen). */
+export const uploadTarget = (queryClient: QueryClient) =>
+  queryClient.ensureQueryData(uploadTargetQuery);
 
 /** Where photos go (the server or Cloudinary), loaded as soon as a photo picker shows. */
 export function useUploadTarget() {
@@ -30,7 +36,7 @@ export function useUploadTarget() {
 function useTargetForUpload() {
   const queryClient = useQueryClient();
   useUploadTarget();
-  return useCallback(() => queryClient.ensureQueryData(uploadTargetQuery), [queryClient]);
+  return useCallback(() => uploadTarget(queryClient), [queryClient]);
 }
 
 /**
@@ -38,22 +44,27 @@ function useTargetForUpload() {
  * cancelled upload ends as idle. Shared by the one-photo and the several-photos hooks.
  */
 async function runUpload(
-  file: File,
-  uploadTarget: () => Promise<UploadTarget>,
+  file: Blob,
+  targetOf: () => Promise<UploadTarget>,
   use: MediaUse,
   report: (state: UploadState) => void,
   signal: AbortSignal,
+  preview = URL.createObjectURL(file),
 ): Promise<UploadResult | null> {
-  const preview = URL.createObjectURL(file);
   report({ status: 'working', progress: 0, preview });
-  const target = await uploadTarget().catch(() => null);
+  const target = await targetOf().catch(() => null);
   if (signal.aborted) {
     report({ status: 'idle' });
     return null;
   }
-  // The settings could not be loaded (offline, the server busy): the spec's "try again shortly".
+  // The settings could not be loaded: with no connection the photo waits for it; otherwise
+  // (the server busy) the spec's "try again shortly".
   if (!target) {
-    report({ status: 'failed', preview, message: vi.toasts.settingsLoading });
+    report(
+      navigator.onLine
+        ? { status: 'failed', preview, message: vi.toasts.settingsLoading }
+        : { status: 'waiting', preview },
+    );
     return null;
   }
   try {
@@ -72,6 +83,10 @@ async function runUpload(
       report({ status: 'idle' });
       return null;
     }
+    if (error instanceof UploadError && error.status === 0) {
+      report({ status: 'waiting', preview });
+      return null;
+    }
     report({
       status: 'failed',
       preview,
@@ -85,16 +100,16 @@ async function runUpload(
 export function useImageUpload(use: MediaUse) {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
-  const uploadTarget = useTargetForUpload();
+  const targetOf = useTargetForUpload();
 
   const upload = useCallback(
     (file: File) => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
-      return runUpload(file, uploadTarget, use, setState, current.signal);
+      return runUpload(file, targetOf, use, setState, current.signal);
     },
-    [uploadTarget, use],
+    [targetOf, use],
   );
   const cancel = useCallback(() => controller.current?.abort(), []);
   return { state, upload, cancel };
@@ -106,16 +121,36 @@ export interface UploadItem {
 }
 
 /**
+ * A photo chosen for a post, as kept on the device (a draft, the outbox): the shrunk file as it
+ * is sent, and the server's answer once it has it.
+ */
+export interface KeptPhoto {
+  id: string;
+  blob: Blob;
+  sent: UploadResult | null;
+}
+
+/**
  * Several photos at once (a post's photos): each uploads on its own with its own progress and
  * can be removed (which cancels it while it uploads). `results` are the finished ones, in the
- * order they were chosen.
+ * order they were chosen; `kept` every photo with its shrunk file. Photos kept earlier
+ * (`initial`) come back as they were: sent ones are not sent again.
  */
-export function useImageUploads(use: MediaUse) {
-  const [items, setItems] = useState<UploadItem[]>([]);
+export function useImageUploads(use: MediaUse, initial: KeptPhoto[] = []) {
+  const [items, setItems] = useState<UploadItem[]>(() =>
+    initial.map(({ id, blob, sent }) => {
+      const preview = URL.createObjectURL(blob);
+      return {
+        id,
+        state: sent ? { status: 'done', preview, result: sent } : { status: 'waiting', preview },
+      };
+    }),
+  );
   const controllers = useRef(new Map<string, AbortController>());
-  // The chosen files, kept so a photo that failed (offline, a dropped connection) can be sent again.
-  const files = useRef(new Map<string, File>());
-  const uploadTarget = useTargetForUpload();
+  // The chosen photos, shrunk, kept so a photo that failed or waits for a connection can be sent
+  // again, and so the form can keep them on the device.
+  const files = useRef(new Map<string, Blob>(initial.map(({ id, blob }) => [id, blob])));
+  const targetOf = useTargetForUpload();
 
   useEffect(() => {
     const running = controllers.current;
@@ -125,38 +160,56 @@ export function useImageUploads(use: MediaUse) {
   }, []);
 
   const start = useCallback(
-    (id: string, file: File) => {
+    (id: string, preview?: string) => {
+      const file = files.current.get(id);
+      if (!file || controllers.current.has(id)) return;
       const controller = new AbortController();
       controllers.current.set(id, controller);
       const report = (state: UploadState) =>
         setItems((list) => list.map((item) => (item.id === id ? { id, state } : item)));
-      void runUpload(file, uploadTarget, use, report, controller.signal).finally(() => {
+      void runUpload(file, targetOf, use, report, controller.signal, preview).finally(() => {
         if (controllers.current.get(id) === controller) controllers.current.delete(id);
       });
     },
-    [uploadTarget, use],
+    [targetOf, use],
   );
 
   const add = useCallback(
     (chosen: File[]) => {
       for (const file of chosen) {
         const id = crypto.randomUUID();
-        files.current.set(id, file);
         setItems((list) => [...list, { id, state: { status: 'idle' } }]);
-        start(id, file);
+        void shrinkForUpload(file).then((blob) => {
+          files.current.set(id, blob);
+          start(id);
+        });
       }
     },
     [start],
   );
 
-  /** Sends a photo that failed again, with the same file. */
-  const retry = useCallback(
-    (id: string) => {
-      const file = files.current.get(id);
-      if (file && !controllers.current.has(id)) start(id, file);
-    },
-    [start],
-  );
+  const previewOf = (id: string) => {
+    const state = items.find((item) => item.id === id)?.state;
+    return state && state.status !== 'idle' ? (state.preview ?? undefined) : undefined;
+  };
+
+  /** Sends a photo that failed or waited again, with the same file. */
+  const retry = (id: string) => start(id, previewOf(id));
+
+  // Photos waiting for a connection go as soon as there is one, and at once when the picker
+  // opens online with photos kept from before.
+  const waitingIds = items.flatMap((item) => (item.state.status === 'waiting' ? [item.id] : []));
+  const waitingKey = waitingIds.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the waiting ids are what matter
+  useEffect(() => {
+    if (waitingIds.length === 0) return;
+    const sendWaiting = () => {
+      for (const id of waitingIds) retry(id);
+    };
+    if (navigator.onLine) sendWaiting();
+    window.addEventListener('online', sendWaiting);
+    return () => window.removeEventListener('online', sendWaiting);
+  }, [waitingKey]);
 
   const remove = useCallback((id: string) => {
     controllers.current.get(id)?.abort();
@@ -168,7 +221,13 @@ export function useImageUploads(use: MediaUse) {
   const results = items.flatMap((item) =>
     item.state.status === 'done' ? [item.state.result] : [],
   );
+  const kept = items.flatMap((item): KeptPhoto[] => {
+    const blob = files.current.get(item.id);
+    if (!blob) return [];
+    return [{ id: item.id, blob, sent: item.state.status === 'done' ? item.state.result : null }];
+  });
   const busy = items.some((item) => item.state.status === 'working');
   const failed = items.some((item) => item.state.status === 'failed');
-  return { items, results, busy, failed, add, retry, remove };
+  const waiting = waitingIds.length > 0;
+  return { items, results, kept, busy, failed, waiting, add, retry, remove };
 }

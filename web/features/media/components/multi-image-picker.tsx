@@ -1,8 +1,8 @@
-import { ImagePlus, RotateCcw, X } from 'lucide-react';
+import { ImagePlus, RotateCcw, WifiOff, X } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId } from 'react';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
 import { t } from '../../../lib/text.ts';
-import { useImageUploads } from '../api/use-image-upload.ts';
+import { type KeptPhoto, useImageUploads } from '../api/use-image-upload.ts';
 import { UploadProgressBar } from './upload-progress-bar.tsx';
 
 /**
@@ -11,13 +11,22 @@ import { UploadProgressBar } from './upload-progress-bar.tsx';
  */
 export function MultiImagePicker({
   use,
+  initial,
   onChange,
+  onKeptChange,
   onBusyChange,
   onFailedChange,
+  onWaitingChange,
   capture,
 }: {
   use: MediaUse;
+  /** Photos kept on the device from before (a draft, a post waiting to be sent). */
+  initial?: KeptPhoto[];
   onChange: (results: UploadResult[]) => void;
+  /** Every photo with its shrunk file, whether sent or not: what a draft or the outbox keeps. */
+  onKeptChange?: (kept: KeptPhoto[]) => void;
+  /** Told while a photo waits for a connection to be sent. */
+  onWaitingChange?: (waiting: boolean) => void;
   /** Told while photos are still uploading, so a form can wait for them. */
   onBusyChange?: (busy: boolean) => void;
   /** Told while a photo failed and waits to be sent again or removed: it is not in `onChange`. */
@@ -25,7 +34,10 @@ export function MultiImagePicker({
   capture?: 'environment';
 }) {
   const inputId = useId();
-  const { items, results, busy, failed, add, retry, remove } = useImageUploads(use);
+  const { items, results, kept, busy, failed, waiting, add, retry, remove } = useImageUploads(
+    use,
+    initial,
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of `busy` matters; the callback is new on every render
   useEffect(() => {
     onBusyChange?.(busy);
@@ -34,6 +46,16 @@ export function MultiImagePicker({
   useEffect(() => {
     onFailedChange?.(failed);
   }, [failed]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of `waiting` matters; the callback is new on every render
+  useEffect(() => {
+    onWaitingChange?.(waiting);
+  }, [waiting]);
+  const keptKey = kept.map((photo) => `${photo.id}:${photo.sent ? 1 : 0}`).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the kept photos and what of them was sent are what matter
+  useEffect(() => {
+    onKeptChange?.(kept);
+  }, [keptKey]);
 
   const uploadedIds = results.map((result) => result.public_id).join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the uploaded ids are what matter; `results` and `onChange` are new objects on every render
@@ -72,6 +94,12 @@ export function MultiImagePicker({
                   percent={percent}
                   className="absolute inset-x-2 bottom-2 h-1.5 bg-white/70"
                 />
+              ) : null}
+              {item.state.status === 'waiting' ? (
+                <p className="absolute inset-x-0 bottom-0 flex items-center gap-1 bg-stone-900/75 px-1.5 py-1 text-[11px] leading-4 text-white">
+                  <WifiOff className="size-3.5 shrink-0" aria-hidden="true" />
+                  {t('upload.waiting')}
+                </p>
               ) : null}
               {item.state.status === 'failed' ? (
                 <div className="absolute inset-x-0 bottom-0 flex flex-col gap-1 bg-red-700/90 p-1.5">

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import {
   Controller,
@@ -15,55 +15,32 @@ import { type Post, PostInput } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ConfirmDialog, FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { t } from '../../../lib/text.ts';
+import { useMember } from '../../accounts/index.ts';
 import {
   coursesQueryKey,
   useCourse,
   useCourses,
   useInstructorChoices,
 } from '../../courses/index.ts';
-import { MultiImagePicker } from '../../media/index.ts';
+import { type KeptPhoto, MultiImagePicker } from '../../media/index.ts';
 import { studentsQueryKey, useStudent } from '../../students/index.ts';
-import { createPost, postQueryKey, postsQueryKey, updatePost } from '../api/posts.ts';
+import { postQueryKey, postsQueryKey, updatePost } from '../api/posts.ts';
+import { outbox, postDrafts, type QueuedPost } from '../outbox/outbox.ts';
+import {
+  emptyDraft,
+  type KeptPost,
+  type PostDraft,
+  type PostKind,
+  type PostPhoto,
+  photoOf,
+  toInput,
+} from '../post-draft.ts';
 import { ChipChoice } from './chip-choice.tsx';
 import { labelClass, selectClass } from './form-classes.ts';
 import { MentionTextField } from './mention-textarea.tsx';
 import { StudentPicker } from './student-picker.tsx';
 
-type Kind = 'evaluation' | 'general';
 const RATINGS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-
-interface Photo {
-  url: string;
-  width: number | null;
-  height: number | null;
-}
-
-/** What the form holds: the chosen student with their name (the picker shows it), all as typed. */
-interface PostDraft {
-  kind: Kind;
-  student: { id: string; name: string } | null;
-  taggedInstructorId: string;
-  courseId: string;
-  lessonId: string;
-  /** '' for no rating. */
-  rating: string;
-  text: string;
-  /** The post's photos first, then the new uploads. */
-  photos: Photo[];
-}
-
-/** The request the form sends: what the other kind would carry is left out. */
-const toInput = (draft: PostDraft): PostInput => ({
-  kind: draft.kind,
-  studentId: draft.kind === 'evaluation' ? (draft.student?.id ?? null) : null,
-  taggedInstructorId:
-    draft.kind === 'general' && draft.taggedInstructorId ? draft.taggedInstructorId : null,
-  courseId: draft.courseId || null,
-  lessonId: draft.lessonId || null,
-  text: draft.text,
-  rating: draft.kind === 'evaluation' && draft.rating !== '' ? Number(draft.rating) : null,
-  photos: draft.photos,
-});
 
 const checkPostInput = zodResolver(PostInput);
 
@@ -78,45 +55,129 @@ const postResolver: Resolver<PostDraft> = async (draft, context, options) => {
     : ({ values: draft, errors } as ResolverResult<PostDraft>);
 };
 
+interface DialogProps {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 /**
  * Writes or edits a post: an evaluation of one student (with an optional rating 0–10) or a
  * general post that may tag an instructor; course and lesson; text with @mentions; photos.
+ *
+ * A new post goes to the outbox (kept on the device, sent by itself, outbox/outbox.ts), so the
+ * form closes at once, online or not. One closed before posting stays as the person's draft and
+ * is offered again; a waiting post (`queued`) opens here to be changed.
  */
 export function PostFormDialog({
   post,
+  queued,
+  student,
+  ...dialog
+}: DialogProps & {
+  post?: Post;
+  /** A new post waiting in the outbox, to change before it is sent. */
+  queued?: QueuedPost;
+  /** The review action on a student opens the form with that student chosen. */
+  student?: { id: string; name: string };
+}) {
+  const personId = useMember()?.id;
+  // A new post starts from the person's draft, once it has been looked for.
+  const [kept, setKept] = useState<{ post: KeptPost | null; restored: boolean } | null>(
+    post || queued ? { post: queued ?? null, restored: false } : null,
+  );
+  useEffect(() => {
+    if (kept || !personId) return;
+    void postDrafts.read(personId).then((draft) => {
+      const fits = !student || !draft?.values.student || draft.values.student.id === student.id;
+      setKept({ post: draft && fits ? draft : null, restored: Boolean(draft && fits) });
+    });
+  }, [kept, personId, student]);
+  if (post) return <PostForm {...dialog} post={post} personId={personId ?? ''} />;
+  if (!kept || !personId) return null;
+  return (
+    <PostForm
+      // A discarded draft starts the form again, photos and all.
+      key={kept.post?.id ?? 'new'}
+      {...dialog}
+      personId={personId}
+      kept={kept.post ?? undefined}
+      queued={Boolean(queued)}
+      student={student}
+      onDiscardDraft={
+        kept.restored
+          ? () => {
+              void postDrafts.forget(personId);
+              setKept({ post: null, restored: false });
+            }
+          : undefined
+      }
+    />
+  );
+}
+
+/** A photo not yet sent counts as a photo of the post: the outbox sends it before the post. */
+const photosOfKept = (photos: KeptPhoto[]): PostPhoto[] =>
+  photos.map((photo) =>
+    photo.sent ? photoOf(photo.sent) : { url: `kept:${photo.id}`, width: null, height: null },
+  );
+
+function PostForm({
+  post,
+  kept,
+  queued = false,
+  personId,
   student: presetStudent,
   isOpen,
   onOpenChange,
-}: {
+  onDiscardDraft,
+}: DialogProps & {
   post?: Post;
-  /** The review action on a student opens the form with that student chosen. */
+  kept?: KeptPost;
+  queued?: boolean;
+  personId: string;
   student?: { id: string; name: string };
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
+  onDiscardDraft?: () => void;
 }) {
   const formId = useId();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const courses = useCourses();
   const instructors = useInstructorChoices(isOpen);
+  const [postId] = useState(() => kept?.id ?? crypto.randomUUID());
   // Photos already on the post stay; new uploads are added after them.
   const existingPhotos =
     post?.media.map(({ url, width, height }) => ({ url, width, height })) ?? [];
+  const started = kept?.values ?? emptyDraft();
   const form = useForm<PostDraft>({
     resolver: postResolver,
-    defaultValues: {
-      kind: post?.kind ?? 'evaluation',
-      student: post?.student ?? presetStudent ?? null,
-      taggedInstructorId: post?.taggedInstructor?.id ?? '',
-      courseId: post?.course?.id ?? '',
-      lessonId: post?.lesson?.id ?? '',
-      rating: post?.rating === null || !post ? '' : String(post.rating),
-      text: post?.text ?? '',
-      photos: existingPhotos,
-    },
+    defaultValues: post
+      ? {
+          kind: post.kind,
+          student: post.student,
+          taggedInstructorId: post.taggedInstructor?.id ?? '',
+          courseId: post.course?.id ?? '',
+          lessonId: post.lesson?.id ?? '',
+          rating: post.rating === null ? '' : String(post.rating),
+          text: post.text,
+          photos: existingPhotos,
+        }
+      : {
+          ...started,
+          student: started.student ?? presetStudent ?? null,
+          photos: photosOfKept(kept?.photos ?? []),
+        },
     // A field's error goes as soon as it is changed, not at the next submit.
     reValidateMode: 'onSubmit',
   });
+  const keptPhotos = useRef<KeptPhoto[]>(kept?.photos ?? []);
+  // A waiting post is not sent while it is being changed here.
+  useEffect(() => {
+    if (!queued || !kept) return;
+    outbox.hold(kept.id);
+    return () => {
+      outbox.release(kept.id);
+    };
+  }, [queued, kept]);
   const { errors, isDirty } = form.formState;
   const [kind, student, courseId, lessonId] = useWatch({
     control: form.control,
@@ -125,7 +186,7 @@ export function PostFormDialog({
   // An evaluation of a student in one course starts on that course and the first lesson the
   // student has not finished; the instructor changes either with a tap. Nothing the person chose
   // is replaced, and what was chosen for them does not count as something to discard.
-  const [courseChosen, setCourseChosen] = useState(Boolean(post));
+  const [courseChosen, setCourseChosen] = useState(Boolean(post || kept));
   const studentDetail = useStudent(
     student?.id ?? '',
     isOpen && kind === 'evaluation' && student !== null,
@@ -145,22 +206,60 @@ export function PostFormDialog({
   }, [studentDetail.data, student?.id, courseChosen, form]);
   const [uploading, setUploading] = useState(false);
   const [photosFailed, setPhotosFailed] = useState(false);
+  const [photosWaiting, setPhotosWaiting] = useState(false);
   // A photo being sent or failed is something put in, though not yet among the photos.
   const [photosChosen, setPhotosChosen] = useState(false);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const save = useMutation({
-    mutationFn: (input: PostInput) => (post ? updatePost(post.id, input) : createPost(input)),
+    mutationFn: (input: PostInput) => updatePost(post?.id ?? '', input),
     onSuccess: async (saved) => {
       queryClient.setQueryData(postQueryKey(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: postsQueryKey });
       void queryClient.invalidateQueries({ queryKey: coursesQueryKey });
       void queryClient.invalidateQueries({ queryKey: studentsQueryKey });
-      showToast(t(post ? 'posts.updated' : 'posts.published'), 'success');
+      showToast(t('posts.updated'), 'success');
       onOpenChange(false);
     },
-    meta: { errorToast: t(post ? 'toasts.updateFailed' : 'toasts.postFailed') },
+    meta: { errorToast: t('toasts.updateFailed') },
   });
-  const saving = save.isPending;
+  // Whether what is in the form went somewhere (the outbox) or was thrown away: no draft then.
+  const settled = useRef(false);
+  const keptNow = (): KeptPost => {
+    const { photos: _photos, ...values } = form.getValues();
+    return { id: postId, personId, savedAt: Date.now(), values, photos: keptPhotos.current };
+  };
+  const queue = useMutation({
+    mutationFn: (kept: KeptPost) => outbox.queue(kept),
+    onSuccess: async () => {
+      settled.current = true;
+      await postDrafts.forget(personId);
+      if (!navigator.onLine) showToast(t('posts.outbox.queued'), 'info');
+      onOpenChange(false);
+    },
+    onError: () => showToast(t('posts.outbox.storageFailed'), 'error'),
+  });
+  const saving = save.isPending || queue.isPending;
+  // The draft of a new post is kept on the device as it is typed, so a closed tab or a phone
+  // that restarts loses nothing; it is offered again the next time the form opens.
+  const keepsDraft = !post && !queued;
+  const typed = useWatch({ control: form.control });
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const keepDraft = () => {
+    clearTimeout(draftTimer.current);
+    draftTimer.current = undefined;
+    if (!keepsDraft || settled.current) return;
+    if (!form.formState.isDirty && keptPhotos.current.length === 0) return;
+    void postDrafts.keep(keptNow());
+  };
+  const keepDraftSoon = () => {
+    if (!keepsDraft) return;
+    clearTimeout(draftTimer.current);
+    draftTimer.current = setTimeout(keepDraft, 400);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every change of what was typed is kept
+  useEffect(keepDraftSoon, [typed]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what is pending is kept when the form goes
+  useEffect(() => () => keepDraft(), []);
   const requestClose = () => {
     if (saving) return;
     if (isDirty || photosChosen) setConfirmingDiscard(true);
@@ -179,13 +278,17 @@ export function PostFormDialog({
   const courseOptions =
     studentCourses && !allCourses ? studentCourses : (courses.data?.courses ?? []);
   const course = useCourse(courseId, courseId !== '');
-  // A photo that failed is never left out of the post silently: it is sent again or removed.
+  // A photo that failed is never left out of the post silently: it is sent again or removed. A
+  // new post's photo waiting for a connection goes with it to the outbox; an edit needs it sent.
+  const blocked = photosFailed || (Boolean(post) && photosWaiting);
   const markFailedPhotos = () => {
-    if (photosFailed) form.setError('photos', { message: t('upload.failedBeforePost') });
+    if (blocked) form.setError('photos', { message: t('upload.failedBeforePost') });
   };
   const submit = form.handleSubmit((draft) => {
     markFailedPhotos();
-    if (!photosFailed && !save.isPending) save.mutate(toInput(draft));
+    if (blocked || saving) return;
+    if (post) save.mutate(toInput(draft));
+    else queue.mutate(keptNow());
   }, markFailedPhotos);
 
   return (
@@ -201,7 +304,7 @@ export function PostFormDialog({
           cancelLabel={t('posts.cancel')}
           onCancel={requestClose}
           busy={saving}
-          submitBusy={saving || uploading}
+          submitBusy={saving || (Boolean(post) && uploading)}
         />
       }
     >
@@ -211,9 +314,24 @@ export function PostFormDialog({
         noValidate
         className="flex flex-col gap-5"
       >
+        {onDiscardDraft ? (
+          <div
+            role="status"
+            className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-accent-50 px-3 py-2 text-sm text-accent-900"
+          >
+            <span>{t('posts.form.draftRestored')}</span>
+            <button
+              type="button"
+              onClick={onDiscardDraft}
+              className="min-h-11 rounded-lg px-2 font-medium text-accent-800 underline underline-offset-2"
+            >
+              {t('posts.form.discardDraft')}
+            </button>
+          </div>
+        ) : null}
         <RadioGroup
           value={kind}
-          onChange={(value) => form.setValue('kind', value as Kind, { shouldDirty: true })}
+          onChange={(value) => form.setValue('kind', value as PostKind, { shouldDirty: true })}
           orientation="horizontal"
           className="flex flex-col gap-1.5"
         >
@@ -286,6 +404,7 @@ export function PostFormDialog({
           <MultiImagePicker
             use="post"
             capture="environment"
+            initial={kept?.photos}
             onBusyChange={(busy) => {
               setUploading(busy);
               if (busy) setPhotosChosen(true);
@@ -295,20 +414,21 @@ export function PostFormDialog({
               if (failed) setPhotosChosen(true);
               else form.clearErrors('photos');
             }}
-            onChange={(results) =>
-              form.setValue(
-                'photos',
-                [
-                  ...existingPhotos,
-                  ...results.map((result) => ({
-                    url: result.secure_url,
-                    width: result.width,
-                    height: result.height,
-                  })),
-                ],
-                { shouldDirty: true },
-              )
-            }
+            onWaitingChange={(waiting) => {
+              setPhotosWaiting(waiting);
+              if (waiting) setPhotosChosen(true);
+            }}
+            onKeptChange={(photos) => {
+              if (post) return;
+              keptPhotos.current = photos;
+              form.setValue('photos', photosOfKept(photos), { shouldDirty: true });
+            }}
+            onChange={(results) => {
+              if (!post) return;
+              form.setValue('photos', [...existingPhotos, ...results.map(photoOf)], {
+                shouldDirty: true,
+              });
+            }}
           />
           {errors.photos ? (
             <p role="alert" className="mt-1.5 text-sm text-red-700">
@@ -410,6 +530,10 @@ export function PostFormDialog({
         cancelLabel={t('posts.discard.keep')}
         onConfirm={() => {
           setConfirmingDiscard(false);
+          if (keepsDraft) {
+            settled.current = true;
+            void postDrafts.forget(personId);
+          }
           onOpenChange(false);
         }}
       />

@@ -1,5 +1,6 @@
 import {
   keepPreviousData,
+  type QueryClient,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -13,7 +14,8 @@ import type {
   StudentInput,
   StudentList,
 } from '#shared/schemas/students';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { compareVietnameseNames, foldForSearch } from '#shared/text';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
 
 export const studentsQueryKey = ['students'] as const;
@@ -42,16 +44,47 @@ export function useStudents(filters: StudentFilters) {
 }
 
 /** Students whose name holds what was typed, in name order: the picker's list. */
+/**
+ * With no connection, the students this page has already loaded (the picker's and the student
+ * list's answers) whose names hold what was typed, ignoring case and diacritics: an instructor
+ * chooses whom to evaluate in class without a signal.
+ */
+function studentsAlreadyLoaded(queryClient: QueryClient, q: string): StudentList {
+  const found = new Map<string, StudentList['students'][number]>();
+  const wanted = foldForSearch(q);
+  for (const [, data] of queryClient.getQueriesData<StudentList | { pages: StudentList[] }>({
+    queryKey: studentsQueryKey,
+  })) {
+    const lists = data && 'pages' in data ? data.pages : data ? [data] : [];
+    for (const list of lists) {
+      for (const student of list.students ?? []) {
+        if (foldForSearch(student.name).includes(wanted)) found.set(student.id, student);
+      }
+    }
+  }
+  const students = [...found.values()].sort((a, b) => compareVietnameseNames(a.name, b.name));
+  return { students, total: students.length, nextPage: null };
+}
+
 export function useStudentChoices(typed: string, enabled: boolean) {
   const q = typed.trim();
+  const queryClient = useQueryClient();
   return useQuery({
     enabled,
     queryKey: [...studentsQueryKey, 'picker', q],
     // While the next letters' answer comes, the last list stays (no flicker, and a student
     // tapped in it is not pulled from under the finger).
     placeholderData: keepPreviousData,
+    // Asked even offline, so that the answer can come from what was loaded (below).
+    networkMode: 'always',
     queryFn: ({ signal }) =>
-      apiRequest<StudentList>(`/students?sort=name&q=${encodeURIComponent(q)}`, { signal }),
+      apiRequest<StudentList>(`/students?sort=name&q=${encodeURIComponent(q)}`, { signal }).catch(
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 0)
+            return studentsAlreadyLoaded(queryClient, q);
+          throw error;
+        },
+      ),
   });
 }
 

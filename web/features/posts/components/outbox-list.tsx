@@ -1,0 +1,178 @@
+import { CloudUpload, LogIn, RotateCcw, TriangleAlert } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { t } from '../../../lib/text.ts';
+import type { QueuedPost, SendProgress } from '../outbox/outbox.ts';
+import { outbox } from '../outbox/outbox.ts';
+import { useOutbox } from '../outbox/use-outbox.ts';
+import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
+
+const actionClass =
+  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl px-3 text-sm font-semibold';
+
+/** Object URLs of a waiting post's photos, made while the card shows and freed after. */
+function usePreviews(post: QueuedPost): string[] {
+  const [urls, setUrls] = useState<string[]>([]);
+  useEffect(() => {
+    const made = post.photos.map((photo) => URL.createObjectURL(photo.blob));
+    setUrls(made);
+    return () => {
+      for (const url of made) URL.revokeObjectURL(url);
+    };
+  }, [post.photos]);
+  return urls;
+}
+
+function statusLine(post: QueuedPost, progress: SendProgress | null): string {
+  if (progress?.postId === post.id) {
+    if ('posting' in progress) return t('posts.outbox.sendingPost');
+    return t('posts.outbox.sendingPhoto', {
+      number: progress.photo,
+      total: progress.total,
+      percent: Math.round(progress.fraction * 100),
+    });
+  }
+  switch (post.status) {
+    case 'signedOut':
+      return t('posts.outbox.signedOut');
+    case 'failed':
+      return t('posts.outbox.failed', { reason: post.message ?? '' });
+    case 'waiting':
+      return navigator.onLine ? t('posts.outbox.waiting') : t('posts.outbox.waitingOffline');
+  }
+}
+
+function QueuedCard({
+  post,
+  progress,
+  onEdit,
+}: {
+  post: QueuedPost;
+  progress: SendProgress | null;
+  onEdit: () => void;
+}) {
+  const previews = usePreviews(post);
+  const [confirming, setConfirming] = useState(false);
+  const sending = progress?.postId === post.id;
+  const refused = post.status === 'failed';
+  const Icon = refused ? TriangleAlert : post.status === 'signedOut' ? LogIn : CloudUpload;
+  const about =
+    post.values.kind === 'evaluation'
+      ? (post.values.student?.name ?? '')
+      : t('posts.outbox.general');
+  return (
+    <li
+      data-testid="queued-post"
+      data-status={sending ? 'sending' : post.status}
+      className={`flex flex-col gap-3 rounded-3xl border-2 border-dashed bg-white p-4 ${refused ? 'border-red-300' : 'border-accent-200'}`}
+    >
+      <p
+        role="status"
+        className={`flex items-start gap-2 text-sm font-semibold ${refused ? 'text-red-800' : 'text-accent-800'}`}
+      >
+        <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span className="min-w-0 break-words">{statusLine(post, progress)}</span>
+      </p>
+      <div className="min-w-0">
+        <p className="truncate text-[15px] font-semibold text-stone-900">{about}</p>
+        {post.values.text ? (
+          <p className="line-clamp-2 text-[15px] leading-6 break-words text-stone-700">
+            {post.values.text}
+          </p>
+        ) : null}
+      </div>
+      {previews.length > 0 ? (
+        <ul
+          className="flex gap-2 overflow-x-auto"
+          aria-label={t('posts.outbox.photos', { count: previews.length })}
+        >
+          {previews.map((url, index) => (
+            <li key={url} className="shrink-0">
+              <img
+                src={url}
+                alt={t('upload.photo', { number: index + 1 })}
+                width={72}
+                height={72}
+                className={`size-18 rounded-xl object-cover ${post.photos[index]?.sent ? '' : 'opacity-70'}`}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {sending ? null : (
+        <div className="flex flex-wrap gap-2">
+          {refused ? (
+            <button
+              type="button"
+              onClick={() => void outbox.retry(post.id)}
+              className={`${actionClass} bg-accent-600 text-white`}
+            >
+              <RotateCcw className="size-4" aria-hidden="true" />
+              {t('posts.outbox.retry')}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            onClick={onEdit}
+            className={`${actionClass} border border-stone-300 text-stone-800`}
+          >
+            {t('posts.outbox.edit')}
+          </button>
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            className={`${actionClass} text-red-700`}
+          >
+            {t('posts.outbox.delete')}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        title={t('posts.outbox.deleteTitle')}
+        body={t('posts.outbox.deleteBody')}
+        confirmLabel={t('posts.outbox.deleteConfirm')}
+        cancelLabel={t('posts.outbox.keep')}
+        onConfirm={() => {
+          setConfirming(false);
+          void outbox.remove(post.id);
+        }}
+      />
+    </li>
+  );
+}
+
+/**
+ * The person's new posts still on this device, above the feed: what waits to be sent, what is
+ * being sent (with its photos' progress) and what the server refused, each to change, send again
+ * or delete.
+ */
+export function OutboxList({ personId }: { personId: string }) {
+  const { posts, progress } = useOutbox(personId);
+  const [editing, setEditing] = useState<QueuedPost | null>(null);
+  if (posts.length === 0 && !editing) return null;
+  return (
+    <section aria-label={t('posts.outbox.label')}>
+      <ul className="flex flex-col gap-3">
+        {posts.map((post) => (
+          <QueuedCard
+            key={post.id}
+            post={post}
+            progress={progress}
+            onEdit={() => setEditing(post)}
+          />
+        ))}
+      </ul>
+      {editing ? (
+        <LazyPostFormDialog
+          isOpen
+          queued={editing}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import type { Post } from '#shared/schemas/posts';
+import { useToast } from '../../../components/overlays/toast.tsx';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { serverReachable } from '../../../lib/server-reachable.ts';
+import { t } from '../../../lib/text.ts';
+import { coursesQueryKey } from '../../courses/index.ts';
+import { sendImage, uploadTarget } from '../../media/index.ts';
+import { studentsQueryKey } from '../../students/index.ts';
+import { postQueryKey, postsQueryKey } from '../api/posts.ts';
+import { type OutboxTransport, outbox, sendWaiting } from './outbox.ts';
+
+/** What waits to be sent from this device for this person, and what is being sent now. */
+export function useOutbox(personId: string | undefined) {
+  const { posts, progress } = useSyncExternalStore(outbox.subscribe, outbox.snapshot);
+  const mine = useMemo(
+    () => (personId ? posts.filter((post) => post.personId === personId) : []),
+    [posts, personId],
+  );
+  return { posts: mine, progress };
+}
+
+/** A waiting post is tried again after this long while the browser is online (a server error). */
+const FIRST_RETRY_MS = 15_000;
+const LONGEST_RETRY_MS = 5 * 60_000;
+
+/**
+ * Sends the signed-in person's waiting posts: now, when the connection returns, when the app is
+ * shown again, after a new post is queued, and every little while when a try failed on a busy
+ * server. Mounted once, in the signed-in layout.
+ */
+export function useOutboxSender(personId: string | undefined) {
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const { posts } = useOutbox(personId);
+  const waiting = posts.filter((post) => post.status !== 'failed').length;
+  const sendNow = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    if (!personId) return;
+    const transport: OutboxTransport = {
+      upload: async (blob, onProgress) =>
+        sendImage(
+          blob,
+          await uploadTarget(queryClient),
+          'post',
+          onProgress,
+          new AbortController().signal,
+        ),
+      createPost: (input) => apiRequest<Post>('/posts', { method: 'POST', body: input }),
+    };
+    const send = () => {
+      if (!navigator.onLine) return;
+      void sendWaiting(personId, transport, {
+        onSent: (post) => {
+          queryClient.setQueryData(postQueryKey(post.id), post);
+          void queryClient.invalidateQueries({ queryKey: postsQueryKey });
+          void queryClient.invalidateQueries({ queryKey: coursesQueryKey });
+          void queryClient.invalidateQueries({ queryKey: studentsQueryKey });
+          showToast(t('posts.published'), 'success');
+        },
+        onRefused: (_post, message) =>
+          showToast(t('posts.outbox.failed', { reason: message }), 'error'),
+      });
+    };
+    sendNow.current = send;
+    send();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') send();
+    };
+    window.addEventListener('online', send);
+    document.addEventListener('visibilitychange', onVisible);
+    const unsubscribe = serverReachable.subscribe(() => {
+      if (serverReachable.get()) send();
+    });
+    return () => {
+      sendNow.current = () => {};
+      window.removeEventListener('online', send);
+      document.removeEventListener('visibilitychange', onVisible);
+      unsubscribe();
+    };
+  }, [personId, queryClient, showToast]);
+
+  // A post queued here (or in another tab) is sent at once; one that met a busy server is tried
+  // again after a while, each time waiting twice as long.
+  useEffect(() => {
+    if (!personId || waiting === 0) return;
+    sendNow.current();
+    let delay = FIRST_RETRY_MS;
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      timer = setTimeout(() => {
+        sendNow.current();
+        delay = Math.min(delay * 2, LONGEST_RETRY_MS);
+        schedule();
+      }, delay);
+    };
+    schedule();
+    return () => clearTimeout(timer);
+  }, [personId, waiting]);
+}
