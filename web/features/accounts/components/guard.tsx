@@ -28,8 +28,8 @@ export function RequireViewer({ children, splash }: { children: ReactNode; splas
   if (!me) {
     // No answer at all (offline, the server restarting) is not a sign-out: the splash stays
     // until the server answers again, under the full-screen notice while offline.
-    if (error instanceof ApiError && error.status === 0) return <OfflineAware splash={splash} />;
-    if (isPending) return splash;
+    if (isPending || (error instanceof ApiError && error.status === 0))
+      return <OfflineAware splash={splash} />;
     return <Navigate to="/login" replace />;
   }
   // A later check that fails keeps the last answer: a dropped connection signs no one out.
