@@ -64,8 +64,8 @@ export function useOutboxSender(personId: string | undefined) {
           showToast(t('posts.outbox.failed', { reason: message }), 'error'),
       });
     };
+    // The first send comes from the effect below, once the stored posts are known.
     sendNow.current = send;
-    send();
     const onVisible = () => {
       if (document.visibilityState === 'visible') send();
     };
