@@ -225,8 +225,6 @@ test('offline, a thin banner says so over the screen still shown, and a toast gr
   // What was loaded stays readable and usable: nothing covers it.
   await expect(page.getByTestId('offline-notice')).toHaveCount(0);
   await expect(heading).toBeVisible();
-  await page.getByRole('link', { name: 'Hoạt động' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
   await screenshot(page, 'offline');
   await context.setOffline(false);
   await expect(notice).toBeHidden();
