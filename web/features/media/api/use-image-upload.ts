@@ -20,9 +20,17 @@ const uploadTargetQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** Where photos go, loaded or asked for now (the outbox sends photos without a picker on screen). */
-export const uploadTarget = (queryClient: QueryClient) =>
-  queryClient.ensureQueryData(uploadTargetQuery);
+/**
+ * Where photos go, loaded or asked for now (the outbox sends photos without a picker on screen).
+ * With no connection and nothing loaded it fails at once, so the photo waits for the connection
+ * rather than for an answer that cannot come.
+ */
+export const uploadTarget = (queryClient: QueryClient): Promise<UploadTarget> => {
+  const known = queryClient.getQueryData(uploadTargetQuery.queryKey);
+  if (known) return Promise.resolve(known);
+  if (!navigator.onLine) return Promise.reject(new UploadError(vi.toasts.networkError, 0));
+  return queryClient.ensureQueryData(uploadTargetQuery);
+};
 
 /** Where photos go (the server or Cloudinary), loaded as soon as a photo picker shows. */
 export function useUploadTarget() {
@@ -179,10 +187,12 @@ export function useImageUploads(use: MediaUse, initial: KeptPhoto[] = []) {
       for (const file of chosen) {
         const id = crypto.randomUUID();
         setItems((list) => [...list, { id, state: { status: 'idle' } }]);
-        void shrinkForUpload(file).then((blob) => {
-          files.current.set(id, blob);
-          start(id);
-        });
+        void shrinkForUpload(file)
+          .catch(() => file)
+          .then((blob) => {
+            files.current.set(id, blob);
+            start(id);
+          });
       }
     },
     [start],
@@ -227,7 +237,9 @@ export function useImageUploads(use: MediaUse, initial: KeptPhoto[] = []) {
     return [{ id: item.id, blob, sent: item.state.status === 'done' ? item.state.result : null }];
   });
   const busy = items.some((item) => item.state.status === 'working');
+  // A photo just chosen is being shrunk on the phone: not yet something that can be kept.
+  const preparing = items.some((item) => !files.current.has(item.id));
   const failed = items.some((item) => item.state.status === 'failed');
   const waiting = waitingIds.length > 0;
-  return { items, results, kept, busy, failed, waiting, add, retry, remove };
+  return { items, results, kept, busy, preparing, failed, waiting, add, retry, remove };
 }

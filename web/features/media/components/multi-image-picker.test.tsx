@@ -3,7 +3,21 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadResult } from '#shared/schemas/media';
+import type { KeptPhoto } from '../api/use-image-upload.ts';
 import { MultiImagePicker } from './multi-image-picker.tsx';
+
+// Shrinking a photo takes a while on a phone; a test can hold it (`holdShrinking`).
+const shrinking = vi.hoisted(() => ({ held: null as Promise<void> | null }));
+vi.mock('../api/upload.ts', async (original) => {
+  const actual = await original<typeof import('../api/upload.ts')>();
+  return {
+    ...actual,
+    shrinkForUpload: async (file: Blob) => {
+      await shrinking.held;
+      return file;
+    },
+  };
+});
 
 /** Stands in for the browser's XMLHttpRequest: reports progress, then answers like the server. */
 class FakeUploadRequest {
@@ -107,5 +121,37 @@ describe('several photos at once', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bỏ ảnh này (Ảnh 1)' }));
     await waitFor(() => expect(screen.getAllByTestId('photo-item')).toHaveLength(2));
     expect(latest()).toEqual([`/media/${'300'.padStart(64, '0')}.webp`]);
+  });
+});
+
+describe('a photo being shrunk on the phone', () => {
+  it('is told as preparing until it can be kept, so a post queued meanwhile does not leave it out', async () => {
+    let release = () => {};
+    shrinking.held = new Promise((resolve) => {
+      release = resolve;
+    });
+    const onPreparingChange = vi.fn<(preparing: boolean) => void>();
+    const onKeptChange = vi.fn<(kept: KeptPhoto[]) => void>();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MultiImagePicker
+          use="post"
+          onChange={() => {}}
+          onPreparingChange={onPreparingChange}
+          onKeptChange={onKeptChange}
+        />
+      </QueryClientProvider>,
+    );
+    const input = screen
+      .getAllByLabelText('Thêm ảnh')
+      .find((element) => element.tagName === 'INPUT')!;
+    fireEvent.change(input, { target: { files: [photo(100), photo(200)] } });
+    await waitFor(() => expect(onPreparingChange).toHaveBeenLastCalledWith(true));
+    expect(onKeptChange.mock.calls.at(-1)?.[0] ?? []).toHaveLength(0);
+
+    release();
+    shrinking.held = null;
+    await waitFor(() => expect(onPreparingChange).toHaveBeenLastCalledWith(false));
+    await waitFor(() => expect(onKeptChange.mock.calls.at(-1)?.[0]).toHaveLength(2));
   });
 });

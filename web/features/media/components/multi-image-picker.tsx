@@ -15,6 +15,7 @@ export function MultiImagePicker({
   onChange,
   onKeptChange,
   onBusyChange,
+  onPreparingChange,
   onFailedChange,
   onWaitingChange,
   capture,
@@ -29,19 +30,23 @@ export function MultiImagePicker({
   onWaitingChange?: (waiting: boolean) => void;
   /** Told while photos are still uploading, so a form can wait for them. */
   onBusyChange?: (busy: boolean) => void;
+  /** Told while a photo just chosen is being shrunk, before it can be kept or sent. */
+  onPreparingChange?: (preparing: boolean) => void;
   /** Told while a photo failed and waits to be sent again or removed: it is not in `onChange`. */
   onFailedChange?: (failed: boolean) => void;
   capture?: 'environment';
 }) {
   const inputId = useId();
-  const { items, results, kept, busy, failed, waiting, add, retry, remove } = useImageUploads(
-    use,
-    initial,
-  );
+  const { items, results, kept, busy, preparing, failed, waiting, add, retry, remove } =
+    useImageUploads(use, initial);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of `busy` matters; the callback is new on every render
   useEffect(() => {
     onBusyChange?.(busy);
   }, [busy]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of `preparing` matters; the callback is new on every render
+  useEffect(() => {
+    onPreparingChange?.(preparing);
+  }, [preparing]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of `failed` matters; the callback is new on every render
   useEffect(() => {
     onFailedChange?.(failed);

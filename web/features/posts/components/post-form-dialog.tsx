@@ -205,6 +205,8 @@ function PostForm({
     }
   }, [studentDetail.data, student?.id, courseChosen, form]);
   const [uploading, setUploading] = useState(false);
+  // A photo still being shrunk would be left out of a post queued now: the post waits for it.
+  const [preparing, setPreparing] = useState(false);
   const [photosFailed, setPhotosFailed] = useState(false);
   const [photosWaiting, setPhotosWaiting] = useState(false);
   // A photo being sent or failed is something put in, though not yet among the photos.
@@ -286,7 +288,7 @@ function PostForm({
   };
   const submit = form.handleSubmit((draft) => {
     markFailedPhotos();
-    if (blocked || saving) return;
+    if (blocked || saving || (!post && preparing)) return;
     if (post) save.mutate(toInput(draft));
     else queue.mutate(keptNow());
   }, markFailedPhotos);
@@ -304,7 +306,7 @@ function PostForm({
           cancelLabel={t('posts.cancel')}
           onCancel={requestClose}
           busy={saving}
-          submitBusy={saving || (Boolean(post) && uploading)}
+          submitBusy={saving || (post ? uploading : preparing)}
         />
       }
     >
@@ -409,6 +411,7 @@ function PostForm({
               setUploading(busy);
               if (busy) setPhotosChosen(true);
             }}
+            onPreparingChange={setPreparing}
             onFailedChange={(failed) => {
               setPhotosFailed(failed);
               if (failed) setPhotosChosen(true);
