@@ -8,6 +8,7 @@ import {
   signInByLink,
 } from './support/accounts.ts';
 import { activatePerson } from './support/fixtures-api.ts';
+import { keptQueryKeys } from './support/kept-cache.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 
 test('a link opened on another device asks for the e-mail, and works only once', async ({
@@ -160,8 +161,11 @@ test('signing out ends the session: the app goes back to login', async ({ page, 
   await expect(second).toHaveURL(/#\/activity$/);
   await second.goto('/#/profile');
   await screenshot(second, 'profile');
+  // What this device keeps for reading offline is the owner's until she signs out.
+  await expect.poll(async () => (await keptQueryKeys(second)).length).toBeGreaterThan(0);
   await second.getByRole('button', { name: 'Đăng xuất' }).click();
   await expect(second).toHaveURL(/#\/login$/);
+  await expect.poll(() => keptQueryKeys(second)).toEqual([]);
   await second.goto('/#/courses');
   await expect(second).toHaveURL(/#\/login$/);
 });

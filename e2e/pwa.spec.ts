@@ -5,6 +5,7 @@ import { type BrowserContextOptions, chromium, type Locator, type Page } from '@
 import sharp from 'sharp';
 import { expect, screenshot, test } from './fixtures.ts';
 import { onboard, signInByLink } from './support/accounts.ts';
+import { keptQueryKeys } from './support/kept-cache.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 import { photoFile } from './support/photos.ts';
 import { type DeployableServer, startDeployableServer } from './support/servers.ts';
@@ -95,25 +96,86 @@ test('Chromium finds the app installable, and the worker precaches the shell but
   }
 });
 
-test('the app shell opens from the service worker while offline', async ({
+/** The pictures on screen that failed to load (the browser's broken-image sign). */
+function brokenImages(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.images]
+      .filter((image) => image.complete && image.naturalWidth === 0)
+      .map((image) => image.src),
+  );
+}
+
+test('the app opened with no signal shows what it last loaded: the feed, courses, students, a student', async ({
   page,
   context,
   allowProblems,
 }) => {
-  // Offline on purpose: what the service worker does not hold fails to load.
-  allowProblems(/net::ERR_INTERNET_DISCONNECTED/);
-  await page.goto('/#/courses');
-  await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
+  test.slow();
+  // Offline on purpose: what the device does not hold fails to load.
+  allowProblems(/net::ERR_INTERNET_DISCONNECTED/, /ERR_FAILED/);
+  const tag = Math.random().toString(36).slice(2, 7);
+  const made = await page.request.post('/api/courses', {
+    data: { name: `Vẽ hoa nổi ${tag}`, lessons: [{ title: 'Phác thảo' }] },
+  });
+  expect(made.status()).toBe(201);
+  const course = await made.json();
+  const name = `Tôn Nữ Thị Hoàng Oanh ${tag} 🌸`;
+  const created = await page.request.post('/api/students', {
+    data: { name, courseIds: [course.id] },
+  });
+  expect(created.status()).toBe(201);
+  const student = await created.json();
+  const text = `Đi nét hoa mảnh, cần đều tay hơn ${tag}`;
+  const posted = await page.request.post('/api/posts', {
+    data: { kind: 'general', text, courseId: course.id, photos: [] },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+
+  // Before class, with a signal: the app installed, the screens opened once.
+  await page.goto('/#/activity');
+  await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
+  await page.goto('/#/courses');
+  await expect(page.getByText(course.name).first()).toBeVisible();
+  await page.goto('/#/students');
+  await expect(page.getByRole('heading', { level: 1, name: 'Học viên' })).toBeVisible();
+  await page.goto(`/#/students/${student.id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect
+    .poll(async () => (await keptQueryKeys(page)).some((key) => key.includes(student.id)))
+    .toBe(true);
+
+  // In class, no signal: the app is opened from scratch.
+  await page.close();
   await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByTestId('offline-notice')).toBeVisible();
+  const phone = await context.newPage();
+  await phone.goto('/#/activity');
+  await expect(phone.getByTestId('offline-banner')).toHaveText(
+    'Ngoại tuyến · đang xem nội dung đã tải',
+  );
+  await expect(phone.getByTestId('offline-notice')).toHaveCount(0);
+  await expect(phone.getByRole('article').filter({ hasText: text })).toBeVisible();
+  await expect.poll(() => brokenImages(phone)).toEqual([]);
+  await screenshot(phone, 'offline-reading-feed');
+  await phone.goto('/#/courses');
+  await expect(phone.getByText(course.name).first()).toBeVisible();
+  await phone.goto('/#/students');
+  await expect(phone.getByRole('heading', { level: 1, name: 'Học viên' })).toBeVisible();
+  await expect(phone.getByRole('link').first()).toBeVisible();
+  await phone.goto(`/#/students/${student.id}`);
+  await expect(phone.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect.poll(() => brokenImages(phone)).toEqual([]);
+  await screenshot(phone, 'offline-reading-student');
+
+  // The signal returns: the screen asks the server again by itself.
   await context.setOffline(false);
-  await expect(page.getByRole('heading', { level: 1, name: 'Khóa học' })).toBeVisible();
+  await expect(phone.getByTestId('offline-banner')).toBeHidden();
+  await expect(phone.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
 test('the installed app’s “Đăng bài” shortcut opens the post form at once', async ({ page }) => {
@@ -173,6 +235,8 @@ test('photos once seen stay readable offline, and are forgotten when someone sig
   await expect(visitor.getByTestId('toast').filter({ hasText: 'Tài khoản đang' })).toBeVisible();
   // The sign-out finishes after the login screen shows: the cache goes with it.
   await expect.poll(() => visitor.evaluate(() => caches.has('hv-media'))).toBe(false);
+  // And what was loaded for reading offline goes too.
+  await expect.poll(() => keptQueryKeys(visitor)).toEqual([]);
 });
 
 /** Which deployment's worker controls the page: 2 for the new one, 1 when it does not answer. */

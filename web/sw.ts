@@ -29,9 +29,13 @@ registerRoute(
 
 // Photos are named by their content, so a stored copy never goes stale: served from the cache
 // once seen (what was loaded stays readable offline), at most 300 of them for 30 days, and
-// dropped first when the device runs short of space. The API is never cached.
+// dropped first when the device runs short of space. The generated avatars (initials drawn from
+// a name, the name in the address) are pictures of the same kind. The rest of the API is never
+// cached here.
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/media/'),
+  ({ url }) =>
+    url.origin === self.location.origin &&
+    (url.pathname.startsWith('/media/') || url.pathname.startsWith('/api/avatars/')),
   new CacheFirst({
     cacheName: MEDIA_CACHE,
     plugins: [

@@ -1,6 +1,7 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, failureMessage } from './api-client.ts';
 import { queriesFetching } from './queries-fetching.ts';
+import { KEPT_FOR_MS } from './query-persister.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -51,6 +52,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
+      // What was loaded stays, to be kept on the device for reading offline (query-persister.ts).
+      gcTime: KEPT_FOR_MS,
       // Caller mistakes (4xx) will not get better by asking again.
       retry: (failures, error) =>
         !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,

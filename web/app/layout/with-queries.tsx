@@ -1,19 +1,30 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { queryClient, reportMutationErrorsTo } from '../../lib/query-client.ts';
+import { KEPT_FOR_MS, queryPersister } from '../../lib/query-persister.ts';
+
+const persistOptions = { persister: queryPersister, maxAge: KEPT_FOR_MS };
+// What was restored is what was last loaded, however recent: the screens shown ask again (an
+// answer already on its way is not asked twice).
+const askAgain = () => queryClient.invalidateQueries(undefined, { cancelRefetch: false });
 
 /**
  * The routes that ask the server through TanStack Query sit under this one, so that the query
- * cache loads with them and not with /login (scripts/size-budget.ts).
+ * cache loads with them and not with /login (scripts/size-budget.ts). What was loaded is kept on
+ * the device and restored first, so the app opened offline shows it (lib/query-persister.ts).
  */
 export function WithQueries() {
   const { showToast } = useToast();
   useEffect(() => reportMutationErrorsTo((message) => showToast(message, 'error')), [showToast]);
   return (
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persistOptions}
+      onSuccess={askAgain}
+    >
       <Outlet />
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { limits } from '#shared/limits';
 import { photoVariant } from '../../lib/photo-sources.ts';
 
@@ -14,9 +15,13 @@ interface AvatarProps {
 /** A person's avatar; a neutral silhouette while nobody is known (signed out, loading). */
 export function Avatar({ name, url, size = 32, className = '' }: AvatarProps) {
   const box = { width: size, height: size };
-  if (url) {
+  // A photo that cannot load (offline, never seen on this device) shows the silhouette rather
+  // than the browser's broken-image sign.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (url && url !== failedUrl) {
     return (
       <img
+        onError={() => setFailedUrl(url)}
         // An avatar is never larger than a thumbnail: its small variant, when it has one.
         src={photoVariant(url, limits.imageSmallLongSide) ?? url}
         alt={name ?? ''}

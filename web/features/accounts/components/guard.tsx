@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { OfflineScreen } from '../../../components/overlays/offline-notice.tsx';
@@ -18,6 +18,7 @@ export function RequireViewer({ children, splash }: { children: ReactNode; splas
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const location = useLocation();
+  const restoring = useIsRestoring();
 
   useEffect(() => {
     if (me?.state !== 'refused') return;
@@ -26,6 +27,8 @@ export function RequireViewer({ children, splash }: { children: ReactNode; splas
   }, [me, showToast, queryClient]);
 
   if (!me) {
+    // What was loaded before is being read from the device: who this is may be among it.
+    if (restoring) return splash;
     // No answer at all (offline, the server restarting) is not a sign-out: the splash stays
     // until the server answers again, under the full-screen notice while offline.
     if (isPending || (error instanceof ApiError && error.status === 0))

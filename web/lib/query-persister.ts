@@ -1,0 +1,100 @@
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import { createStore, del, get, set } from 'idb-keyval';
+
+/*
+ * What the app last loaded, kept on the device (IndexedDB) so that an app opened with no signal
+ * shows the last feed, courses, students and student pages under the "Ngoại tuyến" banner
+ * instead of the full-screen notice. Only a signed-in member's answers are kept: when the
+ * server says no one is signed in (signed out, session over), what was kept is forgotten.
+ */
+
+const store = createStore('hoc-vien-cache', 'queries');
+const KEY = 'client';
+
+/** How long what was loaded stays worth showing offline: the next class days. */
+export const KEPT_FOR_MS = 3 * 24 * 60 * 60_000;
+/** Of a list loaded page by page, only the first pages are kept: enough to read in class, and
+ *  the app opening online asks again for each page it restores. */
+const PAGES_KEPT = 2;
+/** The cache changes on every answer and every like; it is written at most this often. */
+const WRITE_EVERY_MS = 2_000;
+
+interface PagedData {
+  pages: unknown[];
+  pageParams: unknown[];
+}
+
+const isPaged = (data: unknown): data is PagedData =>
+  typeof data === 'object' &&
+  data !== null &&
+  Array.isArray((data as PagedData).pages) &&
+  Array.isArray((data as PagedData).pageParams);
+
+const signedInMember = (client: PersistedClient): boolean =>
+  client.clientState.queries.some(
+    (query) =>
+      query.queryKey[0] === 'me' &&
+      (query.state.data as { state?: string } | undefined)?.state === 'member',
+  );
+
+/** The client as kept: long lists cut to their first pages. */
+function trimmed(client: PersistedClient): PersistedClient {
+  return {
+    ...client,
+    clientState: {
+      ...client.clientState,
+      queries: client.clientState.queries.map((query) => {
+        const data = query.state.data;
+        if (!isPaged(data) || data.pages.length <= PAGES_KEPT) return query;
+        return {
+          ...query,
+          state: {
+            ...query.state,
+            data: {
+              pages: data.pages.slice(0, PAGES_KEPT),
+              pageParams: data.pageParams.slice(0, PAGES_KEPT),
+            },
+          },
+        };
+      }),
+    },
+  };
+}
+
+let latest: PersistedClient | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function writeNow(): Promise<void> {
+  clearTimeout(timer);
+  timer = undefined;
+  const client = latest;
+  latest = null;
+  if (!client) return Promise.resolve();
+  // A device that cannot store it (private browsing, full) reads nothing offline; nothing fails.
+  if (!signedInMember(client)) return del(KEY, store).catch(() => undefined);
+  return set(KEY, trimmed(client), store).catch(() => undefined);
+}
+
+// What changed in the last seconds is written before the page goes away.
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void writeNow();
+  });
+  window.addEventListener('pagehide', () => void writeNow());
+}
+
+export const queryPersister: Persister = {
+  persistClient(client) {
+    latest = client;
+    // Forgetting a person's answers waits for nothing.
+    if (!signedInMember(client)) return writeNow();
+    timer ??= setTimeout(() => void writeNow(), WRITE_EVERY_MS);
+  },
+  restoreClient: () => get<PersistedClient>(KEY, store).catch(() => undefined),
+  removeClient() {
+    latest = null;
+    clearTimeout(timer);
+    timer = undefined;
+    return del(KEY, store).catch(() => undefined);
+  },
+};
