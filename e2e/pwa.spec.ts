@@ -5,6 +5,13 @@ import { type BrowserContextOptions, chromium, type Locator, type Page } from '@
 import sharp from 'sharp';
 import { expect, screenshot, test } from './fixtures.ts';
 import { onboard, signInByLink } from './support/accounts.ts';
+import {
+  loadStudents,
+  postsAbout,
+  studentInCourse,
+  unique,
+  writeEvaluation,
+} from './support/evaluation.ts';
 import { keptQueryKeys } from './support/kept-cache.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 import { photoFile } from './support/photos.ts';
@@ -96,11 +103,17 @@ test('Chromium finds the app installable, and the worker precaches the shell but
   }
 });
 
-/** The pictures on screen that failed to load (the browser's broken-image sign). */
+/**
+ * The broken-image signs on screen: pictures that failed to load and still show. A photo this
+ * device never loaded is hidden in its box instead.
+ */
 function brokenImages(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.images]
-      .filter((image) => image.complete && image.naturalWidth === 0)
+      .filter(
+        (image) =>
+          image.complete && image.naturalWidth === 0 && getComputedStyle(image).opacity !== '0',
+      )
       .map((image) => image.src),
   );
 }
@@ -176,6 +189,72 @@ test('the app opened with no signal shows what it last loaded: the feed, courses
   await context.setOffline(false);
   await expect(phone.getByTestId('offline-banner')).toBeHidden();
   await expect(phone.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('with the app closed, the service worker sends the outbox when the connection returns', async ({
+  page,
+  context,
+  baseURL,
+  allowProblems,
+}) => {
+  test.slow();
+  allowProblems(/net::ERR_INTERNET_DISCONNECTED/, /ERR_FAILED/);
+  const tag = unique();
+  const student = await studentInCourse(page, tag);
+  await page.goto('/#/activity');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await loadStudents(page, tag, student.name);
+
+  await context.setOffline(true);
+  const text = `Gửi nền khi có mạng ${tag}`;
+  await writeEvaluation(page, tag, student.name, text);
+  await expect(page.getByTestId('queued-post')).toHaveCount(1);
+  // The page asked the browser to wake the worker when the connection returns.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+          sync: { getTags(): Promise<string[]> };
+        };
+        return registration.sync.getTags();
+      }),
+    )
+    .toContain('hoc-vien-outbox');
+
+  // The app is closed; the connection returns. Chromium wakes the worker when its own network
+  // monitor sees the connection, which emulated offline is not: the test fires the same event
+  // through DevTools, as its "Background services" panel does.
+  const devtools = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) => {
+    devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await devtools.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  await page.goto('about:blank');
+  await context.setOffline(false);
+  expect(await postsAbout(page, student.id)).toHaveLength(0);
+  await devtools.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(baseURL ?? '').origin,
+    registrationId,
+    tag: 'hoc-vien-outbox',
+    lastChance: false,
+  });
+  await expect.poll(async () => (await postsAbout(page, student.id)).length).toBe(1);
+  const [post] = await postsAbout(page, student.id);
+  expect(post).toMatchObject({ text, rating: 8 });
+  expect(post?.media).toHaveLength(3);
+
+  // Opened again, the app has nothing left waiting and shows the post.
+  await page.goto('/#/activity');
+  await expect(page.getByRole('article').filter({ hasText: text })).toHaveCount(1);
+  await expect(page.getByTestId('queued-post')).toHaveCount(0);
 });
 
 test('the installed app’s “Đăng bài” shortcut opens the post form at once', async ({ page }) => {

@@ -9,6 +9,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { vi } from '#shared/locales/vi';
+import { OUTBOX_SYNC_TAG, sendInBackground } from './features/posts/outbox/background-send.ts';
 import { MEDIA_CACHE } from './lib/media-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -47,6 +48,13 @@ registerRoute(
     ],
   }),
 );
+
+// The connection returned while posts waited in the outbox: send them, even with the app closed.
+// A failure (still no answer) makes the browser try again later.
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(sendInBackground());
+});
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();

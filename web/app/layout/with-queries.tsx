@@ -6,9 +6,13 @@ import { queryClient, reportMutationErrorsTo } from '../../lib/query-client.ts';
 import { KEPT_FOR_MS, queryPersister } from '../../lib/query-persister.ts';
 
 const persistOptions = { persister: queryPersister, maxAge: KEPT_FOR_MS };
-// What was restored is what was last loaded, however recent: the screens shown ask again (an
-// answer already on its way is not asked twice).
-const askAgain = () => queryClient.invalidateQueries(undefined, { cancelRefetch: false });
+// What was restored is what an earlier page loaded, however recent: the screens shown ask again.
+// What this page asked for already (the feed, fetched while the route loads) is not asked twice.
+const askAgain = () =>
+  queryClient.invalidateQueries(
+    { predicate: (query) => query.state.dataUpdatedAt < performance.timeOrigin },
+    { cancelRefetch: false },
+  );
 
 /**
  * The routes that ask the server through TanStack Query sit under this one, so that the query

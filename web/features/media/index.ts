@@ -1,6 +1,12 @@
 // What other features may use of media; the rest is its own (biome.json enforces it).
 
-export { sendImage } from './api/upload.ts';
+export {
+  sendImage,
+  UploadError,
+  type UploadTarget,
+  uploadRefusal,
+  uploadRequest,
+} from './api/upload.ts';
 export { uploadTargetQueryKey } from './api/upload-target-key.ts';
 export { type KeptPhoto, uploadTarget } from './api/use-image-upload.ts';
 export { ImagePicker } from './components/image-picker.tsx';

@@ -54,20 +54,41 @@ export async function shrinkForUpload(file: Blob): Promise<Blob> {
   return blob && blob.size < file.size ? blob : file;
 }
 
-function errorMessageOf(xhr: XMLHttpRequest): string {
+/**
+ * Where a photo is sent and the form that carries it: the built-in service or, when the admin
+ * chose it, straight to Cloudinary (fields `file` and `upload_preset`); both answer
+ * `secure_url`. Shared by the page (with progress) and the service worker (Background Sync).
+ */
+export function uploadRequest(
+  blob: Blob,
+  target: UploadTarget,
+  use: MediaUse,
+): { url: string; form: FormData } {
+  const form = new FormData();
+  form.append('file', blob, 'photo.jpg');
+  if (target.service !== 'cloudinary') return { url: `/api/uploads?use=${use}`, form };
+  if (!target.cloudName || !target.uploadPreset)
+    // A setting only the admin can mend: refused like a 4xx, not tried again by itself.
+    throw new UploadError(vi.toasts.cloudinaryMissing, 400);
+  form.append('upload_preset', target.uploadPreset);
+  return {
+    url: `https://api.cloudinary.com/v1_1/${encodeURIComponent(target.cloudName)}/image/upload`,
+    form,
+  };
+}
+
+/** The Vietnamese reason of a refused upload: the server's message, or its status. */
+export function uploadRefusal(status: number, body: string): string {
   try {
-    const body = JSON.parse(xhr.responseText) as { error?: { message?: unknown } };
-    if (typeof body.error?.message === 'string') return body.error.message;
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } };
+    if (typeof parsed.error?.message === 'string') return parsed.error.message;
   } catch {
     // not JSON
   }
-  return vi.toasts.uploadFailedStatus.replace('{{status}}', String(xhr.status));
+  return vi.toasts.uploadFailedStatus.replace('{{status}}', String(status));
 }
 
-/**
- * Sends a photo with upload progress (0–1) to the built-in service or, when the admin chose it,
- * straight to Cloudinary (fields `file` and `upload_preset`); both answer `secure_url`.
- */
+/** Sends a photo with upload progress (0–1); see `uploadRequest` for where it goes. */
 export function sendImage(
   blob: Blob,
   target: UploadTarget,
@@ -75,15 +96,12 @@ export function sendImage(
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
 ): Promise<UploadResult> {
-  let url = `/api/uploads?use=${use}`;
-  const form = new FormData();
-  form.append('file', blob, 'photo.jpg');
-  if (target.service === 'cloudinary') {
-    if (!target.cloudName || !target.uploadPreset)
-      // A setting only the admin can mend: refused like a 4xx, not tried again by itself.
-      return Promise.reject(new UploadError(vi.toasts.cloudinaryMissing, 400));
-    url = `https://api.cloudinary.com/v1_1/${encodeURIComponent(target.cloudName)}/image/upload`;
-    form.append('upload_preset', target.uploadPreset);
+  let url: string;
+  let form: FormData;
+  try {
+    ({ url, form } = uploadRequest(blob, target, use));
+  } catch (error) {
+    return Promise.reject(error);
   }
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -112,7 +130,7 @@ export function sendImage(
           reject(new UploadError(vi.toasts.uploadFailed));
         }
       } else {
-        reject(new UploadError(errorMessageOf(xhr), xhr.status));
+        reject(new UploadError(uploadRefusal(xhr.status, xhr.responseText), xhr.status));
       }
     };
     xhr.onerror = () => reject(new UploadError(vi.toasts.networkError));

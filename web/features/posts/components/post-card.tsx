@@ -1,3 +1,4 @@
+import { ImageOff } from 'lucide-react';
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Mention, Post } from '#shared/schemas/posts';
@@ -5,6 +6,7 @@ import { splitMentions } from '#shared/text';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { RatingChip } from '../../../components/ui/rating-chip.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
 import { lazyComponent } from '../../../lib/lazy-module.ts';
 import { photoSources } from '../../../lib/photo-sources.ts';
 import { t } from '../../../lib/text.ts';
@@ -75,6 +77,15 @@ const GRID_PHOTO_SIZES = '(min-width: 48rem) 20rem, calc(50vw - 2.25rem)';
  */
 function PostPhotos({ post, priority }: { post: Post; priority: boolean }) {
   const [open, setOpen] = useState<number | null>(null);
+  // A photo this phone never loaded cannot show offline: its box stays, with a quiet sign, and
+  // it is asked for again once the connection returns.
+  const online = useOnlineStatus();
+  const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
+  const [failedOnline, setFailedOnline] = useState(online);
+  if (online !== failedOnline) {
+    setFailedOnline(online);
+    if (online && failed.size > 0) setFailed(new Set());
+  }
   const shown = post.media.slice(0, 4);
   if (shown.length === 0) return null;
   const hidden = post.media.length - shown.length;
@@ -101,8 +112,15 @@ function PostPhotos({ post, priority }: { post: Post; priority: boolean }) {
               loading={priority && index === 0 ? 'eager' : 'lazy'}
               fetchPriority={priority && index === 0 ? 'high' : 'auto'}
               decoding="async"
-              className={`size-full object-cover ${shown.length === 1 ? 'max-h-[28rem]' : 'aspect-square'}`}
+              onError={() => setFailed((current) => new Set(current).add(index))}
+              className={`size-full object-cover ${shown.length === 1 ? 'max-h-[28rem]' : 'aspect-square'} ${failed.has(index) ? 'opacity-0' : ''}`}
             />
+            {failed.has(index) ? (
+              <ImageOff
+                aria-hidden="true"
+                className="absolute inset-0 m-auto size-8 text-stone-400"
+              />
+            ) : null}
             {hidden > 0 && index === shown.length - 1 ? (
               <span className="absolute inset-0 grid place-items-center bg-stone-900/55 text-lg font-semibold text-white">
                 {t('posts.morePhotos', { count: hidden })}

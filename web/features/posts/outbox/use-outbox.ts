@@ -9,6 +9,7 @@ import { coursesQueryKey } from '../../courses/index.ts';
 import { sendImage, uploadTarget } from '../../media/index.ts';
 import { studentsQueryKey } from '../../students/index.ts';
 import { postQueryKey, postsQueryKey } from '../api/posts.ts';
+import { askForBackgroundSend } from './background-send.ts';
 import { type OutboxTransport, outbox, sendWaiting } from './outbox.ts';
 
 /** What waits to be sent from this device for this person, and what is being sent now. */
@@ -87,6 +88,8 @@ export function useOutboxSender(personId: string | undefined) {
   useEffect(() => {
     if (!personId || waiting === 0) return;
     sendNow.current();
+    // And, where the browser can, by the service worker when the connection returns.
+    void askForBackgroundSend();
     let delay = FIRST_RETRY_MS;
     let timer: ReturnType<typeof setTimeout>;
     const schedule = () => {

@@ -1,0 +1,64 @@
+import { vi } from '#shared/locales/vi';
+import type { Me } from '#shared/schemas/accounts';
+import type { UploadResult } from '#shared/schemas/media';
+import type { Post } from '#shared/schemas/posts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { UploadError, type UploadTarget, uploadRefusal, uploadRequest } from '../../media/index.ts';
+import { type OutboxTransport, outbox, sendWaiting } from './outbox.ts';
+
+/*
+ * Background Sync: where the browser has it (Chromium, on Android too), the outbox is also sent
+ * by the service worker when the connection returns, with the app closed. The page asks for it
+ * while posts wait (`askForBackgroundSend`); the worker sends as whoever is signed in, and only
+ * that person's posts (`sendInBackground`). The Web Lock in the outbox keeps it from sending
+ * beside an open page.
+ */
+
+export const OUTBOX_SYNC_TAG = 'hoc-vien-outbox';
+
+interface SyncRegistration extends ServiceWorkerRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+/** Asks the browser to wake the service worker when the connection returns. */
+export async function askForBackgroundSend(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = (await navigator.serviceWorker.getRegistration()) as
+    | SyncRegistration
+    | undefined;
+  // No worker, no Background Sync, or refused (private browsing): the page sends instead.
+  await registration?.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+}
+
+/** Photos sent with a plain fetch: a service worker has no upload progress to show. */
+const workerTransport = (target: UploadTarget): OutboxTransport => ({
+  async upload(blob) {
+    const { url, form } = uploadRequest(blob, target, 'post');
+    let response: Response;
+    try {
+      response = await fetch(url, { method: 'POST', body: form, credentials: 'same-origin' });
+    } catch {
+      throw new UploadError(vi.toasts.networkError);
+    }
+    const body = await response.text();
+    if (!response.ok) throw new UploadError(uploadRefusal(response.status, body), response.status);
+    return JSON.parse(body) as UploadResult;
+  },
+  createPost: (input) => apiRequest<Post>('/posts', { method: 'POST', body: input }),
+});
+
+/**
+ * Sends the signed-in person's waiting posts from the service worker. Rejects while some still
+ * wait for a connection, so the browser tries again later.
+ */
+export async function sendInBackground(): Promise<void> {
+  const me = await apiRequest<Me>('/me');
+  if (me.state !== 'member') return;
+  const target = await apiRequest<UploadTarget>('/upload-target');
+  const personId = me.person.id;
+  await sendWaiting(personId, workerTransport(target), { onSent() {}, onRefused() {} });
+  const left = outbox
+    .snapshot()
+    .posts.filter((post) => post.personId === personId && post.status === 'waiting');
+  if (left.length > 0) throw new Error('posts still wait for a connection');
+}
