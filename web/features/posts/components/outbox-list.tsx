@@ -1,11 +1,17 @@
 import { CloudUpload, LogIn, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { lazyComponent } from '../../../lib/lazy-module.ts';
 import { t } from '../../../lib/text.ts';
 import type { QueuedPost, SendProgress } from '../outbox/outbox.ts';
 import { outbox } from '../outbox/outbox.ts';
 import { useOutbox } from '../outbox/use-outbox.ts';
 import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
+
+// The confirmation's dialog code is not the feed's to carry: it comes with the post form's code,
+// fetched a little after the feed shows (lazy-post-form-dialog.tsx), so it opens offline too.
+const ConfirmDialog = lazyComponent(() =>
+  import('../../../components/ui/dialog.tsx').then((module) => module.ConfirmDialog),
+);
 
 const actionClass =
   'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl px-3 text-sm font-semibold';
@@ -127,18 +133,20 @@ function QueuedCard({
           </button>
         </div>
       )}
-      <ConfirmDialog
-        isOpen={confirming}
-        onOpenChange={setConfirming}
-        title={t('posts.outbox.deleteTitle')}
-        body={t('posts.outbox.deleteBody')}
-        confirmLabel={t('posts.outbox.deleteConfirm')}
-        cancelLabel={t('posts.outbox.keep')}
-        onConfirm={() => {
-          setConfirming(false);
-          void outbox.remove(post.id);
-        }}
-      />
+      {confirming ? (
+        <ConfirmDialog
+          isOpen={confirming}
+          onOpenChange={setConfirming}
+          title={t('posts.outbox.deleteTitle')}
+          body={t('posts.outbox.deleteBody')}
+          confirmLabel={t('posts.outbox.deleteConfirm')}
+          cancelLabel={t('posts.outbox.keep')}
+          onConfirm={() => {
+            setConfirming(false);
+            void outbox.remove(post.id);
+          }}
+        />
+      ) : null}
     </li>
   );
 }
