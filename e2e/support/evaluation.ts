@@ -85,10 +85,11 @@ export async function writeEvaluation(page: Page, tag: string, name: string, tex
   await page.locator('[data-tour="create-post"]').click();
   const form = page.getByRole('dialog', { name: 'Đăng bài' });
   await form.getByLabel('Học viên được đánh giá').fill(tag);
-  await page
-    .getByRole('listbox')
-    .getByRole('option', { name: new RegExp(tag) })
-    .click();
+  // The list first shows the students loaded before, then only her once the letters apply: the
+  // tap waits for that, or the option can move from under it.
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options).toHaveCount(1);
+  await options.filter({ hasText: tag }).click();
   await expect(form.getByLabel('Học viên được đánh giá')).toHaveValue(name);
   await form
     .getByRole('radiogroup', { name: 'Điểm (0–10)' })
