@@ -63,6 +63,14 @@ function trimmed(client: PersistedClient): PersistedClient {
 
 let latest: PersistedClient | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** Whether the device may hold answers: unknown when the app opens, so the first forget runs. */
+let holding = true;
+
+function forget(): Promise<void> {
+  if (!holding) return Promise.resolve();
+  holding = false;
+  return del(KEY, store).catch(() => undefined);
+}
 
 function writeNow(): Promise<void> {
   clearTimeout(timer);
@@ -71,7 +79,8 @@ function writeNow(): Promise<void> {
   latest = null;
   if (!client) return Promise.resolve();
   // A device that cannot store it (private browsing, full) reads nothing offline; nothing fails.
-  if (!signedInMember(client)) return del(KEY, store).catch(() => undefined);
+  if (!signedInMember(client)) return forget();
+  holding = true;
   return set(KEY, trimmed(client), store).catch(() => undefined);
 }
 
@@ -95,6 +104,7 @@ export const queryPersister: Persister = {
     latest = null;
     clearTimeout(timer);
     timer = undefined;
-    return del(KEY, store).catch(() => undefined);
+    holding = true;
+    return forget();
   },
 };

@@ -7,6 +7,5 @@ export {
   postsQueryKey,
   useBookmarks,
 } from './api/posts.ts';
-export { OutboxList } from './components/outbox-list.tsx';
 export { PostList } from './components/post-list.tsx';
 export { useOutboxSender } from './outbox/use-outbox.ts';

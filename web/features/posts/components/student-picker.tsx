@@ -35,10 +35,6 @@ export function StudentPicker({
   const q = useDebounced(text, 200);
   const students = useStudentChoices(q, opened);
   const items = students.data?.students ?? [];
-  // Every student the list has shown: a tap lands on the option seen, even when the list is
-  // replaced by the next answer in the same instant (typing on, an answer arriving offline).
-  const shown = useRef(new Map<string, { id: string; name: string }>());
-  for (const item of items) shown.current.set(item.id, item);
   return (
     <ComboBox
       inputValue={text}
@@ -48,7 +44,7 @@ export function StudentPicker({
       }}
       selectedKey={value?.id ?? null}
       onSelectionChange={(key) => {
-        const student = typeof key === 'string' ? shown.current.get(key) : undefined;
+        const student = items.find((item) => item.id === key);
         if (student) {
           onChange({ id: student.id, name: student.name });
           setText(student.name);
