@@ -81,10 +81,16 @@ function PostPhotos({ post, priority }: { post: Post; priority: boolean }) {
   // it is asked for again once the connection returns.
   const online = useOnlineStatus();
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
-  const [failedOnline, setFailedOnline] = useState(online);
-  if (online !== failedOnline) {
-    setFailedOnline(online);
-    if (online && failed.size > 0) setFailed(new Set());
+  // Each return of the connection after a failure is a new try: the photos are mounted anew,
+  // since a browser never asks again for an image that failed.
+  const [tries, setTries] = useState(0);
+  const [wasOnline, setWasOnline] = useState(online);
+  if (online !== wasOnline) {
+    setWasOnline(online);
+    if (online && failed.size > 0) {
+      setFailed(new Set());
+      setTries((count) => count + 1);
+    }
   }
   const shown = post.media.slice(0, 4);
   if (shown.length === 0) return null;
@@ -104,6 +110,7 @@ function PostPhotos({ post, priority }: { post: Post; priority: boolean }) {
             className={`relative bg-stone-100 ${shown.length === 3 && index === 0 ? 'row-span-2' : ''}`}
           >
             <img
+              key={tries}
               {...photoSources(photo)}
               sizes={shown.length === 1 ? ONE_PHOTO_SIZES : GRID_PHOTO_SIZES}
               alt={t('posts.photo', { number: index + 1 })}
