@@ -5,6 +5,8 @@ import type { Db } from '../../db/schema.ts';
 import { visiblePosts } from '../posts/post-visibility.ts';
 
 export interface NewNotification {
+  /** Made by the caller when it needs the id before the row is written. */
+  id?: string;
   recipientId: string;
   type: string;
   actorId?: string | null;
@@ -18,11 +20,19 @@ export interface NewNotification {
 export interface CreatedNotification {
   id: string;
   recipientId: string;
+  /**
+   * Whether the recipient may be told of it, when the statement that wrote it already asked
+   * (`shownNotificationIds`' rules); left out, it is asked when announced.
+   */
+  shown?: boolean | undefined;
 }
 
 /** The rows for new notifications (one per recipient), unread, at `now`, with their ids. */
 export function notificationRows(notifications: NewNotification[], now: number) {
-  const created = notifications.map((n) => ({ id: randomUUID(), recipientId: n.recipientId }));
+  const created = notifications.map((n) => ({
+    id: n.id ?? randomUUID(),
+    recipientId: n.recipientId,
+  }));
   const rows = notifications.map((n, index) => ({
     id: created[index]!.id,
     recipient_id: n.recipientId,

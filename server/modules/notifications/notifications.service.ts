@@ -38,12 +38,12 @@ export async function announceNotifications(
 ): Promise<void> {
   const shown = await shownNotificationIds(
     database.db,
-    created.map((notification) => notification.id),
+    created.filter((notification) => notification.shown === undefined).map(({ id }) => id),
   );
   const announcements: Announcement[] = [
     ...alongside,
     ...created
-      .filter(({ id }) => shown.has(id))
+      .filter((notification) => notification.shown ?? shown.has(notification.id))
       .map(
         ({ id, recipientId }): Announcement => ({
           event: { type: 'notification.created', notificationId: id },

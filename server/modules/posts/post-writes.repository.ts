@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { PostData } from '#shared/schemas/posts';
 import type { Database, Db } from '../../db/schema.ts';
-import type { notificationRows } from '../notifications/notifications.repository.ts';
+import { notificationRows } from '../notifications/notifications.repository.ts';
+import { visiblePosts } from './post-visibility.ts';
+import { findVisiblePostAuthor } from './posts.repository.ts';
 
 type Trx = Transaction<Database>;
 type NotificationRows = ReturnType<typeof notificationRows>['rows'];
@@ -50,29 +52,136 @@ function likeStatements(change: LikeRowChange) {
 
 /**
  * PostgreSQL: one statement, so one round trip, which costs more than the writes: the like row,
- * the count (the update's row lock orders concurrent toggles) and the notification, written
- * only when the like row was added.
+ * then the count (the update's row lock orders concurrent toggles).
  */
 export async function writeLikeInOneStatement(
   db: Db,
   change: LikeRowChange,
-  notification: NotificationRows,
 ): Promise<{ likeCount: number; added: boolean }> {
   const { writeRow, sign } = likeStatements(change);
-  const row = notification[0];
-  const notified = row
-    ? sql`, notified as (insert into notifications (${sql.join(Object.keys(row).map((column) => sql.ref(column)))})
-        select ${sql.join(Object.values(row).map((value) => sql`${value}`))}
-        where exists (select 1 from changed))`
-    : sql``;
   const { rows } = await sql<{ like_count: number; added: boolean }>`
     with changed as (${writeRow} returning 1),
     counted as (update ${sql.table(change.target)}
       set like_count = like_count ${sign} (select count(*) from changed)
       where id = ${change.id} returning like_count)
-    ${notified}
     select like_count, exists (select 1 from changed) as added from counted`.execute(db);
   return { likeCount: Number(rows[0]?.like_count ?? 0), added: Boolean(rows[0]?.added) };
+}
+
+/** A like on a post, written only when the person may see the post. */
+export interface PostLikeWrite {
+  postId: string;
+  personId: string;
+  liked: boolean;
+  now: number;
+  /** The id of the notification a new like writes to the post's author. */
+  notificationId: string;
+}
+
+export interface PostLikeWritten {
+  authorId: string;
+  /** Whether a guest could see the post (who hears of the like). */
+  seenByGuests: boolean;
+  likeCount: number;
+  /** Whether the like was new and the author was notified. */
+  notified: boolean;
+  /** PostgreSQL: whether the author may see the post, so be told of the notification now. */
+  authorSees?: boolean;
+}
+
+/** A new like notifies the post's author, unless the author liked it (and so says the SQL). */
+const notifiesAuthor = (authorId: string, write: PostLikeWrite) =>
+  write.liked && authorId !== write.personId;
+
+/**
+ * PostgreSQL: the whole like in one statement (one round trip): the post's visibility to the
+ * person, the like row, the count and the author's notification. Nothing is written when the
+ * person may not see the post; then no row comes back.
+ */
+export async function writeVisiblePostLikeInOneStatement(
+  db: Db,
+  write: PostLikeWrite,
+): Promise<PostLikeWritten | undefined> {
+  const { postId, personId, now } = write;
+  const visible = sql`exists (select 1 from visible)`;
+  const writeRow = write.liked
+    ? sql`insert into post_likes (post_id, person_id, created_at)
+        select ${postId}, ${personId}, ${now} where ${visible} on conflict do nothing`
+    : sql`delete from post_likes where post_id = ${postId} and person_id = ${personId} and ${visible}`;
+  const notified = write.liked
+    ? sql`, notified as (insert into notifications (id, recipient_id, type, actor_id, post_id, created_at)
+        select ${write.notificationId}, visible.author_id, 'liked', ${personId}, ${postId}, ${now}
+        from visible where visible.author_id <> ${personId} and exists (select 1 from changed)
+        returning 1)`
+    : sql``;
+  const { rows } = await sql<{
+    author_id: string;
+    seen_by_guests: boolean;
+    author_sees: boolean;
+    like_count: number;
+    notified: boolean;
+  }>`
+    with visible as (select posts.author_id,
+        ${visiblePosts(null)} as seen_by_guests,
+        ${visiblePosts(sql.ref('posts.author_id'))} as author_sees
+      from posts where posts.id = ${postId} and ${visiblePosts(personId)}),
+    changed as (${writeRow} returning 1),
+    counted as (update posts
+      set like_count = like_count ${write.liked ? sql`+` : sql`-`} (select count(*) from changed)
+      where id = ${postId} and ${visible} returning like_count)
+    ${notified}
+    select visible.author_id, visible.seen_by_guests, visible.author_sees, counted.like_count,
+      ${write.liked ? sql`exists (select 1 from notified)` : sql`false`} as notified
+    from visible cross join counted`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    authorId: row.author_id,
+    seenByGuests: Boolean(row.seen_by_guests),
+    likeCount: Number(row.like_count),
+    notified: Boolean(row.notified),
+    authorSees: Boolean(row.author_sees),
+  };
+}
+
+/** SQLite, inside a transaction: the same as `writeVisiblePostLikeInOneStatement`. */
+export async function writeVisiblePostLikeInTransaction(
+  trx: Trx,
+  write: PostLikeWrite,
+): Promise<PostLikeWritten | undefined> {
+  const visible = await findVisiblePostAuthor(trx, write.personId, write.postId);
+  if (!visible) return undefined;
+  const { rows } = notificationRows(
+    notifiesAuthor(visible.author_id, write)
+      ? [
+          {
+            id: write.notificationId,
+            recipientId: visible.author_id,
+            type: 'liked',
+            actorId: write.personId,
+            postId: write.postId,
+          },
+        ]
+      : [],
+    write.now,
+  );
+  const { likeCount, added } = await writeLikeInTransaction(
+    trx,
+    {
+      target: 'posts',
+      id: write.postId,
+      personId: write.personId,
+      liked: write.liked,
+      now: write.now,
+    },
+    rows,
+  );
+  return {
+    authorId: visible.author_id,
+    seenByGuests: Boolean(visible.seen_by_guests),
+    likeCount,
+    notified: added && rows.length > 0,
+  };
 }
 
 /** SQLite, inside a transaction: the like row, then the count by the rows it changed. */

@@ -8,13 +8,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { findPersonById } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { findCourseRow, findLesson } from '../courses/courses.repository.ts';
-import { postAudience } from '../events/live-audience.ts';
+import { postAudience, postAudienceKnown } from '../events/live-audience.ts';
 import { isUsableImageUrl } from '../media/image-urls.ts';
 import {
-  type CreatedNotification,
   insertNotifications,
   type NewNotification,
-  notificationRows,
 } from '../notifications/notifications.repository.ts';
 import { announceNotifications } from '../notifications/notifications.service.ts';
 import {
@@ -28,6 +26,8 @@ import {
   updatePostRow,
   writeLikeInOneStatement,
   writeLikeInTransaction,
+  writeVisiblePostLikeInOneStatement,
+  writeVisiblePostLikeInTransaction,
 } from './post-writes.repository.ts';
 import { getPost, requireVisiblePost } from './posts.service.ts';
 
@@ -37,8 +37,6 @@ interface LikeChange {
   personId: string;
   liked: boolean;
   now: number;
-  /** Written, in the same transaction, only when a like is added. */
-  notification?: NewNotification;
 }
 
 /**
@@ -46,17 +44,10 @@ interface LikeChange {
  * the change added or removed (none when it was already so), in one transaction: a row lock
  * orders concurrent toggles, so `like_count` always equals the likes.
  */
-export async function writeLike(
-  database: AppDatabase,
-  change: LikeChange,
-): Promise<{ likeCount: number; notified: CreatedNotification[] }> {
-  const notification = change.liked ? change.notification : undefined;
-  const { created, rows } = notificationRows(notification ? [notification] : [], change.now);
-  const { likeCount, added } =
-    database.kind === 'postgres'
-      ? await retryingDeadlocks(() => writeLikeInOneStatement(database.db, change, rows))
-      : await inTransaction(database, (trx) => writeLikeInTransaction(trx, change, rows));
-  return { likeCount, notified: added ? created : [] };
+export async function writeLike(database: AppDatabase, change: LikeChange) {
+  return database.kind === 'postgres'
+    ? await retryingDeadlocks(() => writeLikeInOneStatement(database.db, change))
+    : await inTransaction(database, (trx) => writeLikeInTransaction(trx, change, []));
 }
 
 /** The distinct people a text @mentions, each checked to exist (the label is never trusted). */
@@ -235,8 +226,10 @@ export async function deletePost(database: AppDatabase, person: PersonRow, postI
 }
 
 /**
- * Likes or unlikes a post the person may see (`writeLike`: the count moves by the rows the like
- * changed, so concurrent toggles always leave `like_count` equal to the likes).
+ * Likes or unlikes a post the person may see, and notifies its author of a new like. The count
+ * moves by the rows the like changed, so concurrent toggles always leave `like_count` equal to
+ * the likes. On PostgreSQL the visibility check, the writes and the notification are one
+ * statement: a round trip there costs more than all of them.
  */
 export async function setPostLike(
   database: AppDatabase,
@@ -244,24 +237,26 @@ export async function setPostLike(
   postId: string,
   liked: boolean,
 ) {
-  const { authorId, audience } = await requireVisiblePost(database, person.id, postId);
-  const { likeCount, notified } = await writeLike(database, {
-    target: 'posts',
-    id: postId,
-    personId: person.id,
-    liked,
-    now: Date.now(),
-    notification:
-      authorId === person.id
-        ? undefined
-        : { recipientId: authorId, type: 'liked', actorId: person.id, postId },
-  });
-  await announceNotifications(database, notified, [
-    {
-      event: { type: 'post.liked', postId, actorId: person.id, likeCount },
-      audience,
-    },
-  ]);
+  const notificationId = randomUUID();
+  const write = { postId, personId: person.id, liked, now: Date.now(), notificationId };
+  const written =
+    database.kind === 'postgres'
+      ? await retryingDeadlocks(() => writeVisiblePostLikeInOneStatement(database.db, write))
+      : await inTransaction(database, (trx) => writeVisiblePostLikeInTransaction(trx, write));
+  if (!written) throw new AppError('post_not_found', 404);
+  const { likeCount } = written;
+  await announceNotifications(
+    database,
+    written.notified
+      ? [{ id: notificationId, recipientId: written.authorId, shown: written.authorSees }]
+      : [],
+    [
+      {
+        event: { type: 'post.liked', postId, actorId: person.id, likeCount },
+        audience: postAudienceKnown(postId, written.seenByGuests),
+      },
+    ],
+  );
   return { liked, likeCount };
 }
 

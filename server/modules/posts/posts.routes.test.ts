@@ -379,11 +379,35 @@ describe('posts: likes, bookmarks, privacy', () => {
 
   it('hidden posts are absent from the feed, the post page, comments, likes and bookmarks', async () => {
     const { db } = t.database;
+    const likeState = async () => ({
+      likes: await db
+        .selectFrom('post_likes')
+        .select('person_id')
+        .where('post_id', '=', postId)
+        .orderBy('person_id')
+        .execute(),
+      likeCount: (
+        await db
+          .selectFrom('posts')
+          .select('like_count')
+          .where('id', '=', postId)
+          .executeTakeFirstOrThrow()
+      ).like_count,
+      notifications: await db
+        .selectFrom('notifications')
+        .select('id')
+        .where('post_id', '=', postId)
+        .orderBy('id')
+        .execute(),
+    });
+    // Unliked first, so that the refused like below would be a new one.
+    await call('student', 'PUT', `/api/posts/${postId}/like`, { liked: false });
     await db
       .updateTable('people')
       .set({ hide_my_posts: 1 })
       .where('id', '=', ids.teacher)
       .execute();
+    const before = await likeState();
     try {
       const feed = (await call('student', 'GET', '/api/posts?bookmarked=1')).json().posts;
       expect(feed).toEqual([]);
@@ -398,6 +422,8 @@ describe('posts: likes, bookmarks, privacy', () => {
         expect(response.statusCode, `${method} ${url}`).toBe(404);
         expect(response.json().error.message).toBe('Không tìm thấy bài viết.');
       }
+      // The refused like wrote nothing: no like row, count or notification.
+      expect(await likeState()).toEqual(before);
       expect((await call('teacher', 'GET', `/api/posts/${postId}`)).statusCode).toBe(200);
     } finally {
       await db

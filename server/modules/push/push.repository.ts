@@ -54,11 +54,13 @@ export async function deletePushSubscriptionById(db: Db, id: string): Promise<vo
  * The devices of the person a notification is for: most people have none, and then this one
  * look is all a notification costs push.
  */
-export function listPushSubscriptionsForNotification(db: Db, notificationId: string) {
+/** The devices of these notifications' recipients, each with the notification it is for. */
+export function listPushSubscriptionsForNotifications(db: Db, notificationIds: string[]) {
   return db
     .selectFrom('push_subscriptions')
     .innerJoin('notifications', 'notifications.recipient_id', 'push_subscriptions.person_id')
     .selectAll('push_subscriptions')
-    .where('notifications.id', '=', notificationId)
+    .select('notifications.id as notification_id')
+    .where('notifications.id', 'in', notificationIds)
     .execute();
 }

@@ -18,7 +18,7 @@ import { findSecret, getOrCreateSecret } from '../secrets/secrets.repository.ts'
 import {
   deletePushSubscription,
   deletePushSubscriptionById,
-  listPushSubscriptionsForNotification,
+  listPushSubscriptionsForNotifications,
   upsertPushSubscription,
 } from './push.repository.ts';
 import { isAcceptedPushEndpoint } from './push-services.ts';
@@ -29,6 +29,10 @@ interface VapidKeys {
 }
 
 const VAPID_SECRET = 'vapid-keys';
+
+type PushSubscriptionRow = Awaited<
+  ReturnType<typeof listPushSubscriptionsForNotifications>
+>[number];
 
 /**
  * Why the stored VAPID key pair cannot sign push messages, or null when it can or is not made
@@ -106,6 +110,7 @@ export interface PushSenderOptions {
 export class PushSender {
   private readonly limit = pLimit(8);
   private readonly pending = new Set<Promise<void>>();
+  private waiting: string[] = [];
   private keys: Promise<VapidKeys> | null = null;
   private readonly unsubscribe: () => void;
 
@@ -124,12 +129,41 @@ export class PushSender {
   private consider(message: BusMessage) {
     if (message.event.type !== 'notification.created') return;
     if (!this.database.events.isOwn(message)) return;
-    const delivery = this.deliver(message.event.notificationId).catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
-      this.log.warn({ reason }, 'push delivery failed');
-    });
+    this.waiting.push(message.event.notificationId);
+    if (this.waiting.length > 1) return;
+    // The devices of every notification heard in one turn of the event loop are read in one
+    // statement: most recipients have none, and under load a turn hears many.
+    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.deliverWaiting())
+      .catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.log.warn({ reason }, 'push delivery failed');
+      });
     this.pending.add(delivery);
     void delivery.finally(() => this.pending.delete(delivery));
+  }
+
+  private async deliverWaiting() {
+    const notificationIds = this.waiting;
+    this.waiting = [];
+    const subscriptions = await listPushSubscriptionsForNotifications(
+      this.database.db,
+      notificationIds,
+    );
+    const devices = new Map<string, PushSubscriptionRow[]>();
+    for (const subscription of subscriptions) {
+      const found = devices.get(subscription.notification_id);
+      if (found) found.push(subscription);
+      else devices.set(subscription.notification_id, [subscription]);
+    }
+    await Promise.all(
+      [...devices].map(([notificationId, found]) =>
+        this.deliver(notificationId, found).catch((error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          this.log.warn({ reason }, 'push delivery failed');
+        }),
+      ),
+    );
   }
 
   /** Resolves once every push started so far has been sent or given up (tests, shutdown). */
@@ -147,10 +181,8 @@ export class PushSender {
     return `mailto:${address.includes('@') ? address : 'no-reply@localhost'}`;
   }
 
-  private async deliver(notificationId: string) {
+  private async deliver(notificationId: string, subscriptions: PushSubscriptionRow[]) {
     const { db } = this.database;
-    const subscriptions = await listPushSubscriptionsForNotification(db, notificationId);
-    if (subscriptions.length === 0) return;
     const recipient = await findNotificationRecipient(db, notificationId);
     if (!recipient) return;
     const publicConfig = await findPublicConfig(db);
