@@ -1,6 +1,6 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { type DatabaseKind, databaseKindOf } from '../../db/dialect.ts';
-import type { Db } from '../../db/schema.ts';
+import type { Database, Db } from '../../db/schema.ts';
 import { type CourseVisibility, visibleCourses } from '../courses/courses.repository.ts';
 
 /** What was typed, in the two stored forms it is compared with (see 0003-search). */
@@ -22,8 +22,9 @@ export interface SearchNeedle {
  * sorted; a tier with many is best read by walking the `<table>_search_walk` index from the
  * newest row, which stops after a few rows because names are spread evenly over time.
  * SQLite's planner cannot tell the two apart, so a count through the FTS5 table, capped at
- * `sparseTier`, decides there. PostgreSQL's planner misjudges crowded tiers from its trigram
- * statistics, so a tier is first looked for among the newest `recentWindow` rows.
+ * `sparseTier`, decides there, a query per tier. PostgreSQL answers the whole search in one
+ * statement (`searchInOneStatement`): every tier at once through the trigram index, ranked; a
+ * crowded first tier is first looked for among the newest `recentWindow` rows.
  */
 
 /** SQLite: below this many rows a tier is fetched through the trigram index. */
@@ -33,18 +34,13 @@ const sparseTier = 300;
  * tier. Reading an id costs more than counting a row, so the cap is lower than `sparseTier`.
  */
 const fewRows = 100;
-/** PostgreSQL: a tier is first looked for among this many newest rows (see `collect`). */
+/** PostgreSQL: people's first tier is first looked for among this many newest rows. */
 const recentWindow = 500;
 
 interface Target {
   table: 'people' | 'courses' | 'lessons';
   search: string;
   lower: string;
-  /**
-   * Whether a typed word often matches a large share of the rows: people's names do (a few
-   * family and middle names are most of them); course names and lesson titles do not.
-   */
-  crowded: boolean;
 }
 
 /** Rows the trigram index finds: SQLite's FTS5 query or PostgreSQL's LIKEs. */
@@ -141,12 +137,10 @@ function tiersOf(kind: DatabaseKind, target: Target, needle: SearchNeedle): Tier
     : [exactWordStart, exactInside, foldedWordStart, foldedInside];
 }
 
-/** The rows the trigram index finds, as a condition that lets it drive the query. */
-function throughIndex(kind: DatabaseKind, table: Target['table'], indexed: Indexed) {
+/** SQLite: the rows the FTS5 table finds, as a condition that lets it drive the query. */
+function throughFts(table: Target['table'], indexed: Indexed) {
   const ftsTable = sql.table(`${table}_fts`);
-  return kind === 'sqlite'
-    ? sql<boolean>`${sql.ref(`${table}.id`)} in (select id from ${ftsTable} where ${ftsTable} match ${indexed.fts})`
-    : indexed.like;
+  return sql<boolean>`${sql.ref(`${table}.id`)} in (select id from ${ftsTable} where ${ftsTable} match ${indexed.fts})`;
 }
 
 /** SQLite: the ids of the rows the FTS5 query finds, no more than `cap` of them. */
@@ -168,8 +162,9 @@ async function countUpTo(db: Db, table: Target['table'], fts: string) {
 }
 
 /**
- * Rows of `target` matching the needle, best tier first, up to `limit`. `fetch` runs the kind's
- * own query (columns, joins, permissions) with one more condition, newest first.
+ * SQLite: rows of `target` matching the needle, best tier first, up to `limit`, a query per
+ * tier (in process, a query costs no round trip). `fetch` runs the kind's own query (columns,
+ * joins, permissions) with one more condition, newest first.
  */
 async function collect<Row>(
   db: Db,
@@ -178,49 +173,27 @@ async function collect<Row>(
   limit: number,
   fetch: (condition: RawBuilder<boolean>, limit: number) => Promise<Row[]>,
 ): Promise<Row[]> {
-  const kind = databaseKindOf(db);
-  // SQLite: every tier is a part of what the index finds for the whole query. When that is
-  // fewer than `fewRows` (most searches of courses and lessons, and full names), their ids, read
-  // once, are where every tier looks: the trigram index is asked once, not per tier (a long
-  // phrase of common trigrams costs milliseconds each time), and finding none ends it.
-  const anything = everything(kind, target, needle);
-  if (kind === 'postgres' && !target.crowded && !(await anyFound(db, target.table, anything)))
-    return [];
+  // Every tier is a part of what the index finds for the whole query. When that is fewer than
+  // `fewRows` (most searches of courses and lessons, and full names), their ids, read once, are
+  // where every tier looks: the trigram index is asked once, not per tier (a long phrase of
+  // common trigrams costs milliseconds each time), and finding none ends it.
+  const anything = everything('sqlite', target, needle);
   const found =
-    kind === 'sqlite' && anything.fts !== null
-      ? await idsUpTo(db, target.table, anything.fts, fewRows)
-      : null;
+    anything.fts !== null ? await idsUpTo(db, target.table, anything.fts, fewRows) : null;
   if (found?.length === 0) return [];
   const foundFew = found !== null && found.length < fewRows;
   const rows: Row[] = [];
-  let windowTried = false;
-  for (const tier of tiersOf(kind, target, needle)) {
+  for (const tier of tiersOf('sqlite', target, needle)) {
     const wanted = limit - rows.length;
     if (wanted <= 0) break;
-    if (kind === 'postgres' && target.crowded && !windowTried) {
-      // The best tier first among the newest rows: when it is crowded (a common family name),
-      // it fills the page there. The planner cannot tell a crowded tier from its trigram
-      // statistics and would read all of it through the index. Only the first tier that
-      // could fill the page tries, since each try that finds too few costs a query.
-      windowTried = true;
-      const recent = await fetch(
-        sql<boolean>`${tier.condition} and ${sql.ref(`${target.table}.created_at`)} >= ${windowStart(target.table)}`,
-        wanted,
-      );
-      if (recent.length === wanted) {
-        rows.push(...recent);
-        continue;
-      }
-    }
     let condition: RawBuilder<boolean>;
     if (foundFew) {
       condition = sql<boolean>`${sql.ref(`${target.table}.id`)} in (select value from json_each(${JSON.stringify(found)})) and ${tier.condition}`;
     } else {
       const sparse =
-        kind === 'postgres' ||
-        (tier.fts !== null && (await countUpTo(db, target.table, tier.fts)) < sparseTier);
+        tier.fts !== null && (await countUpTo(db, target.table, tier.fts)) < sparseTier;
       condition = sparse
-        ? sql<boolean>`${throughIndex(kind, target.table, tier)} and ${tier.condition}`
+        ? sql<boolean>`${throughFts(target.table, tier)} and ${tier.condition}`
         : tier.condition;
     }
     rows.push(...(await fetch(condition, wanted)));
@@ -237,86 +210,183 @@ function windowStart(table: Target['table']) {
     order by created_at desc offset ${sql.lit(recentWindow - 1)} limit 1), 0)`;
 }
 
+/** Each kind's own query: its columns, joins and permissions; the search adds the rest. */
+const kinds = {
+  courses: {
+    target: {
+      table: 'courses',
+      search: 'name_search',
+      lower: 'name_lower',
+    } as const satisfies Target,
+    query: (db: Db, visibility: CourseVisibility) =>
+      db
+        .selectFrom('courses')
+        .select(['courses.id', 'courses.name', 'courses.image_url', 'courses.status'])
+        .where(visibleCourses(visibility)),
+  },
+  lessons: {
+    target: {
+      table: 'lessons',
+      search: 'title_search',
+      lower: 'title_lower',
+    } as const satisfies Target,
+    query: (db: Db, visibility: CourseVisibility) =>
+      db
+        .selectFrom('lessons')
+        .innerJoin('courses', 'courses.id', 'lessons.course_id')
+        .select(['lessons.id', 'lessons.title', 'lessons.course_id', 'courses.name as course_name'])
+        .where(visibleCourses(visibility)),
+  },
+  students: {
+    target: {
+      table: 'people',
+      search: 'name_search',
+      lower: 'name_lower',
+    } as const satisfies Target,
+    query: (db: Db) =>
+      db
+        .selectFrom('people')
+        .select(['people.id', 'people.name', 'people.avatar_url', 'people.status'])
+        // Nearly everyone is a student, so the role must not choose the index: on SQLite a
+        // unary plus keeps the planner from using it.
+        .where(
+          sql<boolean>`${databaseKindOf(db) === 'sqlite' ? sql`+people.role` : sql`people.role`} = 'student'`,
+        ),
+  },
+};
+
+type CourseHit = Awaited<ReturnType<ReturnType<typeof kinds.courses.query>['execute']>>[number];
+type LessonHit = Awaited<ReturnType<ReturnType<typeof kinds.lessons.query>['execute']>>[number];
+type StudentHit = Awaited<ReturnType<ReturnType<typeof kinds.students.query>['execute']>>[number];
+
+export interface SearchHits {
+  courses: CourseHit[];
+  lessons: LessonHit[];
+  students: StudentHit[];
+}
+
 /**
- * PostgreSQL, for tables that are not crowded: whether the trigram index finds any row at all
- * (most searches find no course or lesson; one look then saves a query per tier).
+ * Courses, lessons and students matching the needle, best tier first, up to each kind's limit
+ * (0 leaves a kind out). PostgreSQL answers in one statement; SQLite asks per tier (see
+ * `collect`), which costs nothing there but is many round trips on PostgreSQL.
  */
-async function anyFound(db: Db, table: Target['table'], indexed: Indexed) {
-  const { rows } =
-    await sql`select 1 from ${sql.table(table)} where ${indexed.like} limit 1`.execute(db);
-  return rows.length > 0;
-}
-
-export async function searchCourses(
+export async function searchKinds(
   db: Db,
   needle: SearchNeedle,
   visibility: CourseVisibility,
-  limit: number,
-) {
-  const target = {
-    table: 'courses',
-    search: 'name_search',
-    lower: 'name_lower',
-    crowded: false,
-  } as const;
-  return collect(db, target, needle, limit, (condition, wanted) =>
-    db
-      .selectFrom('courses')
-      .select(['courses.id', 'courses.name', 'courses.image_url', 'courses.status'])
-      .where(condition)
-      .where(visibleCourses(visibility))
-      .orderBy('courses.created_at', 'desc')
-      .orderBy('courses.id', 'desc')
-      .limit(wanted)
-      .execute(),
-  );
+  limits: { courses: number; lessons: number; students: number },
+): Promise<SearchHits> {
+  if (databaseKindOf(db) === 'postgres')
+    return searchInOneStatement(db, needle, visibility, limits);
+  const [courses, lessons, students] = await Promise.all([
+    collect(db, kinds.courses.target, needle, limits.courses, (condition, wanted) =>
+      newestFirst(
+        kinds.courses.query(db, visibility).where(condition),
+        'courses',
+        wanted,
+      ).execute(),
+    ),
+    collect(db, kinds.lessons.target, needle, limits.lessons, (condition, wanted) =>
+      newestFirst(
+        kinds.lessons.query(db, visibility).where(condition),
+        'lessons',
+        wanted,
+      ).execute(),
+    ),
+    limits.students === 0
+      ? []
+      : collect(db, kinds.students.target, needle, limits.students, (condition, wanted) =>
+          newestFirst(kinds.students.query(db).where(condition), 'people', wanted).execute(),
+        ),
+  ]);
+  return { courses, lessons, students };
 }
 
-export async function searchLessons(
+/** Newest rows first, a page of `limit`. */
+function newestFirst<Tables extends keyof Database, Row>(
+  query: SelectQueryBuilder<Database, Tables, Row>,
+  table: Target['table'],
+  limit: number,
+) {
+  return query
+    .orderBy(sql.ref(`${table}.created_at`), 'desc')
+    .orderBy(sql.ref(`${table}.id`), 'desc')
+    .limit(limit);
+}
+
+/**
+ * PostgreSQL: every kind in one statement, each a JSON array. A kind's rows are those the
+ * trigram index finds for the whole query, ranked by their tier, then newest first. People's
+ * names are crowded (a common family name is a tenth of everyone), and ranking all of a crowded
+ * tier's rows would read and sort every one: so the best tier is first looked for among the
+ * newest `recentWindow` rows, and only when it does not fill the page there are all tiers ranked.
+ */
+async function searchInOneStatement(
   db: Db,
   needle: SearchNeedle,
   visibility: CourseVisibility,
-  limit: number,
-) {
-  const target = {
-    table: 'lessons',
-    search: 'title_search',
-    lower: 'title_lower',
-    crowded: false,
-  } as const;
-  return collect(db, target, needle, limit, (condition, wanted) =>
-    db
-      .selectFrom('lessons')
-      .innerJoin('courses', 'courses.id', 'lessons.course_id')
-      .select(['lessons.id', 'lessons.title', 'lessons.course_id', 'courses.name as course_name'])
-      .where(condition)
-      .where(visibleCourses(visibility))
-      .orderBy('lessons.created_at', 'desc')
-      .orderBy('lessons.id', 'desc')
-      .limit(wanted)
-      .execute(),
+  limits: { courses: number; lessons: number; students: number },
+): Promise<SearchHits> {
+  const ranked = <Tables extends keyof Database, Row>(
+    query: SelectQueryBuilder<Database, Tables, Row>,
+    target: Target,
+    limit: number,
+  ) => {
+    const tiers = tiersOf('postgres', target, needle);
+    const rank = sql<number>`case ${sql.join(
+      tiers.map((tier, index) => sql`when ${tier.condition} then ${sql.lit(index)}`),
+      sql` `,
+    )} end`;
+    const found = everything('postgres', target, needle).like;
+    return newestFirst(
+      query
+        .select(rank.as('rank'))
+        .where(sql<boolean>`${found} and ${rank} is not null`)
+        .orderBy(sql.ref('rank')),
+      target.table,
+      limit,
+    );
+  };
+  const students = kinds.students;
+  const first = tiersOf('postgres', students.target, needle)[0]!;
+  const recent = newestFirst(
+    students
+      .query(db)
+      // The columns in the order `ranked` gives them: the union below matches them by place.
+      .select(['people.created_at', sql<number>`0`.as('rank')])
+      .where(sql<boolean>`${first.condition} and people.created_at >= ${windowStart('people')}`),
+    'people',
+    limits.students,
   );
-}
-
-export async function searchStudents(db: Db, needle: SearchNeedle, limit: number) {
-  const target = {
-    table: 'people',
-    search: 'name_search',
-    lower: 'name_lower',
-    crowded: true,
-  } as const;
-  // Nearly everyone is a student, so the role must not choose the index: on SQLite a unary
-  // plus keeps the planner from using it.
-  const role = databaseKindOf(db) === 'sqlite' ? sql`+people.role` : sql`people.role`;
-  return collect(db, target, needle, limit, (condition, wanted) =>
-    db
-      .selectFrom('people')
-      .select(['people.id', 'people.name', 'people.avatar_url', 'people.status'])
-      .where(sql<boolean>`${role} = 'student'`)
-      .where(condition)
-      .orderBy('people.created_at', 'desc')
-      .orderBy('people.id', 'desc')
-      .limit(wanted)
-      .execute(),
+  const allTiers = ranked(
+    students.query(db).select('people.created_at'),
+    students.target,
+    limits.students,
   );
+  const full = sql.lit(limits.students);
+  // The recent rows when they fill the page, else every tier ranked: PostgreSQL runs the
+  // second part only when the first did not fill it.
+  const studentRows = sql<StudentHit>`(with recent as (${recent})
+    select * from recent where (select count(*) from recent) = ${full}
+    union all
+    select * from (${allTiers}) as ranked where (select count(*) from recent) < ${full}
+    order by rank, created_at desc, id desc)`;
+  // Each kind's rows as one JSON array, in the subquery's order.
+  const asJson = <Row>(rows: RawBuilder<unknown> | SelectQueryBuilder<Database, never, unknown>) =>
+    sql<Row[]>`(select coalesce(json_agg(found), '[]') from ${rows} as found)`;
+  const rows = await db
+    .selectNoFrom([
+      asJson<CourseHit>(
+        ranked(kinds.courses.query(db, visibility), kinds.courses.target, limits.courses),
+      ).as('courses'),
+      asJson<LessonHit>(
+        ranked(kinds.lessons.query(db, visibility), kinds.lessons.target, limits.lessons),
+      ).as('lessons'),
+      (limits.students === 0 ? sql<StudentHit[]>`'[]'::json` : asJson<StudentHit>(studentRows)).as(
+        'students',
+      ),
+    ])
+    .execute();
+  const row = rows[0]!;
+  return { courses: row.courses, lessons: row.lessons, students: row.students };
 }

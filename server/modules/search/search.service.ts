@@ -4,7 +4,7 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { courseVisibilityFor } from '../courses/courses.service.ts';
 import { avatarUrl } from '../media/avatar.ts';
-import { searchCourses, searchLessons, searchStudents } from './search.repository.ts';
+import { searchKinds } from './search.repository.ts';
 
 /** How many of each kind the search box shows: enough to choose from on a phone. */
 export const searchLimits = { courses: 5, lessons: 8, students: 8 } as const;
@@ -24,11 +24,10 @@ export async function search(
   if (needle.folded === '') return emptyResults;
   const visibility = courseVisibilityFor(viewer);
   const isStaff = viewer?.role === 'admin' || viewer?.role === 'instructor';
-  const [courses, lessons, students] = await Promise.all([
-    searchCourses(database.db, needle, visibility, searchLimits.courses),
-    searchLessons(database.db, needle, visibility, searchLimits.lessons),
-    isStaff ? searchStudents(database.db, needle, searchLimits.students) : [],
-  ]);
+  const { courses, lessons, students } = await searchKinds(database.db, needle, visibility, {
+    ...searchLimits,
+    students: isStaff ? searchLimits.students : 0,
+  });
   return {
     courses: courses.map((course) => ({
       id: course.id,
