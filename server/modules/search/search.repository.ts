@@ -337,11 +337,11 @@ async function searchInOneStatement(
       tiers.map((tier, index) => sql`when ${tier.condition} then ${sql.lit(index)}`),
       sql` `,
     )} end`;
-    const found = everything('postgres', target, needle).like;
+    // Every row the index finds for the whole query is in one of the tiers.
     return newestFirst(
       query
         .select(rank.as('rank'))
-        .where(sql<boolean>`${found} and ${rank} is not null`)
+        .where(everything('postgres', target, needle).like)
         .orderBy(sql.ref('rank')),
       target.table,
       limit,
