@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { PostData } from '#shared/schemas/posts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, Db } from '../../db/schema.ts';
 import { notificationRows } from '../notifications/notifications.repository.ts';
 import { visiblePosts } from './post-visibility.ts';
@@ -102,38 +103,9 @@ export async function writeVisiblePostLikeInOneStatement(
   db: Db,
   write: PostLikeWrite,
 ): Promise<PostLikeWritten | undefined> {
-  const { postId, personId, now } = write;
-  const visible = sql`exists (select 1 from visible)`;
-  const writeRow = write.liked
-    ? sql`insert into post_likes (post_id, person_id, created_at)
-        select ${postId}, ${personId}, ${now} where ${visible} on conflict do nothing`
-    : sql`delete from post_likes where post_id = ${postId} and person_id = ${personId} and ${visible}`;
-  const notified = write.liked
-    ? sql`, notified as (insert into notifications (id, recipient_id, type, actor_id, post_id, created_at)
-        select ${write.notificationId}, visible.author_id, 'liked', ${personId}, ${postId}, ${now}
-        from visible where visible.author_id <> ${personId} and exists (select 1 from changed)
-        returning 1)`
-    : sql``;
-  const { rows } = await sql<{
-    author_id: string;
-    seen_by_guests: boolean;
-    author_sees: boolean;
-    like_count: number;
-    notified: boolean;
-  }>`
-    with visible as (select posts.author_id,
-        ${visiblePosts(null)} as seen_by_guests,
-        ${visiblePosts(sql.ref('posts.author_id'))} as author_sees
-      from posts where posts.id = ${postId} and ${visiblePosts(personId)}),
-    changed as (${writeRow} returning 1),
-    counted as (update posts
-      set like_count = like_count ${write.liked ? sql`+` : sql`-`} (select count(*) from changed)
-      where id = ${postId} and ${visible} returning like_count)
-    ${notified}
-    select visible.author_id, visible.seen_by_guests, visible.author_sees, counted.like_count,
-      ${write.liked ? sql`exists (select 1 from notified)` : sql`false`} as notified
-    from visible cross join counted`.execute(db);
-  const row = rows[0];
+  // An unlike writes no notification: the values it does not use are no part of its SQL.
+  const { postId, personId } = write;
+  const [row] = await visiblePostLike(db, write.liked ? write : { postId, personId, liked: false });
   if (!row) return undefined;
   return {
     authorId: row.author_id,
@@ -143,6 +115,46 @@ export async function writeVisiblePostLikeInOneStatement(
     authorSees: Boolean(row.author_sees),
   };
 }
+
+// Made on every like tap: built once and planned once per connection (db/prepared.ts), as
+// planning this statement costs about as much as running it.
+const visiblePostLike = preparedQuery(
+  (db: Db, write: Omit<PostLikeWrite, 'now' | 'notificationId'> & Partial<PostLikeWrite>) => {
+    const { postId, personId, now } = write;
+    const visible = sql`exists (select 1 from visible)`;
+    const writeRow = write.liked
+      ? sql`insert into post_likes (post_id, person_id, created_at)
+          select ${postId}, ${personId}, ${now} where ${visible} on conflict do nothing`
+      : sql`delete from post_likes where post_id = ${postId} and person_id = ${personId} and ${visible}`;
+    const notified = write.liked
+      ? sql`, notified as (insert into notifications (id, recipient_id, type, actor_id, post_id, created_at)
+          select ${write.notificationId}, visible.author_id, 'liked', ${personId}, ${postId}, ${now}
+          from visible where visible.author_id <> ${personId} and exists (select 1 from changed)
+          returning 1)`
+      : sql``;
+    const statement = sql<{
+      author_id: string;
+      seen_by_guests: boolean;
+      author_sees: boolean;
+      like_count: number;
+      notified: boolean;
+    }>`
+      with visible as (select posts.author_id,
+          ${visiblePosts(null)} as seen_by_guests,
+          ${visiblePosts(sql.ref('posts.author_id'))} as author_sees
+        from posts where posts.id = ${postId} and ${visiblePosts(personId)}),
+      changed as (${writeRow} returning 1),
+      counted as (update posts
+        set like_count = like_count ${write.liked ? sql`+` : sql`-`} (select count(*) from changed)
+        where id = ${postId} and ${visible} returning like_count)
+      ${notified}
+      select visible.author_id, visible.seen_by_guests, visible.author_sees, counted.like_count,
+        ${write.liked ? sql`exists (select 1 from notified)` : sql`false`} as notified
+      from visible cross join counted`;
+    return { compile: () => statement.compile(db) };
+  },
+  { inSql: ['liked'] },
+);
 
 /** SQLite, inside a transaction: the same as `writeVisiblePostLikeInOneStatement`. */
 export async function writeVisiblePostLikeInTransaction(
