@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { PostData } from '#shared/schemas/posts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, Db } from '../../db/schema.ts';
@@ -38,15 +38,20 @@ export interface LikeRowChange {
   now: number;
 }
 
-/** The statement that adds or removes the like row, and the sign the count moves by. */
-function likeStatements(change: LikeRowChange) {
+/**
+ * The statement that adds or removes the like row, and the sign the count moves by. With a
+ * `gate`, the row is written only where the gate holds.
+ */
+function likeStatements(change: LikeRowChange, gate?: RawBuilder<boolean>) {
   const likes = sql.table(likeRows[change.target].table);
   const key = sql.ref(likeRows[change.target].key);
+  const row = sql`${change.id}, ${change.personId}, ${change.now}`;
   return {
     writeRow: change.liked
       ? sql`insert into ${likes} (${key}, person_id, created_at)
-          values (${change.id}, ${change.personId}, ${change.now}) on conflict do nothing`
-      : sql`delete from ${likes} where ${key} = ${change.id} and person_id = ${change.personId}`,
+          ${gate ? sql`select ${row} where ${gate}` : sql`values (${row})`} on conflict do nothing`
+      : sql`delete from ${likes} where ${key} = ${change.id} and person_id = ${change.personId}
+          ${gate ? sql`and ${gate}` : sql``}`,
     sign: change.liked ? sql`+` : sql`-`,
   };
 }
@@ -121,11 +126,11 @@ export async function writeVisiblePostLikeInOneStatement(
 const visiblePostLike = preparedQuery(
   (db: Db, write: Omit<PostLikeWrite, 'now' | 'notificationId'> & Partial<PostLikeWrite>) => {
     const { postId, personId, now } = write;
-    const visible = sql`exists (select 1 from visible)`;
-    const writeRow = write.liked
-      ? sql`insert into post_likes (post_id, person_id, created_at)
-          select ${postId}, ${personId}, ${now} where ${visible} on conflict do nothing`
-      : sql`delete from post_likes where post_id = ${postId} and person_id = ${personId} and ${visible}`;
+    const visible = sql<boolean>`exists (select 1 from visible)`;
+    const { writeRow, sign } = likeStatements(
+      { target: 'posts', id: postId, personId, liked: write.liked, now: now as number },
+      visible,
+    );
     const notified = write.liked
       ? sql`, notified as (insert into notifications (id, recipient_id, type, actor_id, post_id, created_at)
           select ${write.notificationId}, visible.author_id, 'liked', ${personId}, ${postId}, ${now}
@@ -145,7 +150,7 @@ const visiblePostLike = preparedQuery(
         from posts where posts.id = ${postId} and ${visiblePosts(personId)}),
       changed as (${writeRow} returning 1),
       counted as (update posts
-        set like_count = like_count ${write.liked ? sql`+` : sql`-`} (select count(*) from changed)
+        set like_count = like_count ${sign} (select count(*) from changed)
         where id = ${postId} and ${visible} returning like_count)
       ${notified}
       select visible.author_id, visible.seen_by_guests, visible.author_sees, counted.like_count,

@@ -51,10 +51,9 @@ export async function deletePushSubscriptionById(db: Db, id: string): Promise<vo
 }
 
 /**
- * The devices of the person a notification is for: most people have none, and then this one
- * look is all a notification costs push.
+ * The devices of these notifications' recipients, each with the notification it is for: most
+ * people have none, and then this one look is all their notifications cost push.
  */
-/** The devices of these notifications' recipients, each with the notification it is for. */
 export function listPushSubscriptionsForNotifications(db: Db, notificationIds: string[]) {
   return db
     .selectFrom('push_subscriptions')

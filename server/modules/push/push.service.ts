@@ -135,10 +135,7 @@ export class PushSender {
     // statement: most recipients have none, and under load a turn hears many.
     const delivery = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.deliverWaiting())
-      .catch((error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
-        this.log.warn({ reason }, 'push delivery failed');
-      });
+      .catch((error: unknown) => this.failed(error));
     this.pending.add(delivery);
     void delivery.finally(() => this.pending.delete(delivery));
   }
@@ -158,12 +155,14 @@ export class PushSender {
     }
     await Promise.all(
       [...devices].map(([notificationId, found]) =>
-        this.deliver(notificationId, found).catch((error: unknown) => {
-          const reason = error instanceof Error ? error.message : String(error);
-          this.log.warn({ reason }, 'push delivery failed');
-        }),
+        this.deliver(notificationId, found).catch((error: unknown) => this.failed(error)),
       ),
     );
+  }
+
+  private failed(error: unknown) {
+    const reason = error instanceof Error ? error.message : String(error);
+    this.log.warn({ reason }, 'push delivery failed');
   }
 
   /** Resolves once every push started so far has been sent or given up (tests, shutdown). */

@@ -43,17 +43,16 @@ interface Target {
   lower: string;
 }
 
-/** Rows the trigram index finds: SQLite's FTS5 query or PostgreSQL's LIKEs. */
-interface Indexed {
+/** One rank of results: a condition on the row (both engines) and its FTS5 query (SQLite). */
+interface Tier {
+  condition: RawBuilder<boolean>;
   /** SQLite: an FTS5 query, null when a phrase is too short for trigrams. */
   fts: string | null;
-  /** PostgreSQL: LIKE conditions (a superset of the tier when it has a NOT). */
-  like: RawBuilder<boolean>;
 }
 
-/** One rank of results: a condition on the row (both engines) and its indexed lookup. */
-interface Tier extends Indexed {
-  condition: RawBuilder<boolean>;
+/** What every tier is a part of, with the LIKE that PostgreSQL's trigram index answers. */
+interface Indexed extends Tier {
+  like: RawBuilder<boolean>;
 }
 
 function position(kind: DatabaseKind, haystack: RawBuilder<unknown>, needle: string) {
@@ -74,12 +73,12 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 function foldedTiers(kind: DatabaseKind, target: Target, needle: SearchNeedle) {
   const search = sql.ref(`${target.table}.${target.search}`);
   const folded = likeEscape(needle.folded);
-  const wordStart: Tier = {
+  const wordStart: Indexed = {
     condition: sql<boolean>`${position(kind, sql`' ' || ${search}`, ` ${needle.folded}`)} > 0`,
     fts: phrase('search', ` ${needle.folded}`),
     like: sql<boolean>`(${search} like ${`${folded}%`} or ${search} like ${`% ${folded}%`})`,
   };
-  const inside: Tier = {
+  const inside: Indexed = {
     condition: sql<boolean>`${position(kind, search, needle.folded)} > 0`,
     fts: phrase('search', needle.folded),
     like: sql<boolean>`${search} like ${`%${folded}%`}`,
@@ -88,7 +87,7 @@ function foldedTiers(kind: DatabaseKind, target: Target, needle: SearchNeedle) {
 }
 
 /** Every row any tier holds: its folded form has the query inside (at a word's start if short). */
-function everything(kind: DatabaseKind, target: Target, needle: SearchNeedle): Tier {
+function everything(kind: DatabaseKind, target: Target, needle: SearchNeedle): Indexed {
   const { wordStart, inside } = foldedTiers(kind, target, needle);
   return [...needle.folded].length < 3 ? wordStart : inside;
 }
@@ -103,34 +102,28 @@ function tiersOf(kind: DatabaseKind, target: Target, needle: SearchNeedle): Tier
   const exact: Tier = {
     condition: sql<boolean>`${position(kind, lower, needle.lower)} > 0`,
     fts: phrase('lower', needle.lower),
-    like: sql<boolean>`${lower} like ${`%${likeEscape(needle.lower)}%`}`,
   };
   const short = [...needle.folded].length < 3;
   const rest: Tier = {
     condition: sql<boolean>`${inside.condition} and not ${wordStart.condition}`,
     fts: ftsNot(inside.fts, wordStart.fts),
-    like: inside.like,
   };
   if (needle.lower === needle.folded) return short ? [wordStart] : [wordStart, rest];
   const exactWordStart: Tier = {
     condition: sql<boolean>`${exact.condition} and ${wordStart.condition}`,
     fts: ftsAnd(exact.fts, wordStart.fts),
-    like: sql<boolean>`${exact.like} and ${wordStart.like}`,
   };
   const exactInside: Tier = {
     condition: sql<boolean>`${exact.condition} and not ${wordStart.condition}`,
     fts: ftsNot(exact.fts, wordStart.fts),
-    like: exact.like,
   };
   const foldedWordStart: Tier = {
     condition: sql<boolean>`${wordStart.condition} and not ${exact.condition}`,
     fts: ftsNot(wordStart.fts, exact.fts),
-    like: wordStart.like,
   };
   const foldedInside: Tier = {
     condition: sql<boolean>`${rest.condition} and not ${exact.condition}`,
     fts: ftsNot(rest.fts, exact.fts),
-    like: rest.like,
   };
   return short
     ? [exactWordStart, foldedWordStart]
@@ -138,9 +131,9 @@ function tiersOf(kind: DatabaseKind, target: Target, needle: SearchNeedle): Tier
 }
 
 /** SQLite: the rows the FTS5 table finds, as a condition that lets it drive the query. */
-function throughFts(table: Target['table'], indexed: Indexed) {
+function throughFts(table: Target['table'], tier: Tier) {
   const ftsTable = sql.table(`${table}_fts`);
-  return sql<boolean>`${sql.ref(`${table}.id`)} in (select id from ${ftsTable} where ${ftsTable} match ${indexed.fts})`;
+  return sql<boolean>`${sql.ref(`${table}.id`)} in (select id from ${ftsTable} where ${ftsTable} match ${tier.fts})`;
 }
 
 /** SQLite: the ids of the rows the FTS5 query finds, no more than `cap` of them. */
