@@ -118,3 +118,49 @@ describe('search where the newest rows hold only some of a rank', () => {
     ]);
   });
 });
+
+describe('search among students made at the same moment (an import)', () => {
+  let imported: TestDatabase;
+
+  beforeAll(async () => {
+    imported = await createTestDatabase();
+    // More than the recent window, all at one time: the newest are told apart by their id.
+    await insertStudents(
+      imported,
+      Array.from({ length: 700 }, (_, i) => ({
+        name: i % 2 === 0 ? `Nguyễn Văn Hải ${i}` : `Trần Thị Hà ${i}`,
+        created_at: 1_000,
+      })),
+    );
+  });
+  afterAll(() => imported.dispose());
+
+  it('shows the last made first, by id, in every rank', async () => {
+    const { students } = await search(imported, admin, 'nguyen');
+    expect(students.map((s) => s.id)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `p-${String(698 - 2 * i).padStart(4, '0')}`),
+    );
+    const exact = await search(imported, admin, 'Hà');
+    expect(exact.students.map((s) => s.name)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `Trần Thị Hà ${699 - 2 * i}`),
+    );
+  });
+
+  it('answers every shape of the search: short or long, with or without marks, any viewer', async () => {
+    const instructor = { id: 'p-0001', role: 'instructor' } as PersonRow;
+    const student = { id: 'p-0002', role: 'student' } as PersonRow;
+    for (const viewer of [admin, instructor, student, null]) {
+      for (const [query, name] of [
+        ['ng', 'Nguyễn Văn Hải 698'],
+        ['Hả', 'Nguyễn Văn Hải 698'],
+        ['hai 69', 'Nguyễn Văn Hải 698'],
+        ['Hải 69', 'Nguyễn Văn Hải 698'],
+      ] as const) {
+        const { students, courses, lessons } = await search(imported, viewer, query);
+        expect([courses, lessons]).toEqual([[], []]);
+        const staff = viewer === admin || viewer === instructor;
+        expect(students[0]?.name).toBe(staff ? name : undefined);
+      }
+    }
+  });
+});

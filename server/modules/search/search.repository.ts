@@ -1,5 +1,6 @@
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { type DatabaseKind, databaseKindOf } from '../../db/dialect.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, Db } from '../../db/schema.ts';
 import { type CourseVisibility, visibleCourses } from '../courses/courses.repository.ts';
 
@@ -23,8 +24,8 @@ export interface SearchNeedle {
  * newest row, which stops after a few rows because names are spread evenly over time.
  * SQLite's planner cannot tell the two apart, so a count through the FTS5 table, capped at
  * `sparseTier`, decides there, a query per tier. PostgreSQL answers the whole search in one
- * statement (`searchInOneStatement`): every tier at once through the trigram index, ranked; a
- * crowded first tier is first looked for among the newest `recentWindow` rows.
+ * prepared statement (`searchInOneStatement`): every tier at once through the trigram index,
+ * ranked; a crowded first tier is first looked for among the newest `recentWindow` rows.
  */
 
 /** SQLite: below this many rows a tier is fetched through the trigram index. */
@@ -50,84 +51,111 @@ interface Tier {
   fts: string | null;
 }
 
-/** What every tier is a part of, with the LIKE that PostgreSQL's trigram index answers. */
-interface Indexed extends Tier {
-  like: RawBuilder<boolean>;
+/**
+ * The strings a search compares, each a value of its statement (on PostgreSQL a prepared one,
+ * planned once per connection): which of them are present decides the statement's shape.
+ */
+interface NeedleStrings {
+  /** The query as typed, lower-cased: present only when it has diacritics. */
+  lower?: string;
+  /** A space, then the folded query: found where a word starts. */
+  spaced: string;
+  /** Three letters or more: the folded query, and its LIKE pattern anywhere in a text. */
+  folded?: string;
+  likeInside?: string;
+  /** Fewer: the LIKE patterns of the text's start and of a later word's start. */
+  likeStart?: string;
+  likeWordStart?: string;
 }
 
-function position(kind: DatabaseKind, haystack: RawBuilder<unknown>, needle: string) {
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Matches inside a word need three letters: shorter queries match word starts only. */
+function needleStrings(needle: SearchNeedle): NeedleStrings {
+  const escaped = likeEscape(needle.folded);
+  return {
+    ...(needle.lower !== needle.folded && { lower: needle.lower }),
+    spaced: ` ${needle.folded}`,
+    ...([...needle.folded].length >= 3
+      ? { folded: needle.folded, likeInside: `%${escaped}%` }
+      : { likeStart: `${escaped}%`, likeWordStart: `% ${escaped}%` }),
+  };
+}
+
+function position(kind: DatabaseKind, haystack: RawBuilder<unknown>, needle: string | undefined) {
   return kind === 'postgres'
     ? sql<number>`strpos(${haystack}, ${needle})`
     : sql<number>`instr(${haystack}, ${needle})`;
 }
 
-const phrase = (column: 'search' | 'lower', text: string) =>
-  [...text].length >= 3 ? `${column} : "${text.replaceAll('"', '""')}"` : null;
+/**
+ * SQLite: an FTS5 phrase, null when too short for trigrams. PostgreSQL needs none, and its
+ * strings may be a prepared query's stand-ins, which must not be read.
+ */
+const phrase = (kind: DatabaseKind, column: 'search' | 'lower', text: string | undefined) =>
+  kind === 'sqlite' && text !== undefined && [...text].length >= 3
+    ? `${column} : "${text.replaceAll('"', '""')}"`
+    : null;
 /** `a AND b`, `a NOT b NOT c`: null when a phrase is too short for the trigram index. */
 const ftsAnd = (a: string | null, b: string | null) => (a && b ? `${a} AND ${b}` : null);
 const ftsNot = (a: string | null, ...rest: Array<string | null>) =>
   a && rest.every(Boolean) ? [a, ...rest].join(' NOT ') : null;
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** A word starts with the query once folded; the query is inside once folded. */
-function foldedTiers(kind: DatabaseKind, target: Target, needle: SearchNeedle) {
-  const search = sql.ref(`${target.table}.${target.search}`);
-  const folded = likeEscape(needle.folded);
-  const wordStart: Indexed = {
-    condition: sql<boolean>`${position(kind, sql`' ' || ${search}`, ` ${needle.folded}`)} > 0`,
-    fts: phrase('search', ` ${needle.folded}`),
-    like: sql<boolean>`(${search} like ${`${folded}%`} or ${search} like ${`% ${folded}%`})`,
-  };
-  const inside: Indexed = {
-    condition: sql<boolean>`${position(kind, search, needle.folded)} > 0`,
-    fts: phrase('search', needle.folded),
-    like: sql<boolean>`${search} like ${`%${folded}%`}`,
-  };
-  return { wordStart, inside };
-}
-
-/** Every row any tier holds: its folded form has the query inside (at a word's start if short). */
-function everything(kind: DatabaseKind, target: Target, needle: SearchNeedle): Indexed {
-  const { wordStart, inside } = foldedTiers(kind, target, needle);
-  return [...needle.folded].length < 3 ? wordStart : inside;
-}
 
 /**
- * The tiers, best first.
- * Matches inside a word need three letters: shorter queries match word starts only.
+ * Every row any tier holds: its folded form has the query inside (at a word's start if short),
+ * as the LIKE that PostgreSQL's trigram index answers and as an FTS5 query.
  */
-function tiersOf(kind: DatabaseKind, target: Target, needle: SearchNeedle): Tier[] {
+function everything(kind: DatabaseKind, target: Target, strings: NeedleStrings) {
+  const search = sql.ref(`${target.table}.${target.search}`);
+  return strings.folded === undefined
+    ? {
+        like: sql<boolean>`(${search} like ${strings.likeStart} or ${search} like ${strings.likeWordStart})`,
+        fts: phrase(kind, 'search', strings.spaced),
+      }
+    : {
+        like: sql<boolean>`${search} like ${strings.likeInside}`,
+        fts: phrase(kind, 'search', strings.folded),
+      };
+}
+
+/** The tiers, best first. */
+function tiersOf(kind: DatabaseKind, target: Target, strings: NeedleStrings): Tier[] {
+  const search = sql.ref(`${target.table}.${target.search}`);
   const lower = sql.ref(`${target.table}.${target.lower}`);
-  const { wordStart, inside } = foldedTiers(kind, target, needle);
+  const wordStart: Tier = {
+    condition: sql<boolean>`${position(kind, sql`' ' || ${search}`, strings.spaced)} > 0`,
+    fts: phrase(kind, 'search', strings.spaced),
+  };
+  const rest: Tier | null =
+    strings.folded === undefined
+      ? null
+      : {
+          condition: sql<boolean>`${position(kind, search, strings.folded)} > 0 and not ${wordStart.condition}`,
+          fts: ftsNot(phrase(kind, 'search', strings.folded), wordStart.fts),
+        };
+  if (strings.lower === undefined) return rest ? [wordStart, rest] : [wordStart];
   const exact: Tier = {
-    condition: sql<boolean>`${position(kind, lower, needle.lower)} > 0`,
-    fts: phrase('lower', needle.lower),
+    condition: sql<boolean>`${position(kind, lower, strings.lower)} > 0`,
+    fts: phrase(kind, 'lower', strings.lower),
   };
-  const short = [...needle.folded].length < 3;
-  const rest: Tier = {
-    condition: sql<boolean>`${inside.condition} and not ${wordStart.condition}`,
-    fts: ftsNot(inside.fts, wordStart.fts),
-  };
-  if (needle.lower === needle.folded) return short ? [wordStart] : [wordStart, rest];
   const exactWordStart: Tier = {
     condition: sql<boolean>`${exact.condition} and ${wordStart.condition}`,
     fts: ftsAnd(exact.fts, wordStart.fts),
-  };
-  const exactInside: Tier = {
-    condition: sql<boolean>`${exact.condition} and not ${wordStart.condition}`,
-    fts: ftsNot(exact.fts, wordStart.fts),
   };
   const foldedWordStart: Tier = {
     condition: sql<boolean>`${wordStart.condition} and not ${exact.condition}`,
     fts: ftsNot(wordStart.fts, exact.fts),
   };
+  if (!rest) return [exactWordStart, foldedWordStart];
+  const exactInside: Tier = {
+    condition: sql<boolean>`${exact.condition} and not ${wordStart.condition}`,
+    fts: ftsNot(exact.fts, wordStart.fts),
+  };
   const foldedInside: Tier = {
     condition: sql<boolean>`${rest.condition} and not ${exact.condition}`,
     fts: ftsNot(rest.fts, exact.fts),
   };
-  return short
-    ? [exactWordStart, foldedWordStart]
-    : [exactWordStart, exactInside, foldedWordStart, foldedInside];
+  return [exactWordStart, exactInside, foldedWordStart, foldedInside];
 }
 
 /** SQLite: the rows the FTS5 table finds, as a condition that lets it drive the query. */
@@ -162,7 +190,7 @@ async function countUpTo(db: Db, table: Target['table'], fts: string) {
 async function collect<Row>(
   db: Db,
   target: Target,
-  needle: SearchNeedle,
+  strings: NeedleStrings,
   limit: number,
   fetch: (condition: RawBuilder<boolean>, limit: number) => Promise<Row[]>,
 ): Promise<Row[]> {
@@ -170,13 +198,13 @@ async function collect<Row>(
   // `fewRows` (most searches of courses and lessons, and full names), their ids, read once, are
   // where every tier looks: the trigram index is asked once, not per tier (a long phrase of
   // common trigrams costs milliseconds each time), and finding none ends it.
-  const anything = everything('sqlite', target, needle);
+  const anything = everything('sqlite', target, strings);
   const found =
     anything.fts !== null ? await idsUpTo(db, target.table, anything.fts, fewRows) : null;
   if (found?.length === 0) return [];
   const foundFew = found !== null && found.length < fewRows;
   const rows: Row[] = [];
-  for (const tier of tiersOf('sqlite', target, needle)) {
+  for (const tier of tiersOf('sqlite', target, strings)) {
     const wanted = limit - rows.length;
     if (wanted <= 0) break;
     let condition: RawBuilder<boolean>;
@@ -195,12 +223,17 @@ async function collect<Row>(
 }
 
 /**
- * PostgreSQL: when the newest `recentWindow` rows of the table begin (their oldest creation
- * time), read backwards along the walk index; 0 when the table is smaller.
+ * PostgreSQL: where the newest `recentWindow` rows of the table begin, as the oldest one's
+ * (creation time, id), read backwards along the walk index. Rows made at the same moment (an
+ * import) are told apart by their id, so the window never holds more.
  */
-function windowStart(table: Target['table']) {
-  return sql`coalesce((select created_at from ${sql.table(table)}
-    order by created_at desc offset ${sql.lit(recentWindow - 1)} limit 1), 0)`;
+function inWindow(table: Target['table']) {
+  const t = sql.table(table);
+  // The smallest (creation time, id) when the table holds fewer rows.
+  return sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) >=
+    (select created_at, id from ((select created_at, id from ${t}
+      order by created_at desc, id desc offset ${sql.lit(recentWindow - 1)} limit 1)
+      union all select 0, '') as oldest limit 1)`;
 }
 
 /** Each kind's own query: its columns, joins and permissions; the search adds the rest. */
@@ -269,17 +302,28 @@ export async function searchKinds(
   visibility: CourseVisibility,
   limits: { courses: number; lessons: number; students: number },
 ): Promise<SearchHits> {
-  if (databaseKindOf(db) === 'postgres')
-    return searchInOneStatement(db, needle, visibility, limits);
+  const strings = needleStrings(needle);
+  if (databaseKindOf(db) === 'postgres') {
+    const [row] = await searchInOneStatement(db, {
+      strings,
+      // An admin sees every course: who asks is then not part of the statement.
+      visibility: {
+        all: visibility.all,
+        proposerId: visibility.all ? null : visibility.proposerId,
+      },
+      limits,
+    });
+    return row!;
+  }
   const [courses, lessons, students] = await Promise.all([
-    collect(db, kinds.courses.target, needle, limits.courses, (condition, wanted) =>
+    collect(db, kinds.courses.target, strings, limits.courses, (condition, wanted) =>
       newestFirst(
         kinds.courses.query(db, visibility).where(condition),
         'courses',
         wanted,
       ).execute(),
     ),
-    collect(db, kinds.lessons.target, needle, limits.lessons, (condition, wanted) =>
+    collect(db, kinds.lessons.target, strings, limits.lessons, (condition, wanted) =>
       newestFirst(
         kinds.lessons.query(db, visibility).where(condition),
         'lessons',
@@ -288,7 +332,7 @@ export async function searchKinds(
     ),
     limits.students === 0
       ? []
-      : collect(db, kinds.students.target, needle, limits.students, (condition, wanted) =>
+      : collect(db, kinds.students.target, strings, limits.students, (condition, wanted) =>
           newestFirst(kinds.students.query(db).where(condition), 'people', wanted).execute(),
         ),
   ]);
@@ -314,61 +358,68 @@ function newestFirst<Tables extends keyof Database, Row>(
  * tier's rows would read and sort every one: so the best tier is first looked for among the
  * newest `recentWindow` rows, and only when it does not fill the page there are all tiers ranked.
  */
-async function searchInOneStatement(
-  db: Db,
-  needle: SearchNeedle,
-  visibility: CourseVisibility,
-  limits: { courses: number; lessons: number; students: number },
-): Promise<SearchHits> {
-  const ranked = <Tables extends keyof Database, Row>(
-    query: SelectQueryBuilder<Database, Tables, Row>,
-    target: Target,
-    limit: number,
+const searchInOneStatement = preparedQuery(
+  (
+    db: Db,
+    {
+      strings,
+      visibility,
+      limits,
+    }: {
+      strings: NeedleStrings;
+      visibility: CourseVisibility;
+      limits: { courses: number; lessons: number; students: number };
+    },
   ) => {
-    const tiers = tiersOf('postgres', target, needle);
-    const rank = sql<number>`case ${sql.join(
-      tiers.map((tier, index) => sql`when ${tier.condition} then ${sql.lit(index)}`),
-      sql` `,
-    )} end`;
-    // Every row the index finds for the whole query is in one of the tiers.
-    return newestFirst(
-      query
-        .select(rank.as('rank'))
-        .where(everything('postgres', target, needle).like)
-        .orderBy(sql.ref('rank')),
-      target.table,
-      limit,
+    const ranked = <Tables extends keyof Database, Row>(
+      query: SelectQueryBuilder<Database, Tables, Row>,
+      target: Target,
+      limit: number,
+    ) => {
+      const tiers = tiersOf('postgres', target, strings);
+      const rank = sql<number>`case ${sql.join(
+        tiers.map((tier, index) => sql`when ${tier.condition} then ${sql.lit(index)}`),
+        sql` `,
+      )} end`;
+      // Every row the index finds for the whole query is in one of the tiers.
+      return newestFirst(
+        query
+          .select(rank.as('rank'))
+          .where(everything('postgres', target, strings).like)
+          .orderBy(sql.ref('rank')),
+        target.table,
+        limit,
+      );
+    };
+    const students = kinds.students;
+    const first = tiersOf('postgres', students.target, strings)[0]!;
+    const recent = newestFirst(
+      students
+        .query(db)
+        // The columns in the order `ranked` gives them: the union below matches them by place.
+        .select(['people.created_at', sql<number>`0`.as('rank')])
+        .where(sql<boolean>`${first.condition} and ${inWindow('people')}`),
+      'people',
+      limits.students,
     );
-  };
-  const students = kinds.students;
-  const first = tiersOf('postgres', students.target, needle)[0]!;
-  const recent = newestFirst(
-    students
-      .query(db)
-      // The columns in the order `ranked` gives them: the union below matches them by place.
-      .select(['people.created_at', sql<number>`0`.as('rank')])
-      .where(sql<boolean>`${first.condition} and people.created_at >= ${windowStart('people')}`),
-    'people',
-    limits.students,
-  );
-  const allTiers = ranked(
-    students.query(db).select('people.created_at'),
-    students.target,
-    limits.students,
-  );
-  const full = sql.lit(limits.students);
-  // The recent rows when they fill the page, else every tier ranked: PostgreSQL runs the
-  // second part only when the first did not fill it.
-  const studentRows = sql<StudentHit>`(with recent as (${recent})
-    select * from recent where (select count(*) from recent) = ${full}
-    union all
-    select * from (${allTiers}) as ranked where (select count(*) from recent) < ${full}
-    order by rank, created_at desc, id desc)`;
-  // Each kind's rows as one JSON array, in the subquery's order.
-  const asJson = <Row>(rows: RawBuilder<unknown> | SelectQueryBuilder<Database, never, unknown>) =>
-    sql<Row[]>`(select coalesce(json_agg(found), '[]') from ${rows} as found)`;
-  const rows = await db
-    .selectNoFrom([
+    const allTiers = ranked(
+      students.query(db).select('people.created_at'),
+      students.target,
+      limits.students,
+    );
+    const full = sql.lit(limits.students);
+    // The recent rows when they fill the page, else every tier ranked: PostgreSQL runs the
+    // second part only when the first did not fill it.
+    const studentRows = sql<StudentHit>`(with recent as (${recent})
+      select * from recent where (select count(*) from recent) = ${full}
+      union all
+      select * from (${allTiers}) as ranked where (select count(*) from recent) < ${full}
+      order by rank, created_at desc, id desc)`;
+    // Each kind's rows as one JSON array, in the subquery's order.
+    const asJson = <Row>(
+      rows: RawBuilder<unknown> | SelectQueryBuilder<Database, never, unknown>,
+    ) => sql<Row[]>`(select coalesce(json_agg(found), '[]') from ${rows} as found)`;
+    return db.selectNoFrom([
       asJson<CourseHit>(
         ranked(kinds.courses.query(db, visibility), kinds.courses.target, limits.courses),
       ).as('courses'),
@@ -378,8 +429,8 @@ async function searchInOneStatement(
       (limits.students === 0 ? sql<StudentHit[]>`'[]'::json` : asJson<StudentHit>(studentRows)).as(
         'students',
       ),
-    ])
-    .execute();
-  const row = rows[0]!;
-  return { courses: row.courses, lessons: row.lessons, students: row.students };
-}
+    ]);
+  },
+  // Each page size is written into the SQL, and so is whether the viewer sees every course.
+  { inSql: ['visibility.all', 'limits.courses', 'limits.lessons', 'limits.students'] },
+);
