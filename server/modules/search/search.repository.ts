@@ -223,18 +223,36 @@ async function collect<Row>(
 }
 
 /**
- * PostgreSQL: where the newest `recentWindow` rows of the table begin, as the oldest one's
- * (creation time, id), read backwards along the walk index. Rows made at the same moment (an
- * import) are told apart by their id, so the window never holds more.
+ * PostgreSQL: the ids of the newest `recentWindow` rows of the table where `condition` holds,
+ * newest first, no more than `limit`. The window is read backwards along the walk index, which
+ * holds every column a tier's condition reads, so only the rows kept are read from the table.
+ * It is counted in rows, by (creation time, id): rows made at the same moment (an import) are
+ * told apart by their id, so the window never holds more.
  */
-function inWindow(table: Target['table']) {
-  const t = sql.table(table);
-  // The smallest (creation time, id) when the table holds fewer rows.
-  return sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) >=
-    (select created_at, id from ((select created_at, id from ${t}
-      order by created_at desc, id desc offset ${sql.lit(recentWindow - 1)} limit 1)
-      union all select 0, '') as oldest limit 1)`;
+function idsInWindow(target: Target, condition: RawBuilder<boolean>, limit: number) {
+  const table = sql.table(target.table);
+  const columns = sql.join(
+    [
+      'created_at',
+      'id',
+      target.search,
+      target.lower,
+      ...(target.table === 'people' ? ['role'] : []),
+    ].map((column) => sql.ref(column)),
+  );
+  // Named as the table, so the tiers' conditions read the window's columns.
+  return sql`select ${sql.ref(`${target.table}.id`)} from (select ${columns} from ${table}
+      order by created_at desc, id desc limit ${sql.lit(recentWindow)}) as ${table}
+    where ${condition}
+    order by created_at desc, id desc limit ${sql.lit(limit)}`;
 }
+
+/**
+ * Who the search finds among people. Nearly everyone is a student, so the role must not choose
+ * the index: on SQLite a unary plus keeps the planner from using it.
+ */
+const isStudent = (kind: DatabaseKind) =>
+  sql<boolean>`${kind === 'sqlite' ? sql`+people.role` : sql`people.role`} = 'student'`;
 
 /** Each kind's own query: its columns, joins and permissions; the search adds the rest. */
 const kinds = {
@@ -273,11 +291,7 @@ const kinds = {
       db
         .selectFrom('people')
         .select(['people.id', 'people.name', 'people.avatar_url', 'people.status'])
-        // Nearly everyone is a student, so the role must not choose the index: on SQLite a
-        // unary plus keeps the planner from using it.
-        .where(
-          sql<boolean>`${databaseKindOf(db) === 'sqlite' ? sql`+people.role` : sql`people.role`} = 'student'`,
-        ),
+        .where(isStudent(databaseKindOf(db))),
   },
 };
 
@@ -398,7 +412,13 @@ const searchInOneStatement = preparedQuery(
         .query(db)
         // The columns in the order `ranked` gives them: the union below matches them by place.
         .select(['people.created_at', sql<number>`0`.as('rank')])
-        .where(sql<boolean>`${first.condition} and ${inWindow('people')}`),
+        .where(
+          sql<boolean>`people.id in (${idsInWindow(
+            students.target,
+            sql`${isStudent('postgres')} and ${first.condition}`,
+            limits.students,
+          )})`,
+        ),
       'people',
       limits.students,
     );
