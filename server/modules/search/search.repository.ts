@@ -225,7 +225,8 @@ async function collect<Row>(
 /**
  * PostgreSQL: the ids of the newest `recentWindow` rows of the table where `condition` holds,
  * newest first, no more than `limit`. The window is read backwards along the walk index, which
- * holds every column a tier's condition reads, so only the rows kept are read from the table.
+ * holds every column a tier's condition reads (migration 0003), so only the rows kept are read
+ * from the table.
  * It is counted in rows, by (creation time, id): rows made at the same moment (an import) are
  * told apart by their id, so the window never holds more.
  */
