@@ -9,6 +9,7 @@ import { vi } from '#shared/locales/vi';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { getOrCreateSecret } from '../secrets/secrets.repository.ts';
+import { releasingContext } from './auth-context.ts';
 import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
 import { linkEmail } from './emails.ts';
 import type { Mailer } from './mailer.ts';
@@ -175,7 +176,7 @@ export async function createAuth(options: {
 
   const { runMigrations } = await getMigrations(auth.options);
   await runMigrations();
-  return auth;
+  return releasingContext(auth);
 }
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;
