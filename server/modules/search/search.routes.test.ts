@@ -16,6 +16,8 @@ const students = [
   'An Dương',
   'Vũ Đường',
   'Lê Thị Lan',
+  'Łukasz Nowak',
+  'Søren Æbeltoft',
 ];
 
 beforeAll(async () => {
@@ -94,6 +96,13 @@ describe('global search', () => {
       'Đặng Khoa',
     ]);
     expect((await find('admin', 'hoà')).students.at(-1)).toBe('Đặng Khoa');
+  });
+
+  it('folds the Latin letters whose mark is part of the letter: ł, ø, æ', async () => {
+    expect((await find('admin', 'luk')).students).toEqual(['Łukasz Nowak']);
+    expect((await find('admin', 'Łuk')).students).toEqual(['Łukasz Nowak']);
+    expect((await find('admin', 'soren')).students).toEqual(['Søren Æbeltoft']);
+    expect((await find('admin', 'aebel')).students).toEqual(['Søren Æbeltoft']);
   });
 
   it('matches only word starts for one or two letters', async () => {
