@@ -25,7 +25,9 @@ describe("better-auth's call context", () => {
         return storage.getStore();
       }),
     );
-    const quick = counted(() => storage.run(new WeakMap<object, unknown>(), async () => storage.getStore()));
+    const quick = counted(() =>
+      storage.run(new WeakMap<object, unknown>(), async () => storage.getStore()),
+    );
     await quick;
     expect(await slow).toBe(slowStore);
   });
