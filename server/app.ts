@@ -37,6 +37,7 @@ import { pushRoutes } from './modules/push/push.routes.ts';
 import { PushSender, type PushSenderOptions } from './modules/push/push.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
+import { registerActingPersonGuard } from './plugins/acting-person.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerApiDocs } from './plugins/docs.ts';
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerCrossSiteGuard(app, config);
   registerInputGuard(app);
+  registerActingPersonGuard(app);
   await registerSecurityHeaders(app, config);
   // Answers are compressed as they leave, so quickly: brotli's lowest quality gives nearly the
   // size of its default at a fraction of the time, and at the default compression is a large

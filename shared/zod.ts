@@ -6,3 +6,10 @@ import { config, z } from 'zod';
 if (typeof document !== 'undefined') config({ jitless: true });
 
 export { z };
+
+/**
+ * An id as the server makes them: a lower-case UUID. Capitals a client sends are folded here, at
+ * the edge, so one id can never be two posts (or a second copy of one).
+ */
+export const uuid = (params?: Parameters<typeof z.uuid>[0]) =>
+  z.uuid(params).overwrite((value) => value.toLowerCase());

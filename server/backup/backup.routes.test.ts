@@ -378,9 +378,7 @@ describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
       connection.close();
       entry.data = fs.readFileSync(file);
     });
-    console.log('A');
     await expect(restoreBackup(forged, target)).rejects.toThrow(/đã bị sửa đổi.*steal/);
-    console.log('B');
 
     // Photo bytes that are not what their name (their hash) says, with the manifest rehashed.
     await forge(archive, forged, (entries) => {
@@ -406,6 +404,18 @@ describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
       entries.push({ name: `media/${'a'.repeat(64)}.webp`, data: Buffer.alloc(4 * 1024 * 1024) });
     });
     await expect(restoreBackup(forged, target)).rejects.toThrow(/mục không hợp lệ/);
+
+    // A photo in the manifest's list that the archive does not hold, and one held but unlisted.
+    await forge(archive, forged, (_entries, manifest) => {
+      manifest.media.push(`${'b'.repeat(64)}.webp`);
+    });
+    await expect(restoreBackup(forged, target)).rejects.toThrow(
+      `Tệp sao lưu liệt kê ảnh media/${'b'.repeat(64)}.webp nhưng không chứa ảnh đó`,
+    );
+    await forge(archive, forged, (_entries, manifest) => {
+      manifest.media.shift();
+    });
+    await expect(restoreBackup(forged, target)).rejects.toThrow(/liệt kê ảnh media\//);
 
     // A manifest that is not the first entry.
     const entries = await readArchive(archive);

@@ -261,6 +261,15 @@ function readManifest(text: string): BackupManifest {
       throw new BackupError(say('tampered', { name: entry.name }));
     }
   }
+  // The photo list says what a restore brings back: each must be an entry, and each entry listed.
+  const held = new Set(
+    manifest.entries.filter((entry) => entry.name.startsWith('media/')).map((e) => e.name),
+  );
+  const named = new Set(manifest.media.map((name) => `media/${String(name)}`));
+  const odd = [...named].find((name) => !held.has(name)) ?? [...held].find((n) => !named.has(n));
+  if (odd !== undefined || named.size !== manifest.media.length) {
+    throw new BackupError(say('mediaUnlisted', { name: odd ?? 'media/' }));
+  }
   return manifest;
 }
 

@@ -241,6 +241,32 @@ describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
     },
   );
 
+  it.skipIf(testDatabaseKind() !== 'sqlite')(
+    'backup: files and the folders it makes are readable by the server’s user only',
+    async () => {
+      const folder = path.join(dataDir, 'private', 'nightly');
+      const run = await hocVien(['backup', '--to', folder]);
+      expect(run.code).toBe(0);
+      const [name] = fs.readdirSync(folder).filter((file) => file.endsWith('.tar.gz'));
+      expect(fs.statSync(path.join(folder, name ?? '')).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(path.dirname(folder)).mode & 0o777).toBe(0o700);
+    },
+  );
+
+  it.skipIf(testDatabaseKind() !== 'sqlite')(
+    'backup: a folder that can never hold files is refused at once, with a reason',
+    async () => {
+      const started = Date.now();
+      const run = await hocVien(['backup', '--to', '/proc/hoc-vien-backups']);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(run).toMatchObject({
+        code: 1,
+        err: expect.stringContaining('Không tạo được thư mục sao lưu /proc/hoc-vien-backups'),
+      });
+    },
+  );
+
   it.skipIf(testDatabaseKind() !== 'postgres')(
     'backup: on PostgreSQL points to pg_dump',
     async () => {

@@ -248,6 +248,20 @@ export interface ServerSecretsTable {
   created_at: number;
 }
 
+/** Every post id ever made, kept after the post is deleted: an id is used once. */
+export interface PostIdsTable {
+  id: string;
+  author_id: string;
+  created_at: number;
+}
+
+/** Everyone who uploaded a photo's bytes (photos are named by content, so several may). */
+export interface MediaUploadersTable {
+  media_id: string;
+  person_id: string;
+  created_at: number;
+}
+
 export interface MediaTable {
   /** Content hash of the stored file. */
   id: string;
@@ -262,7 +276,7 @@ export interface MediaTable {
 
 export interface AuthAttemptsTable {
   id: string;
-  /** 'link_email' | 'link_ip' | 'reset_email' | 'reset_ip' */
+  /** 'mail_email' | 'mail_ip' | 'mail_person': one budget for every kind of mail */
   kind: string;
   key: string;
   created_at: number;
@@ -318,6 +332,8 @@ export interface Database {
   public_config: PublicConfigTable;
   server_secrets: ServerSecretsTable;
   media: MediaTable;
+  media_uploaders: MediaUploadersTable;
+  post_ids: PostIdsTable;
   auth_attempts: AuthAttemptsTable;
   user: AuthUserTable;
   session: AuthSessionTable;

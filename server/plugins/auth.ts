@@ -50,7 +50,7 @@ const OPEN_AUTH_ENDPOINTS: Record<string, Record<string, Guard | null>> = {
       const body = request.body as { newEmail?: unknown } | undefined;
       const email = typeof body?.newEmail === 'string' ? body.newEmail : '';
       await refuseTakenEmail(request.server.database, email);
-      await guardEmailSend(request.server.database, 'change', {
+      await guardEmailSend(request.server.database, {
         email,
         clientAddress: request.ip,
         personId: person.id,

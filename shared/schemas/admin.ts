@@ -1,5 +1,5 @@
 import { shell } from '../locales/vi/shell.ts';
-import { z } from '../zod.ts';
+import { uuid, z } from '../zod.ts';
 import { PersonSummary } from './courses.ts';
 import { PersonStatus, Role } from './people.ts';
 import { FeedbackItem } from './profile.ts';
@@ -7,7 +7,7 @@ import { FeedbackItem } from './profile.ts';
 /* What admins read and change in user management, admin tools and the dashboard. */
 
 export const PersonIdParams = z.strictObject({
-  personId: z.uuid({ message: shell.validation.personIdInvalid }),
+  personId: uuid({ message: shell.validation.personIdInvalid }),
 });
 
 /** Which people user management lists: the approvals waiting, the blocked, or everyone. */
@@ -57,7 +57,7 @@ export const RoleInput = z.strictObject({ role: StaffRole });
 export type RoleInput = z.infer<typeof RoleInput>;
 
 export const MergeInput = z.strictObject({
-  targetId: z.uuid({ message: shell.validation.studentIdInvalid }),
+  targetId: uuid({ message: shell.validation.studentIdInvalid }),
 });
 export type MergeInput = z.infer<typeof MergeInput>;
 
@@ -70,7 +70,7 @@ export const AdminFeedbackList = z.object({ feedback: z.array(AdminFeedbackItem)
 export type AdminFeedbackList = z.infer<typeof AdminFeedbackList>;
 
 export const FeedbackIdParams = z.strictObject({
-  feedbackId: z.uuid({ message: shell.validation.feedbackIdInvalid }),
+  feedbackId: uuid({ message: shell.validation.feedbackIdInvalid }),
 });
 export const FeedbackStatusInput = z.strictObject({ status: z.enum(['viewed', 'resolved']) });
 export type FeedbackStatusInput = z.infer<typeof FeedbackStatusInput>;

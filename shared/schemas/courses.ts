@@ -1,5 +1,5 @@
 import { shell } from '../locales/vi/shell.ts';
-import { z } from '../zod.ts';
+import { uuid, z } from '../zod.ts';
 import { PersonStatus } from './people.ts';
 
 export const CourseName = z
@@ -10,7 +10,7 @@ export const CourseName = z
 
 export const LessonInput = z.strictObject({
   /** An existing lesson keeps its id (and its students' progress); a new one has none. */
-  id: z.uuid().optional(),
+  id: uuid().optional(),
   title: z
     .string()
     .trim()
@@ -24,13 +24,13 @@ export const CourseInput = z.strictObject({
   description: z.string().trim().max(2000).default(''),
   imageUrl: z.string().max(500).nullable().default(null),
   lessons: z.array(LessonInput).max(200).default([]),
-  instructorIds: z.array(z.uuid()).max(20).default([]),
+  instructorIds: z.array(uuid()).max(20).default([]),
 });
 export type CourseInput = z.input<typeof CourseInput>;
 export type CourseData = z.output<typeof CourseInput>;
 
 export const CourseIdParams = z.strictObject({
-  courseId: z.uuid({ message: shell.validation.courseIdInvalid }),
+  courseId: uuid({ message: shell.validation.courseIdInvalid }),
 });
 
 export const PersonSummary = z.object({ id: z.string(), name: z.string(), avatarUrl: z.string() });

@@ -1,9 +1,9 @@
 import { shell } from '../locales/vi/shell.ts';
-import { z } from '../zod.ts';
+import { uuid, z } from '../zod.ts';
 import { PersonStatus } from './people.ts';
 
 export const InstructorIdParams = z.strictObject({
-  instructorId: z.uuid({ message: shell.validation.instructorIdInvalid }),
+  instructorId: uuid({ message: shell.validation.instructorIdInvalid }),
 });
 
 export const InstructorSummary = z.object({

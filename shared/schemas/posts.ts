@@ -1,5 +1,5 @@
 import { shell } from '../locales/vi/shell.ts';
-import { z } from '../zod.ts';
+import { uuid, z } from '../zod.ts';
 import { PersonSummary } from './courses.ts';
 
 /** Activity pages hold 10 posts (spec 9). */
@@ -58,20 +58,20 @@ export type PostPage = z.infer<typeof PostPage>;
 export const PostPageQuery = z.strictObject({ cursor: PageCursor.optional() });
 
 export const CoursePostsQuery = z.strictObject({
-  lessonId: z.uuid({ message: shell.validation.lessonIdInvalid }).optional(),
+  lessonId: uuid({ message: shell.validation.lessonIdInvalid }).optional(),
   cursor: PageCursor.optional(),
 });
 
 export const PostIdParams = z.strictObject({
-  postId: z.uuid({ message: shell.validation.postIdInvalid }),
+  postId: uuid({ message: shell.validation.postIdInvalid }),
 });
 
 /** The feed's filters (spec 5 search: author or tagged person, ignoring case and diacritics). */
 export const FeedQuery = z.strictObject({
   cursor: PageCursor.optional(),
   q: z.string().trim().max(100, { message: shell.validation.searchTooLong }).optional(),
-  courseId: z.uuid({ message: shell.validation.courseIdInvalid }).optional(),
-  studentId: z.uuid({ message: shell.validation.studentIdInvalid }).optional(),
+  courseId: uuid({ message: shell.validation.courseIdInvalid }).optional(),
+  studentId: uuid({ message: shell.validation.studentIdInvalid }).optional(),
   kind: z.enum(['evaluation', 'general']).optional(),
   bookmarked: z.enum(['1']).optional(),
 });
@@ -92,13 +92,12 @@ export const PostPhotoInput = z.strictObject({
  */
 const PostFields = z.strictObject({
   kind: z.enum(['evaluation', 'general']),
-  studentId: z.uuid({ message: shell.validation.studentIdInvalid }).nullable().default(null),
-  taggedInstructorId: z
-    .uuid({ message: shell.validation.instructorIdInvalid })
+  studentId: uuid({ message: shell.validation.studentIdInvalid }).nullable().default(null),
+  taggedInstructorId: uuid({ message: shell.validation.instructorIdInvalid })
     .nullable()
     .default(null),
-  courseId: z.uuid({ message: shell.validation.courseIdInvalid }).nullable().default(null),
-  lessonId: z.uuid({ message: shell.validation.lessonIdInvalid }).nullable().default(null),
+  courseId: uuid({ message: shell.validation.courseIdInvalid }).nullable().default(null),
+  lessonId: uuid({ message: shell.validation.lessonIdInvalid }).nullable().default(null),
   text: PostText.default(''),
   rating: z
     .number({ message: shell.validation.ratingInvalid })
@@ -142,7 +141,7 @@ export type PostData = z.output<typeof PostInput>;
  * timeout, from the outbox) answers the post already made instead of making a second one.
  */
 export const NewPostInput = PostFields.extend({
-  id: z.uuid({ message: shell.validation.newPostIdInvalid }).optional(),
+  id: uuid({ message: shell.validation.newPostIdInvalid }).optional(),
 }).superRefine(checkPostShape);
 export type NewPostInput = z.input<typeof NewPostInput>;
 export type NewPostData = z.output<typeof NewPostInput>;
@@ -155,7 +154,7 @@ export const BookmarkState = z.object({ bookmarked: z.boolean() });
 export type BookmarkState = z.infer<typeof BookmarkState>;
 
 export const CommentIdParams = z.strictObject({
-  commentId: z.uuid({ message: shell.validation.commentIdInvalid }),
+  commentId: uuid({ message: shell.validation.commentIdInvalid }),
 });
 
 export const CommentInput = z.strictObject({
@@ -164,7 +163,7 @@ export const CommentInput = z.strictObject({
     .trim()
     .min(1, { message: shell.validation.commentEmpty })
     .max(2000, { message: shell.validation.commentTooLong }),
-  parentId: z.uuid({ message: shell.validation.commentIdInvalid }).nullable().default(null),
+  parentId: uuid({ message: shell.validation.commentIdInvalid }).nullable().default(null),
 });
 export const CommentEdit = CommentInput.pick({ text: true });
 

@@ -1,5 +1,5 @@
 import { shell } from '../locales/vi/shell.ts';
-import { z } from '../zod.ts';
+import { uuid, z } from '../zod.ts';
 import { EmailAddress } from './accounts.ts';
 import { DateOfBirth, PersonName, PersonStatus, VietnamesePhone } from './people.ts';
 
@@ -20,7 +20,7 @@ export const StudentInput = z.strictObject({
   dob: optional(DateOfBirth),
   avatarUrl: optional(z.string().max(500)),
   courseIds: z
-    .array(z.uuid({ message: shell.validation.courseIdInvalid }))
+    .array(uuid({ message: shell.validation.courseIdInvalid }))
     .max(50)
     .default([]),
 });
@@ -28,7 +28,7 @@ export type StudentInput = z.input<typeof StudentInput>;
 export type StudentData = z.output<typeof StudentInput>;
 
 export const StudentIdParams = z.strictObject({
-  studentId: z.uuid({ message: shell.validation.studentIdInvalid }),
+  studentId: uuid({ message: shell.validation.studentIdInvalid }),
 });
 
 export const STUDENT_SORTS = ['name', 'enrolledAt', 'status'] as const;
@@ -41,7 +41,7 @@ export const StudentsQuery = z.strictObject({
     .string()
     .max(50 * 37)
     .transform((value) => value.split(',').filter(Boolean))
-    .pipe(z.array(z.uuid({ message: shell.validation.courseIdInvalid })))
+    .pipe(z.array(uuid({ message: shell.validation.courseIdInvalid })))
     .optional(),
   sort: z.enum(STUDENT_SORTS).default('name'),
   page: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -104,7 +104,7 @@ export const BlockInput = z.strictObject({
 });
 
 export const ProgressParams = StudentIdParams.extend({
-  lessonId: z.uuid({ message: shell.validation.lessonIdInvalid }),
+  lessonId: uuid({ message: shell.validation.lessonIdInvalid }),
 });
 
 const Summary = z.string().trim().max(2000, { message: shell.validation.summaryTooLong });

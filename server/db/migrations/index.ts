@@ -4,6 +4,7 @@ import * as m0002 from './0002-auth-attempts.ts';
 import * as m0003 from './0003-search.ts';
 import * as m0004 from './0004-privacy-indexes.ts';
 import * as m0005 from './0005-fold-more-letters.ts';
+import * as m0006 from './0006-spent-ids.ts';
 
 /** Every migration, in order. Names are stored in the database: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-search': m0003,
   '0004-privacy-indexes': m0004,
   '0005-fold-more-letters': m0005,
+  '0006-spent-ids': m0006,
 };

@@ -208,6 +208,24 @@ describe('sign-in by e-mail link', () => {
     );
   });
 
+  it('counts every kind of mail to one address against one budget of 5 an hour', async () => {
+    const mailTo = (url: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload: { email: 'budget@example.vn' },
+        remoteAddress,
+      });
+    const statuses = [];
+    // Each from its own client address, so only the receiving address's budget can refuse.
+    for (let i = 0; i < 3; i += 1)
+      statuses.push((await mailTo('/api/sign-in/email-link', `10.1.0.${i}`)).statusCode);
+    for (let i = 0; i < 3; i += 1)
+      statuses.push((await mailTo('/api/sign-in/password-reset', `10.1.1.${i}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await mailTo('/api/sign-in/email-link', '10.1.2.1')).statusCode).toBe(429);
+  });
+
   it('limits links to 10 per client address per hour, whatever X-Forwarded-For says', async () => {
     const statuses = [];
     for (let i = 0; i < 11; i += 1) {

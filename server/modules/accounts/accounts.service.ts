@@ -260,12 +260,12 @@ export const emailLimits = { perAddress: 5, perClient: 10, perPerson: 5, windowM
 /**
  * Counts an e-mail about to be sent (a sign-in link, a password reset, an e-mail change's
  * confirmation) against the limits per receiving address, per client address and, for a
- * signed-in sender, per person, refusing with 429 past any. Every path that mails goes
- * through here before the mail is made.
+ * signed-in sender, per person, refusing with 429 past any. Every kind of mail draws on the
+ * same budget, so five sign-in links and then five resets to one address is ten mails past
+ * five. Every path that mails goes through here before the mail is made.
  */
 export async function guardEmailSend(
   database: AppDatabase,
-  purpose: 'link' | 'reset' | 'change',
   sender: { email: string; clientAddress: string; personId?: string },
 ): Promise<void> {
   const now = Date.now();
@@ -273,7 +273,7 @@ export async function guardEmailSend(
   await pruneAttempts(database.db, now - emailLimits.windowMs);
   const count = (kind: string, key: string) =>
     recordAttempt(database.db, {
-      kind: `${purpose}_${kind}`,
+      kind: `mail_${kind}`,
       key,
       now,
       windowMs: emailLimits.windowMs,

@@ -16,7 +16,7 @@ function storedIdentifier(token: string): string {
  * only the rate limits (per address and per client) can refuse.
  */
 export async function sendSignInLink(request: FastifyRequest, email: string): Promise<void> {
-  await guardEmailSend(request.server.database, 'link', { email, clientAddress: request.ip });
+  await guardEmailSend(request.server.database, { email, clientAddress: request.ip });
   await request.server.auth.api.signInMagicLink({
     body: { email },
     headers: authHeaders(request),
@@ -56,7 +56,7 @@ export async function redeemSignInLink(
 
 /** Sends a password-reset e-mail; the same answer whether or not the address has an account. */
 export async function sendPasswordReset(request: FastifyRequest, email: string): Promise<void> {
-  await guardEmailSend(request.server.database, 'reset', { email, clientAddress: request.ip });
+  await guardEmailSend(request.server.database, { email, clientAddress: request.ip });
   await request.server.auth.api.requestPasswordReset({
     body: { email, redirectTo: '/#/login' },
     headers: authHeaders(request),

@@ -83,8 +83,13 @@ export async function backUpToFolder(
   const file = path.join(folder, backupFileName(new Date()));
   const partial = `${file}.partial`;
   try {
-    await fsp.mkdir(folder, { recursive: true });
-    await pipeline(await createBackup(database, dataDir), fs.createWriteStream(partial));
+    await makeBackupFolder(folder);
+    // People's data and password hashes: readable by the server's own user only.
+    await pipeline(
+      await createBackup(database, dataDir),
+      fs.createWriteStream(partial, { mode: 0o600 }),
+    );
+    await fsp.chmod(partial, 0o600);
     await fsp.rename(partial, file);
   } catch (error) {
     // Where the folder cannot be made, nor can a partial file have been.
@@ -101,6 +106,29 @@ export async function backUpToFolder(
   return { file, bytes, removed };
 }
 
+/**
+ * Makes the backup folder one level at a time, each new level readable by the server's user
+ * only. Node's recursive mkdir can loop for ever where a level can never be made (`/proc/x`);
+ * here such a level fails at once with its own error.
+ */
+async function makeBackupFolder(folder: string): Promise<void> {
+  const missing: string[] = [];
+  let level = path.resolve(folder);
+  while (!(await fsp.stat(level).catch(() => undefined))) {
+    missing.unshift(level);
+    const parent = path.dirname(level);
+    if (parent === level) break;
+    level = parent;
+  }
+  for (const dir of missing) await fsp.mkdir(dir, { mode: 0o700 });
+  const stat = await fsp.stat(folder);
+  if (!stat.isDirectory()) throw Object.assign(new Error(folder), { code: 'ENOTDIR' });
+  // A folder of the kernel's (procfs, sysfs) takes no files: refused before any work is done.
+  const probe = path.join(folder, `.hoc-vien-probe-${process.pid}`);
+  await fsp.writeFile(probe, '', { mode: 0o600 });
+  await fsp.rm(probe, { force: true });
+}
+
 /** A backup into a folder failed: the message says why in Vietnamese, for the admin. */
 export class BackupFolderError extends Error {}
 
@@ -114,6 +142,9 @@ function backupFailureReason(error: unknown, folder: string): string {
   }
   if (code === 'EEXIST' || code === 'ENOTDIR') {
     return fillPlaceholders(vi.backup.folderUnusable, { folder });
+  }
+  if (code === 'ENOENT' || code === 'EINVAL') {
+    return fillPlaceholders(vi.backup.folderImpossible, { folder });
   }
   return fillPlaceholders(vi.backup.otherFailure, {
     folder,

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { setPersonAvatar } from '../accounts/accounts.repository.ts';
 import { announcePersonChange } from '../events/announce.ts';
 import { isUsableImageUrl } from './image-urls.ts';
-import { findMedia } from './media.repository.ts';
+import { isMediaUploader } from './media.repository.ts';
 
 /**
  * A person sets their own photo: an image they uploaded here, or one in the academy's
@@ -19,9 +19,9 @@ export async function setOwnAvatar(database: AppDatabase, person: PersonRow, cho
       throw new AppError('media_not_found', 404);
     url = choice.url;
   } else if (choice.mediaId) {
-    const media = await findMedia(database.db, choice.mediaId);
-    if (!media || media.owner_id !== person.id) throw new AppError('media_not_found', 404);
-    url = `/media/${media.id}.webp`;
+    if (!(await isMediaUploader(database.db, choice.mediaId, person.id)))
+      throw new AppError('media_not_found', 404);
+    url = `/media/${choice.mediaId}.webp`;
   }
   await setPersonAvatar(database.db, person.id, url, Date.now());
   await announcePersonChange(database, person.id);

@@ -27,10 +27,31 @@ export async function insertMedia(
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+  // The same bytes uploaded by another person are one file with two uploaders, each its owner.
+  await db
+    .insertInto('media_uploaders')
+    .values({ media_id: media.id, person_id: media.ownerId, created_at: media.now })
+    .onConflict((oc) => oc.columns(['media_id', 'person_id']).doNothing())
+    .execute();
 }
 
 export async function findMedia(db: Kysely<Database>, id: string) {
   return db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether this person uploaded the photo's bytes (first or later). */
+export async function isMediaUploader(
+  db: Kysely<Database>,
+  mediaId: string,
+  personId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('media_uploaders')
+    .select('media_id')
+    .where('media_id', '=', mediaId)
+    .where('person_id', '=', personId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

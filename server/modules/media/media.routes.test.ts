@@ -365,6 +365,35 @@ describe('avatars', () => {
     });
     expect(removed.json().person.avatarUrl).toContain('/api/avatars/');
   });
+
+  it('a photo is its uploader’s whoever sent the same bytes first; another person’s is not', async () => {
+    const second = await signUp(t.app, mail, 'second@example.vn', instructorForm('Lê Thu Trang'));
+    const third = await signUp(t.app, mail, 'third@example.vn', instructorForm('Phạm Thị Mai'));
+    // Later instructors wait for approval: let them in.
+    await t.database.db.updateTable('people').set({ status: 'active' }).execute();
+    const bytes = await canvas(300, 300).png().toBuffer();
+    const first = (await upload(bytes, {}, 'avatar')).json();
+    const body = multipartBody(bytes);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads?use=avatar',
+      headers: { cookie: second, ...body.headers },
+      payload: body.payload,
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().public_id).toBe(first.public_id);
+    const setAs = (who: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/me/avatar',
+        headers: { cookie: who },
+        payload: { mediaId: first.public_id },
+      });
+    expect((await setAs(second)).statusCode).toBe(200);
+    expect((await setAs(cookie)).statusCode).toBe(200);
+    // Someone who never uploaded those bytes cannot take the photo by its id.
+    expect((await setAs(third)).statusCode).toBe(404);
+  });
 });
 
 describe('avatars from Cloudinary', () => {

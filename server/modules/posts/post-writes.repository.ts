@@ -294,10 +294,20 @@ const postRow = (post: PostColumns) => ({
 });
 
 /** Returns whether the row was written: not when a post with that id is there already. */
+/**
+ * Makes a post and spends its id, in the caller's transaction. False, with nothing written, when
+ * the id was used before: by a post made meanwhile, or by one made and deleted since.
+ */
 export async function insertPostRow(
   trx: Trx,
   post: PostColumns & { id: string; authorId: string; now: number },
 ): Promise<boolean> {
+  const spent = await trx
+    .insertInto('post_ids')
+    .values({ id: post.id, author_id: post.authorId, created_at: post.now })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .executeTakeFirst();
+  if (Number(spent.numInsertedOrUpdatedRows ?? 0) === 0) return false;
   const result = await trx
     .insertInto('posts')
     .values({
@@ -312,14 +322,21 @@ export async function insertPostRow(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Who wrote the post with this id, if there is one. */
-export async function postAuthorId(db: Db, id: string): Promise<string | null> {
+/** Who first used this post id, whether the post is there, hidden or deleted; null if unused. */
+export async function postIdAuthor(db: Db, id: string): Promise<string | null> {
   const row = await db
+    .selectFrom('post_ids')
+    .select('author_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row) return row.author_id;
+  // Posts made before ids were kept, and the demo academy's, are spent by being there.
+  const post = await db
     .selectFrom('posts')
     .select('author_id')
     .where('id', '=', id)
     .executeTakeFirst();
-  return row?.author_id ?? null;
+  return post?.author_id ?? null;
 }
 
 /** Returns how many rows changed: none when the post is gone. */

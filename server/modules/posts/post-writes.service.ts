@@ -20,7 +20,7 @@ import {
   existingPersonIds,
   insertPostRow,
   type PostColumns,
-  postAuthorId,
+  postIdAuthor,
   replacePostMediaAndMentions,
   setBookmarkRow,
   updatePostRow,
@@ -125,13 +125,21 @@ function postNotifications(
   return notifications;
 }
 
-/** Instructors and admins post evaluations and general posts (spec 1); students do not. */
-/** A post sent again under the id its device gave it: the same author gets it back as it is. */
+/**
+ * A post sent again under the id its device gave it: its author gets it back as it is. An id is
+ * spent once used: someone else's is refused, and so is the author's own once the post was
+ * deleted. The refusal is the same whether the other post is there, hidden from the sender or
+ * gone, so it never tells that a hidden post exists.
+ */
 async function postSentBefore(database: AppDatabase, author: PersonRow, id: string) {
-  const authorId = await postAuthorId(database.db, id);
+  const authorId = await postIdAuthor(database.db, id);
   if (authorId === null) return null;
   if (authorId !== author.id) throw new AppError('post_id_taken', 409);
-  return getPost(database, author.id, id);
+  return getPost(database, author.id, id).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'post_not_found')
+      throw new AppError('post_id_taken', 409);
+    throw error;
+  });
 }
 
 /** Thrown inside the transaction when another request made the post with this id first. */
@@ -141,6 +149,7 @@ class MadeMeanwhile extends Error {}
  * Makes a post. With the id its device made (`data.id`), sending it twice makes one post: the
  * second answer is the first post, `created: false`.
  */
+/** Instructors and admins post evaluations and general posts (spec 1); students do not. */
 export async function createPost(
   database: AppDatabase,
   author: PersonRow,
@@ -166,7 +175,7 @@ export async function createPost(
   } catch (error) {
     if (!(error instanceof MadeMeanwhile)) throw error;
     const earlier = await postSentBefore(database, author, id);
-    if (!earlier) throw new AppError('post_not_found', 404);
+    if (!earlier) throw new AppError('post_id_taken', 409);
     return { post: earlier, created: false };
   }
   await database.events.publish({ type: 'post.created', postId: id }, { kind: 'post', postId: id });

@@ -252,6 +252,124 @@ describe('posts: sent again from the outbox', () => {
     const edit = await call('teacher', 'PUT', `/api/posts/${id}`, evaluation({ id }));
     expect(edit.statusCode).toBe(400);
   });
+
+  it('an id in capitals is the same id: the author gets her post back, no one else makes a twin', async () => {
+    const id = crypto.randomUUID();
+    expect((await call('teacher', 'POST', '/api/posts', evaluation({ id }))).statusCode).toBe(201);
+    const shouted = await call(
+      'teacher',
+      'POST',
+      '/api/posts',
+      evaluation({ id: id.toUpperCase() }),
+    );
+    expect(shouted.statusCode).toBe(200);
+    expect(shouted.json().id).toBe(id);
+    const twin = await call('other', 'POST', '/api/posts', evaluation({ id: id.toUpperCase() }));
+    expect(twin.statusCode).toBe(409);
+    expect(await countPosts(id)).toBe(1);
+    expect(await countPosts(id.toUpperCase())).toBe(0);
+    // Addresses are read the same way.
+    const page = await call('teacher', 'GET', `/api/posts/${id.toUpperCase()}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().id).toBe(id);
+  });
+
+  it('an id once used is spent: a deleted post’s id makes no new post, for its author or anyone', async () => {
+    const id = crypto.randomUUID();
+    expect((await call('teacher', 'POST', '/api/posts', evaluation({ id }))).statusCode).toBe(201);
+    expect((await call('teacher', 'DELETE', `/api/posts/${id}`)).statusCode).toBe(200);
+    for (const who of ['teacher', 'other', 'admin'] as const) {
+      const again = await call(who, 'POST', '/api/posts', evaluation({ id }));
+      expect(again.statusCode, who).toBe(409);
+      expect(again.json().error.message).toBe('Mã bài viết này đã được dùng cho một bài khác.');
+    }
+    expect(await countPosts(id)).toBe(0);
+  });
+
+  it('answers the same for another’s live, hidden and deleted post ids: nothing tells a hidden one exists', async () => {
+    const { db } = t.database;
+    const live = crypto.randomUUID();
+    const hidden = crypto.randomUUID();
+    const deleted = crypto.randomUUID();
+    for (const id of [live, hidden, deleted])
+      expect((await call('teacher', 'POST', '/api/posts', evaluation({ id }))).statusCode).toBe(
+        201,
+      );
+    expect((await call('teacher', 'DELETE', `/api/posts/${deleted}`)).statusCode).toBe(200);
+    await db
+      .updateTable('people')
+      .set({ hide_my_posts: 1 })
+      .where('id', '=', ids.teacher)
+      .execute();
+    try {
+      const answers = [];
+      for (const id of [live, hidden, deleted]) {
+        const answer = await call('other', 'POST', '/api/posts', evaluation({ id }));
+        answers.push({ status: answer.statusCode, body: answer.json().error });
+      }
+      const [first, ...rest] = answers.map(({ status, body }) => ({
+        status,
+        code: body.code,
+        message: body.message,
+      }));
+      expect(first).toEqual({
+        status: 409,
+        code: 'post_id_taken',
+        message: 'Mã bài viết này đã được dùng cho một bài khác.',
+      });
+      for (const answer of rest) expect(answer).toEqual(first);
+    } finally {
+      await db
+        .updateTable('people')
+        .set({ hide_my_posts: 0 })
+        .where('id', '=', ids.teacher)
+        .execute();
+    }
+  });
+});
+
+describe('posts: written only as the person who wrote them', () => {
+  const as = (who: 'teacher' | 'other', acting: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { cookie: academy.cookie[who], 'x-acting-person': acting },
+      payload,
+    });
+
+  it('a write sent for one person under another’s session is refused, and nothing is made', async () => {
+    const id = crypto.randomUUID();
+    const answer = await as('other', ids.teacher, evaluation({ id }));
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error).toMatchObject({
+      code: 'person_changed',
+      message:
+        'Thiết bị này đang đăng nhập bằng tài khoản khác. Thao tác chưa được gửi: hãy đăng nhập lại bằng tài khoản của bạn.',
+    });
+    expect((await call('teacher', 'GET', `/api/posts/${id}`)).statusCode).toBe(404);
+    // Under her own session, the same write goes through (an id in capitals names her too).
+    expect((await as('teacher', ids.teacher.toUpperCase(), evaluation({ id }))).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('a write for a person with no session at all is 401, whatever the route', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads?use=post',
+      headers: { 'x-acting-person': ids.teacher },
+    });
+    expect(answer.statusCode).toBe(401);
+    const signOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: academy.cookie.other, 'x-acting-person': ids.teacher },
+      payload: {},
+    });
+    // The sign-out of one person never ends another's session.
+    expect(signOut.statusCode).toBe(409);
+    expect((await call('other', 'GET', '/api/me')).json().state).toBe('member');
+  });
 });
 
 describe('posts: the feed', () => {

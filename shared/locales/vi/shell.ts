@@ -130,6 +130,8 @@ export const shell = {
     internal_error: 'Đã có lỗi xảy ra. Vui lòng thử lại sau.',
     post_not_found: 'Không tìm thấy bài viết.',
     post_id_taken: 'Mã bài viết này đã được dùng cho một bài khác.',
+    person_changed:
+      'Thiết bị này đang đăng nhập bằng tài khoản khác. Thao tác chưa được gửi: hãy đăng nhập lại bằng tài khoản của bạn.',
     cannot_delete_self: 'Không thể xóa chính mình.',
     invalid_link: 'Liên kết không hợp lệ hoặc đã hết hạn.',
     student_access_disabled: 'Quyền truy cập của học viên hiện đang bị tắt.',

@@ -59,6 +59,10 @@ export const signedIn = {
     diskFull: 'Ổ đĩa đã đầy ({{folder}}). Hãy xoá bớt tệp hoặc chọn BACKUP_DIR ở ổ đĩa khác.',
     folderDenied: 'Máy chủ không có quyền ghi vào {{folder}}.',
     folderUnusable: 'Không dùng được {{folder}} làm thư mục sao lưu (ở đó có một tệp cùng tên).',
+    folderImpossible:
+      'Không tạo được thư mục sao lưu {{folder}} ở đây. Hãy chọn một thư mục trên ổ đĩa thường, ví dụ trong thư mục dữ liệu.',
+    mediaUnlisted:
+      'Tệp sao lưu liệt kê ảnh {{name}} nhưng không chứa ảnh đó (hoặc ngược lại), nên không được khôi phục.',
     otherFailure: 'Lỗi khi ghi bản sao lưu vào {{folder}}: {{reason}}',
   },
   upload: {
