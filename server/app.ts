@@ -129,6 +129,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => `req-${randomUUID().slice(0, 8)}`,
     requestIdHeader: false,
     bodyLimit: limits.jsonBodyBytes,
+    // Node answers 408 and closes a request not received whole in this time (Fastify turns Node's
+    // own limit off). Photos have a stricter guard on their pace (media.service.ts).
+    requestTimeout: 10 * 60_000,
     // A number of hops: the nearest `n` addresses are proxies (Fastify's own rule for a number).
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -14,6 +14,18 @@ export const limits = {
   bottomBarHiddenFromPx: 768,
   /** The largest JSON body the API accepts (uploads have their own limit). */
   jsonBodyBytes: 256 * 1024,
+  /**
+   * Open live-event streams one server process keeps: per signed-in person (a tab each, on
+   * every device she uses) and per client address (a whole academy behind one Wi-Fi).
+   */
+  liveStreamsPerPerson: 10,
+  liveStreamsPerAddress: 100,
+  /**
+   * A request body (a photo) arriving slower than this many bytes in each window has stalled or
+   * is held open on purpose: it is ended with 408, and its temporary file removed.
+   */
+  slowBodyBytes: 2 * 1024,
+  slowBodyWindowMs: 20_000,
   clientErrorMessageChars: 2000,
   uploadBytes: 15 * 1024 * 1024,
   uploadPixels: 40_000_000,

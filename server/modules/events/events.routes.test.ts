@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limits } from '#shared/limits';
 import type { LiveEvent } from '#shared/schemas/events';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
@@ -77,6 +78,24 @@ describe('GET /api/events', () => {
       headers: { cookie: cookie.teacher },
     });
     expect(long.statusCode).toBe(400);
+  });
+
+  it('caps one person’s open streams, with a Vietnamese reason, and frees a place when one closes', async () => {
+    const open: TestEventStream[] = [];
+    for (let i = 0; i < limits.liveStreamsPerPerson; i += 1) open.push(await listen('other'));
+    expect(open.map((stream) => stream.status)).toEqual(
+      Array(limits.liveStreamsPerPerson).fill(200),
+    );
+    const refused = await fetch(`${baseUrl}/api/events`, { headers: { cookie: cookie.other } });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.message).toBe(
+      'Đang mở quá nhiều kết nối cập nhật trực tiếp. Hãy đóng bớt các thẻ Học viện rồi tải lại trang.',
+    );
+    // Someone else is not held back by her streams.
+    expect((await listen('teacher')).status).toBe(200);
+    open[0]?.close();
+    await expect.poll(async () => (await listen('other')).status, { timeout: 5_000 }).toBe(200);
+    for (const stream of open) stream.close();
   });
 
   it('delivers a like to everyone who may see the post, and its notification to the author alone', async () => {

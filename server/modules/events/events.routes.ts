@@ -4,6 +4,7 @@ import { liveEventIdPattern, livePositionPattern } from '#shared/schemas/events'
 import { z } from '#shared/zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requireReader, whyStreamEnds } from '../accounts/access.ts';
+import { StreamQuota } from './stream-quota.ts';
 
 const EventsQuery = z.object({
   /** For clients that cannot set the header when they reconnect by hand. */
@@ -13,6 +14,7 @@ const EventsQuery = z.object({
 });
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const quota = new StreamQuota();
   app.get(
     '/events',
     {
@@ -21,7 +23,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
           'Server-sent events: what changed that I may see (ids only); reconnect with Last-Event-ID',
         tags: ['live'],
         querystring: EventsQuery,
-        response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -36,9 +38,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { person } = await requireReader(request);
       const sessionHeaders = { cookie: request.headers.cookie };
+      const release = quota.admit(person?.id ?? null, request.ip);
 
       reply.hijack();
       const response = reply.raw;
+      response.on('close', release);
       response.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',

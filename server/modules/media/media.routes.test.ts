@@ -1,7 +1,10 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { limits } from '#shared/limits';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
 import { multipartBody } from '../../test/multipart.ts';
@@ -433,6 +436,49 @@ describe('avatars from Cloudinary', () => {
       headers: { cookie: admin },
       payload: { service: 'builtin' },
     });
+  });
+});
+
+describe('POST /api/uploads: a body that trickles', () => {
+  it('ends an upload sent slower than its pace with 408 in Vietnamese, keeping no temporary file', async () => {
+    const pace = limits as { slowBodyWindowMs: number };
+    const usual = pace.slowBodyWindowMs;
+    pace.slowBodyWindowMs = 300;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    try {
+      const body = multipartBody(await canvas(200, 200).jpeg().toBuffer());
+      const socket = net.connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk.toString();
+      });
+      socket.write(
+        `POST /api/uploads?use=post HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n` +
+          `Content-Type: ${body.headers['content-type']}\r\n` +
+          `Content-Length: ${body.payload.length}\r\n\r\n`,
+      );
+      // The part's head and a few bytes of the photo, then a byte every 100 ms.
+      socket.write(body.payload.subarray(0, 200));
+      let sent = 200;
+      const trickle = setInterval(() => {
+        if (!socket.destroyed) socket.write(body.payload.subarray(sent, sent + 1));
+        sent += 1;
+      }, 100);
+      await expect.poll(() => answer, { timeout: 5_000 }).toContain('HTTP/1.1 408');
+      clearInterval(trickle);
+      socket.destroy();
+      expect(answer).toContain(
+        'Kết nối quá chậm nên dữ liệu chưa gửi được. Vui lòng thử lại khi mạng ổn định hơn.',
+      );
+      const tmp = path.join(dataDir, 'tmp');
+      await expect
+        .poll(() => (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []), { timeout: 2_000 })
+        .toEqual([]);
+    } finally {
+      pace.slowBodyWindowMs = usual;
+    }
   });
 });
 

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
+import { limits } from '#shared/limits';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
@@ -51,6 +53,34 @@ export function asUploadError(error: unknown): never {
 }
 
 /**
+ * Passes a body through while it keeps a pace: fewer than `limits.slowBodyBytes` in a window of
+ * `limits.slowBodyWindowMs` ends it with 408. A phone whose Wi-Fi died sends nothing, and a
+ * script can trickle a byte a second to hold a temporary file and a socket for hours; neither
+ * is waited for. The photo waits in the phone's outbox and goes again later.
+ */
+export function paceGuard(
+  bytes = limits.slowBodyBytes,
+  windowMs = limits.slowBodyWindowMs,
+): Transform {
+  let received = 0;
+  const guard = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      done(null, chunk);
+    },
+  });
+  const timer = setInterval(() => {
+    if (received < bytes) guard.destroy(new AppError('body_too_slow', 408));
+    received = 0;
+  }, windowMs);
+  timer.unref();
+  const stop = () => clearInterval(timer);
+  guard.on('close', stop);
+  guard.on('finish', stop);
+  return guard;
+}
+
+/**
  * Writes the uploaded file to a temporary file as it arrives, so waiting uploads hold no memory.
  * Returns its path; the caller removes it.
  */
@@ -60,7 +90,7 @@ async function receiveUpload(file: MultipartFile | undefined, dataDir: string): 
   await fs.mkdir(dir, { recursive: true });
   const temporary = path.join(dir, `${randomUUID()}.upload`);
   try {
-    await pipeline(file.file, createWriteStream(temporary));
+    await pipeline(file.file, paceGuard(), createWriteStream(temporary));
     if (file.file.truncated) throw new AppError('upload_too_large', 413);
     if ((await fs.stat(temporary)).size === 0) throw new AppError('upload_missing', 400);
     return temporary;

@@ -125,6 +125,10 @@ export const shell = {
     malformed_url: 'Địa chỉ yêu cầu không hợp lệ.',
     nul_character: 'Dữ liệu gửi lên chứa ký tự không hợp lệ.',
     rate_limited: 'Bạn thao tác quá nhanh. Vui lòng thử lại sau ít phút.',
+    too_many_streams:
+      'Đang mở quá nhiều kết nối cập nhật trực tiếp. Hãy đóng bớt các thẻ Học viện rồi tải lại trang.',
+    body_too_slow:
+      'Kết nối quá chậm nên dữ liệu chưa gửi được. Vui lòng thử lại khi mạng ổn định hơn.',
     email_taken: 'Email này đã được dùng cho một tài khoản khác. Hãy chọn email khác.',
     database_unavailable: 'Không kết nối được cơ sở dữ liệu. Vui lòng thử lại sau.',
     internal_error: 'Đã có lỗi xảy ra. Vui lòng thử lại sau.',
