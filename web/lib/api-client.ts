@@ -1,6 +1,8 @@
 import type { ErrorBody } from '#shared/errors';
 import { shell } from '#shared/locales/vi/shell';
+import { actingPersonHeader } from '#shared/schemas/accounts';
 import { livePositionHeader } from '#shared/schemas/events';
+import { actingPerson, pendingSignOut } from './device-session.ts';
 import { livePosition } from './live-position.ts';
 import { serverReachable } from './server-reachable.ts';
 
@@ -21,6 +23,55 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The person a write is for: the page's signed-in member unless given (the outbox names each
+   * post's author; null names no one). The server refuses it under anyone else's session.
+   */
+  as?: string | null;
+}
+
+export const SIGN_OUT_PATH = '/auth/sign-out';
+
+/** The headers that name who a write is for, when someone is named. */
+export function actingHeaders(personId: string | null | undefined): Record<string, string> {
+  return personId ? { [actingPersonHeader]: personId } : {};
+}
+
+let settling: Promise<void> | null = null;
+
+/**
+ * Carries out a sign-out made while the server could not be reached, before any other request:
+ * until the server has ended that session, nothing else is asked or sent with its cookie. Its
+ * answer settles it whether the session ended now (200), had already ended (401) or the cookie
+ * now belongs to someone else (409): in every case she is no longer signed in here. Rejects
+ * with the network error while the server stays out of reach.
+ */
+export async function settlePendingSignOut(
+  pending: string | null = pendingSignOut.read(),
+): Promise<void> {
+  if (pending === null) return;
+  settling ??= (async () => {
+    let response: Response;
+    try {
+      response = await fetch(`/api${SIGN_OUT_PATH}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', ...actingHeaders(pending) },
+        body: '{}',
+      });
+    } catch {
+      serverReachable.set(false);
+      throw networkError();
+    }
+    if (response.ok || response.status === 401 || response.status === 409) {
+      await pendingSignOut.clear();
+      return;
+    }
+    throw apiErrorOf(response.status, await response.json().catch(() => undefined));
+  })().finally(() => {
+    settling = null;
+  });
+  await settling;
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {
@@ -39,14 +90,19 @@ function isErrorBody(value: unknown): value is ErrorBody {
  */
 export async function apiRequest<T>(
   path: string,
-  { method = 'GET', body, signal }: RequestOptions = {},
+  { method = 'GET', body, signal, as }: RequestOptions = {},
 ): Promise<T> {
+  if (path !== SIGN_OUT_PATH) await settlePendingSignOut();
+  const person = method === 'GET' ? null : as === undefined ? actingPerson.get() : as;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...actingHeaders(person),
+      },
       body: body === undefined ? null : JSON.stringify(body),
       signal: signal ?? null,
     });

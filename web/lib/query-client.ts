@@ -68,4 +68,18 @@ export const queryClient = new QueryClient({
   },
 });
 
-queryClient.getQueryCache().subscribe(() => queriesFetching.set(queryClient.isFetching() > 0));
+/** The member whose answers fill the cache (undefined until the cache first says who). */
+let cacheOwner: string | null | undefined;
+
+queryClient.getQueryCache().subscribe((event) => {
+  queriesFetching.set(queryClient.isFetching() > 0);
+  // When the server names someone else than the person the cache was filled for (another
+  // person signed in on this phone, a session ended), nothing of the first stays on screen.
+  if (event.query.queryKey[0] !== 'me' || event.query.state.data === undefined) return;
+  const me = event.query.state.data as { state?: string; person?: { id?: string } };
+  const owner = me.state === 'member' ? (me.person?.id ?? null) : null;
+  if (cacheOwner !== undefined && owner !== cacheOwner) {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+  }
+  cacheOwner = owner;
+});

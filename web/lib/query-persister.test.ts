@@ -16,9 +16,14 @@ vi.mock('idb-keyval', () => ({
   },
 }));
 
-const { queryPersister } = await import('./query-persister.ts');
+const { CONFIRMED_WITHIN_MS, queryPersister } = await import('./query-persister.ts');
+const { memberHint, pendingSignOut } = await import('./device-session.ts');
 
-function client(meState: string, pages = 1): PersistedClient {
+function client(
+  meState: string,
+  pages = 1,
+  { personId = 'lan', confirmedAt = Date.now() } = {},
+): PersistedClient {
   return {
     timestamp: Date.now(),
     buster: '',
@@ -28,7 +33,13 @@ function client(meState: string, pages = 1): PersistedClient {
         {
           queryKey: ['me'],
           queryHash: '["me"]',
-          state: { data: { state: meState } },
+          state: {
+            data:
+              meState === 'member'
+                ? { state: meState, person: { id: personId } }
+                : { state: meState },
+            dataUpdatedAt: confirmedAt,
+          },
         },
         {
           queryKey: ['posts', 'feed'],
@@ -47,6 +58,8 @@ function client(meState: string, pages = 1): PersistedClient {
 
 beforeEach(() => {
   vi.useFakeTimers();
+  localStorage.clear();
+  memberHint.set('lan');
   stored.value = undefined;
   stored.writes = 0;
   stored.deletes = 0;
@@ -85,5 +98,28 @@ describe('what the device keeps for reading offline', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     await vi.advanceTimersByTimeAsync(0);
     expect(stored.writes).toBe(1);
+  });
+
+  it('gives kept answers back only to the member who loaded them, within a day of her last check', async () => {
+    const keep = async (kept: PersistedClient) => {
+      stored.value = kept;
+      return queryPersister.restoreClient();
+    };
+    expect(await keep(client('member'))).toBeDefined();
+    // Another person signed in on this phone: none of Lan's answers, and they are gone.
+    memberHint.set('hoa');
+    expect(await keep(client('member'))).toBeUndefined();
+    expect(stored.value).toBeUndefined();
+    memberHint.set(null);
+    expect(await keep(client('member'))).toBeUndefined();
+    memberHint.set('lan');
+    // Her session may have ended elsewhere since the server last said she was signed in.
+    const stale = Date.now() - CONFIRMED_WITHIN_MS - 1;
+    expect(await keep(client('member', 1, { confirmedAt: stale }))).toBeUndefined();
+    // A sign-out still owed to the server: nothing of hers is shown meanwhile.
+    await pendingSignOut.keep('lan');
+    expect(await keep(client('member'))).toBeUndefined();
+    await pendingSignOut.clear();
+    expect(await keep(client('member'))).toBeDefined();
   });
 });

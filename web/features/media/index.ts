@@ -4,6 +4,7 @@ export {
   sendImage,
   UploadError,
   type UploadTarget,
+  uploadErrorCode,
   uploadRefusal,
   uploadRequest,
 } from './api/upload.ts';

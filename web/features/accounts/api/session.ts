@@ -1,23 +1,17 @@
 import type { Me, Ok, PublicConfig } from '#shared/schemas/accounts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { readLocal, writeLocal } from '../../../lib/local-store.ts';
+import { apiRequest, settlePendingSignOut } from '../../../lib/api-client.ts';
+import { actingPerson, memberHint, pendingSignOut } from '../../../lib/device-session.ts';
 import { clearMediaCache } from '../../../lib/media-cache.ts';
 
-const MEMBER_HINT_KEY = 'hv.member';
-
-/**
- * Whether this device was signed in as a member when the server last said: a hint, never a
- * permission, that lets the app fetch a member's first screen alongside asking who this is.
- */
-export const memberHint = {
-  isSet: () => readLocal(MEMBER_HINT_KEY) === '1',
-  set: (member: boolean) => writeLocal(MEMBER_HINT_KEY, member ? '1' : '0'),
-};
+/** Which member this device was signed in as when the server last said (a hint, lib/device-session.ts). */
+export { memberHint };
 
 /** Who this browser is signed in as, asked of the server (me.ts keeps the answer for the app). */
 export async function fetchMe({ signal }: { signal?: AbortSignal }): Promise<Me> {
   const me = await apiRequest<Me>('/me', signal ? { signal } : {});
-  memberHint.set(me.state === 'member');
+  const member = me.state === 'member' ? me.person.id : null;
+  memberHint.set(member);
+  actingPerson.set(member);
   return me;
 }
 
@@ -66,14 +60,23 @@ export const storedSignInEmail = {
   clear: () => localStorage.removeItem(EMAIL_KEY),
 };
 
+/**
+ * Signs out: a promise kept even without a signal. From the first moment the app acts for no
+ * one and shows nothing of the person; the server's sign-out is kept on the device until it is
+ * carried out, before any other request (`settlePendingSignOut`), so the session cannot outlive
+ * a sign-out made offline.
+ */
 export async function signOut(): Promise<void> {
+  const personId = actingPerson.get();
   guestSession.end();
-  memberHint.set(false);
+  memberHint.set(null);
   // While still signed in: the server forgets this device's push subscription. Loaded only
   // now, so the login screen does not carry push's code.
   const { forgetPushOnThisDevice } = await import('../../push/index.ts');
   await forgetPushOnThisDevice();
-  await apiRequest<unknown>('/auth/sign-out', { method: 'POST', body: {} }).catch(() => {});
+  actingPerson.set(null);
+  await pendingSignOut.keep(personId ?? '');
+  await settlePendingSignOut().catch(() => {});
   await clearMediaCache();
 }
 

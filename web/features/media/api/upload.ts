@@ -1,6 +1,8 @@
 import { limits } from '#shared/limits';
 import { vi } from '#shared/locales/vi';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
+import { actingHeaders } from '../../../lib/api-client.ts';
+import { actingPerson } from '../../../lib/device-session.ts';
 
 /**
  * An upload that did not succeed, with the Vietnamese message to show and the answer's status
@@ -11,8 +13,20 @@ export class UploadError extends Error {
   constructor(
     message: string,
     readonly status = 0,
+    /** The server's error code, when it gave one (`person_changed`, …). */
+    readonly code?: string,
   ) {
     super(message);
+  }
+}
+
+/** The error code of a refused upload's answer, when the answer is the API's error shape. */
+export function uploadErrorCode(body: string): string | undefined {
+  try {
+    const code = (JSON.parse(body) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -63,10 +77,13 @@ export function uploadRequest(
   blob: Blob,
   target: UploadTarget,
   use: MediaUse,
-): { url: string; form: FormData } {
+  personId: string | null = actingPerson.get(),
+): { url: string; form: FormData; headers: Record<string, string> } {
   const form = new FormData();
   form.append('file', blob, 'photo.jpg');
-  if (target.service !== 'cloudinary') return { url: `/api/uploads?use=${use}`, form };
+  // Our server is told whose photo it is; Cloudinary takes no cookie and no such header.
+  if (target.service !== 'cloudinary')
+    return { url: `/api/uploads?use=${use}`, form, headers: actingHeaders(personId) };
   if (!target.cloudName || !target.uploadPreset)
     // A setting only the admin can mend: refused like a 4xx, not tried again by itself.
     throw new UploadError(vi.toasts.cloudinaryMissing, 400);
@@ -74,6 +91,7 @@ export function uploadRequest(
   return {
     url: `https://api.cloudinary.com/v1_1/${encodeURIComponent(target.cloudName)}/image/upload`,
     form,
+    headers: {},
   };
 }
 
@@ -95,11 +113,13 @@ export function sendImage(
   use: MediaUse,
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
+  personId: string | null = actingPerson.get(),
 ): Promise<UploadResult> {
   let url: string;
   let form: FormData;
+  let headers: Record<string, string>;
   try {
-    ({ url, form } = uploadRequest(blob, target, use));
+    ({ url, form, headers } = uploadRequest(blob, target, use, personId));
   } catch (error) {
     return Promise.reject(error);
   }
@@ -115,6 +135,7 @@ export function sendImage(
       }, STALL_MS);
     };
     xhr.open('POST', url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
       watch();
@@ -130,7 +151,13 @@ export function sendImage(
           reject(new UploadError(vi.toasts.uploadFailed));
         }
       } else {
-        reject(new UploadError(uploadRefusal(xhr.status, xhr.responseText), xhr.status));
+        reject(
+          new UploadError(
+            uploadRefusal(xhr.status, xhr.responseText),
+            xhr.status,
+            uploadErrorCode(xhr.responseText),
+          ),
+        );
       }
     };
     xhr.onerror = () => reject(new UploadError(vi.toasts.networkError));

@@ -2,8 +2,15 @@ import { vi } from '#shared/locales/vi';
 import type { Me } from '#shared/schemas/accounts';
 import type { UploadResult } from '#shared/schemas/media';
 import type { Post } from '#shared/schemas/posts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { UploadError, type UploadTarget, uploadRefusal, uploadRequest } from '../../media/index.ts';
+import { apiRequest, settlePendingSignOut } from '../../../lib/api-client.ts';
+import { pendingSignOut } from '../../../lib/device-session.ts';
+import {
+  UploadError,
+  type UploadTarget,
+  uploadErrorCode,
+  uploadRefusal,
+  uploadRequest,
+} from '../../media/index.ts';
 import { type OutboxTransport, outbox, sendWaiting } from './outbox.ts';
 
 /*
@@ -30,33 +37,49 @@ export async function askForBackgroundSend(): Promise<void> {
   await registration?.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
 }
 
-/** Photos sent with a plain fetch: a service worker has no upload progress to show. */
-const workerTransport = (target: UploadTarget): OutboxTransport => ({
+/**
+ * Photos sent with a plain fetch: a service worker has no upload progress to show. Every request
+ * names the author, so a session that changed after `/me` answered sends nothing as her.
+ */
+const workerTransport = (target: UploadTarget, personId: string): OutboxTransport => ({
   async upload(blob) {
-    const { url, form } = uploadRequest(blob, target, 'post');
+    const { url, form, headers } = uploadRequest(blob, target, 'post', personId);
     let response: Response;
     try {
-      response = await fetch(url, { method: 'POST', body: form, credentials: 'same-origin' });
+      response = await fetch(url, {
+        method: 'POST',
+        body: form,
+        headers,
+        credentials: 'same-origin',
+      });
     } catch {
       throw new UploadError(vi.toasts.networkError);
     }
     const body = await response.text();
-    if (!response.ok) throw new UploadError(uploadRefusal(response.status, body), response.status);
+    if (!response.ok) {
+      throw new UploadError(
+        uploadRefusal(response.status, body),
+        response.status,
+        uploadErrorCode(body),
+      );
+    }
     return JSON.parse(body) as UploadResult;
   },
-  createPost: (input) => apiRequest<Post>('/posts', { method: 'POST', body: input }),
+  createPost: (input) => apiRequest<Post>('/posts', { method: 'POST', body: input, as: personId }),
 });
 
 /**
- * Sends the signed-in person's waiting posts from the service worker. Rejects while some still
+ * Sends the signed-in person's waiting posts from the service worker. A sign-out made offline
+ * goes first, and then no one is signed in: her posts wait for her. Rejects while some still
  * wait for a connection, so the browser tries again later.
  */
 export async function sendInBackground(): Promise<void> {
+  await settlePendingSignOut(await pendingSignOut.readInWorker());
   const me = await apiRequest<Me>('/me');
   if (me.state !== 'member') return;
   const target = await apiRequest<UploadTarget>('/upload-target');
   const personId = me.person.id;
-  await sendWaiting(personId, workerTransport(target), { onSent() {}, onRefused() {} });
+  await sendWaiting(personId, workerTransport(target, personId), { onSent() {}, onRefused() {} });
   const left = outbox
     .snapshot()
     .posts.filter((post) => post.personId === personId && post.status === 'waiting');

@@ -24,10 +24,23 @@ export type SendProgress =
   | { postId: string; photo: number; total: number; fraction: number }
   | { postId: string; posting: true };
 
-/** What the sender needs of the network: the page sends photos with progress. */
+/**
+ * What the sender needs of the network, made for one person: every request it sends names her
+ * (`x-acting-person`), so the server refuses it under anyone else's session. The page sends
+ * photos with progress; the service worker without.
+ */
 export interface OutboxTransport {
   upload(blob: Blob, onProgress: (fraction: number) => void): Promise<UploadResult>;
   createPost(input: NewPostInput): Promise<Post>;
+}
+
+/**
+ * Whose work may go out now: only the posts of the person the sender acts for, and of those
+ * only the ones not refused and not open in the form. The page's sender and the service
+ * worker's both send through `sendWaiting`, which asks this.
+ */
+export function sendableBy(post: QueuedPost, personId: string): boolean {
+  return post.personId === personId && post.status !== 'failed' && !held.has(post.id);
 }
 
 export interface SendHooks {
@@ -107,6 +120,11 @@ const statusOf = (error: unknown): number => {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : 0;
 };
+/** The session on this device is no longer the author's (a sign-out, another person signed in). */
+const isNotTheAuthor = (error: unknown): boolean =>
+  statusOf(error) === 401 || (error as { code?: unknown } | null)?.code === 'person_changed';
+const isCancelled = (error: unknown): boolean =>
+  error instanceof DOMException && error.name === 'AbortError';
 /** No answer, a busy or broken server: worth trying again by itself later. */
 const isPassing = (status: number) =>
   status === 0 || status === 408 || status === 429 || status >= 500;
@@ -142,9 +160,11 @@ async function sendOne(
     hooks.onSent(saved);
     return 'sent';
   } catch (error) {
+    // The sender was stopped (a sign-out, another person): the post waits as it is, for her.
+    if (isCancelled(error)) return 'stop';
     const status = statusOf(error);
     const message = error instanceof Error ? error.message : null;
-    if (status === 401) {
+    if (isNotTheAuthor(error)) {
       await write({ ...current, status: 'signedOut', message: null });
       return 'stop';
     }
@@ -166,34 +186,42 @@ function withLock(task: () => Promise<void>): Promise<void> {
 }
 
 let running: Promise<void> | null = null;
+let runningFor: string | null = null;
 let again = false;
 
 /**
  * Sends this person's waiting posts, oldest first, until one cannot get through. A call while
- * sending makes one more round after it (a post queued meanwhile).
+ * sending makes one more round after it (a post queued meanwhile). `signal` stops it at once:
+ * a sign-out or another person on the device; what was not sent waits for its author.
  */
 export function sendWaiting(
   personId: string,
   transport: OutboxTransport,
   hooks: SendHooks,
+  signal?: AbortSignal,
 ): Promise<void> {
   if (running) {
-    again = true;
-    return running;
+    if (runningFor === personId) {
+      again = true;
+      return running;
+    }
+    // Another person's round (stopping, or in another context): this one goes after it.
+    return running.then(() => sendWaiting(personId, transport, hooks, signal));
   }
+  runningFor = personId;
   running = withLock(async () => {
     do {
       again = false;
+      if (signal?.aborted) return;
       await reload();
-      const mine = snapshot.posts.filter(
-        (post) => post.personId === personId && post.status !== 'failed' && !held.has(post.id),
-      );
+      const mine = snapshot.posts.filter((post) => sendableBy(post, personId));
       for (const post of mine) {
-        if ((await sendOne(post, transport, hooks)) === 'stop') break;
+        if (signal?.aborted || (await sendOne(post, transport, hooks)) === 'stop') break;
       }
     } while (again);
   }).finally(() => {
     running = null;
+    runningFor = null;
   });
   return running;
 }

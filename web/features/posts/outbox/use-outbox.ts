@@ -40,30 +40,34 @@ export function useOutboxSender(personId: string | undefined) {
 
   useEffect(() => {
     if (!personId) return;
+    // Stopped when she signs out or someone else signs in (this effect ends): a photo halfway
+    // up is dropped, and her posts wait for her.
+    const stop = new AbortController();
+    const { signal } = stop;
     const transport: OutboxTransport = {
       upload: async (blob, onProgress) =>
-        sendImage(
-          blob,
-          await uploadTarget(queryClient),
-          'post',
-          onProgress,
-          new AbortController().signal,
-        ),
-      createPost: (input) => apiRequest<Post>('/posts', { method: 'POST', body: input }),
+        sendImage(blob, await uploadTarget(queryClient), 'post', onProgress, signal, personId),
+      createPost: (input) =>
+        apiRequest<Post>('/posts', { method: 'POST', body: input, signal, as: personId }),
     };
     const send = () => {
-      if (!navigator.onLine) return;
-      void sendWaiting(personId, transport, {
-        onSent: (post) => {
-          queryClient.setQueryData(postQueryKey(post.id), post);
-          void queryClient.invalidateQueries({ queryKey: postsQueryKey });
-          void queryClient.invalidateQueries({ queryKey: coursesQueryKey });
-          void queryClient.invalidateQueries({ queryKey: studentsQueryKey });
-          showToast(t('posts.published'), 'success');
+      if (!navigator.onLine || signal.aborted) return;
+      void sendWaiting(
+        personId,
+        transport,
+        {
+          onSent: (post) => {
+            queryClient.setQueryData(postQueryKey(post.id), post);
+            void queryClient.invalidateQueries({ queryKey: postsQueryKey });
+            void queryClient.invalidateQueries({ queryKey: coursesQueryKey });
+            void queryClient.invalidateQueries({ queryKey: studentsQueryKey });
+            showToast(t('posts.published'), 'success');
+          },
+          onRefused: (_post, message) =>
+            showToast(t('posts.outbox.failed', { reason: message }), 'error'),
         },
-        onRefused: (_post, message) =>
-          showToast(t('posts.outbox.failed', { reason: message }), 'error'),
-      });
+        signal,
+      );
     };
     // The first send comes from the effect below, once the stored posts are known.
     sendNow.current = send;
@@ -76,6 +80,7 @@ export function useOutboxSender(personId: string | undefined) {
       if (serverReachable.get()) send();
     });
     return () => {
+      stop.abort();
       sendNow.current = () => {};
       window.removeEventListener('online', send);
       document.removeEventListener('visibilitychange', onVisible);
