@@ -3,6 +3,12 @@
 // built first when it is missing or older than its sources and the build tools are installed.
 import { pathToFileURL } from 'node:url';
 import { buildServerIfStale, cliBundle } from '../scripts/build-server.mjs';
+import { isSupported, unsupportedMessage } from '../scripts/node-support.mjs';
+
+if (!isSupported()) {
+  console.error(unsupportedMessage());
+  process.exit(1);
+}
 
 try {
   await buildServerIfStale();

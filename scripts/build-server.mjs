@@ -62,7 +62,7 @@ export async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',
@@ -70,20 +70,30 @@ export async function buildServer() {
 }
 
 /**
- * Builds the bundles when one is missing or older than its sources. Without the build tools
- * (a production install) an older bundle is run as it is, with a warning; a missing one is an
+ * Whether this start may build: only in a checkout (a release holds no sources) and never under
+ * NODE_ENV=production. A production start serves what was built; building there meant a
+ * `git pull` with build tools half-installed could fail every start, and under
+ * `Restart=on-failure` fail for ever.
+ */
+export function mayBuild() {
+  return process.env.NODE_ENV !== 'production' && fs.existsSync(path.join(root, 'server/main.ts'));
+}
+
+/**
+ * Builds the bundles when one is missing or older than its sources, where building is allowed
+ * (`mayBuild`). Otherwise an older bundle is run as it is, with a warning; a missing one is an
  * error that says what to do.
  */
 export async function buildServerIfStale() {
   const state = [serverBundle, cliBundle].map((bundle) => buildState(bundle, serverSources));
   if (!state.some((each) => each.stale)) return;
-  if (!(await buildTool('esbuild'))) {
+  if (!mayBuild() || !(await buildTool('esbuild'))) {
     if (state.every((each) => each.builtAt > 0)) {
       console.warn('The server bundle is older than its sources; running it as built.');
       return;
     }
     throw new Error(
-      'dist/server is missing and this install has no build tools: run "npm ci && npm run build" first.',
+      'dist/server is missing: build it with "npm ci && npm run build", or install a release (README, "Install on a server").',
     );
   }
   await buildServer();

@@ -3,7 +3,20 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildServerIfStale, buildState, buildTool, serverBundle } from './build-server.mjs';
+import {
+  buildServerIfStale,
+  buildState,
+  buildTool,
+  mayBuild,
+  serverBundle,
+} from './build-server.mjs';
+import { isSupported, unsupportedMessage } from './node-support.mjs';
+
+// Said before the server's bundle loads: on an older Node its SQLite driver crashes as it loads.
+if (!isSupported()) {
+  console.error(unsupportedMessage());
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webSources = ['web', 'shared', 'vite.config.ts', 'package-lock.json'];
@@ -17,14 +30,14 @@ const webApp = path.join(root, 'dist/web/index.html');
 async function buildWebAppIfStale() {
   const web = buildState(webApp, webSources);
   if (!web.stale) return;
-  const vite = await buildTool('vite');
+  const vite = mayBuild() ? await buildTool('vite') : null;
   if (!vite) {
     if (web.builtAt) {
       console.warn('The web app is older than its sources; serving it as built.');
       return;
     }
     throw new Error(
-      'dist/web is missing and this install has no build tools: run "npm ci && npm run build" first.',
+      'dist/web is missing: build it with "npm ci && npm run build", or install a release (README, "Install on a server").',
     );
   }
   console.info(

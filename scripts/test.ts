@@ -3,7 +3,7 @@
  * format/lint/types, unit tests, the server suite on SQLite and on PostgreSQL, and the browser
  * journeys, and ends with one line: "N passed, N failed".
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -76,21 +76,28 @@ function vitestFailures(report: VitestReport): string[] {
   });
 }
 
-async function vitest(projects: string[], env: NodeJS.ProcessEnv, label: string) {
+/**
+ * Runs vitest's `projects`, under `node` when given (another supported line's binary, first in
+ * PATH for the processes the tests start), else under this process's Node.
+ */
+async function vitest(projects: string[], env: NodeJS.ProcessEnv, label: string, node?: string) {
   console.info(`\n=== ${label} ===`);
   const report = path.join(artifacts, `vitest-${label.replace(/\W+/g, '-')}.json`);
   fs.rmSync(report, { force: true });
+  const onPath = node
+    ? { PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}` }
+    : {};
   const code = await run(
-    'npx',
+    node ?? 'npx',
     [
-      'vitest',
+      ...(node ? ['node_modules/vitest/vitest.mjs'] : ['vitest']),
       'run',
       ...projects.flatMap((p) => ['--project', p]),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
     ],
-    env,
+    { ...env, ...onPath },
   );
   const summary = readJson<VitestReport>(report);
   if (!summary) {
@@ -165,6 +172,29 @@ async function playwright(chromium: string, postgresUrl: string | undefined) {
   });
 }
 
+/** The supported Node lines other than the one running this (package.json `nodeRuntimes`). */
+function otherNodeLines(): string[] {
+  const manifest = readJson<{ nodeRuntimes: Record<string, unknown> }>('package.json');
+  const current = process.versions.node.split('.')[0];
+  return Object.keys(manifest?.nodeRuntimes ?? {}).filter((line) => line !== current);
+}
+
+/** The binary of a supported line, provisioned by scripts/node-runtime.mjs when missing. */
+function nodeOfLine(line: string): string {
+  const printed = spawnSync(
+    process.execPath,
+    ['scripts/node-runtime.mjs', '--print', '--line', line],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const binary = printed.stdout.trim();
+  if (printed.status !== 0 || !binary)
+    throw new Error(`Could not provision Node ${line} for the server suite.`);
+  return binary;
+}
+
 async function main() {
   const problems: string[] = [];
   let chromium: string | undefined;
@@ -212,6 +242,26 @@ async function main() {
       );
     }
     if (chromium) await playwright(chromium, postgresUrl);
+    // The whole suite ran on this Node; the server suite runs again on every other supported
+    // line (docs/decisions/0016), each fetched from the npm registry once.
+    for (const line of otherNodeLines()) {
+      let node: string;
+      try {
+        node = nodeOfLine(line);
+      } catch (error) {
+        problems.push((error as Error).message);
+        continue;
+      }
+      await vitest(
+        ['server-sqlite', ...(postgresUrl ? ['server-postgres'] : [])],
+        {
+          ...(nginx ? { NGINX_PATH: nginx } : {}),
+          ...(postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : {}),
+        },
+        `server tests on Node ${line} (SQLite${postgresUrl ? ' and PostgreSQL' : ''})`,
+        node,
+      );
+    }
   } finally {
     await cluster?.stop();
   }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isSupported, unsupportedMessage } from '../scripts/node-support.mjs';
 import { appRoot } from './lib/app-root.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -142,17 +143,13 @@ function backupTime(schedule: string) {
 }
 
 /**
- * Why this Node.js cannot run an academy on this engine, or null. better-sqlite3 12 (the last
- * line that runs on Node 20) can abort the whole process on Node 24 when the garbage collector
- * finalizes a statement (WiseLibs/better-sqlite3#1515); its fix, better-sqlite3 13, needs
- * Node 22 or later. Refusing to start says so once, instead of a crash under load.
+ * Why this Node.js cannot run an academy, or null (docs/decisions/0016): on the lines before 22
+ * the SQLite driver (better-sqlite3 13, a Node-API build) crashes the process as it loads, and
+ * their support has ended. `npm start` and the command line ask the same before loading the
+ * server; this is for the server started another way, and for doctor.
  */
-export function runtimeProblem(database: DatabaseConfig, version = process.versions.node) {
-  const major = Number(version.split('.')[0]);
-  if (database.kind === 'sqlite' && major >= 24) {
-    return `Node.js ${version} cannot run the SQLite database yet (better-sqlite3 12 aborts on Node 24). Use Node.js 22 LTS (see .nvmrc) or 20, or PostgreSQL (DATABASE_URL).`;
-  }
-  return null;
+export function runtimeProblem(version = process.versions.node): string | null {
+  return isSupported(version) ? null : unsupportedMessage(version);
 }
 
 /** Reads and checks the configuration from environment variables. Throws ConfigError. */

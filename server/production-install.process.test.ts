@@ -1,90 +1,86 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provisionNode } from '../scripts/node-runtime.mjs';
+import { makeRelease } from '../scripts/release.mjs';
 import { freePort } from '../support/provision.ts';
 import { exited, untilHealthy } from './test/server-process.ts';
 import { testDatabaseKind } from './test/test-database.ts';
 
 /*
- * A release as an operator installs it: what `npm run build` made (dist/), the start and
- * command-line scripts, package.json, and the run-time packages: the lock's entries marked
- * neither "dev" nor "devOptional" (linked from this checkout's node_modules rather than fetched
- * again). `npm ci --omit=dev` installs these and also the devOptional ones, build and test
- * tools that better-auth names as optional peers (vite, vitest, react…); leaving them out here
- * proves nothing at run time needs them. No build tool, no TypeScript source: the release must
- * start, serve and answer the command line all the same.
+ * A release as an operator installs it: `npm run release`'s artifact, unpacked and installed with
+ * `npm ci --omit=dev` (from npm's cache where it can). It must hold no build tool, never build,
+ * start on every supported Node line, and answer the command line.
  */
 const root = path.resolve(import.meta.dirname, '..');
+const LINES = Object.keys(
+  (
+    JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      nodeRuntimes: Record<string, unknown>;
+    }
+  ).nodeRuntimes,
+);
+let work: string;
 let release: string;
-
-interface LockEntry {
-  dev?: boolean;
-  devOptional?: boolean;
-}
+let version: string;
 
 beforeAll(() => {
-  release = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-release-'));
-  for (const file of ['package.json', 'package-lock.json', 'README.md']) {
-    fs.copyFileSync(path.join(root, file), path.join(release, file));
-  }
-  fs.cpSync(path.join(root, 'scripts/start.mjs'), path.join(release, 'scripts/start.mjs'));
-  fs.cpSync(
-    path.join(root, 'scripts/build-server.mjs'),
-    path.join(release, 'scripts/build-server.mjs'),
-  );
-  fs.cpSync(path.join(root, 'bin'), path.join(release, 'bin'), { recursive: true });
-  fs.cpSync(path.join(root, 'dist/server'), path.join(release, 'dist/server'), { recursive: true });
+  if (testDatabaseKind() !== 'sqlite') return;
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-release-'));
   // The web app as built, or a stand-in page when this run has not built it.
-  const web = path.join(root, 'dist/web');
-  if (fs.existsSync(path.join(web, 'index.html'))) {
-    fs.cpSync(web, path.join(release, 'dist/web'), { recursive: true });
-  } else {
-    fs.mkdirSync(path.join(release, 'dist/web'), { recursive: true });
-    fs.writeFileSync(
-      path.join(release, 'dist/web/index.html'),
-      '<!doctype html><title>Học viện</title>',
-    );
+  let web = path.join(root, 'dist/web');
+  if (!fs.existsSync(path.join(web, 'index.html'))) {
+    web = path.join(work, 'web');
+    fs.mkdirSync(web, { recursive: true });
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Học viện</title>');
   }
-  const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
-    packages: Record<string, LockEntry>;
-  };
-  for (const [location, entry] of Object.entries(lock.packages)) {
-    const topLevel = /^node_modules\/(@[^/]+\/)?[^/]+$/.test(location);
-    if (!topLevel || entry.dev || entry.devOptional) continue;
-    const installed = path.join(root, location);
-    // Another platform's optional binary is not installed here either.
-    if (!fs.existsSync(installed)) continue;
-    const link = path.join(release, location);
-    fs.mkdirSync(path.dirname(link), { recursive: true });
-    fs.symlinkSync(installed, link, 'dir');
-  }
-});
+  const archive = makeRelease({ build: false, out: path.join(work, 'out'), web });
+  execFileSync('tar', ['xzf', archive, '-C', work]);
+  release = path.join(work, path.basename(archive, '.tar.gz'));
+  version = (
+    JSON.parse(fs.readFileSync(path.join(release, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+  execFileSync(
+    'npm',
+    ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+    { cwd: release, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}, 180_000);
 
 afterAll(() => {
-  fs.rmSync(release, { recursive: true, force: true });
+  if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
-describe.skipIf(testDatabaseKind() !== 'sqlite')(
-  'a production install, without devDependencies',
-  () => {
-    it('has none of the build and test tools', () => {
-      for (const tool of ['vite', 'esbuild', 'tsx', 'vitest', 'react', '@playwright/test']) {
-        expect(fs.existsSync(path.join(release, 'node_modules', tool)), tool).toBe(false);
-      }
-    });
+describe.skipIf(testDatabaseKind() !== 'sqlite')('a release, installed for production', () => {
+  it('holds only what runs: no build or test tool, no source', () => {
+    for (const tool of ['vite', 'esbuild', 'tsx', 'vitest', 'react', '@playwright/test']) {
+      expect(fs.existsSync(path.join(release, 'node_modules', tool)), tool).toBe(false);
+    }
+    for (const source of ['server', 'web', 'shared', 'e2e']) {
+      expect(fs.existsSync(path.join(release, source)), source).toBe(false);
+    }
+    const manifest = JSON.parse(fs.readFileSync(path.join(release, 'package.json'), 'utf8'));
+    expect(manifest.devDependencies).toBeUndefined();
+    expect(fs.readFileSync(path.join(release, 'CHANGELOG.md'), 'utf8')).toContain('## [');
+  });
 
-    it('starts with npm start’s script, serves the app and /api/health, and stops on SIGTERM', async () => {
+  it.each(LINES)(
+    'starts on Node %s with npm start’s script, serves the app and its version, and stops on SIGTERM',
+    async (line) => {
+      const node = provisionNode(line);
       const port = await freePort();
-      const dataDir = path.join(release, 'data');
-      const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      const child = spawn(node, ['scripts/start.mjs'], {
         cwd: release,
         env: {
           PATH: process.env.PATH,
+          NODE_ENV: 'production',
           HOST: '127.0.0.1',
           PORT: String(port),
-          DATA_DIR: dataDir,
+          DATA_DIR: path.join(release, `data-${line}`),
           LOG_LEVEL: 'warn',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,7 +96,7 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')(
         const health = await untilHealthy(`http://127.0.0.1:${port}`).catch((error: unknown) => {
           throw new Error(`${String(error)}\n${output}`);
         });
-        expect(health).toMatchObject({ status: 'ok', db: 'sqlite' });
+        expect(health).toMatchObject({ status: 'ok', db: 'sqlite', version });
         const page = await fetch(`http://127.0.0.1:${port}/`);
         expect(page.status).toBe(200);
         expect(await page.text()).toContain('Học viện');
@@ -108,36 +104,60 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')(
         child.kill('SIGTERM');
         expect(await exited(child)).toBe(0);
       }
-      expect(output).not.toMatch(/Cannot find (module|package)/);
-    });
+      expect(output).not.toMatch(/Cannot find (module|package)|Building/);
+    },
+    60_000,
+  );
 
-    it('answers the command line', () => {
-      const doctor = spawnSync(process.execPath, ['bin/hoc-vien.mjs', 'doctor'], {
+  it('answers the command line: its version and a clean doctor', () => {
+    const node = provisionNode();
+    const run = (args: string[]) =>
+      spawnSync(node, ['bin/hoc-vien.mjs', ...args], {
         cwd: release,
         env: { PATH: process.env.PATH, DATA_DIR: path.join(release, 'data-cli') },
         encoding: 'utf8',
       });
-      expect(doctor.stderr).toBe('');
-      expect(doctor.stdout).toContain('Mọi thứ ổn');
-      expect(doctor.status).toBe(0);
-    });
+    expect(run(['--version']).stdout.trim()).toBe(`Học viện ${version}`);
+    fs.mkdirSync(path.join(release, 'data-cli'), { recursive: true });
+    const doctor = run(['doctor']);
+    expect(doctor.stderr).toBe('');
+    expect(doctor.stdout).toContain('Mọi thứ ổn');
+    expect(doctor.status).toBe(0);
+  });
 
-    it('says what to do when dist/ was never built', () => {
-      const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-unbuilt-'));
-      try {
-        fs.cpSync(path.join(release, 'scripts'), path.join(empty, 'scripts'), { recursive: true });
-        fs.copyFileSync(path.join(release, 'package.json'), path.join(empty, 'package.json'));
-        fs.symlinkSync(path.join(release, 'node_modules'), path.join(empty, 'node_modules'), 'dir');
-        const start = spawnSync(process.execPath, ['scripts/start.mjs'], {
-          cwd: empty,
-          env: { PATH: process.env.PATH, MALLOC_ARENA_MAX: '2' },
-          encoding: 'utf8',
-        });
-        expect(start.status).toBe(1);
-        expect(start.stderr).toContain('npm run build');
-      } finally {
-        fs.rmSync(empty, { recursive: true, force: true });
-      }
-    });
-  },
-);
+  it('never builds: with dist/ gone it says what to do, and exits', () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-unbuilt-'));
+    try {
+      fs.cpSync(path.join(release, 'scripts'), path.join(empty, 'scripts'), { recursive: true });
+      fs.copyFileSync(path.join(release, 'package.json'), path.join(empty, 'package.json'));
+      fs.symlinkSync(path.join(release, 'node_modules'), path.join(empty, 'node_modules'), 'dir');
+      const start = spawnSync(provisionNode(), ['scripts/start.mjs'], {
+        cwd: empty,
+        env: { PATH: process.env.PATH, MALLOC_ARENA_MAX: '2' },
+        encoding: 'utf8',
+      });
+      expect(start.status).toBe(1);
+      expect(start.stderr).toContain('npm run build');
+      expect(start.stderr).toContain('Install on a server');
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an old Node in one line, before loading anything that would crash', () => {
+    // Node 20 is what these machines ship; where it is not, this Node stands in, told it is 20.
+    const start = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '--eval',
+        "Object.defineProperty(process.versions, 'node', { value: '20.20.2' }); await import('./scripts/start.mjs');",
+      ],
+      { cwd: release, env: { PATH: process.env.PATH }, encoding: 'utf8' },
+    );
+    expect(start.status).toBe(1);
+    expect(start.stderr.trim()).toBe(
+      'Node.js 20.20.2 is not supported: use Node.js 24 LTS (see .nvmrc), 22.12+ or 26. In a checkout, "npm start" fetches one for you.',
+    );
+  });
+});

@@ -20,7 +20,7 @@ export async function startServer(
   config: Config,
   options: { logger?: boolean | object } = {},
 ): Promise<RunningServer> {
-  const problem = runtimeProblem(config.database);
+  const problem = runtimeProblem();
   if (problem) throw new ConfigError(problem);
   const release = holdDataDir(config.dataDir);
   await removeStaleSnapshots(config.dataDir);

@@ -146,7 +146,8 @@ describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
         fs.readFileSync(path.join(dataDir, 'media', name)),
       );
     }
-  });
+    // The demo academy's photos are drawn by sharp: most of this test, slower on a loaded machine.
+  }, 60_000);
 
   it('takes a sound backup while people keep writing: integrity, counts, photos all hold', async () => {
     const { db } = t.database;

@@ -27,6 +27,7 @@ import {
 import { createAuth } from '../modules/auth/auth.ts';
 import { createMailer } from '../modules/auth/mailer.ts';
 import { ensureConfigDefaults } from '../modules/config/config.repository.ts';
+import { readVersion } from '../version.ts';
 import { runDoctor } from './doctor.ts';
 
 /** Where a command writes: the shell's standard output and error, or a test's lines. */
@@ -53,6 +54,10 @@ const HELP_TOPICS: Record<string, string> = cli.help;
  */
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliOutput) {
   const [name, ...args] = argv;
+  if (name === '--version' || name === '-v' || name === 'version') {
+    io.out(say(cli.version, { version: readVersion() }));
+    return 0;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(cli.usage);
     return name === undefined ? 2 : 0;

@@ -80,7 +80,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
     return report;
   }
   report.checked.push(cli.doctor.checked.config);
-  const runtime = runtimeProblem(config.database);
+  const runtime = runtimeProblem();
   if (runtime) report.problems.push(fillPlaceholders(cli.doctor.config, { reason: runtime }));
 
   // The database is not opened where this Node.js cannot run it safely.

@@ -130,10 +130,12 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('the nightly backup of a runnin
 });
 
 describe('the runtime', () => {
-  it('refuses Node 24 with SQLite, where better-sqlite3 12 can abort the process', () => {
-    expect(runtimeProblem({ kind: 'sqlite', file: 'x' }, '24.21.0')).toContain('Node.js 22 LTS');
-    expect(runtimeProblem({ kind: 'sqlite', file: 'x' }, '22.23.3')).toBeNull();
-    expect(runtimeProblem({ kind: 'sqlite', file: 'x' }, '20.20.2')).toBeNull();
-    expect(runtimeProblem({ kind: 'postgres', url: 'postgres://x' }, '24.21.0')).toBeNull();
+  it('runs on every supported line (22.12+, 24, 26), and names the others', () => {
+    for (const version of ['22.12.0', '22.23.3', '24.21.0', '26.12.1']) {
+      expect(runtimeProblem(version)).toBeNull();
+    }
+    for (const version of ['20.20.2', '22.11.0', '23.11.1', '25.2.0']) {
+      expect(runtimeProblem(version)).toContain('is not supported');
+    }
   });
 });

@@ -4,9 +4,11 @@
  * Vietnamese, then in English, since a server's operator may read either.
  */
 export const cli = {
+  version: 'Học viện {{version}}',
   usage: `Cách dùng: hoc-vien <lệnh> [tuỳ chọn]   (Usage: hoc-vien <command> [options])
 
 Lệnh (commands):
+  --version                   Phiên bản đang chạy (the version running)
   doctor                      Kiểm tra cấu hình, cơ sở dữ liệu, thư mục, thư và đĩa
                               Check the configuration, database, folders, mail and disk
   migrate [--status]          Nâng cấp cơ sở dữ liệu (--status: chỉ xem)

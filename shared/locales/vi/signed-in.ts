@@ -710,6 +710,7 @@ export const signedIn = {
     adminTools: {
       title: 'Công cụ quản trị',
       subtitle: 'Cấu hình, nhật ký và dữ liệu mẫu.',
+      version: 'Học viện phiên bản {{version}}',
       access: 'Quyền truy cập',
       studentAccess: 'Cho phép học viên đăng nhập',
       studentAccessHint: 'Khi tắt, học viên đang đăng nhập sẽ bị đăng xuất.',

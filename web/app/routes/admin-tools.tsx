@@ -5,6 +5,7 @@ import { useToast } from '../../components/overlays/toast.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { ToggleRow } from '../../components/ui/toggle-row.tsx';
 import { publicConfigQueryKey, usePublicConfig } from '../../features/accounts/api/me.ts';
+import { useServerVersion } from '../../features/admin/api/admin-tools.ts';
 import { AdminSection } from '../../features/admin/components/admin-section.tsx';
 import { FeedbackSection } from '../../features/admin/components/feedback-section.tsx';
 import {
@@ -15,6 +16,16 @@ import { MaintenanceSections } from '../../features/admin/components/maintenance
 import { UploadSettingsForm } from '../../features/media/components/upload-settings-form.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { t } from '../../lib/text.ts';
+
+function ServerVersion() {
+  const { data: version } = useServerVersion();
+  if (!version) return null;
+  return (
+    <p className="mt-6 text-center text-stone-500 text-xs" data-testid="server-version">
+      {t('screens.adminTools.version', { version })}
+    </p>
+  );
+}
 
 export default function AdminToolsScreen() {
   const { showToast } = useToast();
@@ -77,6 +88,7 @@ export default function AdminToolsScreen() {
           <ActivityLogSection />
           <ErrorLogSection />
           <MaintenanceSections />
+          <ServerVersion />
         </div>
       </PageBody>
     </>

@@ -8,12 +8,22 @@ import type {
   ErrorLog,
   FeedbackStatusInput,
 } from '#shared/schemas/admin';
+import type { Health } from '#shared/schemas/health';
 import { apiErrorOf, apiRequest, networkError } from '../../../lib/api-client.ts';
 
 /** Both logs live under one key: `logs.updated` refreshes them together. */
 export const adminLogsQueryKey = ['admin', 'logs'] as const;
 /** Under the feedback key every feedback event already refreshes. */
 export const adminFeedbackQueryKey = ['feedback', 'admin'] as const;
+
+/** The version the server runs (its health answer), shown to admins under the tools. */
+export const useServerVersion = () =>
+  useQuery({
+    queryKey: ['admin', 'version'],
+    queryFn: ({ signal }) => apiRequest<Health>('/health', { signal }),
+    select: (health) => health.version,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 export const useActivityLog = () =>
   useQuery({
