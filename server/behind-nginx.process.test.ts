@@ -14,8 +14,8 @@ import { cookieHeader, instructorForm } from './test/sessions.ts';
 import { testDatabaseKind } from './test/test-database.ts';
 
 /*
- * The app behind Debian's nginx with the shipped proxy rules (deploy/hoc-vien-proxy.conf),
- * as deploy/nginx.conf includes them: a page, a sign-in, a photo upload, a live event stream
+ * The app behind Debian's nginx with the shipped proxy rules (deploy/nginx/hoc-vien-proxy.conf),
+ * as the site files include them (nginx-config.process.test.ts runs those as they are): a page, a sign-in, a photo upload, a live event stream
  * that arrives as it happens, and the client address the app records, which is the person's
  * and not the proxy's (TRUST_PROXY=true). Clients connect from 127.0.0.5, nginx from 127.0.0.1.
  */
@@ -101,7 +101,7 @@ http {
   upstream hoc_vien { server 127.0.0.1:${appPort}; keepalive 16; }
   server {
     listen 127.0.0.1:${proxyPort};
-    include ${path.join(root, 'deploy/hoc-vien-proxy.conf')};
+    include ${path.join(root, 'deploy/nginx/hoc-vien-proxy.conf')};
   }
 }
 `,
