@@ -43,11 +43,14 @@ async function buildWebAppIfStale() {
   console.info(
     web.builtAt ? 'The web app is older than its sources: building…' : 'Building the web app…',
   );
+  const started = Date.now();
+  // Only errors reach the terminal: a first start says what it does in a few lines.
   await vite.build({
     root: path.join(root, 'web'),
     configFile: path.join(root, 'vite.config.ts'),
-    logLevel: 'warn',
+    logLevel: 'error',
   });
+  console.info(`Built the web app in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 }
 
 /**

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { removeStaleSnapshots } from './backup/backup.ts';
 import { holdDataDir } from './backup/data-dir-lock.ts';
 import { type Config, ConfigError, runtimeProblem } from './config.ts';
-import { type AppDatabase, migrateToLatest, openDatabase } from './db/database.ts';
+import { type AppDatabase, migrateToLatest, migrationStatus, openDatabase } from './db/database.ts';
 import { scheduleNightlyBackups } from './modules/admin/nightly-backups.ts';
 import { ensureConfigDefaults } from './modules/config/config.repository.ts';
 import { readVersion } from './version.ts';
@@ -25,7 +25,14 @@ export async function startServer(
   const release = holdDataDir(config.dataDir);
   await removeStaleSnapshots(config.dataDir);
   const database = openDatabase(config.database);
-  await migrateToLatest(database.db);
+  const { applied } = await migrationStatus(database.db);
+  // A new database is made in one line; an upgraded one says each step it took.
+  const steps = await migrateToLatest(database.db, (step) => {
+    if (applied.length > 0) console.info(`Database: applied ${step.name} (${step.ms} ms).`);
+  });
+  if (applied.length === 0 && steps.length > 0) {
+    console.info(`Database: created (${steps.length} steps).`);
+  }
   await ensureConfigDefaults(database.db, Date.now());
   const app = await buildApp({
     config,

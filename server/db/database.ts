@@ -271,19 +271,38 @@ export class DatabaseNewerError extends Error {
   }
 }
 
+/** A migration step as it ran: reported as each one ends, so a long upgrade shows its progress. */
+export interface MigrationStep {
+  name: string;
+  ms: number;
+}
+
 /**
- * Brings the schema to the latest migration, in one transaction (Kysely holds a lock), forward
- * only.
+ * Brings the schema to the latest migration, one step at a time (each in its own transaction
+ * where the engine allows, Kysely holding its lock), forward only, telling `onStep` of each.
  * Refuses a database a newer release upgraded; throws with the failing migration's error.
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const { unknown } = await migrationStatus(db);
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  onStep: (step: MigrationStep) => void = () => {},
+): Promise<MigrationStep[]> {
+  const { unknown, pending } = await migrationStatus(db);
   if (unknown.length > 0) throw new DatabaseNewerError(unknown);
   const migrator = migratorOf(db);
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  const steps: MigrationStep[] = [];
+  for (let left = pending.length; left > 0; left -= 1) {
+    const started = performance.now();
+    const { error, results } = await migrator.migrateUp();
+    const ran = results?.find((result) => result.status === 'Success');
+    if (error) {
+      const failed = results?.find((result) => result.status === 'Error');
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+    }
+    if (!ran) break;
+    const step = { name: ran.migrationName, ms: Math.round(performance.now() - started) };
+    steps.push(step);
+    onStep(step);
   }
+  return steps;
 }

@@ -14,15 +14,21 @@ export interface Mailer {
 }
 
 /**
- * Sends mail through SMTP_URL. Without SMTP the mail's text (with its link) is printed to the
- * server log, so a newcomer on a fresh machine can still sign in.
+ * Sends mail through SMTP_URL. Without SMTP the mail's text is printed as plain lines on the
+ * server's output, its link on a line of its own that a terminal makes clickable, so a newcomer
+ * on a fresh machine can still sign in; the log says a mail was not sent, without its link.
  */
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  config: Config,
+  log: FastifyBaseLogger,
+  print: (text: string) => void = (text) => process.stdout.write(text),
+): Mailer {
   if (!config.smtpUrl) {
     return {
       async send(mail) {
-        log.info(
-          `\n──── E-mail not sent (no SMTP_URL configured) ────\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n──────────────────────────────────────────────────`,
+        log.info({ to: mail.to, subject: mail.subject }, 'e-mail not sent: no SMTP_URL configured');
+        print(
+          `\n──── E-mail not sent (no SMTP_URL configured) ────\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n──────────────────────────────────────────────────\n\n`,
         );
       },
     };

@@ -1,43 +1,19 @@
 import { limits } from '#shared/limits';
 import { vi } from '#shared/locales/vi';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
-import { actingHeaders } from '../../../lib/api-client.ts';
 import { actingPerson } from '../../../lib/device-session.ts';
+import {
+  UploadError,
+  type UploadTarget,
+  uploadErrorCode,
+  uploadRefusal,
+  uploadRequest,
+} from '../../../lib/upload-request.ts';
 
-/**
- * An upload that did not succeed, with the Vietnamese message to show and the answer's status
- * (0: no answer came, the connection dropped or stalled).
- */
-export class UploadError extends Error {
-  override name = 'UploadError';
-  constructor(
-    message: string,
-    readonly status = 0,
-    /** The server's error code, when it gave one (`person_changed`, …). */
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The error code of a refused upload's answer, when the answer is the API's error shape. */
-export function uploadErrorCode(body: string): string | undefined {
-  try {
-    const code = (JSON.parse(body) as { error?: { code?: unknown } }).error?.code;
-    return typeof code === 'string' ? code : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { UploadError, type UploadTarget, uploadErrorCode, uploadRefusal, uploadRequest };
 
 /** An upload that sends nothing for this long has stalled (a dead Wi-Fi): it fails, to be sent again. */
 const STALL_MS = 45_000;
-
-export interface UploadTarget {
-  service: 'builtin' | 'cloudinary';
-  cloudName?: string | null;
-  uploadPreset?: string | null;
-}
 
 /**
  * Shrinks a large photo in the browser before sending it (long side 2560 px, JPEG), so a 12 MP
@@ -66,44 +42,6 @@ export async function shrinkForUpload(file: Blob): Promise<Blob> {
     canvas.toBlob(resolve, 'image/jpeg', 0.9),
   );
   return blob && blob.size < file.size ? blob : file;
-}
-
-/**
- * Where a photo is sent and the form that carries it: the built-in service or, when the admin
- * chose it, straight to Cloudinary (fields `file` and `upload_preset`); both answer
- * `secure_url`. Shared by the page (with progress) and the service worker (Background Sync).
- */
-export function uploadRequest(
-  blob: Blob,
-  target: UploadTarget,
-  use: MediaUse,
-  personId: string | null = actingPerson.get(),
-): { url: string; form: FormData; headers: Record<string, string> } {
-  const form = new FormData();
-  form.append('file', blob, 'photo.jpg');
-  // Our server is told whose photo it is; Cloudinary takes no cookie and no such header.
-  if (target.service !== 'cloudinary')
-    return { url: `/api/uploads?use=${use}`, form, headers: actingHeaders(personId) };
-  if (!target.cloudName || !target.uploadPreset)
-    // A setting only the admin can mend: refused like a 4xx, not tried again by itself.
-    throw new UploadError(vi.toasts.cloudinaryMissing, 400);
-  form.append('upload_preset', target.uploadPreset);
-  return {
-    url: `https://api.cloudinary.com/v1_1/${encodeURIComponent(target.cloudName)}/image/upload`,
-    form,
-    headers: {},
-  };
-}
-
-/** The Vietnamese reason of a refused upload: the server's message, or its status. */
-export function uploadRefusal(status: number, body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } };
-    if (typeof parsed.error?.message === 'string') return parsed.error.message;
-  } catch {
-    // not JSON
-  }
-  return vi.toasts.uploadFailedStatus.replace('{{status}}', String(status));
 }
 
 /** Sends a photo with upload progress (0–1); see `uploadRequest` for where it goes. */

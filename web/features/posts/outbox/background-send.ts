@@ -10,7 +10,7 @@ import {
   uploadErrorCode,
   uploadRefusal,
   uploadRequest,
-} from '../../media/index.ts';
+} from '../../../lib/upload-request.ts';
 import { type OutboxTransport, outbox, sendWaiting } from './outbox.ts';
 
 /*
