@@ -76,7 +76,12 @@ export async function buildServer() {
  * `Restart=on-failure` fail for ever.
  */
 export function mayBuild() {
-  return process.env.NODE_ENV !== 'production' && fs.existsSync(path.join(root, 'server/main.ts'));
+  return process.env.NODE_ENV !== 'production' && isCheckout();
+}
+
+/** A checkout holds the sources; a release only what was built from them. */
+export function isCheckout() {
+  return fs.existsSync(path.join(root, 'server/main.ts'));
 }
 
 /**
@@ -86,6 +91,8 @@ export function mayBuild() {
  */
 export async function buildServerIfStale() {
   const state = [serverBundle, cliBundle].map((bundle) => buildState(bundle, serverSources));
+  // A release runs what it holds: its package files are newer than its bundles, and mean nothing.
+  if (!isCheckout() && state.every((each) => each.builtAt > 0)) return;
   if (!state.some((each) => each.stale)) return;
   if (!mayBuild() || !(await buildTool('esbuild'))) {
     if (state.every((each) => each.builtAt > 0)) {

@@ -7,6 +7,7 @@ import {
   buildServerIfStale,
   buildState,
   buildTool,
+  isCheckout,
   mayBuild,
   serverBundle,
 } from './build-server.mjs';
@@ -29,6 +30,7 @@ const webApp = path.join(root, 'dist/web/index.html');
  */
 async function buildWebAppIfStale() {
   const web = buildState(webApp, webSources);
+  if (!isCheckout() && web.builtAt > 0) return;
   if (!web.stale) return;
   const vite = mayBuild() ? await buildTool('vite') : null;
   if (!vite) {

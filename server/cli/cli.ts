@@ -17,7 +17,7 @@ import {
 import { AppError } from '../lib/app-error.ts';
 import { statusLabel } from '../modules/accounts/accounts.service.ts';
 import { generateDemoData, wipeDemoData } from '../modules/admin/demo-data.service.ts';
-import { backUpToFolder } from '../modules/admin/maintenance.service.ts';
+import { BackupFolderError, backUpBeforeUpgrade, backUpToFolder } from '../modules/admin/maintenance.service.ts';
 import {
   grantAdmin,
   listAcademyAdmins,
@@ -172,6 +172,55 @@ const COMMANDS: Record<string, Command> = {
             ? say(cli.migrate.upToDate, { count: String(before.applied.length) })
             : say(cli.migrate.done, { names: before.pending.join(', ') }),
         );
+        return 0;
+      },
+      false,
+    );
+  },
+
+  async upgrade(args, { env, io }) {
+    const { values } = options(args, { 'no-backup': { type: 'boolean' } });
+    const config = loadConfig(env);
+    return withDatabase(
+      config,
+      async (database) => {
+        const before = await migrationStatus(database.db);
+        if (before.unknown.length > 0) {
+          io.err(say(cli.doctor.newer, { names: before.unknown.join(', ') }));
+          return 1;
+        }
+        io.out(
+          say(cli.upgrade.where, {
+            version: readVersion(),
+            applied: String(before.applied.length),
+            pending: String(before.pending.length),
+          }),
+        );
+        if (before.pending.length === 0) {
+          io.out(cli.upgrade.nothing);
+          return 0;
+        }
+        if (!values['no-backup']) {
+          try {
+            const file = await backUpBeforeUpgrade(
+              database,
+              config.dataDir,
+              config.backup.dir,
+              config.backup.keep,
+              config.database.kind === 'postgres' ? config.database.url : null,
+            );
+            io.out(say(cli.upgrade.backedUp, { file }));
+          } catch (error) {
+            if (!(error instanceof BackupFolderError)) throw error;
+            io.err(error.message);
+            return 1;
+          }
+        }
+        await migrateToLatest(database.db, (step) =>
+          io.out(say(cli.upgrade.step, { name: step.name, ms: String(step.ms) })),
+        );
+        await ensureConfigDefaults(database.db, Date.now());
+        io.out(cli.upgrade.done);
         return 0;
       },
       false,

@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { vi } from '#shared/locales/vi';
+import { cli } from '#shared/locales/vi/cli';
 import type { CleanupResult } from '#shared/schemas/admin';
 import { fillPlaceholders } from '#shared/text';
 import { createBackup } from '../../backup/backup.ts';
@@ -61,9 +63,53 @@ export async function backUp(
 }
 
 /** `hoc-vien-YYYYMMDD-HHMMSS-mmm.tar.gz` (UTC): names sort by when they were taken. */
-function backupFileName(at: Date) {
+function backupFileName(at: Date, extension = 'tar.gz') {
   const stamp = at.toISOString().slice(0, 23).replace(/[-:]/g, '').replace('T', '-');
-  return `hoc-vien-${stamp.replace('.', '-')}.tar.gz`;
+  return `hoc-vien-${stamp.replace('.', '-')}.${extension}`;
+}
+
+/** pg_dump on PATH, or the newest of Debian's PostgreSQL installs. */
+function findPgDump(): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, 'pg_dump');
+    if (dir && fs.existsSync(candidate)) return candidate;
+  }
+  const debian = '/usr/lib/postgresql';
+  const versions = fs.existsSync(debian) ? fs.readdirSync(debian).sort((a, b) => +b - +a) : [];
+  for (const version of versions) {
+    const candidate = path.join(debian, version, 'bin/pg_dump');
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * The backup an upgrade takes before it changes the database: the usual .tar.gz on SQLite;
+ * on PostgreSQL a pg_dump archive (`--format=custom`, readable by the server's user only)
+ * beside the other backups. Returns the file.
+ */
+export async function backUpBeforeUpgrade(
+  database: AppDatabase,
+  dataDir: string,
+  folder: string,
+  keep: number,
+  databaseUrl: string | null,
+): Promise<string> {
+  if (database.kind === 'sqlite') return (await backUpToFolder(database, dataDir, folder, keep)).file;
+  const pgDump = findPgDump();
+  if (!pgDump || !databaseUrl) throw new BackupFolderError(cli.upgrade.noPgDump);
+  await makeBackupFolder(folder);
+  const file = path.join(folder, backupFileName(new Date(), 'dump'));
+  const dumped = spawnSync(pgDump, ['--format=custom', `--file=${file}`, databaseUrl], {
+    encoding: 'utf8',
+  });
+  if (dumped.status !== 0) {
+    await fsp.rm(file, { force: true });
+    const reason = (dumped.stderr || dumped.error?.message || '').trim().split('\n').pop() ?? '';
+    throw new BackupFolderError(fillPlaceholders(cli.upgrade.pgDumpFailed, { reason }));
+  }
+  await fsp.chmod(file, 0o600);
+  return file;
 }
 
 const BACKUP_NAME = /^hoc-vien-\d{8}-\d{6}-\d{3}\.tar\.gz$/;

@@ -13,6 +13,8 @@ Lệnh (commands):
                               Check the configuration, database, folders, mail and disk
   migrate [--status]          Nâng cấp cơ sở dữ liệu (--status: chỉ xem)
                               Upgrade the database (--status: only show where it stands)
+  upgrade [--no-backup]       Sao lưu rồi nâng cấp cơ sở dữ liệu cho phiên bản mới (README, Nâng cấp)
+                              Back up, then upgrade the database for a new release (README, Upgrade)
   admin list                  Liệt kê quản trị viên / List the admins
   admin grant <email>         Cho email này quyền quản trị (khi không quản trị viên nào vào được)
                               Make this e-mail an admin (when no admin can sign in)
@@ -33,6 +35,8 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
       'hoc-vien migrate [--status]\n  Đưa cơ sở dữ liệu lên phiên bản mới nhất (mỗi bước trong một giao dịch). --status chỉ liệt kê các bước đã chạy và còn chờ.\n  Brings the database to the latest version (each step in a transaction). --status only lists the steps applied and pending.',
     admin:
       'hoc-vien admin list\nhoc-vien admin grant <email>\n  grant: người có email này trở thành quản trị viên đang hoạt động và đăng nhập được bằng email đó (liên kết hoặc Google), kể cả khi tài khoản đăng nhập cũ đã bị xoá.\n  grant: the person with this e-mail becomes an active admin who can sign in with it (link or Google), even when their old sign-in account was deleted.',
+    upgrade:
+      'hoc-vien upgrade [--no-backup]\n  Chạy từ thư mục của phiên bản mới, với cùng cài đặt như ứng dụng: sao lưu trước (SQLite: một bản .tar.gz vào BACKUP_DIR; PostgreSQL: pg_dump), rồi chạy từng bước nâng cấp cơ sở dữ liệu và in ra từng bước. Sau đó chuyển sang phiên bản mới và khởi động lại. --no-backup chỉ khi bạn vừa tự sao lưu.\n  Run from the new release\'s folder with the app\'s settings: backs up first (SQLite: a .tar.gz into BACKUP_DIR; PostgreSQL: pg_dump), then runs each database step and prints it. Then switch to the new release and restart. --no-backup only when you have just backed up yourself.',
     users:
       'hoc-vien users sign-out-all\n  Xoá mọi phiên đăng nhập: ai cũng phải đăng nhập lại.\n  Ends every session: everyone signs in again.',
     backup:
@@ -72,6 +76,17 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
   },
   users: {
     signedOut: 'Đã kết thúc {{count}} phiên đăng nhập. Mọi người cần đăng nhập lại.',
+  },
+  upgrade: {
+    where:
+      'Phiên bản {{version}}; cơ sở dữ liệu đã có {{applied}} bước, còn {{pending}} bước cần chạy.',
+    nothing: 'Cơ sở dữ liệu đã sẵn sàng cho phiên bản này: không cần nâng cấp.',
+    backedUp: 'Đã sao lưu trước khi nâng cấp: {{file}}',
+    step: 'Bước {{name}}: xong ({{ms}} ms).',
+    done: 'Đã nâng cấp xong. Bây giờ chuyển sang phiên bản mới và khởi động lại ứng dụng (README, mục Nâng cấp). Nếu cần quay lại: khôi phục bản sao lưu trên bằng phiên bản cũ.',
+    noPgDump:
+      'Không tìm thấy pg_dump để sao lưu PostgreSQL trước khi nâng cấp. Hãy cài gói postgresql-client, hoặc tự sao lưu bằng pg_dump rồi chạy lại với --no-backup.',
+    pgDumpFailed: 'pg_dump không sao lưu được ({{reason}}). Chưa nâng cấp gì.',
   },
   backup: {
     written: 'Đã sao lưu vào {{file}} ({{size}}).',
