@@ -17,7 +17,11 @@ import {
 import { AppError } from '../lib/app-error.ts';
 import { statusLabel } from '../modules/accounts/accounts.service.ts';
 import { generateDemoData, wipeDemoData } from '../modules/admin/demo-data.service.ts';
-import { BackupFolderError, backUpBeforeUpgrade, backUpToFolder } from '../modules/admin/maintenance.service.ts';
+import {
+  BackupFolderError,
+  backUpBeforeUpgrade,
+  backUpToFolder,
+} from '../modules/admin/maintenance.service.ts';
 import {
   grantAdmin,
   listAcademyAdmins,

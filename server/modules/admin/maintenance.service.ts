@@ -95,7 +95,8 @@ export async function backUpBeforeUpgrade(
   keep: number,
   databaseUrl: string | null,
 ): Promise<string> {
-  if (database.kind === 'sqlite') return (await backUpToFolder(database, dataDir, folder, keep)).file;
+  if (database.kind === 'sqlite')
+    return (await backUpToFolder(database, dataDir, folder, keep)).file;
   const pgDump = findPgDump();
   if (!pgDump || !databaseUrl) throw new BackupFolderError(cli.upgrade.noPgDump);
   await makeBackupFolder(folder);
