@@ -134,6 +134,12 @@ export interface Config {
 /** A configuration mistake: its message is one line naming the variable and what is expected. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  /** Each problem on its own line (the message joins them). */
+  readonly problems: string[];
+  constructor(message: string, problems: string[] = [message]) {
+    super(message);
+    this.problems = problems;
+  }
 }
 
 function backupTime(schedule: string) {
@@ -152,28 +158,35 @@ export function runtimeProblem(version = process.versions.node): string | null {
   return isSupported(version) ? null : unsupportedMessage(version);
 }
 
-/** Reads and checks the configuration from environment variables. Throws ConfigError. */
-export function loadConfig(env: NodeJS.ProcessEnv): Config {
+/**
+ * Every problem of the configuration, one line each, naming the variable and what is expected:
+ * the start says them all at once (and stops), as doctor does.
+ */
+function configProblems(env: NodeJS.ProcessEnv): string[] {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+  const problems = (parsed.error?.issues ?? []).map((issue) => {
     const variable = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(
-      `Invalid configuration: ${variable}=${JSON.stringify(env[variable] ?? '')}: ${issue.message}.`,
-    );
-  }
-  const e = parsed.data;
-  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
-    throw new ConfigError(
+    return `Invalid configuration: ${variable}=${JSON.stringify(env[variable] ?? '')}: ${issue.message}.`;
+  });
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    problems.push(
       'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.',
     );
   }
-  if (e.SMTP_URL && !e.PUBLIC_URL) {
+  if (env.SMTP_URL && !env.PUBLIC_URL) {
     // Links in e-mails must not be built from a request's Host header, which a caller controls.
-    throw new ConfigError(
+    problems.push(
       'Invalid configuration: PUBLIC_URL must be set when SMTP_URL is, so that e-mailed links point at this app.',
     );
   }
+  return problems;
+}
+
+/** Reads and checks the configuration from environment variables. Throws ConfigError. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const problems = configProblems(env);
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'), problems);
+  const e = EnvSchema.parse(env);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,

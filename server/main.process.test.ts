@@ -55,6 +55,9 @@ describe(`the server process on ${testDatabaseKind()}`, () => {
     }
     expect(body, output()).toMatchObject({ status: 'ok', db: testDatabaseKind() });
     expect(output()).toContain('Học viện is ready at');
+    // The few plain lines a person who ran `npm start` reads.
+    expect(output()).toMatch(/^Học viện \S+ is ready: http/m);
+    expect(output()).toMatch(/^ {2}data folder {2}\//m);
 
     // While it serves, a restore into its data folder is refused (its later writes would be lost).
     const restore = spawnSync(
@@ -72,6 +75,34 @@ describe(`the server process on ${testDatabaseKind()}`, () => {
     expect(await exited(child)).toBe(0);
     expect(output()).toContain('shutting down');
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+  });
+
+  it('says at once when photos cannot be stored, and serves on', async () => {
+    const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-nophotos-'));
+    fs.writeFileSync(path.join(broken, 'media'), 'a file where the photo folder should be');
+    const port = await freePort();
+    const { child, output } = startServer({
+      PORT: String(port),
+      DATA_DIR: broken,
+      DATABASE_URL: databaseUrl ?? '',
+    });
+    try {
+      const deadline = Date.now() + 15_000;
+      let healthy = false;
+      while (!healthy && Date.now() < deadline) {
+        healthy =
+          (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok ?? false;
+        if (!healthy) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(healthy, output()).toBe(true);
+      expect(output()).toContain(
+        `Warning: photos cannot be stored in ${path.join(broken, 'media')}`,
+      );
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child);
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
   });
 
   it.each([

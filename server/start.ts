@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { removeStaleSnapshots } from './backup/backup.ts';
@@ -15,6 +17,24 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Why photos cannot be stored, or null: the server serves on (people can still read and write
+ * text), but says so at once rather than at the first upload.
+ */
+function photoFolderProblem(dataDir: string): string | null {
+  const media = path.join(dataDir, 'media');
+  try {
+    fs.mkdirSync(media, { recursive: true });
+    const probe = path.join(media, `.probe-${process.pid}`);
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return `Warning: photos cannot be stored in ${media} (${code}): uploads will fail until the server's user may write there.`;
+  }
+}
+
 /** Opens and migrates the database, builds the app with the built PWA, and listens. */
 export async function startServer(
   config: Config,
@@ -23,6 +43,8 @@ export async function startServer(
   const problem = runtimeProblem();
   if (problem) throw new ConfigError(problem);
   const release = holdDataDir(config.dataDir);
+  const photos = photoFolderProblem(config.dataDir);
+  if (photos) console.warn(photos);
   await removeStaleSnapshots(config.dataDir);
   const database = openDatabase(config.database);
   const { applied } = await migrationStatus(database.db);

@@ -338,11 +338,71 @@ describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
       });
       const badConfig = await hocVien(['doctor'], { PORT: 'tám nghìn' });
       expect(badConfig).toMatchObject({ code: 1, err: expect.stringContaining('PORT') });
+      // Every wrong setting at once, one line each.
+      const several = await hocVien(['doctor'], {
+        PORT: 'tám nghìn',
+        TRUST_PROXY: 'có',
+        GOOGLE_CLIENT_ID: 'abc',
+      });
+      const severalLines = several.err.split('\n').filter((line) => line.startsWith('✗'));
+      expect(severalLines).toHaveLength(3);
+      for (const name of ['PORT', 'TRUST_PROXY', 'GOOGLE_CLIENT_SECRET'])
+        expect(
+          severalLines.some((line) => line.includes(name)),
+          name,
+        ).toBe(true);
     } finally {
       await sql`delete from kysely_migration where name = '9999-from-the-future'`.execute(
         database.db,
       );
       fs.rmSync(broken, { recursive: true, force: true });
     }
+  });
+
+  it('doctor: a data folder that is not there is named and left unmade', async () => {
+    const missing = path.join(os.tmpdir(), `hv-missing-${Date.now()}`, 'data');
+    const report = await hocVien(['doctor'], {
+      DATA_DIR: missing,
+      ...(database.kind === 'sqlite' ? { DATABASE_URL: undefined } : {}),
+    });
+    expect(report.code).toBe(1);
+    expect(report.err).toContain(`Thư mục dữ liệu ${missing} không tồn tại`);
+    expect(fs.existsSync(missing)).toBe(false);
+    expect(fs.existsSync(path.dirname(missing))).toBe(false);
+  });
+
+  it('doctor: a new database names the steps that will make it', async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-fresh-'));
+    let drop = async () => {};
+    const extra: NodeJS.ProcessEnv = { DATA_DIR: fresh };
+    if (database.kind === 'postgres') {
+      const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'hv_fresh');
+      extra.DATABASE_URL = created.url;
+      drop = created.drop;
+    } else {
+      extra.DATABASE_URL = undefined;
+    }
+    try {
+      const report = await hocVien(['doctor'], extra);
+      expect(report.out).toMatch(
+        /Cơ sở dữ liệu còn trống: \d+ bước \(0001-initial, .*0006-spent-ids/,
+      );
+    } finally {
+      await drop();
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('doctor and mail test: smtps:// on a plain port is said in words, not as OpenSSL’s', async () => {
+    const port = new URL(mail.url).port;
+    const smtps = { SMTP_URL: `smtps://127.0.0.1:${port}`, PUBLIC_URL };
+    const report = await hocVien(['doctor'], smtps);
+    expect(report.err).toContain(
+      `SMTP_URL dùng smtps:// (mã hoá ngay từ đầu) nhưng máy chủ ở cổng ${port} không nói TLS.`,
+    );
+    expect(report.err).not.toMatch(/ssl|SSL routines/);
+    const test = await hocVien(['mail', 'test', 'kiemtra@example.vn'], smtps);
+    expect(test.code).toBe(1);
+    expect(test.err).toContain('không nói TLS');
   });
 });

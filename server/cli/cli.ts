@@ -29,7 +29,7 @@ import {
   signOutEveryone,
 } from '../modules/admin/recovery.service.ts';
 import { createAuth } from '../modules/auth/auth.ts';
-import { createMailer } from '../modules/auth/mailer.ts';
+import { createMailer, smtpProblem } from '../modules/auth/mailer.ts';
 import { ensureConfigDefaults } from '../modules/config/config.repository.ts';
 import { readVersion } from '../version.ts';
 import { runDoctor } from './doctor.ts';
@@ -376,12 +376,17 @@ const COMMANDS: Record<string, Command> = {
       return 1;
     }
     const mailer = createMailer(config, silentLog);
-    await mailer.send({
-      to: email,
-      subject: cli.mail.subject,
-      text: cli.mail.text,
-      html: `<p>${cli.mail.text}</p>`,
-    });
+    try {
+      await mailer.send({
+        to: email,
+        subject: cli.mail.subject,
+        text: cli.mail.text,
+        html: `<p>${cli.mail.text}</p>`,
+      });
+    } catch (error) {
+      io.err(say(cli.doctor.mail, { reason: smtpProblem(error, config.smtpUrl) }));
+      return 1;
+    }
     io.out(say(cli.mail.sent, { email }));
     return 0;
   },

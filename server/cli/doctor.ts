@@ -5,8 +5,9 @@ import nodemailer from 'nodemailer';
 import { formatBytes } from '#shared/format';
 import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
-import { type Config, loadConfig, runtimeProblem } from '../config.ts';
+import { type Config, ConfigError, loadConfig, runtimeProblem } from '../config.ts';
 import { migrationStatus, openDatabase } from '../db/database.ts';
+import { smtpProblem } from '../modules/auth/mailer.ts';
 import { vapidKeysProblem } from '../modules/push/push.service.ts';
 
 /** Less free space than this on the data folder's disk is a problem (photos and backups). */
@@ -25,11 +26,14 @@ function messageOf(error: unknown) {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Whether a file can be made in `dir` (made if missing): the reason when it cannot. */
+/**
+ * Whether a file can be made in `dir`, which is not made when missing (the server makes it at
+ * start): its parent must then take it. The reason when it cannot.
+ */
 function unwritable(dir: string): string | null {
+  const target = fs.existsSync(dir) ? dir : path.dirname(dir);
   try {
-    fs.mkdirSync(dir, { recursive: true });
-    const probe = path.join(dir, `.doctor-${crypto.randomUUID()}`);
+    const probe = path.join(target, `.doctor-${crypto.randomUUID()}`);
     fs.writeFileSync(probe, '');
     fs.rmSync(probe);
     return null;
@@ -47,9 +51,10 @@ async function checkDatabase(config: Config, report: DoctorReport) {
       report.problems.push(
         fillPlaceholders(cli.doctor.newer, { names: status.unknown.join(', ') }),
       );
-    } else if (status.pending.length > 0 && status.applied.length > 0) {
+    } else if (status.pending.length > 0) {
+      const values = { count: String(status.pending.length), names: status.pending.join(', ') };
       report.notes.push(
-        fillPlaceholders(cli.doctor.pending, { count: String(status.pending.length) }),
+        fillPlaceholders(status.applied.length > 0 ? cli.doctor.pending : cli.doctor.fresh, values),
       );
     }
     report.checked.push(cli.doctor.checked.database);
@@ -76,27 +81,39 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
   try {
     config = loadConfig(env);
   } catch (error) {
-    report.problems.push(fillPlaceholders(cli.doctor.config, { reason: messageOf(error) }));
+    // Every problem of the settings at once: one fixed at a time would take as many runs.
+    const problems = error instanceof ConfigError ? error.problems : [messageOf(error)];
+    for (const reason of problems) {
+      report.problems.push(fillPlaceholders(cli.doctor.config, { reason }));
+    }
     return report;
   }
   report.checked.push(cli.doctor.checked.config);
   const runtime = runtimeProblem();
   if (runtime) report.problems.push(fillPlaceholders(cli.doctor.config, { reason: runtime }));
 
-  // The database is not opened where this Node.js cannot run it safely.
-  if (!runtime) await checkDatabase(config, report);
+  // A data folder that is not there is a wrong path, not a new academy: nothing is made in it.
+  const dataDirMissing = !fs.existsSync(config.dataDir);
+  if (dataDirMissing) {
+    report.problems.push(fillPlaceholders(cli.doctor.noDataDir, { dir: config.dataDir }));
+  }
+  // The database is not opened where this Node.js cannot run it safely, nor made where it is not.
+  const sqliteMissing = config.database.kind === 'sqlite' && dataDirMissing;
+  if (!runtime && !sqliteMissing) await checkDatabase(config, report);
 
-  let foldersOk = true;
-  for (const dir of [config.dataDir, path.join(config.dataDir, 'media')]) {
-    const reason = unwritable(dir);
-    if (reason) {
-      foldersOk = false;
-      report.problems.push(fillPlaceholders(cli.doctor.unwritable, { dir, reason }));
+  let foldersOk = !dataDirMissing;
+  if (!dataDirMissing) {
+    for (const dir of [config.dataDir, path.join(config.dataDir, 'media')]) {
+      const reason = unwritable(dir);
+      if (reason) {
+        foldersOk = false;
+        report.problems.push(fillPlaceholders(cli.doctor.unwritable, { dir, reason }));
+      }
     }
   }
   if (foldersOk) report.checked.push(cli.doctor.checked.folders);
 
-  try {
+  if (!dataDirMissing) {
     const disk = fs.statfsSync(config.dataDir);
     const free = disk.bavail * disk.bsize;
     if (free < MIN_FREE_BYTES) {
@@ -106,8 +123,6 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
     } else {
       report.checked.push(cli.doctor.checked.disk);
     }
-  } catch {
-    // The folder could not be made: already said above.
   }
 
   if (!config.smtpUrl) {
@@ -122,7 +137,9 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
       await transport.verify();
       report.checked.push(cli.doctor.checked.mail);
     } catch (error) {
-      report.problems.push(fillPlaceholders(cli.doctor.mail, { reason: messageOf(error) }));
+      report.problems.push(
+        fillPlaceholders(cli.doctor.mail, { reason: smtpProblem(error, config.smtpUrl) }),
+      );
     } finally {
       transport.close();
     }

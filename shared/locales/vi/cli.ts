@@ -109,10 +109,26 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     newer:
       'Cơ sở dữ liệu mới hơn phiên bản này (có bước {{names}} mà phiên bản này không biết). Hãy chạy phiên bản Học viện mới hơn.',
     pending:
-      'Cơ sở dữ liệu còn {{count}} bước nâng cấp chưa chạy: chạy hoc-vien migrate (hoặc khởi động ứng dụng).',
+      'Cơ sở dữ liệu còn {{count}} bước nâng cấp chưa chạy ({{names}}): chạy hoc-vien upgrade (hoặc khởi động ứng dụng).',
+    fresh:
+      'Cơ sở dữ liệu còn trống: {{count}} bước ({{names}}) sẽ tạo nó khi ứng dụng khởi động lần đầu.',
+    noDataDir:
+      'Thư mục dữ liệu {{dir}} không tồn tại. Kiểm tra DATA_DIR (đường dẫn đúng chưa?), hoặc tạo thư mục đó cho người dùng chạy ứng dụng.',
     unwritable: 'Không ghi được vào thư mục {{dir}}: {{reason}}',
     disk: 'Ổ đĩa chứa {{dir}} chỉ còn {{free}} trống.',
-    mail: 'Máy chủ thư (SMTP_URL) không trả lời: {{reason}}',
+    mail: 'Máy chủ thư (SMTP_URL): {{reason}}',
+    smtp: {
+      tlsOnPlainPort:
+        'SMTP_URL dùng smtps:// (mã hoá ngay từ đầu) nhưng máy chủ ở cổng {{port}} không nói TLS. Dùng smtp://…:587 (STARTTLS) hoặc smtps://…:465.',
+      refused:
+        'không có máy chủ thư nào nhận kết nối ở {{host}}:{{port}} (sai cổng, hoặc máy chủ thư chưa chạy).',
+      notFound: 'không tìm thấy máy {{host}} (tên máy trong SMTP_URL có đúng không?).',
+      timeout:
+        'máy chủ thư ở {{host}}:{{port}} không trả lời trong 5 giây (tường lửa, hoặc sai cổng).',
+      auth: 'máy chủ thư từ chối tên đăng nhập hoặc mật khẩu trong SMTP_URL.',
+      certificate: 'chứng chỉ TLS của máy chủ thư không hợp lệ với {{host}} ({{reason}}).',
+      other: 'không gửi được thư: {{reason}}',
+    },
     push: 'Khoá gửi thông báo đẩy (VAPID) trong cơ sở dữ liệu bị hỏng: {{reason}}',
     noMail: 'Chưa cấu hình SMTP_URL: thư đăng nhập chỉ được in ra nhật ký máy chủ.',
     checked: {
