@@ -96,6 +96,31 @@ const EnvSchema = z.object({
       .default(7),
   ),
   BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  LOG_KEEP_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'expected how many days of error and activity logs to keep, 1 to 3650' })
+      .int('expected a whole number of days')
+      .min(1, 'expected how many days of error and activity logs to keep, 1 to 3650')
+      .max(3650, 'expected how many days of error and activity logs to keep, 1 to 3650')
+      .default(90),
+  ),
+  LOG_KEEP_ROWS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'expected how many rows of each log to keep, 100 to 10000000' })
+      .int('expected a whole number of rows')
+      .min(100, 'expected how many rows of each log to keep, 100 to 10000000')
+      .max(10_000_000, 'expected how many rows of each log to keep, 100 to 10000000')
+      .default(10_000),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .min(16, 'expected a secret of at least 16 characters, e.g. from openssl rand -hex 24')
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -129,6 +154,10 @@ export interface Config {
     keep: number;
     dir: string;
   };
+  /** The error and activity logs keep rows younger than `days`, at most `rows` of each. */
+  logs: { keepDays: number; keepRows: number };
+  /** The bearer token that reads /metrics; unset, /metrics is not served. */
+  metricsToken: string | undefined;
 }
 
 /** A configuration mistake: its message is one line naming the variable and what is expected. */
@@ -215,5 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       keep: e.BACKUP_KEEP,
       dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     },
+    logs: { keepDays: e.LOG_KEEP_DAYS, keepRows: e.LOG_KEEP_ROWS },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -6,6 +6,7 @@ import { removeStaleSnapshots } from './backup/backup.ts';
 import { holdDataDir } from './backup/data-dir-lock.ts';
 import { type Config, ConfigError, runtimeProblem } from './config.ts';
 import { type AppDatabase, migrateToLatest, migrationStatus, openDatabase } from './db/database.ts';
+import { scheduleLogPruning } from './modules/admin/log-pruning.ts';
 import { scheduleNightlyBackups } from './modules/admin/nightly-backups.ts';
 import { ensureConfigDefaults } from './modules/config/config.repository.ts';
 import { readVersion } from './version.ts';
@@ -64,7 +65,11 @@ export async function startServer(
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   const stopBackups = scheduleNightlyBackups(database, config, app.log);
-  app.addHook('onClose', async () => stopBackups());
+  const stopPruning = scheduleLogPruning(database, config.logs, app.log);
+  app.addHook('onClose', async () => {
+    stopBackups();
+    stopPruning();
+  });
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
   return {

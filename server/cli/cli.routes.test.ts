@@ -196,7 +196,14 @@ describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
       .select('id')
       .where('is_demo', '=', 0)
       .execute();
+    const photos = () =>
+      fs.existsSync(path.join(dataDir, 'media')) ? fs.readdirSync(path.join(dataDir, 'media')) : [];
+    const demoPhotos = photos().length;
+    expect(demoPhotos).toBeGreaterThan(0);
     expect(await hocVien(['demo-data', 'wipe'])).toMatchObject({ code: 0 });
+    // Its photos went with it, files and rows.
+    expect(photos()).toHaveLength(0);
+    expect(await database.db.selectFrom('media').select('id').execute()).toHaveLength(0);
     const after = await database.db
       .selectFrom('people')
       .select('id')

@@ -348,7 +348,7 @@ const COMMANDS: Record<string, Command> = {
       const admin = (await listAcademyAdmins(database)).find((each) => each.status === 'active');
       if (!admin) throw new RecoveryError(cli.demo.noAdmin);
       if (action === 'wipe') {
-        await wipeDemoData(database, admin);
+        await wipeDemoData(database, admin, config.dataDir);
         io.out(cli.demo.wiped);
         return 0;
       }

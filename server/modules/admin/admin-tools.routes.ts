@@ -119,7 +119,7 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DemoSummary, ...errors },
       },
     },
-    async (request) => wipeDemoData(app.database, await requireAdmin(request)),
+    async (request) => wipeDemoData(app.database, await requireAdmin(request), app.config.dataDir),
   );
 
   app.post(

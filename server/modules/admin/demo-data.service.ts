@@ -5,7 +5,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { announceCourseChange } from '../events/announce.ts';
-import { insertMedia } from '../media/media.repository.ts';
+import { removeUnusedMedia } from '../media/media.cleanup.ts';
+import { insertMedia, listDemoPostMedia } from '../media/media.repository.ts';
 import { storeImage } from '../media/media.storage.ts';
 import {
   countDemoRows,
@@ -235,8 +236,9 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
  * their likes and comments taken out of real posts' counts), demo courses, posts and comments.
  * Real people, courses and posts stay as they were.
  */
-export async function wipeDemoData(database: AppDatabase, admin: PersonRow) {
+export async function wipeDemoData(database: AppDatabase, admin: PersonRow, dataDir: string) {
   const now = Date.now();
+  const photos = await listDemoPostMedia(database.db);
   await inTransaction(database, async (trx) => {
     const { people } = await deleteDemoRows(trx);
     await insertActivityLog(trx, {
@@ -247,6 +249,8 @@ export async function wipeDemoData(database: AppDatabase, admin: PersonRow) {
       now,
     });
   });
+  // Its photos go too, rows and files, unless a real post shows the same picture.
+  await removeUnusedMedia(database, dataDir, photos);
   await database.events.publish({ type: 'resync' }, { kind: 'everyone' });
   return demoSummary(database);
 }

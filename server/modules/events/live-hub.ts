@@ -90,6 +90,11 @@ export class LiveHub {
     this.logWatch.unref();
   }
 
+  /** How many event streams this process has open now (the metrics read it). */
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
   /**
    * Where this hub is in its order, as `since` takes it: a request that reads after noting it
    * has seen at least every message received before then (messages are received after their

@@ -15,7 +15,19 @@ export async function cleanUpUnreferencedMedia(
   dataDir: string,
   now = Date.now(),
 ) {
-  const ids = await listUnreferencedMedia(database.db, now - DAY);
+  return removeMedia(database, dataDir, await listUnreferencedMedia(database.db, now - DAY));
+}
+
+/**
+ * Removes these photos, rows and files, where nothing uses them any more, whatever their age:
+ * the demo academy's, once it is wiped (a real post that shows the same picture keeps it).
+ */
+export async function removeUnusedMedia(database: AppDatabase, dataDir: string, among: string[]) {
+  const ids = await listUnreferencedMedia(database.db, Number.MAX_SAFE_INTEGER, among);
+  return removeMedia(database, dataDir, ids);
+}
+
+async function removeMedia(database: AppDatabase, dataDir: string, ids: string[]) {
   await deleteMedia(database.db, ids);
   for (const id of ids) {
     for (const name of Object.values(mediaFileNames(id))) {

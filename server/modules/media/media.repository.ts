@@ -56,16 +56,20 @@ export async function isMediaUploader(
 
 /**
  * Media uploaded before `before` that nothing points at: no person's photo, no course cover,
- * no post photo. Recent uploads are spared: a form may be about to use them.
+ * no post photo. Recent uploads are spared: a form may be about to use them. `among` limits
+ * the look to these ids.
  */
 export async function listUnreferencedMedia(
   db: Kysely<Database>,
   before: number,
+  among?: string[],
 ): Promise<string[]> {
+  if (among?.length === 0) return [];
   const rows = await db
     .selectFrom('media')
     .select('media.id')
     .where('media.created_at', '<', before)
+    .$if(among !== undefined, (query) => query.where('media.id', 'in', among ?? []))
     .where(({ not, exists, selectFrom, ref }) => {
       // String literals, not parameters: PostgreSQL cannot type a parameter inside ||.
       const address = sql<string>`'/media/' || ${ref('media.id')} || '.webp'`;
@@ -98,4 +102,17 @@ export async function listUnreferencedMedia(
 
 export async function deleteMedia(db: Kysely<Database>, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.deleteFrom('media').where('id', 'in', ids).execute();
+}
+
+/** The photos the demo academy's posts show: what a wipe may leave unused. */
+export async function listDemoPostMedia(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('post_media')
+    .innerJoin('posts', 'posts.id', 'post_media.post_id')
+    .select('post_media.media_id')
+    .where('posts.is_demo', '=', 1)
+    .where('post_media.media_id', 'is not', null)
+    .distinct()
+    .execute();
+  return rows.flatMap((row) => (row.media_id ? [row.media_id] : []));
 }

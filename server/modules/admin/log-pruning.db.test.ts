@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { pruneLogs } from './log-pruning.ts';
+
+/* The error and activity logs stay within LOG_KEEP_DAYS and LOG_KEEP_ROWS, on both engines. */
+let database: TestDatabase;
+const DAY = 24 * 60 * 60 * 1000;
+const now = Date.UTC(2026, 10, 26);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+describe('pruning the logs', () => {
+  it('drops rows older than the days kept, then all but the newest rows kept', async () => {
+    const { db } = database;
+    const ages = [400, 200, 100, 91, 89, 30, 10, 5, 2, 1, 0, 0];
+    await db
+      .insertInto('activity_logs')
+      .values(
+        ages.map((age, i) => ({
+          actor_id: null,
+          action: `a${i}`,
+          target: null,
+          details: null,
+          created_at: now - age * DAY,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('error_logs')
+      .values(
+        ages.map((age, i) => ({
+          context: `e${i}`,
+          message: 'x',
+          user_id: null,
+          user_name: null,
+          extra: null,
+          created_at: now - age * DAY,
+        })),
+      )
+      .execute();
+
+    expect(await pruneLogs(database, { keepDays: 90, keepRows: 100 }, now)).toEqual({
+      activity: 4,
+      errors: 4,
+    });
+    expect(await pruneLogs(database, { keepDays: 90, keepRows: 5 }, now)).toEqual({
+      activity: 3,
+      errors: 3,
+    });
+    const actions = await db.selectFrom('activity_logs').select('action').orderBy('id').execute();
+    expect(actions.map((row) => row.action)).toEqual(['a7', 'a8', 'a9', 'a10', 'a11']);
+    const contexts = await db.selectFrom('error_logs').select('context').orderBy('id').execute();
+    expect(contexts.map((row) => row.context)).toEqual(['e7', 'e8', 'e9', 'e10', 'e11']);
+    // Within both limits: nothing more goes.
+    expect(await pruneLogs(database, { keepDays: 90, keepRows: 5 }, now)).toEqual({
+      activity: 0,
+      errors: 0,
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { pruneActivityLogs } from '../activity-logs/activity-logs.repository.ts';
+import { pruneErrorLogs } from '../error-logs/error-logs.repository.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** How often the logs are pruned: a few times a day is enough to keep them near their limits. */
+const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Keeps the error and activity logs within their limits (LOG_KEEP_DAYS, LOG_KEEP_ROWS): an
+ * academy that runs for years keeps a bounded log. Several servers on one database may prune at
+ * once: deleting what another already deleted is harmless.
+ */
+export async function pruneLogs(
+  database: AppDatabase,
+  logs: Config['logs'],
+  now = Date.now(),
+): Promise<{ activity: number; errors: number }> {
+  const limits = { before: now - logs.keepDays * DAY, keepRows: logs.keepRows };
+  const activity = await pruneActivityLogs(database.db, limits);
+  const errors = await pruneErrorLogs(database.db, limits);
+  return { activity, errors };
+}
+
+/** Prunes a minute after start, then every few hours; the returned function stops it. */
+export function scheduleLogPruning(
+  database: AppDatabase,
+  logs: Config['logs'],
+  log: FastifyBaseLogger,
+): () => void {
+  const run = async () => {
+    try {
+      const pruned = await pruneLogs(database, logs);
+      if (pruned.activity + pruned.errors > 0) log.info(pruned, 'old log rows removed');
+    } catch (error) {
+      log.error({ err: error }, 'pruning the logs failed');
+    }
+  };
+  const first = setTimeout(run, 60_000);
+  const every = setInterval(run, PRUNE_EVERY_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}

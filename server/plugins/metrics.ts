@@ -1,0 +1,83 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Config } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
+import { backupStatus } from '../modules/admin/maintenance.service.ts';
+
+/**
+ * Prometheus metrics at `/metrics`, served only when METRICS_TOKEN is set and only to a request
+ * bearing it (`Authorization: Bearer …`): the process's standard metrics (CPU, memory, event
+ * loop, garbage collection), answered requests by route and status, open live-event streams,
+ * posts sent from phones' outboxes, and the last backup. Each app has its own registry.
+ */
+export function registerMetrics(app: FastifyInstance, config: Config): void {
+  const token = config.metricsToken;
+  if (!token) return;
+  const register = new Registry();
+  collectDefaultMetrics({ register, prefix: 'hoc_vien_' });
+
+  const requests = new Histogram({
+    name: 'hoc_vien_http_request_duration_seconds',
+    help: 'Answered HTTP requests, by method, route and status, and how long each took.',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [register],
+  });
+  const outbox = new Counter({
+    name: 'hoc_vien_outbox_posts_total',
+    help: 'Posts a phone sent under the id it made: created, repeated (already there) or refused.',
+    labelNames: ['result'],
+    registers: [register],
+  });
+  new Gauge({
+    name: 'hoc_vien_live_streams',
+    help: 'Live-event streams open in this process.',
+    registers: [register],
+    collect() {
+      this.set(app.liveHub.openStreams);
+    },
+  });
+  const lastFailure = new Gauge({
+    name: 'hoc_vien_backup_last_failure_timestamp_seconds',
+    help: 'When the last backup that failed was tried, if it failed after the last success (0: none).',
+    registers: [register],
+  });
+  new Gauge({
+    name: 'hoc_vien_backup_last_success_timestamp_seconds',
+    help: 'When the last backup into the backup folder was taken (0: none).',
+    registers: [register],
+    async collect() {
+      const status = await backupStatus(app.database, config.dataDir, config.backup);
+      this.set((status.last?.at ?? 0) / 1000);
+      lastFailure.set((status.lastFailure?.at ?? 0) / 1000);
+    },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    if (route === '/api/posts' && request.method === 'POST') {
+      const body = request.body as { id?: unknown } | undefined;
+      if (typeof body?.id === 'string') {
+        const result =
+          reply.statusCode === 201 ? 'created' : reply.statusCode === 200 ? 'repeated' : 'refused';
+        outbox.inc({ result });
+      }
+    }
+  });
+
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new AppError('unauthenticated', 401);
+    }
+    reply.header('cache-control', 'no-store');
+    reply.type(register.contentType);
+    return register.metrics();
+  });
+}
