@@ -39,4 +39,24 @@ describe("the app's query cache", () => {
     await run({ errorToast: 'Không lưu được.' }, new Error('after the layout left'));
     expect(told).toEqual(['Không lưu được. Đã có người sửa.', 'Không lưu được.']);
   });
+
+  it('drops a member’s answers when the server names someone else, and only then', () => {
+    const member = (id: string) => ({ state: 'member', person: { id } });
+    queryClient.setQueryData(['me'], member('lan'));
+    queryClient.setQueryData(['posts', 'feed'], 'Lan’s feed');
+    // Her own answers under ['me', …] say nothing of who is signed in.
+    queryClient.setQueryData(['me', 'profile'], { name: 'Lan' });
+    queryClient.setQueryData(['me'], member('lan'));
+    expect(queryClient.getQueryData(['posts', 'feed'])).toBe('Lan’s feed');
+    // Another person signed in on this phone: nothing of Lan's stays.
+    queryClient.setQueryData(['me'], member('hoa'));
+    expect(queryClient.getQueryData(['posts', 'feed'])).toBeUndefined();
+    expect(queryClient.getQueryData(['me', 'profile'])).toBeUndefined();
+    // A visitor who becomes a member keeps what she was shown.
+    queryClient.setQueryData(['me'], { state: 'anonymous' });
+    queryClient.setQueryData(['posts', 'feed'], 'the guest feed');
+    queryClient.setQueryData(['me'], member('mai'));
+    expect(queryClient.getQueryData(['posts', 'feed'])).toBe('the guest feed');
+    queryClient.clear();
+  });
 });

@@ -68,18 +68,22 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** The member whose answers fill the cache (undefined until the cache first says who). */
-let cacheOwner: string | null | undefined;
+/** The member whose answers fill the cache (null: no member, or not known yet). */
+let cacheOwner: string | null = null;
 
 queryClient.getQueryCache().subscribe((event) => {
   queriesFetching.set(queryClient.isFetching() > 0);
-  // When the server names someone else than the person the cache was filled for (another
-  // person signed in on this phone, a session ended), nothing of the first stays on screen.
-  if (event.query.queryKey[0] !== 'me' || event.query.state.data === undefined) return;
+  // When the server names someone else than the member the cache was filled for (another
+  // person signed in on this phone, a session ended), nothing of hers stays on screen. A visitor
+  // becoming a member (a guest signing in, a new account approved) keeps what she was shown:
+  // removing queries under mounted screens would leave them deaf to later changes.
+  // The person herself is `['me']`; `['me', 'profile']` and the like are her answers.
+  const { queryKey } = event.query;
+  if (queryKey.length !== 1 || queryKey[0] !== 'me' || event.query.state.data === undefined) return;
   const me = event.query.state.data as { state?: string; person?: { id?: string } };
   const owner = me.state === 'member' ? (me.person?.id ?? null) : null;
-  if (cacheOwner !== undefined && owner !== cacheOwner) {
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+  if (cacheOwner && owner !== cacheOwner) {
+    queryClient.removeQueries({ predicate: (query) => query !== event.query });
   }
   cacheOwner = owner;
 });

@@ -30,6 +30,8 @@ function client(
     clientState: {
       mutations: [],
       queries: [
+        // Her own answers share the key's first word: they do not say who she is.
+        { queryKey: ['me', 'profile'], queryHash: '["me","profile"]', state: { data: {} } },
         {
           queryKey: ['me'],
           queryHash: '["me"]',
@@ -74,7 +76,7 @@ describe('what the device keeps for reading offline', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     expect(stored.writes).toBe(1);
     const kept = stored.value as PersistedClient;
-    const feed = kept.clientState.queries[1]?.state.data as {
+    const feed = kept.clientState.queries[2]?.state.data as {
       pages: unknown[];
       pageParams: unknown[];
     };

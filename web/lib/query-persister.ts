@@ -38,7 +38,9 @@ const isPaged = (data: unknown): data is PagedData =>
 
 /** The member whose answers these are, and when the server last said so; null if none. */
 function keptMember(client: PersistedClient): { id: string; confirmedAt: number } | null {
-  const me = client.clientState.queries.find((query) => query.queryKey[0] === 'me');
+  const me = client.clientState.queries.find(
+    (query) => query.queryKey.length === 1 && query.queryKey[0] === 'me',
+  );
   const data = me?.state.data as { state?: string; person?: { id?: unknown } } | undefined;
   if (data?.state !== 'member' || typeof data.person?.id !== 'string') return null;
   return { id: data.person.id, confirmedAt: me?.state.dataUpdatedAt ?? 0 };
