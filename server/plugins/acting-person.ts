@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { actingPersonHeader } from '#shared/schemas/accounts';
+import { actingPersonHeader } from '#shared/acting-person';
 import { AppError } from '../lib/app-error.ts';
 import { getViewer } from '../modules/accounts/access.ts';
 

@@ -1,6 +1,6 @@
+import { actingPersonHeader } from '#shared/acting-person';
 import type { ErrorBody } from '#shared/errors';
 import { shell } from '#shared/locales/vi/shell';
-import { actingPersonHeader } from '#shared/schemas/accounts';
 import { livePositionHeader } from '#shared/schemas/events';
 import { actingPerson, pendingSignOut } from './device-session.ts';
 import { livePosition } from './live-position.ts';

@@ -1,4 +1,3 @@
-import { createStore, del, get, set } from 'idb-keyval';
 import { readLocal, removeLocal, writeLocal } from './local-store.ts';
 
 /*
@@ -37,8 +36,20 @@ export const actingPerson = {
 };
 
 const PENDING_KEY = 'hv.signOutPending';
-// The service worker has no localStorage: it reads the same promise from IndexedDB.
-const store = createStore('hoc-vien-session', 'state');
+
+/**
+ * The service worker has no localStorage: it reads the same promise from IndexedDB. Loaded only
+ * when a sign-out is kept, cleared or read there, so the login screen does not carry it.
+ */
+async function sessionStore() {
+  const { createStore, del, get, set } = await import('idb-keyval');
+  const store = createStore('hoc-vien-session', 'state');
+  return {
+    get: () => get<string>(PENDING_KEY, store),
+    set: (value: string) => set(PENDING_KEY, value, store),
+    del: () => del(PENDING_KEY, store),
+  };
+}
 
 /**
  * A sign-out not yet confirmed by the server: the person it was for ('' when the app did not
@@ -50,14 +61,14 @@ export const pendingSignOut = {
     return readLocal(PENDING_KEY);
   },
   async readInWorker(): Promise<string | null> {
-    return (await get<string>(PENDING_KEY, store).catch(() => undefined)) ?? null;
+    return (await (await sessionStore()).get().catch(() => undefined)) ?? null;
   },
   async keep(personId: string): Promise<void> {
     writeLocal(PENDING_KEY, personId);
-    await set(PENDING_KEY, personId, store).catch(() => undefined);
+    await (await sessionStore()).set(personId).catch(() => undefined);
   },
   async clear(): Promise<void> {
     removeLocal(PENDING_KEY);
-    await del(PENDING_KEY, store).catch(() => undefined);
+    await (await sessionStore()).del().catch(() => undefined);
   },
 };
