@@ -22,6 +22,18 @@ async function signOutFromProfile(page: Page) {
   await expect(page).toHaveURL(/#\/login/, { timeout: 20_000 });
 }
 
+/** A post only she may see (she hides her posts), on her feed; returns its text. */
+async function hiddenPostOnScreen(phone: Page, text: string): Promise<string> {
+  await phone.request.put('/api/me/privacy', {
+    data: { hideMyPosts: true, hideMentionedPosts: false },
+  });
+  const made = await phone.request.post('/api/posts', { data: { kind: 'general', text } });
+  expect(made.status(), await made.text()).toBe(201);
+  await phone.goto('/#/activity');
+  await expect(phone.getByRole('article').filter({ hasText: text })).toHaveCount(1);
+  return text;
+}
+
 async function me(page: Page) {
   return (await (await page.request.get('/api/me')).json()) as {
     state: string;
@@ -110,15 +122,7 @@ test('a sign-out made without a signal is carried out as soon as the signal retu
   allowProblems(/net::ERR_INTERNET_DISCONNECTED/, /401/);
   const tag = unique();
   const phone = await activeInstructor(() => newVisitor(), `Hà Thị Thu Trang ${tag}`);
-  // A post only she may see, on her screen.
-  await phone.request.put('/api/me/privacy', {
-    data: { hideMyPosts: true, hideMentionedPosts: false },
-  });
-  const hidden = `Bài riêng của cô Trang ${tag}`;
-  const made = await phone.request.post('/api/posts', { data: { kind: 'general', text: hidden } });
-  expect(made.status(), await made.text()).toBe(201);
-  await phone.goto('/#/activity');
-  await expect(phone.getByRole('article').filter({ hasText: hidden })).toHaveCount(1);
+  const hidden = await hiddenPostOnScreen(phone, `Bài riêng của cô Trang ${tag}`);
 
   await phone.goto('/#/profile');
   await expect(phone.getByRole('button', { name: 'Đăng xuất' })).toBeVisible();
@@ -148,14 +152,7 @@ test('the next person to sign in on a phone never sees what the last one kept', 
   const other = await activeInstructor(() => newVisitor(), `Lâm Quốc Bảo ${tag}`, emailB);
   await other.context().close();
   const phone = await activeInstructor(() => newVisitor(), `Trịnh Thị Diệu Linh ${tag}`);
-  await phone.request.put('/api/me/privacy', {
-    data: { hideMyPosts: true, hideMentionedPosts: false },
-  });
-  const hidden = `Bài riêng của cô Linh ${tag}`;
-  const made = await phone.request.post('/api/posts', { data: { kind: 'general', text: hidden } });
-  expect(made.status(), await made.text()).toBe(201);
-  await phone.goto('/#/activity');
-  await expect(phone.getByRole('article').filter({ hasText: hidden })).toHaveCount(1);
+  const hidden = await hiddenPostOnScreen(phone, `Bài riêng của cô Linh ${tag}`);
   // What she loaded is kept on the phone for reading offline.
   await expect.poll(() => keptQueryKeys(phone), { timeout: 10_000 }).toContain('["me"]');
 

@@ -47,28 +47,3 @@ export function listLatestActivityLogs(db: Db, limit: number) {
     .limit(limit)
     .execute();
 }
-
-/**
- * Removes activity older than `before`, then all but the newest `keepRows`. Returns how many
- * rows went.
- */
-export async function pruneActivityLogs(
-  db: Db,
-  { before, keepRows }: { before: number; keepRows: number },
-): Promise<number> {
-  const old = await db
-    .deleteFrom('activity_logs')
-    .where('created_at', '<', before)
-    .executeTakeFirst();
-  const oldest = await db
-    .selectFrom('activity_logs')
-    .select('id')
-    .orderBy('id', 'desc')
-    .offset(keepRows - 1)
-    .limit(1)
-    .executeTakeFirst();
-  const beyond = oldest
-    ? await db.deleteFrom('activity_logs').where('id', '<', oldest.id).executeTakeFirst()
-    : { numDeletedRows: 0n };
-  return Number(old.numDeletedRows) + Number(beyond.numDeletedRows);
-}

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
-import { pruneActivityLogs } from '../activity-logs/activity-logs.repository.ts';
-import { pruneErrorLogs } from '../error-logs/error-logs.repository.ts';
+import { pruneLogTable } from './logs.repository.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** How often the logs are pruned: a few times a day is enough to keep them near their limits. */
@@ -19,8 +18,8 @@ export async function pruneLogs(
   now = Date.now(),
 ): Promise<{ activity: number; errors: number }> {
   const limits = { before: now - logs.keepDays * DAY, keepRows: logs.keepRows };
-  const activity = await pruneActivityLogs(database.db, limits);
-  const errors = await pruneErrorLogs(database.db, limits);
+  const activity = await pruneLogTable(database.db, 'activity_logs', limits);
+  const errors = await pruneLogTable(database.db, 'error_logs', limits);
   return { activity, errors };
 }
 

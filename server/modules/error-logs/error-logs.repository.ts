@@ -37,22 +37,3 @@ export async function listLatestErrorLogs(
     .limit(limit)
     .execute();
 }
-
-/** Removes errors older than `before`, then all but the newest `keepRows`; how many went. */
-export async function pruneErrorLogs(
-  db: Kysely<Database>,
-  { before, keepRows }: { before: number; keepRows: number },
-): Promise<number> {
-  const old = await db.deleteFrom('error_logs').where('created_at', '<', before).executeTakeFirst();
-  const oldest = await db
-    .selectFrom('error_logs')
-    .select('id')
-    .orderBy('id', 'desc')
-    .offset(keepRows - 1)
-    .limit(1)
-    .executeTakeFirst();
-  const beyond = oldest
-    ? await db.deleteFrom('error_logs').where('id', '<', oldest.id).executeTakeFirst()
-    : { numDeletedRows: 0n };
-  return Number(old.numDeletedRows) + Number(beyond.numDeletedRows);
-}

@@ -49,6 +49,14 @@ beforeAll(async () => {
     .execute();
 });
 
+/** The teacher hides her posts from everyone else, or shows them again. */
+const hideTeachersPosts = (hide: boolean) =>
+  t.database.db
+    .updateTable('people')
+    .set({ hide_my_posts: hide ? 1 : 0 })
+    .where('id', '=', ids.teacher)
+    .execute();
+
 const evaluation = (overrides: object = {}) => ({
   kind: 'evaluation',
   studentId: ids.student,
@@ -296,11 +304,7 @@ describe('posts: sent again from the outbox', () => {
         201,
       );
     expect((await call('teacher', 'DELETE', `/api/posts/${deleted}`)).statusCode).toBe(200);
-    await db
-      .updateTable('people')
-      .set({ hide_my_posts: 1 })
-      .where('id', '=', ids.teacher)
-      .execute();
+    await hideTeachersPosts(true);
     try {
       const answers = [];
       for (const id of [live, hidden, deleted]) {
@@ -319,11 +323,7 @@ describe('posts: sent again from the outbox', () => {
       });
       for (const answer of rest) expect(answer).toEqual(first);
     } finally {
-      await db
-        .updateTable('people')
-        .set({ hide_my_posts: 0 })
-        .where('id', '=', ids.teacher)
-        .execute();
+      await hideTeachersPosts(false);
     }
   });
 });
@@ -520,11 +520,7 @@ describe('posts: likes, bookmarks, privacy', () => {
     });
     // Unliked first, so that the refused like below would be a new one.
     await call('student', 'PUT', `/api/posts/${postId}/like`, { liked: false });
-    await db
-      .updateTable('people')
-      .set({ hide_my_posts: 1 })
-      .where('id', '=', ids.teacher)
-      .execute();
+    await hideTeachersPosts(true);
     const before = await likeState();
     try {
       const feed = (await call('student', 'GET', '/api/posts?bookmarked=1')).json().posts;
@@ -544,11 +540,7 @@ describe('posts: likes, bookmarks, privacy', () => {
       expect(await likeState()).toEqual(before);
       expect((await call('teacher', 'GET', `/api/posts/${postId}`)).statusCode).toBe(200);
     } finally {
-      await db
-        .updateTable('people')
-        .set({ hide_my_posts: 0 })
-        .where('id', '=', ids.teacher)
-        .execute();
+      await hideTeachersPosts(false);
     }
   });
 });
