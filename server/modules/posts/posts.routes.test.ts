@@ -295,7 +295,6 @@ describe('posts: sent again from the outbox', () => {
   });
 
   it('answers the same for another’s live, hidden and deleted post ids: nothing tells a hidden one exists', async () => {
-    const { db } = t.database;
     const live = crypto.randomUUID();
     const hidden = crypto.randomUUID();
     const deleted = crypto.randomUUID();
