@@ -193,10 +193,19 @@ export function runtimeProblem(version = process.versions.node): string | null {
  */
 function configProblems(env: NodeJS.ProcessEnv): string[] {
   const parsed = EnvSchema.safeParse(env);
-  const problems = (parsed.error?.issues ?? []).map((issue) => {
+  // One line a variable: its first issue says what is expected.
+  const byVariable = new Map<string, string>();
+  for (const issue of parsed.error?.issues ?? []) {
     const variable = String(issue.path[0] ?? 'environment');
-    return `Invalid configuration: ${variable}=${JSON.stringify(env[variable] ?? '')}: ${issue.message}.`;
-  });
+    if (byVariable.has(variable)) continue;
+    byVariable.set(
+      variable,
+      `Invalid configuration: ${variable}=${JSON.stringify(env[variable] ?? '')}: ${issue.message}.`,
+    );
+  }
+  const problems = [...byVariable.values()];
+  // How variables go together is judged once each of them is right.
+  if (!parsed.success) return problems;
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push(
       'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.',

@@ -349,11 +349,11 @@ describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
       const several = await hocVien(['doctor'], {
         PORT: 'tám nghìn',
         TRUST_PROXY: 'có',
-        GOOGLE_CLIENT_ID: 'abc',
+        BACKUP_KEEP: '0',
       });
       const severalLines = several.err.split('\n').filter((line) => line.startsWith('✗'));
       expect(severalLines).toHaveLength(3);
-      for (const name of ['PORT', 'TRUST_PROXY', 'GOOGLE_CLIENT_SECRET'])
+      for (const name of ['PORT', 'TRUST_PROXY', 'BACKUP_KEEP'])
         expect(
           severalLines.some((line) => line.includes(name)),
           name,

@@ -1,3 +1,4 @@
+import { createStore, del, get, set } from 'idb-keyval';
 import { readLocal, removeLocal, writeLocal } from './local-store.ts';
 
 /*
@@ -38,11 +39,10 @@ export const actingPerson = {
 const PENDING_KEY = 'hv.signOutPending';
 
 /**
- * The service worker has no localStorage: it reads the same promise from IndexedDB. Loaded only
- * when a sign-out is kept, cleared or read there, so the login screen does not carry it.
+ * The service worker has no localStorage: it reads the same promise from IndexedDB. Imported,
+ * not loaded on demand: a service worker cannot load code later (no `import()`).
  */
-async function sessionStore() {
-  const { createStore, del, get, set } = await import('idb-keyval');
+function sessionStore() {
   const store = createStore('hoc-vien-session', 'state');
   return {
     get: () => get<string>(PENDING_KEY, store),
@@ -61,14 +61,22 @@ export const pendingSignOut = {
     return readLocal(PENDING_KEY);
   },
   async readInWorker(): Promise<string | null> {
-    return (await (await sessionStore()).get().catch(() => undefined)) ?? null;
+    return (
+      (await sessionStore()
+        .get()
+        .catch(() => undefined)) ?? null
+    );
   },
   async keep(personId: string): Promise<void> {
     writeLocal(PENDING_KEY, personId);
-    await (await sessionStore()).set(personId).catch(() => undefined);
+    await sessionStore()
+      .set(personId)
+      .catch(() => undefined);
   },
   async clear(): Promise<void> {
     removeLocal(PENDING_KEY);
-    await (await sessionStore()).del().catch(() => undefined);
+    await sessionStore()
+      .del()
+      .catch(() => undefined);
   },
 };
