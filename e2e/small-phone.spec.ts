@@ -30,8 +30,9 @@ const PHONES = [
 
 async function visit(page: Page, path: string, name: string) {
   await page.goto(`/#${path}`);
-  // The screen's code, lists and images settle before it is judged and photographed.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // The screen's code, lists and images settle before it is judged and photographed. The live
+  // event stream stays open, so the network may never fall idle: a few seconds are enough.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await expect(page.locator('main')).not.toBeEmpty();
   await page.waitForTimeout(400);
   await screenshot(page, `small-${name}`);

@@ -96,7 +96,15 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('the nightly backup of a runnin
     const taken = names.find((name) => name.endsWith('.tar.gz') && !old.includes(name))!;
     expect(fs.statSync(path.join(backups, taken)).size).toBeGreaterThan(1_000);
 
-    const after = await backupStatus(server.database, dataDir, config.backup);
+    // The outcome is recorded just after the file takes its name: wait for it too.
+    const after = await vi.waitFor(
+      async () => {
+        const status = await backupStatus(server.database, dataDir, config.backup);
+        expect(status.last).not.toBeNull();
+        return status;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     expect(after.last?.bytes).toBe(fs.statSync(path.join(backups, taken)).size);
     expect(after.warning).toBe(false);
     // Two days on with no newer backup, the admin is warned.
