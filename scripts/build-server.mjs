@@ -76,8 +76,12 @@ export async function buildServer() {
  * `Restart=on-failure` fail for ever.
  */
 export function mayBuild() {
-  return process.env.NODE_ENV !== 'production' && isCheckout();
+  return !productionStart && isCheckout();
 }
+
+// Read once, as the start begins: Vite sets NODE_ENV=production in this process while it builds
+// the web app, and the server's bundle is built after it.
+const productionStart = process.env.NODE_ENV === 'production';
 
 /** A checkout holds the sources; a release only what was built from them. */
 export function isCheckout() {

@@ -144,6 +144,19 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('a release, installed for produ
     }
   });
 
+  it('in a checkout, still builds the server after Vite set NODE_ENV=production for the web app', () => {
+    const asked = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '--eval',
+        "const build = await import('./scripts/build-server.mjs'); process.env.NODE_ENV = 'production'; console.log(build.mayBuild());",
+      ],
+      { cwd: root, env: { PATH: process.env.PATH }, encoding: 'utf8' },
+    );
+    expect(asked.stdout.trim()).toBe('true');
+  });
+
   it('refuses an old Node in one line, before loading anything that would crash', () => {
     // Node 20 is what these machines ship; where it is not, this Node stands in, told it is 20.
     const start = spawnSync(
