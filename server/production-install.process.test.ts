@@ -26,6 +26,15 @@ let work: string;
 let release: string;
 let version: string;
 
+/** Runs `code` as an ES module in `cwd` under this Node, as a script of the release would. */
+function evalModule(cwd: string, code: string) {
+  return spawnSync(process.execPath, ['--input-type=module', '--eval', code], {
+    cwd,
+    env: { PATH: process.env.PATH },
+    encoding: 'utf8',
+  });
+}
+
 beforeAll(() => {
   if (testDatabaseKind() !== 'sqlite') return;
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-release-'));
@@ -145,28 +154,18 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('a release, installed for produ
   });
 
   it('in a checkout, still builds the server after Vite set NODE_ENV=production for the web app', () => {
-    const asked = spawnSync(
-      process.execPath,
-      [
-        '--input-type=module',
-        '--eval',
-        "const build = await import('./scripts/build-server.mjs'); process.env.NODE_ENV = 'production'; console.log(build.mayBuild());",
-      ],
-      { cwd: root, env: { PATH: process.env.PATH }, encoding: 'utf8' },
+    const asked = evalModule(
+      root,
+      "const build = await import('./scripts/build-server.mjs'); process.env.NODE_ENV = 'production'; console.log(build.mayBuild());",
     );
     expect(asked.stdout.trim()).toBe('true');
   });
 
   it('refuses an old Node in one line, before loading anything that would crash', () => {
     // Node 20 is what these machines ship; where it is not, this Node stands in, told it is 20.
-    const start = spawnSync(
-      process.execPath,
-      [
-        '--input-type=module',
-        '--eval',
-        "Object.defineProperty(process.versions, 'node', { value: '20.20.2' }); await import('./scripts/start.mjs');",
-      ],
-      { cwd: release, env: { PATH: process.env.PATH }, encoding: 'utf8' },
+    const start = evalModule(
+      release,
+      "Object.defineProperty(process.versions, 'node', { value: '20.20.2' }); await import('./scripts/start.mjs');",
     );
     expect(start.status).toBe(1);
     expect(start.stderr.trim()).toBe(

@@ -6,6 +6,7 @@ import { removeStaleSnapshots } from './backup/backup.ts';
 import { holdDataDir } from './backup/data-dir-lock.ts';
 import { type Config, ConfigError, runtimeProblem } from './config.ts';
 import { type AppDatabase, migrateToLatest, migrationStatus, openDatabase } from './db/database.ts';
+import { writeProbe } from './lib/write-probe.ts';
 import { scheduleLogPruning } from './modules/admin/log-pruning.ts';
 import { scheduleNightlyBackups } from './modules/admin/nightly-backups.ts';
 import { ensureConfigDefaults } from './modules/config/config.repository.ts';
@@ -24,16 +25,16 @@ export interface RunningServer {
  */
 function photoFolderProblem(dataDir: string): string | null {
   const media = path.join(dataDir, 'media');
+  let code: string | null;
   try {
     fs.mkdirSync(media, { recursive: true });
-    const probe = path.join(media, `.probe-${process.pid}`);
-    fs.writeFileSync(probe, '');
-    fs.rmSync(probe);
-    return null;
+    code = writeProbe(media);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    return `Warning: photos cannot be stored in ${media} (${code}): uploads will fail until the server's user may write there.`;
+    code = (error as NodeJS.ErrnoException).code ?? String(error);
   }
+  return code
+    ? `Warning: photos cannot be stored in ${media} (${code}): uploads will fail until the server's user may write there.`
+    : null;
 }
 
 /** Opens and migrates the database, builds the app with the built PWA, and listens. */

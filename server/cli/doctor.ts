@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -7,6 +6,7 @@ import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
 import { type Config, ConfigError, loadConfig, runtimeProblem } from '../config.ts';
 import { migrationStatus, openDatabase } from '../db/database.ts';
+import { writeProbe } from '../lib/write-probe.ts';
 import { smtpProblem } from '../modules/auth/mailer.ts';
 import { vapidKeysProblem } from '../modules/push/push.service.ts';
 
@@ -31,15 +31,7 @@ function messageOf(error: unknown) {
  * start): its parent must then take it. The reason when it cannot.
  */
 function unwritable(dir: string): string | null {
-  const target = fs.existsSync(dir) ? dir : path.dirname(dir);
-  try {
-    const probe = path.join(target, `.doctor-${crypto.randomUUID()}`);
-    fs.writeFileSync(probe, '');
-    fs.rmSync(probe);
-    return null;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code ?? messageOf(error);
-  }
+  return writeProbe(fs.existsSync(dir) ? dir : path.dirname(dir));
 }
 
 /** The database: opens, is not newer than this code, has no steps due, and holds usable keys. */
