@@ -98,10 +98,13 @@ export function compareVietnameseNames(a: string, b: string): number {
   return compareVietnameseKeys(vietnameseNameKey(a), vietnameseNameKey(b));
 }
 
-const graphemes = new Intl.Segmenter('vi', { granularity: 'grapheme' });
+// Made on first use: building a segmenter loads the locale's break rules, a long task on a slow
+// phone, which a screen should not pay for while it opens.
+let graphemes: Intl.Segmenter | undefined;
 
 /** The first user-perceived character of a word (a letter with its marks, a whole emoji). */
 function firstGrapheme(word: string): string {
+  graphemes ??= new Intl.Segmenter('vi', { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(word)) return segment;
   return '';
 }

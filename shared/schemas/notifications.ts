@@ -1,5 +1,3 @@
-import { vi } from '../locales/vi.ts';
-import { fillPlaceholders } from '../text.ts';
 import { z } from '../zod.ts';
 import { PersonSummary } from './courses.ts';
 import { PageCursor } from './posts.ts';
@@ -44,24 +42,3 @@ export const NotificationsQuery = z.strictObject({ cursor: PageCursor.optional()
 /** Whether anything is newer than my last-read time (the red dot), and that time. */
 export const UnreadState = z.object({ unread: z.number().int(), readAt: z.number() });
 export type UnreadState = z.infer<typeof UnreadState>;
-
-/** Where a notification leads (a hash route): the post, the course, the approvals, my feedback. */
-export function notificationTarget(notification: Notification): string {
-  if (notification.postId) return `/posts/${notification.postId}`;
-  if (notification.type === 'course_approved' && notification.courseId)
-    return `/courses/${notification.courseId}`;
-  if (notification.type === 'account_approved')
-    return notification.courseId ? `/courses/${notification.courseId}` : '/activity';
-  if (notification.type === 'approval_request') return '/user-management';
-  return '/profile';
-}
-
-/** The notification as one Vietnamese sentence, for the list and for push messages. */
-export function notificationSentence(notification: Notification): string {
-  const catalogue = vi.screens.notifications;
-  const values: Record<string, string> = {
-    actor: notification.actor?.name ?? catalogue.someone,
-    course: notification.courseName ?? '',
-  };
-  return fillPlaceholders(catalogue.type[notification.type], values);
-}

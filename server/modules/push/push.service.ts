@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import webpush from 'web-push';
 import { vi } from '#shared/locales/vi';
-import { notificationSentence, notificationTarget } from '#shared/schemas/notifications';
+import { notificationSentence, notificationTarget } from '#shared/notifications';
 import type { PushPayload, PushSubscriptionInput } from '#shared/schemas/push';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';

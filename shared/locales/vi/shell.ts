@@ -42,6 +42,13 @@ export const shell = {
   loading: 'Đang tải…',
   /** A moment ago, under a minute (longer spans come from Intl.RelativeTimeFormat). */
   justNow: 'vừa xong',
+  minutesAgo: '{{count}} phút trước',
+  hoursAgo: '{{count}} giờ trước',
+  daysAgo: '{{count}} ngày trước',
+  /** Days of the week from Sunday, as dates are written in Vietnamese. */
+  weekdays: ['Chủ Nhật', 'Thứ Hai', 'Thứ Ba', 'Thứ Tư', 'Thứ Năm', 'Thứ Sáu', 'Thứ Bảy'],
+  dayOfWeek: '{{weekday}}, {{day}}/{{month}}',
+  dateTime: '{{weekday}}, {{day}} tháng {{month}}, {{year}} lúc {{time}}',
   toast: {
     close: 'Đóng thông báo',
     region: 'Thông báo nhanh',

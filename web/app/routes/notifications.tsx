@@ -1,11 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import {
-  type Notification,
-  notificationSentence,
-  notificationTarget,
-} from '#shared/schemas/notifications';
+import { notificationSentence, notificationTarget } from '#shared/notifications';
+import type { Notification } from '#shared/schemas/notifications';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
@@ -18,15 +15,8 @@ import {
   useNotifications,
 } from '../../features/notifications/api/notifications.ts';
 import { PushOffer } from '../../features/push/push-offer.tsx';
+import { formatDayOfWeek, vietnamDayKey } from '../../lib/relative-time.ts';
 import { t } from '../../lib/text.ts';
-
-const dayFormat = new Intl.DateTimeFormat('vi', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'numeric',
-  timeZone: 'Asia/Ho_Chi_Minh',
-});
-const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' });
 
 /** Notifications grouped by day (Hôm nay, Hôm qua, then dates); opening the list reads them. */
 export default function NotificationsScreen() {
@@ -43,11 +33,11 @@ export default function NotificationsScreen() {
   }, [loaded, member, queryClient]);
 
   const items = notifications.data?.pages.flatMap((page) => page.notifications) ?? [];
-  const today = dayKey.format(Date.now());
-  const yesterday = dayKey.format(Date.now() - 86_400_000);
+  const today = vietnamDayKey(Date.now());
+  const yesterday = vietnamDayKey(Date.now() - 86_400_000);
   const groups = new Map<string, Notification[]>();
   for (const item of items) {
-    const key = dayKey.format(item.createdAt);
+    const key = vietnamDayKey(item.createdAt);
     groups.set(key, [...(groups.get(key) ?? []), item]);
   }
   const dayLabel = (key: string, sample: number) =>
@@ -55,7 +45,7 @@ export default function NotificationsScreen() {
       ? t('screens.notifications.today')
       : key === yesterday
         ? t('screens.notifications.yesterday')
-        : dayFormat.format(sample);
+        : formatDayOfWeek(sample);
 
   return (
     <>
