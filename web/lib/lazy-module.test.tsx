@@ -51,11 +51,17 @@ class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
 }
 
 describe('useLazyModule', () => {
-  it('fetches the module when the browser is idle and then shows it', async () => {
-    const module = lazyModule(async () => ({ label: 'the real menu' }));
+  it('shows the stand-in until asked, even when the module has arrived already', async () => {
+    const importer = vi.fn(async () => ({ label: 'the real menu' }));
+    const module = lazyModule(importer);
+    await module.load();
     render(<Consumer module={module} />);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getByRole('button', { name: 'stand-in' })).toBeTruthy();
+    expect(screen.queryByText('the real menu')).toBeNull();
+    act(() => screen.getByRole('button', { name: 'stand-in' }).click());
     expect(await screen.findByText('the real menu')).toBeTruthy();
+    expect(importer).toHaveBeenCalledTimes(1);
   });
 
   it('fetches at once when asked, before the browser is idle', async () => {

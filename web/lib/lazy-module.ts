@@ -1,12 +1,4 @@
-import {
-  type ComponentType,
-  createElement,
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useState,
-} from 'react';
+import { type ComponentType, createElement, lazy, Suspense, useCallback, useState } from 'react';
 
 /**
  * Code a screen shows without at first (menus, pickers, overlays: React Aria is most of the
@@ -51,41 +43,30 @@ export function whenIdle(task: () => void, timeoutMs = 2_000): () => void {
 }
 
 /**
- * The module once it has arrived (undefined until then). It is fetched when the browser is idle
- * after the screen has shown, so it is usually there before anyone reaches for it; `load` fetches
- * it at once for someone who does sooner. When that fetch fails, the error is thrown while
+ * The module once this place has asked for it and it has arrived (undefined until then). Until
+ * someone reaches for it a screen shows its plain stand-in, so React Aria is neither evaluated
+ * nor rendered while the screen opens; `warm` fetches it when a press begins (pointer down,
+ * focus), and `load` asks for it and shows it. When that fetch fails, the error is thrown while
  * rendering, as React's `lazy` does, so the route's error screen handles it (a new version
  * deployed: the new-version modal).
  */
 export function useLazyModule<T>(module: LazyModule<T>): {
   module: T | undefined;
   load: () => void;
+  warm: () => void;
 } {
-  const [current, setCurrent] = useState<T | undefined>(() => module.current());
+  const [current, setCurrent] = useState<T | undefined>(undefined);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   if (failure) throw failure.error;
-  useEffect(() => {
-    if (current) return;
-    let mounted = true;
-    const cancel = whenIdle(() => {
-      // A failure here is not reported: the fetch is tried again, visibly, when it is needed.
-      module.load().then(
-        (loaded) => mounted && setCurrent(() => loaded),
-        () => undefined,
-      );
-    });
-    return () => {
-      mounted = false;
-      cancel();
-    };
-  }, [module, current]);
   const load = useCallback(() => {
     module.load().then(
       (loaded) => setCurrent(() => loaded),
       (error: unknown) => setFailure({ error }),
     );
   }, [module]);
-  return { module: current, load };
+  // A failure here is not reported: the fetch is tried again, visibly, by `load`.
+  const warm = useCallback(() => void module.load().catch(() => undefined), [module]);
+  return { module: current, load, warm };
 }
 
 /**
@@ -104,5 +85,32 @@ export function lazyComponent<Props extends object>(
       { fallback: null },
       createElement(Lazy as ComponentType<Props>, props),
     );
+  };
+}
+
+/**
+ * An overlay (a dialog) whose code is fetched the first time it opens: until then it renders
+ * nothing. Once opened it stays rendered, open or closed, so that closing animates and what it
+ * holds is not mounted twice; when its code is there already it renders at once, in the same
+ * commit as the component around it (whose effects may fill the fields it holds).
+ */
+export function lazyOverlay<Module, Props extends { isOpen: boolean }>(
+  module: LazyModule<Module>,
+  pick: (loaded: Module) => ComponentType<Props>,
+): ComponentType<Props> {
+  const Overlay = lazyComponent(() => module.load().then(pick));
+  const way = () => (module.current() ? 'at once' : 'when fetched');
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per module, as lazy() is
+  return function LazyOverlay(props: Props) {
+    // Chosen once, when first opened: switching later would mount its content again.
+    const [shown, setShown] = useState<'at once' | 'when fetched' | null>(
+      props.isOpen ? way() : null,
+    );
+    if (props.isOpen && shown === null) setShown(way());
+    if (shown === null) return null;
+    const loaded = module.current();
+    return shown === 'at once' && loaded
+      ? createElement(pick(loaded), props)
+      : createElement(Overlay, props);
   };
 }

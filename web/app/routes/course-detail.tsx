@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, Pencil, SearchX, Trash2, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Course } from '#shared/schemas/courses';
 import { useToast } from '../../components/overlays/toast.tsx';
@@ -11,6 +10,7 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
+import { TabPanel, TabStrip, useTabIds } from '../../components/ui/tabs.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import {
   courseQueryKey,
@@ -19,7 +19,7 @@ import {
   useCourse,
 } from '../../features/courses/api/courses.ts';
 import { CourseContentTab } from '../../features/courses/components/course-content-tab.tsx';
-import { CourseFormDialog } from '../../features/courses/components/course-form-dialog.tsx';
+import { LazyCourseFormDialog as CourseFormDialog } from '../../features/courses/components/lazy-course-form-dialog.tsx';
 import { useSeenActivity } from '../../features/courses/seen-activity.ts';
 import { CourseActivityTab } from '../../features/posts/components/course-activity-tab.tsx';
 import { CourseStudentsTab } from '../../features/students/components/course-students-tab.tsx';
@@ -54,40 +54,32 @@ function CourseTabs({
   const lessonId = params.get('lesson');
   const seen = useSeenActivity(personId, course.id);
   useScreenTour('courseDetail');
+  const ids = useTabIds();
 
   return (
-    <Tabs
-      selectedKey={tab}
-      onSelectionChange={(key) => setParams({ tab: String(key) }, IN_PLACE)}
-      className="pb-10"
-    >
-      <TabList
+    <div className="pb-10">
+      <TabStrip
+        ids={ids}
+        tabs={tabs}
+        selected={tab}
+        onSelect={(id) => setParams({ tab: id }, IN_PLACE)}
+        label={t('screens.courseDetail.tabs.label')}
+        labelOf={(id) => t(`screens.courseDetail.tabs.${id}`)}
         data-tour="course-tabs"
-        aria-label={t('screens.courseDetail.tabs.label')}
         className="sticky top-0 z-10 -mx-4 mb-4 flex border-b border-stone-200 bg-stone-50 px-4 md:mx-0 md:px-0"
-      >
-        {tabs.map((id) => (
-          <Tab
-            key={id}
-            id={id}
-            className="relative flex min-h-12 flex-1 cursor-pointer items-center justify-center px-2 whitespace-nowrap md:flex-none md:px-4 text-[15px] font-medium text-stone-500 outline-none data-[selected]:text-accent-700 data-[selected]:after:absolute data-[selected]:after:inset-x-3 data-[selected]:after:bottom-0 data-[selected]:after:h-0.5 data-[selected]:after:rounded-full data-[selected]:after:bg-accent-600 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-500 hover:text-stone-800"
-          >
-            {t(`screens.courseDetail.tabs.${id}`)}
-          </Tab>
-        ))}
-      </TabList>
-      <TabPanel id="activity" className="outline-none">
+      />
+      <TabPanel ids={ids} id="activity" selected={tab}>
         <CourseActivityTab course={course} lessonId={lessonId} seen={seen} />
       </TabPanel>
-      <TabPanel id="content" className="outline-none">
+      <TabPanel ids={ids} id="content" selected={tab}>
         <CourseContentTab course={course} highlightedLessonId={lessonId} seen={seen} />
       </TabPanel>
       {isStaff ? (
         <>
-          <TabPanel id="students" className="outline-none">
+          <TabPanel ids={ids} id="students" selected={tab}>
             <CourseStudentsTab courseId={course.id} />
           </TabPanel>
-          <TabPanel id="statistics" className="outline-none">
+          <TabPanel ids={ids} id="statistics" selected={tab}>
             <Suspense
               fallback={
                 <div
@@ -101,7 +93,7 @@ function CourseTabs({
           </TabPanel>
         </>
       ) : null}
-    </Tabs>
+    </div>
   );
 }
 

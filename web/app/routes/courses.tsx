@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LayoutGrid, List, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import type { CourseSummary } from '#shared/schemas/courses';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
@@ -9,8 +8,8 @@ import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import { approveCourse, coursesQueryKey, useCourses } from '../../features/courses/api/courses.ts';
 import { CourseCard, type CourseView } from '../../features/courses/components/course-card.tsx';
-import { CourseFormDialog } from '../../features/courses/components/course-form-dialog.tsx';
 import { GlobalSearch } from '../../features/courses/components/global-search.tsx';
+import { LazyCourseFormDialog as CourseFormDialog } from '../../features/courses/components/lazy-course-form-dialog.tsx';
 import { useScreenTour, useTutorialReport } from '../../features/tutorial/tutorial.tsx';
 import { t } from '../../lib/text.ts';
 
@@ -114,30 +113,33 @@ export default function CoursesScreen() {
           <div className="min-w-0 flex-1" data-tour="course-search">
             <GlobalSearch />
           </div>
-          <ToggleButtonGroup
-            aria-label={t('screens.courses.view')}
-            selectionMode="single"
-            disallowEmptySelection
-            selectedKeys={[view]}
-            onSelectionChange={(keys) => setView([...keys][0] === 'list' ? 'list' : 'grid')}
-            className="flex shrink-0 rounded-xl border border-stone-300 bg-white p-0.5"
-          >
+          {/* Two radio buttons drawn as a segmented switch: plain HTML, so the screen shows
+              without a widget library, and arrow keys move between them as in any radio group. */}
+          <fieldset className="flex shrink-0 rounded-xl border border-stone-300 bg-white p-0.5">
+            <legend className="sr-only">{t('screens.courses.view')}</legend>
             {(
               [
                 ['grid', LayoutGrid, 'screens.courses.gridView'],
                 ['list', List, 'screens.courses.listView'],
               ] as const
             ).map(([id, Icon, label]) => (
-              <ToggleButton
+              <label
                 key={id}
-                id={id}
-                aria-label={t(label)}
-                className="grid size-11 place-items-center rounded-[10px] text-stone-500 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:bg-accent-50 data-[selected]:text-accent-700"
+                className="relative grid size-11 cursor-pointer place-items-center rounded-[10px] text-stone-500 has-[:checked]:bg-accent-50 has-[:checked]:text-accent-700 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-300"
               >
+                <input
+                  type="radio"
+                  name="course-view"
+                  value={id}
+                  checked={view === id}
+                  onChange={() => setView(id)}
+                  aria-label={t(label)}
+                  className="absolute inset-0 cursor-pointer opacity-0"
+                />
                 <Icon className="size-5" aria-hidden="true" />
-              </ToggleButton>
+              </label>
             ))}
-          </ToggleButtonGroup>
+          </fieldset>
         </div>
 
         {courses.isPending ? <CourseSkeletons view={view} /> : null}

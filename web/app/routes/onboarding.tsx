@@ -1,18 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, GraduationCap, Hourglass, UserCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { type Me, Onboarding } from '#shared/schemas/accounts';
+import type { Me, Onboarding } from '#shared/schemas/accounts';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
 import { meQueryKey, useMe } from '../../features/accounts/api/me.ts';
 import { signOut } from '../../features/accounts/api/session.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
+
+const checkOnboarding = lazyZodResolver(() =>
+  import('#shared/schemas/accounts').then((schemas) => schemas.Onboarding),
+);
 
 type FormInput = z.input<typeof Onboarding>;
 type FormOutput = z.output<typeof Onboarding>;
@@ -73,7 +77,7 @@ export default function OnboardingScreen() {
   const [propose, setPropose] = useState(false);
   const [refusal, setRefusal] = useState<{ code: string; message: string }>();
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(Onboarding),
+    resolver: checkOnboarding,
     defaultValues: { role: 'student', name: '', phone: '' },
     shouldUnregister: true,
   });

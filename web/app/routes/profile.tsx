@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ChevronRight,
@@ -15,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { ChangeEmail, type Me } from '#shared/schemas/accounts';
+import type { ChangeEmail, Me } from '#shared/schemas/accounts';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
@@ -33,7 +32,12 @@ import {
 } from '../../features/profile/components/profile-sections.tsx';
 import { TutorialSettings } from '../../features/tutorial/tutorial-settings.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { t } from '../../lib/text.ts';
+
+const checkChangeEmail = lazyZodResolver(() =>
+  import('#shared/schemas/accounts').then((schemas) => schemas.ChangeEmail),
+);
 
 type Member = Extract<Me, { state: 'member' }>;
 
@@ -63,7 +67,7 @@ const links = [
 function ChangeEmailForm({ onDone }: { onDone: () => void }) {
   const { showToast } = useToast();
   const form = useForm<z.input<typeof ChangeEmail>, unknown, z.output<typeof ChangeEmail>>({
-    resolver: zodResolver(ChangeEmail),
+    resolver: checkChangeEmail,
     defaultValues: { email: '' },
   });
   const send = useMutation({

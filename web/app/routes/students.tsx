@@ -1,12 +1,9 @@
 import { Filter, Plus, X } from 'lucide-react';
 import { memo, useState } from 'react';
-import { CheckboxGroup, Label } from 'react-aria-components';
 import { Link, Navigate } from 'react-router';
 import { formatPhone } from '#shared/format';
 import type { StudentSummary } from '#shared/schemas/students';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { ChoiceCheckbox } from '../../components/ui/choice-checkbox.tsx';
-import { SheetDialog } from '../../components/ui/dialog.tsx';
 import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
@@ -14,12 +11,24 @@ import { useCourses } from '../../features/courses/api/courses.ts';
 import { LazyPostFormDialog } from '../../features/posts/components/lazy-post-form-dialog.tsx';
 import { type StudentFilters, useStudents } from '../../features/students/api/students.ts';
 import { StudentActions } from '../../features/students/components/student-actions.tsx';
-import { StudentFormDialog } from '../../features/students/components/student-form-dialog.tsx';
 import { StudentStatusBadge } from '../../features/students/components/student-status-badge.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useOffscreenSkipping } from '../../hooks/use-offscreen-skipping.ts';
 import { useScreenParams, useSearchText } from '../../hooks/use-screen-params.ts';
+import { lazyComponent } from '../../lib/lazy-module.ts';
 import { t } from '../../lib/text.ts';
+
+// What opens over the list, fetched when it opens.
+const StudentFormDialog = lazyComponent(() =>
+  import('../../features/students/components/student-form-dialog.tsx').then(
+    (module) => module.StudentFormDialog,
+  ),
+);
+const CourseFilterSheet = lazyComponent(() =>
+  import('../../features/students/components/course-filter-sheet.tsx').then(
+    (module) => module.CourseFilterSheet,
+  ),
+);
 
 const SORTS: readonly StudentFilters['sort'][] = ['name', 'enrolledAt', 'status'];
 
@@ -105,7 +114,6 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
       next.delete('course');
       for (const id of ids) next.append('course', id);
     });
-  const [draftCourseIds, setDraftCourseIds] = useState<string[]>([]);
   const [filtering, setFiltering] = useState(false);
   const [adding, setAdding] = useState(false);
   const students = useStudents({ q, sort, courseIds });
@@ -144,10 +152,7 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
             <Button
               variant="secondary"
               className="px-3"
-              onClick={() => {
-                setDraftCourseIds(courseIds);
-                setFiltering(true);
-              }}
+              onClick={() => setFiltering(true)}
               aria-label={t('screens.students.filter')}
             >
               <Filter className="size-5" aria-hidden="true" />
@@ -234,46 +239,14 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
         </div>
       </PageBody>
       {adding ? <StudentFormDialog isOpen onOpenChange={setAdding} /> : null}
-      <SheetDialog
-        isOpen={filtering}
-        onOpenChange={setFiltering}
-        title={t('screens.students.filterTitle')}
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setCourseIds([]);
-                setFiltering(false);
-              }}
-            >
-              {t('screens.students.clearFilter')}
-            </Button>
-            <Button
-              className="flex-1"
-              onClick={() => {
-                setCourseIds(draftCourseIds);
-                setFiltering(false);
-              }}
-            >
-              {t('screens.students.applyFilter')}
-            </Button>
-          </>
-        }
-      >
-        <CheckboxGroup
-          value={draftCourseIds}
-          onChange={setDraftCourseIds}
-          className="flex flex-col gap-2"
-        >
-          <Label className="sr-only">{t('screens.students.filterTitle')}</Label>
-          {courses.data?.courses.map((course) => (
-            <ChoiceCheckbox key={course.id} value={course.id}>
-              <span className="text-[15px] text-stone-800">{course.name}</span>
-            </ChoiceCheckbox>
-          ))}
-        </CheckboxGroup>
-      </SheetDialog>
+      {filtering ? (
+        <CourseFilterSheet
+          courses={courses.data?.courses ?? []}
+          chosen={courseIds}
+          onChoose={setCourseIds}
+          onClose={() => setFiltering(false)}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,16 +1,13 @@
 import { MoreHorizontal, MoreVertical } from 'lucide-react';
-import type { Ref } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import type { ActionMenuProps } from './action-menu.tsx';
 import { actionMenuTriggerClass } from './action-menu-trigger.ts';
-
-/** One choice of an action menu; `danger` draws it red (delete, and the like). */
-export type MenuChoice<Id extends string> = { id: Id; label: string; danger?: boolean };
 
 /**
  * A "⋯" button opening a list of actions (React Aria: arrow keys, Escape, focus back to the
- * button). Used for a person's, a student's, a post's and a comment's actions alike.
+ * button). Screens show it through `ActionMenu` (action-menu.tsx), which fetches it when pressed.
  */
-export function ActionMenu<Id extends string>({
+export function ActionMenuPopover<Id extends string>({
   label,
   choices,
   onChoose,
@@ -19,17 +16,7 @@ export function ActionMenu<Id extends string>({
   triggerRef,
   isOpen,
   onOpenChange,
-}: {
-  /** What a screen reader says for the button, naming what the actions act on. */
-  label: string;
-  choices: MenuChoice<Id>[];
-  onChoose: (id: Id) => void;
-  icon?: 'vertical' | 'horizontal';
-  triggerClassName?: string;
-  triggerRef?: Ref<HTMLButtonElement>;
-  isOpen?: boolean;
-  onOpenChange?: (open: boolean) => void;
-}) {
+}: ActionMenuProps<Id>) {
   const Icon = icon === 'vertical' ? MoreVertical : MoreHorizontal;
   return (
     <MenuTrigger isOpen={isOpen} onOpenChange={onOpenChange}>

@@ -1,27 +1,13 @@
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { t } from '../../lib/text.ts';
+import { lazyModule, lazyOverlay } from '../../lib/lazy-module.ts';
 import { Button } from './form.tsx';
 
 /*
- * Dialogs on React Aria Components: focus is trapped inside, Escape closes, focus returns to
- * what opened it, the page behind does not scroll. On a phone a dialog is a sheet rising from
- * the bottom (thumb reach); from 640 px it is a centred card.
+ * The app's dialogs. Their code (React Aria's modal, focus trap and overlay, dialog-frames.tsx)
+ * is fetched when a dialog first opens, so that a screen with dialogs shows without it.
  */
 
-const overlayClass =
-  'fixed inset-0 z-50 flex items-end justify-center bg-stone-900/40 sm:items-center sm:p-6';
-
-/** A modal form or panel with a title, a close button and content that scrolls. */
-export function SheetDialog({
-  isOpen,
-  onOpenChange,
-  title,
-  children,
-  footer,
-  isDismissable = true,
-}: {
+export interface SheetDialogProps {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -29,52 +15,9 @@ export function SheetDialog({
   /** Actions kept in view at the bottom (sticky on a phone). */
   footer?: ReactNode;
   isDismissable?: boolean;
-}) {
-  return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={isDismissable}
-      className={overlayClass}
-    >
-      <Modal className="flex max-h-[92dvh] w-full flex-col overflow-hidden rounded-t-3xl bg-white shadow-xl sm:max-w-xl sm:rounded-3xl">
-        <Dialog className="flex min-h-0 flex-1 flex-col outline-none">
-          <div className="flex items-center justify-between gap-3 border-b border-stone-100 px-5 py-4">
-            <Heading slot="title" className="text-lg font-bold text-stone-900">
-              {title}
-            </Heading>
-            <button
-              type="button"
-              onClick={() => onOpenChange(false)}
-              aria-label={t('screens.courses.form.close')}
-              className="grid size-11 place-items-center rounded-full text-stone-500 hover:bg-stone-100"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </button>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-          {footer ? (
-            <div className="flex gap-3 border-t border-stone-100 bg-white px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
-              {footer}
-            </div>
-          ) : null}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
 }
 
-/** Asks before something that cannot be undone; says what will happen. */
-export function ConfirmDialog({
-  isOpen,
-  onOpenChange,
-  title,
-  body,
-  confirmLabel,
-  cancelLabel,
-  busy = false,
-  onConfirm,
-}: {
+export interface ConfirmDialogProps {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -83,33 +26,15 @@ export function ConfirmDialog({
   cancelLabel: string;
   busy?: boolean;
   onConfirm: () => void;
-}) {
-  return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={!busy}
-      className={overlayClass}
-    >
-      <Modal className="w-full rounded-t-3xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl sm:max-w-md sm:rounded-3xl">
-        <Dialog role="alertdialog" className="outline-none">
-          <Heading slot="title" className="text-lg font-bold text-stone-900">
-            {title}
-          </Heading>
-          <div className="mt-2 text-[15px] leading-6 text-stone-600">{body}</div>
-          <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-              {cancelLabel}
-            </Button>
-            <Button onClick={onConfirm} busy={busy} className="bg-red-700 hover:bg-red-800">
-              {confirmLabel}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
 }
+
+const frames = lazyModule(() => import('./dialog-frames.tsx'));
+
+/** A modal form or panel with a title, a close button and content that scrolls. */
+export const SheetDialog = lazyOverlay(frames, (module) => module.SheetDialogFrame);
+
+/** Asks before something that cannot be undone; says what will happen. */
+export const ConfirmDialog = lazyOverlay(frames, (module) => module.ConfirmDialogFrame);
 
 /** A form dialog's footer: cancel, and the submit button of the form with that id. */
 export function FormDialogActions({

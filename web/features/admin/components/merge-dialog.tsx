@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { AdminPerson } from '#shared/schemas/admin';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
+import { FormDialogActions } from '../../../components/ui/dialog.tsx';
+import { SheetDialogFrame } from '../../../components/ui/dialog-frames.tsx';
 import { SearchField } from '../../../components/ui/form.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { t } from '../../../lib/text.ts';
@@ -36,7 +37,7 @@ export function MergeDialog({
   );
 
   return (
-    <SheetDialog
+    <SheetDialogFrame
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       title={t('screens.userManagement.mergeTitle', { name: person.name })}
@@ -112,6 +113,6 @@ export function MergeDialog({
           </p>
         ) : null}
       </form>
-    </SheetDialog>
+    </SheetDialogFrame>
   );
 }

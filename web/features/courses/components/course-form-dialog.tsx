@@ -1,16 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { type Course, type CourseData, CourseInput } from '#shared/schemas/courses';
+import type { Course, CourseData, CourseInput } from '#shared/schemas/courses';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ChoiceCheckbox } from '../../../components/ui/choice-checkbox.tsx';
-import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
+import { FormDialogActions } from '../../../components/ui/dialog.tsx';
+import { SheetDialogFrame } from '../../../components/ui/dialog-frames.tsx';
 import { TextField } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
 import { ImagePicker } from '../../media/index.ts';
 import { useTutorialReport } from '../../tutorial/index.ts';
@@ -43,7 +44,9 @@ const toInput = (values: CourseFormValues): CourseInput => ({
   })),
 });
 
-const checkCourseInput = zodResolver(CourseInput);
+const checkCourseInput = lazyZodResolver(() =>
+  import('#shared/schemas/courses').then((schemas) => schemas.CourseInput),
+);
 
 /** The shared schema checks what will be sent; its errors land on the fields shown. */
 const courseResolver: Resolver<CourseFormValues, unknown, CourseData> = (
@@ -160,7 +163,7 @@ export function CourseFormDialog({
         : 'screens.courses.form.create',
   );
   return (
-    <SheetDialog
+    <SheetDialogFrame
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       title={title}
@@ -288,6 +291,6 @@ export function CourseFormDialog({
           )}
         />
       </form>
-    </SheetDialog>
+    </SheetDialogFrame>
   );
 }

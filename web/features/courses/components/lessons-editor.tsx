@@ -6,7 +6,7 @@ import {
   GridListItem,
   useDragAndDrop,
 } from 'react-aria-components';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialogFrame } from '../../../components/ui/dialog-frames.tsx';
 import { t } from '../../../lib/text.ts';
 
 /** A lesson while its course is edited: `id` when it exists on the server, `key` always. */
@@ -150,7 +150,7 @@ export function LessonsEditor({
           {t('screens.courses.form.addLesson')}
         </button>
       </div>
-      <ConfirmDialog
+      <ConfirmDialogFrame
         isOpen={pendingDelete !== null}
         onOpenChange={(open) => (open ? null : setPendingDelete(null))}
         title={t('screens.courses.form.confirmDeleteLesson', { title: pendingDelete?.title ?? '' })}

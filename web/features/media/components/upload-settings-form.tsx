@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Resolver, type ResolverResult, useForm, useWatch } from 'react-hook-form';
-import { UploadSettingsPatch, type UploadTarget } from '#shared/schemas/config';
+import type { UploadSettingsPatch, UploadTarget } from '#shared/schemas/config';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
 import { uploadTargetQueryKey } from '../api/upload-target-key.ts';
 import { useUploadTarget } from '../api/use-image-upload.ts';
@@ -22,7 +22,9 @@ const toPatch = (values: UploadSettingsValues): UploadSettingsPatch => ({
   uploadPreset: values.uploadPreset.trim() || null,
 });
 
-const checkPatch = zodResolver(UploadSettingsPatch);
+const checkPatch = lazyZodResolver(() =>
+  import('#shared/schemas/config').then((schemas) => schemas.UploadSettingsPatch),
+);
 
 /** The shared schema checks what will be sent; its errors land on the boxes. */
 const uploadSettingsResolver: Resolver<UploadSettingsValues> = async (values, context, options) => {

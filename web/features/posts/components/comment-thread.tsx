@@ -1,19 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Heart, X } from 'lucide-react';
 import { memo, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { type Comment, CommentEdit } from '#shared/schemas/posts';
+import type { Comment } from '#shared/schemas/posts';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { actionMenuTriggerClass } from '../../../components/ui/action-menu-trigger.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
 import { useMember } from '../../accounts/index.ts';
 import { useAddComment, useCommentChanges, useComments } from '../api/posts.ts';
 import { MentionTextField } from './mention-textarea.tsx';
 import { MentionText } from './post-card.tsx';
+
+const checkComment = lazyZodResolver(() =>
+  import('#shared/schemas/posts').then((schemas) => schemas.CommentEdit),
+);
 
 const small =
   'min-h-11 min-w-11 rounded-full px-1.5 text-sm font-medium text-stone-500 hover:bg-stone-100';
@@ -39,7 +43,7 @@ function CommentEditor({
   onDone: () => void;
 }) {
   const form = useForm<{ text: string }>({
-    resolver: zodResolver(CommentEdit),
+    resolver: checkComment,
     defaultValues: { text },
     reValidateMode: 'onSubmit',
   });
@@ -210,7 +214,7 @@ export function CommentThread({ postId }: { postId: string }) {
   const commentBox = useRef<HTMLTextAreaElement>(null);
   // The text is the form's; whom it answers is the reply chosen (`replyTo`).
   const form = useForm<{ text: string }>({
-    resolver: zodResolver(CommentEdit),
+    resolver: checkComment,
     defaultValues: { text: '' },
     reValidateMode: 'onSubmit',
   });

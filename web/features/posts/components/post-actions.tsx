@@ -100,12 +100,11 @@ export function PostMenu({ post }: { post: Post }) {
 }
 
 /**
- * The menu's code (React Aria's menu, popover and dialogs) arrives after the feed has shown;
- * until then a button that looks the same stands in, and pressing it fetches the menu and opens
- * it.
+ * The menu's code (React Aria's menu, popover and dialogs) is not part of the feed: a button that
+ * looks the same stands in, and pressing it fetches the menu and opens it.
  */
 function PostMenuButton({ post }: { post: Post }) {
-  const { module, load } = useLazyModule(postMenuModule);
+  const { module, load, warm } = useLazyModule(postMenuModule);
   const [openAtStart, setOpenAtStart] = useState(false);
   if (module) return <module.PostMenuPopover post={post} openAtStart={openAtStart} />;
   return (
@@ -115,6 +114,8 @@ function PostMenuButton({ post }: { post: Post }) {
       aria-haspopup="menu"
       aria-expanded={false}
       className={menuTriggerClass}
+      onPointerDown={warm}
+      onFocus={warm}
       onClick={() => {
         setOpenAtStart(true);
         load();

@@ -13,7 +13,8 @@ import {
 } from 'react-hook-form';
 import { type Post, PostInput } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
-import { ConfirmDialog, FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
+import { FormDialogActions } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialogFrame, SheetDialogFrame } from '../../../components/ui/dialog-frames.tsx';
 import { t } from '../../../lib/text.ts';
 import { useMember } from '../../accounts/index.ts';
 import {
@@ -294,7 +295,7 @@ function PostForm({
   }, markFailedPhotos);
 
   return (
-    <SheetDialog
+    <SheetDialogFrame
       isOpen={isOpen}
       onOpenChange={(open) => (open ? onOpenChange(true) : requestClose())}
       title={t(post ? 'posts.form.editTitle' : 'posts.form.newTitle')}
@@ -524,7 +525,7 @@ function PostForm({
           maxLength={5000}
         />
       </form>
-      <ConfirmDialog
+      <ConfirmDialogFrame
         isOpen={confirmingDiscard}
         onOpenChange={setConfirmingDiscard}
         title={t('posts.discard.title')}
@@ -540,6 +541,6 @@ function PostForm({
           onOpenChange(false);
         }}
       />
-    </SheetDialog>
+    </SheetDialogFrame>
   );
 }

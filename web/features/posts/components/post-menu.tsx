@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
-import { ActionMenu } from '../../../components/ui/action-menu.tsx';
+import { ActionMenuPopover } from '../../../components/ui/action-menu-popover.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { t } from '../../../lib/text.ts';
 import { coursesQueryKey } from '../../courses/index.ts';
@@ -47,7 +47,7 @@ export function PostMenuPopover({ post, openAtStart }: { post: Post; openAtStart
 
   return (
     <>
-      <ActionMenu
+      <ActionMenuPopover
         label={t('posts.menu')}
         icon="horizontal"
         triggerClassName={menuTriggerClass}

@@ -1,22 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatCalendarDate, formatPhone } from '#shared/format';
-import {
-  FeedbackInput,
-  type Profile,
-  type ProfileData,
-  ProfileInput,
-} from '#shared/schemas/profile';
+import type { FeedbackInput, Profile, ProfileData, ProfileInput } from '#shared/schemas/profile';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
 import { ToggleRow } from '../../../components/ui/toggle-row.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
+
+const checkProfile = lazyZodResolver(() =>
+  import('#shared/schemas/profile').then((schemas) => schemas.ProfileInput),
+);
+const checkFeedback = lazyZodResolver(() =>
+  import('#shared/schemas/profile').then((schemas) => schemas.FeedbackInput),
+);
+
 import { meQueryKey } from '../../accounts/index.ts';
 import { PostList, useBookmarks } from '../../posts/index.ts';
 import {
@@ -42,7 +45,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   const fields = DETAIL_FIELDS.filter((field) => field !== 'bio' || profile.role !== 'student');
   const [editing, setEditing] = useState(false);
   const form = useForm<ProfileInput, unknown, ProfileData>({
-    resolver: zodResolver(ProfileInput),
+    resolver: checkProfile,
     defaultValues: initial(profile),
     // A field's error goes as soon as it is changed, not at the next submit.
     reValidateMode: 'onSubmit',
@@ -205,7 +208,7 @@ export function FeedbackSection() {
   const id = useId();
   const feedback = useMyFeedback();
   const form = useForm<z.input<typeof FeedbackInput>, unknown, z.output<typeof FeedbackInput>>({
-    resolver: zodResolver(FeedbackInput),
+    resolver: checkFeedback,
     defaultValues: { text: '' },
   });
   const error = form.formState.errors.text?.message;

@@ -1,10 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { BlockInput } from '#shared/schemas/students';
-import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
+import type { BlockInput } from '#shared/schemas/students';
+import { FormDialogActions } from '../../../components/ui/dialog.tsx';
+import { SheetDialogFrame } from '../../../components/ui/dialog-frames.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
+
+const checkBlock = lazyZodResolver(() =>
+  import('#shared/schemas/students').then((schemas) => schemas.BlockInput),
+);
 
 /**
  * Asks for the reason of a block ("Bảo lưu" for students), or a new one for someone already
@@ -31,7 +36,7 @@ export function BlockReasonDialog({
 }) {
   const formId = useId();
   const form = useForm<z.input<typeof BlockInput>, unknown, z.output<typeof BlockInput>>({
-    resolver: zodResolver(BlockInput),
+    resolver: checkBlock,
     defaultValues: { reason: initialReason },
   });
   const { reset } = form;
@@ -42,7 +47,7 @@ export function BlockReasonDialog({
   const submit = form.handleSubmit((values) => onSubmit(values.reason));
 
   return (
-    <SheetDialog
+    <SheetDialogFrame
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       title={title}
@@ -79,6 +84,6 @@ export function BlockReasonDialog({
           </p>
         ) : null}
       </form>
-    </SheetDialog>
+    </SheetDialogFrame>
   );
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Checkbox } from 'react-aria-components';
 import type { LessonProgress, StudentDetail } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button } from '../../../components/ui/form.tsx';
@@ -151,15 +150,18 @@ export function LessonProgressRow({
     <li className="flex flex-col gap-2 px-4 py-3" data-testid="lesson-progress">
       <div className="flex items-center gap-3">
         {canEdit ? (
-          <Checkbox
-            isSelected={lesson.completed}
-            isDisabled={tick.isPending || summary.isPending}
-            onChange={(completed) => tick.mutate(completed)}
-            aria-label={t('screens.studentDetail.markDone', { title: lesson.title })}
-            className="group grid size-11 shrink-0 cursor-pointer place-items-center rounded-full border-2 border-stone-300 text-transparent transition-colors outline-none hover:border-emerald-500 data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-emerald-600 data-[selected]:bg-emerald-600 data-[selected]:text-white"
-          >
+          // A native checkbox under the drawn circle: the list shows one per lesson at once.
+          <label className="relative grid size-11 shrink-0 cursor-pointer place-items-center rounded-full border-2 border-stone-300 text-transparent transition-colors hover:border-emerald-500 has-[:checked]:border-emerald-600 has-[:checked]:bg-emerald-600 has-[:checked]:text-white has-[:disabled]:cursor-default has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-300">
+            <input
+              type="checkbox"
+              checked={lesson.completed}
+              disabled={tick.isPending || summary.isPending}
+              onChange={(event) => tick.mutate(event.target.checked)}
+              aria-label={t('screens.studentDetail.markDone', { title: lesson.title })}
+              className="absolute inset-0 cursor-pointer opacity-0"
+            />
             <Check className="size-5" strokeWidth={3} aria-hidden="true" />
-          </Checkbox>
+          </label>
         ) : (
           <span
             aria-hidden="true"

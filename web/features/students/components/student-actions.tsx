@@ -6,10 +6,18 @@ import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { lazyComponent, lazyModule, lazyOverlay } from '../../../lib/lazy-module.ts';
 import { t } from '../../../lib/text.ts';
 import { studentQuery, useStudentChanges } from '../api/students.ts';
-import { BlockReasonDialog } from './block-reason-dialog.tsx';
-import { StudentFormDialog } from './student-form-dialog.tsx';
+
+// What the menu opens, fetched when it opens.
+const StudentFormDialog = lazyComponent(() =>
+  import('./student-form-dialog.tsx').then((module) => module.StudentFormDialog),
+);
+const BlockReasonDialog = lazyOverlay(
+  lazyModule(() => import('./block-reason-dialog.tsx')),
+  (module) => module.BlockReasonDialog,
+);
 
 type Action = 'review' | 'edit' | 'block' | 'unblock' | 'delete';
 

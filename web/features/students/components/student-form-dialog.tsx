@@ -1,14 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
 import { Controller, useForm } from 'react-hook-form';
-import { type StudentData, type StudentDetail, StudentInput } from '#shared/schemas/students';
+import type { StudentData, StudentDetail, StudentInput } from '#shared/schemas/students';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ChoiceCheckbox } from '../../../components/ui/choice-checkbox.tsx';
-import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
+import { FormDialogActions } from '../../../components/ui/dialog.tsx';
+import { SheetDialogFrame } from '../../../components/ui/dialog-frames.tsx';
 import { TextField } from '../../../components/ui/form.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
 import { useCourses } from '../../courses/index.ts';
 import { ImagePicker } from '../../media/index.ts';
@@ -19,6 +20,10 @@ import {
   studentsQueryKey,
   updateStudent,
 } from '../api/students.ts';
+
+const checkStudent = lazyZodResolver(() =>
+  import('#shared/schemas/students').then((schemas) => schemas.StudentInput),
+);
 
 const FIELDS = ['name', 'phone', 'email', 'address', 'dob'] as const;
 type Field = (typeof FIELDS)[number];
@@ -42,7 +47,7 @@ export function StudentFormDialog({
   const reportToTutorial = useTutorialReport();
   const courses = useCourses();
   const form = useForm<StudentInput, unknown, StudentData>({
-    resolver: zodResolver(StudentInput),
+    resolver: checkStudent,
     defaultValues: {
       name: student?.name ?? '',
       phone: student?.phone ?? '',
@@ -86,7 +91,7 @@ export function StudentFormDialog({
   );
 
   return (
-    <SheetDialog
+    <SheetDialogFrame
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       title={t(student ? 'screens.students.form.editTitle' : 'screens.students.form.newTitle')}
@@ -152,6 +157,6 @@ export function StudentFormDialog({
           )}
         />
       </form>
-    </SheetDialog>
+    </SheetDialogFrame>
   );
 }
