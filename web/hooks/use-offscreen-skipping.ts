@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 /**
  * Props for the items of a long list whose items off screen skip layout and paint
@@ -16,32 +16,47 @@ export function useOffscreenSkipping(
   estimate: 'card' | 'row',
 ): (key: string) => { className: string; 'data-skip-list': string; 'data-skip-key': string } {
   const list = useId();
-  // The items on screen when skipping started; null before.
-  const [kept, setKept] = useState<ReadonlySet<string> | null>(null);
-  useEffect(() => {
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => setKept(itemsOnScreen(list)));
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [list]);
   const size =
     estimate === 'card'
       ? '[contain-intrinsic-size:auto_420px]'
       : '[contain-intrinsic-size:auto_120px]';
   const skipping = `${size} [content-visibility:auto] [overflow-clip-margin:24px]`;
-  return (key) => ({
-    className: kept === null || kept.has(key) ? size : skipping,
-    'data-skip-list': list,
-    'data-skip-key': key,
-  });
+  // The items drawn before skipping started: they keep the class they were drawn with, and the
+  // ones off screen at that moment are switched to skipping on the page itself. Rendering the
+  // list again to switch them re-rendered every card, a long task on a slow phone; React leaves
+  // the added classes alone while the class it gave stays the same.
+  const started = useRef(false);
+  const [drawnBefore] = useState(() => new Set<string>());
+  useEffect(() => {
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        const onScreen = itemsOnScreen(list);
+        for (const item of itemsOf(list)) {
+          if (!onScreen.has(item.dataset.skipKey ?? '')) item.classList.add(...skipping.split(' '));
+        }
+        started.current = true;
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [list, skipping]);
+  return (key) => {
+    if (!started.current) drawnBefore.add(key);
+    return {
+      className: drawnBefore.has(key) ? size : skipping,
+      'data-skip-list': list,
+      'data-skip-key': key,
+    };
+  };
+}
+
+function itemsOf(list: string) {
+  return document.querySelectorAll<HTMLElement>(`[data-skip-list="${CSS.escape(list)}"]`);
 }
 
 /** The keys of the list's items that are within the screen now. */
 function itemsOnScreen(list: string): ReadonlySet<string> {
   const onScreen = new Set<string>();
-  for (const item of document.querySelectorAll<HTMLElement>(
-    `[data-skip-list="${CSS.escape(list)}"]`,
-  )) {
+  for (const item of itemsOf(list)) {
     const { top, bottom } = item.getBoundingClientRect();
     if (bottom > 0 && top < window.innerHeight) onScreen.add(item.dataset.skipKey ?? '');
   }

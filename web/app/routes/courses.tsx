@@ -8,8 +8,8 @@ import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import { approveCourse, coursesQueryKey, useCourses } from '../../features/courses/api/courses.ts';
 import { CourseCard, type CourseView } from '../../features/courses/components/course-card.tsx';
-import { GlobalSearch } from '../../features/courses/components/global-search.tsx';
 import { LazyCourseFormDialog as CourseFormDialog } from '../../features/courses/components/lazy-course-form-dialog.tsx';
+import { SearchField } from '../../features/courses/components/search-field.tsx';
 import { useScreenTour, useTutorialReport } from '../../features/tutorial/tutorial.tsx';
 import { t } from '../../lib/text.ts';
 
@@ -111,7 +111,7 @@ export default function CoursesScreen() {
       <PageBody>
         <div className="mb-5 flex items-center gap-3">
           <div className="min-w-0 flex-1" data-tour="course-search">
-            <GlobalSearch />
+            <SearchField />
           </div>
           {/* Two radio buttons drawn as a segmented switch: plain HTML, so the screen shows
               without a widget library, and arrow keys move between them as in any radio group. */}

@@ -15,6 +15,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { t } from '../../../lib/text.ts';
 import { useSearch } from '../api/courses.ts';
+import { searchInputClass } from './search-input-class.ts';
 
 /** How long typing must pause before the box asks the server. */
 const debounceMs = 200;
@@ -28,9 +29,16 @@ const headerClass = 'px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-sto
  * match first (the server ranks: decision 0005). Arrow keys move through the results, Enter
  * opens one, Escape closes the list (React Aria's combobox).
  */
-export function GlobalSearch() {
+export function GlobalSearch({
+  initialText = '',
+  autoFocus = false,
+}: {
+  /** What was typed into the stand-in before this arrived (search-field.tsx). */
+  initialText?: string;
+  autoFocus?: boolean;
+}) {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const query = useDebounced(text, debounceMs).trim();
   const { data, isFetching } = useSearch(query);
   // Only results for what is in the box now: Enter must never open an answer to older text.
@@ -62,8 +70,10 @@ export function GlobalSearch() {
           aria-hidden="true"
         />
         <Input
+          // biome-ignore lint/a11y/noAutofocus: focus stays where the person put it, on the stand-in
+          autoFocus={autoFocus}
           placeholder={t('screens.courses.search')}
-          className="h-12 w-full rounded-xl border border-stone-300 bg-white pr-10 pl-11 text-base text-stone-900 placeholder:text-stone-400 focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
+          className={searchInputClass}
         />
         {isFetching ? (
           <Loader2
