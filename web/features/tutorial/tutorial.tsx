@@ -133,12 +133,14 @@ export function useScreenTour(key: TourKey) {
   const tutorial = useContext(TutorialContext);
   useEffect(() => {
     if (!tutorial || !tutorialAutostart.isOn()) return;
-    // Once the screen has painted and the browser is idle (its first data in), so the tour
-    // neither competes with the screen's loading nor points at things still moving.
+    // Once the screen has painted and the browser has a moment (its first data in), so the tour
+    // points at things that have stopped moving; soon after, as what a first visit is for: the
+    // tour is what the person is shown, and a bubble that comes seconds later is the screen
+    // arriving late.
     let cancelIdle = () => {};
     const timer = setTimeout(() => {
-      cancelIdle = whenIdle(() => tutorial.start(key), 3_000);
-    }, 600);
+      cancelIdle = whenIdle(() => tutorial.start(key), 500);
+    }, 100);
     return () => {
       clearTimeout(timer);
       cancelIdle();
