@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ICON_SIZES } from './shared/app-icons.ts';
 import { vi } from './shared/locales/vi.ts';
+import { MEMBER_HINT_KEY, SIGN_OUT_PENDING_KEY } from './shared/storage-keys.ts';
 
 const themeColor = '#C2185B';
 
@@ -33,6 +34,64 @@ function precompressed(): Plugin {
         fs.writeFileSync(`${full}.br`, brotliCompressSync(content, { params: brotli }));
         fs.writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
       }
+    },
+  };
+}
+
+/** The start screen's routes, by their source files (web/app/router.tsx). */
+const START_SCREEN = [
+  'web/app/layout/with-queries.tsx',
+  'web/app/layout/signed-in-app.tsx',
+  'web/app/routes/activity.tsx',
+];
+
+/**
+ * The page starts the start screen's work itself, before any of the app's JavaScript has run:
+ * - a small inline script, on a first visit to a signed-in route, asks for the start screen's
+ *   chunks and for the first reads as soon as the splash has painted (asked earlier, they would
+ *   share the connection with the styles the first paint waits for) (who is signed in, the feed's first page), which the
+ *   API client takes instead of asking again (web/lib/early-reads.ts). It asks nothing while a
+ *   sign-out is owed (web/lib/device-session.ts), so no answer of the last person arrives first.
+ * - the same script draws the academy's typeface when the service worker holds it (styles.css).
+ * The server allows exactly this inline script by its hash (server/plugins/security.ts).
+ */
+function earlyStart(): Plugin {
+  return {
+    name: 'hoc-vien:early-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const closure = (file: string, seen: Set<string>) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          const chunk = chunks.find((candidate) => candidate.fileName === file);
+          for (const imported of chunk?.imports ?? []) closure(imported, seen);
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('early start: no entry chunk');
+        const entryFiles = new Set<string>();
+        closure(entry.fileName, entryFiles);
+        const startFiles = new Set<string>();
+        for (const source of START_SCREEN) {
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(source));
+          if (!chunk) throw new Error(`early start: no chunk for ${source}`);
+          closure(chunk.fileName, startFiles);
+        }
+        for (const file of entryFiles) startFiles.delete(file);
+        // A returning member's phone has the app's files in its service worker and her last
+        // answers kept (web/lib/query-persister.ts): the app starts those itself, sooner than
+        // anything asked for here. The chunks are asked for at low priority, after the entry and
+        // the styles the first paint waits for.
+        const files = JSON.stringify([...startFiles].map((file) => `/${file}`));
+        const member = JSON.stringify(MEMBER_HINT_KEY);
+        const pending = JSON.stringify(SIGN_OUT_PENDING_KEY);
+        const script = `(function(){try{var n=navigator.serviceWorker;if(n&&n.controller)document.documentElement.classList.add("academy-font")}catch(x){}try{var s=localStorage,m=s.getItem(${member}),h=location.hash.replace(/^#/,"")||"/activity";if(/^\\/(login|guest|onboarding|finishLogin)/.test(h)||s.getItem(${pending})||(m&&m!=="0"&&m!=="1"))return;var e=window.__hvEarlyReads={};requestAnimationFrame(function(){setTimeout(function(){var d=document,f=${files},g=function(p){e[p]=fetch("/api"+p,{credentials:"same-origin"})};g("/me");if(h==="/activity")g("/posts");for(var i=0;i<f.length;i++){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=f[i];d.head.appendChild(l)}})})}catch(x){}})()`;
+        return html.replace('</head>', `<script>${script}</script></head>`);
+      },
     },
   };
 }
@@ -79,6 +138,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    earlyStart(),
     precompressed(),
     VitePWA({
       strategies: 'injectManifest',

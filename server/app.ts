@@ -192,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCrossSiteGuard(app, config);
   registerInputGuard(app);
   registerActingPersonGuard(app);
-  await registerSecurityHeaders(app, config);
+  await registerSecurityHeaders(app, config, options.webRoot);
   // Answers are compressed as they leave, so quickly: brotli's lowest quality gives nearly the
   // size of its default at a fraction of the time, and at the default compression is a large
   // share of a feed request. The web app's files come compressed from the build.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,12 @@ const PUBLIC_URL = 'http://academy.test';
 const logLines: string[] = [];
 const pushService: StandInPushService = await startStandInPushService();
 const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-web-'));
-fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="vi"></html>');
+// The page's own start is its one inline script (vite.config.ts, earlyStart).
+const inlineStart = 'window.__hvEarlyReads={}';
+fs.writeFileSync(
+  path.join(webRoot, 'index.html'),
+  `<!doctype html><html lang="vi"><head><script>${inlineStart}</script></head></html>`,
+);
 const academy = await startAcademy(
   {
     admin: {
@@ -168,7 +174,9 @@ describe('headers of every answer', () => {
       const response = await t.app.inject({ url });
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       const csp = String(response.headers['content-security-policy']);
-      expect(csp, url).toContain("script-src 'self'");
+      // Its own files, and the page's one inline script by its hash: nothing else inline.
+      const hash = createHash('sha256').update(inlineStart).digest('base64');
+      expect(csp, url).toMatch(new RegExp(`script-src 'self' 'sha256-${escapeRegExp(hash)}';`));
       expect(csp, url).not.toMatch(/unsafe-inline|unsafe-eval/);
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).toContain("object-src 'none'");
@@ -354,3 +362,7 @@ describe('secrets never logged', () => {
     expect(logLines.join('\n')).toContain('/api/nope?token=…');
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

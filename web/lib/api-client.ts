@@ -3,6 +3,7 @@ import type { ErrorBody } from '#shared/errors';
 import { shell } from '#shared/locales/vi/shell';
 import { livePositionHeader } from '#shared/schemas/events';
 import { actingPerson, pendingSignOut } from './device-session.ts';
+import { takeEarlyRead } from './early-reads.ts';
 import { livePosition } from './live-position.ts';
 import { serverReachable } from './server-reachable.ts';
 
@@ -94,9 +95,8 @@ export async function apiRequest<T>(
 ): Promise<T> {
   if (path !== SIGN_OUT_PATH) await settlePendingSignOut();
   const person = method === 'GET' ? null : as === undefined ? actingPerson.get() : as;
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
+  const send = () =>
+    fetch(`/api${path}`, {
       method,
       credentials: 'same-origin',
       headers: {
@@ -106,6 +106,10 @@ export async function apiRequest<T>(
       body: body === undefined ? null : JSON.stringify(body),
       signal: signal ?? null,
     });
+  const early = method === 'GET' ? takeEarlyRead(path) : undefined;
+  let response: Response;
+  try {
+    response = early ? await early.catch(send) : await send();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     serverReachable.set(false);

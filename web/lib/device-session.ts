@@ -1,4 +1,5 @@
 import { createStore, del, get, set } from 'idb-keyval';
+import { MEMBER_HINT_KEY, SIGN_OUT_PENDING_KEY } from '#shared/storage-keys';
 import { readLocal, removeLocal, writeLocal } from './local-store.ts';
 
 /*
@@ -10,8 +11,6 @@ import { readLocal, removeLocal, writeLocal } from './local-store.ts';
  */
 
 let acting: string | null = null;
-
-const MEMBER_HINT_KEY = 'hv.member';
 
 /**
  * Which member this device was signed in as when the server last said: a hint, never a
@@ -36,7 +35,7 @@ export const actingPerson = {
   },
 };
 
-const PENDING_KEY = 'hv.signOutPending';
+const PENDING_KEY = SIGN_OUT_PENDING_KEY;
 
 /**
  * The service worker has no localStorage: it reads the same promise from IndexedDB. Imported,

@@ -1,6 +1,7 @@
 import type { Me, Ok, PublicConfig } from '#shared/schemas/accounts';
 import { apiRequest, settlePendingSignOut } from '../../../lib/api-client.ts';
 import { actingPerson, memberHint, pendingSignOut } from '../../../lib/device-session.ts';
+import { dropEarlyReads } from '../../../lib/early-reads.ts';
 import { clearMediaCache } from '../../../lib/media-cache.ts';
 
 /** Which member this device was signed in as when the server last said (a hint, lib/device-session.ts). */
@@ -68,6 +69,8 @@ export const storedSignInEmail = {
  */
 export async function signOut(): Promise<void> {
   const personId = actingPerson.get();
+  // Answers the page asked for before the app ran are hers: never the next person's.
+  dropEarlyReads();
   guestSession.end();
   memberHint.set(null);
   // While still signed in: the server forgets this device's push subscription. Loaded only
