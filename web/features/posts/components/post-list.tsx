@@ -1,5 +1,13 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { PostPage } from '#shared/schemas/posts';
 import { Button } from '../../../components/ui/form.tsx';
 import { useOffscreenSkipping } from '../../../hooks/use-offscreen-skipping.ts';
@@ -8,6 +16,36 @@ import { PostCard } from './post-card.tsx';
 
 /** How many cards fill a phone's first screen, at most (the rest are drawn just after). */
 const FIRST_SCREEN_CARDS = 3;
+
+/** Cards drawn at a time after the first screen's, on the screen the page opens on. */
+const CARDS_PER_STEP = 2;
+
+/** Whether no list has been drawn yet since the page opened. */
+let pageOpening = true;
+
+/**
+ * On the screen the page opens on (a phone opening the app: its CPU busiest, its kept answers
+ * there at once), how many cards to draw: the first screen's at once, then a couple more at a
+ * time, each step in its own task after the browser has painted, so no step holds a slow
+ * phone's main thread long and a tap between two steps is answered between them. Every other
+ * list draws all it has (Infinity).
+ */
+function useShownCount(total: number): number {
+  const [progressive] = useState(() => {
+    const first = pageOpening;
+    pageOpening = false;
+    return first;
+  });
+  const [shown, setShown] = useState(progressive ? FIRST_SCREEN_CARDS : Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = setTimeout(() => {
+      startTransition(() => setShown((count) => count + CARDS_PER_STEP));
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [shown, total]);
+  return shown;
+}
 
 const NO_POSTS: PostPage['posts'] = [];
 
@@ -54,9 +92,16 @@ export function PostList({
   // When the first page arrives, the cards the first screen shows are drawn at once and the
   // rest in the background, in slices that leave the phone free to answer a tap; later pages
   // arrive in the background the same way. A list shown from the cache is drawn whole at once
-  // (a restored scroll position needs every card).
+  // (a restored scroll position needs every card), except the list the page opens on, which
+  // has no position to restore: its cards come a couple at a time (useShownCount).
+  const shown = useShownCount(loaded.length);
   const deferred = useDeferredValue(loaded);
-  const items = deferred.length === 0 ? loaded.slice(0, FIRST_SCREEN_CARDS) : deferred;
+  const items =
+    shown < loaded.length
+      ? loaded.slice(0, shown)
+      : deferred.length === 0
+        ? loaded.slice(0, FIRST_SCREEN_CARDS)
+        : deferred;
 
   // Near the end and nothing on its way: the next ten. A read on its way is not cancelled for
   // it (`cancelRefetch: false`): that may be a re-read a live update started, whose news would
