@@ -38,11 +38,15 @@ function precompressed(): Plugin {
   };
 }
 
-/** The start screen's routes, by their source files (web/app/router.tsx). */
+/**
+ * What a first visit to the start screen runs, by source file: its routes (web/app/router.tsx)
+ * and the guided tour that opens on it (web/features/tutorial/tutorial.tsx).
+ */
 const START_SCREEN = [
   'web/app/layout/with-queries.tsx',
   'web/app/layout/signed-in-app.tsx',
   'web/app/routes/activity.tsx',
+  'web/features/tutorial/spotlight.tsx',
 ];
 
 /**
