@@ -14,8 +14,8 @@ import { useOffscreenSkipping } from '../../../hooks/use-offscreen-skipping.ts';
 import { t } from '../../../lib/text.ts';
 import { PostCard } from './post-card.tsx';
 
-/** How many cards fill a phone's first screen, at most (the rest are drawn just after). */
-const FIRST_SCREEN_CARDS = 3;
+/** How many cards fill a phone's first screen (the rest are drawn just after). */
+const FIRST_SCREEN_CARDS = 2;
 
 /** Cards drawn at a time after the first screen's, on the screen the page opens on. */
 const CARDS_PER_STEP = 2;
