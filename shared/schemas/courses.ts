@@ -29,6 +29,21 @@ export const CourseInput = z.strictObject({
 export type CourseInput = z.input<typeof CourseInput>;
 export type CourseData = z.output<typeof CourseInput>;
 
+/**
+ * A change to a course: only the fields it names change (spec: "when a record is updated,
+ * undefined fields are dropped"). `lessons`, when sent, is the course's whole list in order
+ * (lessons left out are deleted with their progress); `instructorIds` likewise.
+ */
+export const CourseUpdate = z.strictObject({
+  name: CourseName.optional(),
+  description: z.string().trim().max(2000).optional(),
+  imageUrl: z.string().max(500).nullable().optional(),
+  lessons: z.array(LessonInput).max(200).optional(),
+  instructorIds: z.array(uuid()).max(20).optional(),
+});
+export type CourseUpdate = z.input<typeof CourseUpdate>;
+export type CourseChanges = z.output<typeof CourseUpdate>;
+
 export const CourseIdParams = z.strictObject({
   courseId: uuid({ message: shell.validation.courseIdInvalid }),
 });

@@ -21,6 +21,21 @@ export const ProfileInput = z.strictObject({
 export type ProfileInput = z.input<typeof ProfileInput>;
 export type ProfileData = z.output<typeof ProfileInput>;
 
+/** A change to my details: only the fields it names change; a field sent blank clears it. */
+export const ProfileUpdate = z.strictObject({
+  name: PersonName.optional(),
+  phone: blankIsNull(VietnamesePhone).optional(),
+  address: blankIsNull(
+    z.string().trim().max(200, { message: shell.validation.addressTooLong }),
+  ).optional(),
+  dob: blankIsNull(DateOfBirth).optional(),
+  bio: blankIsNull(
+    z.string().trim().max(1000, { message: shell.validation.bioTooLong }),
+  ).optional(),
+});
+export type ProfileUpdate = z.input<typeof ProfileUpdate>;
+export type ProfileChanges = z.output<typeof ProfileUpdate>;
+
 export const PrivacySettings = z.strictObject({
   hideMyPosts: z.boolean(),
   hideMentionedPosts: z.boolean(),

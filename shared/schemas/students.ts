@@ -27,6 +27,28 @@ export const StudentInput = z.strictObject({
 export type StudentInput = z.input<typeof StudentInput>;
 export type StudentData = z.output<typeof StudentInput>;
 
+/**
+ * A change to a student: only the fields it names change (spec: "when a record is updated,
+ * undefined fields are dropped"). A field sent blank clears it; `courseIds`, when sent, is her
+ * whole set of courses.
+ */
+export const StudentUpdate = z.strictObject({
+  name: PersonName.optional(),
+  phone: optional(VietnamesePhone).optional(),
+  email: optional(EmailAddress).optional(),
+  address: optional(
+    z.string().trim().max(200, { message: shell.validation.addressTooLong }),
+  ).optional(),
+  dob: optional(DateOfBirth).optional(),
+  avatarUrl: optional(z.string().max(500)).optional(),
+  courseIds: z
+    .array(uuid({ message: shell.validation.courseIdInvalid }))
+    .max(50)
+    .optional(),
+});
+export type StudentUpdate = z.input<typeof StudentUpdate>;
+export type StudentChanges = z.output<typeof StudentUpdate>;
+
 export const StudentIdParams = z.strictObject({
   studentId: uuid({ message: shell.validation.studentIdInvalid }),
 });

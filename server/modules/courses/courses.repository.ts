@@ -125,15 +125,17 @@ export async function insertCourseRow(
 export async function updateCourseRow(
   db: Db,
   id: string,
-  details: { name: string; description: string; imageUrl: string | null; now: number },
+  details: { name?: string; description?: string; imageUrl?: string | null; now: number },
 ) {
+  // Only the fields given change.
   await db
     .updateTable('courses')
     .set({
-      name: details.name,
-      ...nameSearchColumns(details.name),
-      description: details.description,
-      image_url: details.imageUrl,
+      ...(details.name === undefined
+        ? {}
+        : { name: details.name, ...nameSearchColumns(details.name) }),
+      ...(details.description === undefined ? {} : { description: details.description }),
+      ...(details.imageUrl === undefined ? {} : { image_url: details.imageUrl }),
       updated_at: details.now,
     })
     .where('id', '=', id)

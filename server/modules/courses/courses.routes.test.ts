@@ -157,6 +157,41 @@ describe('courses', () => {
     expect(stranger.statusCode).toBe(403);
   });
 
+  it('an edit naming only the name keeps the lessons, their ids and the instructors', async () => {
+    const course = (
+      await create('admin', {
+        name: 'Vẽ hoa',
+        description: 'Hoa mai, hoa đào.',
+        lessons: [{ title: 'Hoa mai' }, { title: 'Hoa đào' }],
+        instructorIds: [ids.teacher],
+      })
+    ).json();
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/courses/${course.id}`,
+      headers: as('teacher'),
+      payload: { name: 'Vẽ hoa Tết' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      name: 'Vẽ hoa Tết',
+      description: 'Hoa mai, hoa đào.',
+      lessons: course.lessons,
+    });
+    expect(renamed.json().instructors.map((person: { id: string }) => person.id)).toEqual([
+      ids.teacher,
+    ]);
+    // Lessons sent are the whole list: an empty list empties it, as before.
+    const emptied = await t.app.inject({
+      method: 'PUT',
+      url: `/api/courses/${course.id}`,
+      headers: as('teacher'),
+      payload: { lessons: [] },
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json()).toMatchObject({ name: 'Vẽ hoa Tết', lessons: [] });
+  });
+
   it.each([
     ['an empty name', { name: ' ' }],
     ['an over-long name', { name: 'x'.repeat(121) }],

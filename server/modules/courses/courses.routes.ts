@@ -9,6 +9,7 @@ import {
   CourseProgress,
   CourseStatistics,
   CourseStudents,
+  CourseUpdate,
   InstructorChoices,
 } from '#shared/schemas/courses';
 import { CoursePostsQuery, PostPage } from '#shared/schemas/posts';
@@ -102,7 +103,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a course (admins and its instructors)',
         tags: ['courses'],
         params: CourseIdParams,
-        body: CourseInput,
+        body: CourseUpdate,
         response: { 200: Course, ...errors },
       },
     },

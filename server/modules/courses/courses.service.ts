@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Course, CourseData, CourseSummary } from '#shared/schemas/courses';
+import type { Course, CourseChanges, CourseData, CourseSummary } from '#shared/schemas/courses';
 import { compareVietnameseNames } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Db, PersonRow } from '../../db/schema.ts';
@@ -110,14 +110,18 @@ export async function listInstructorChoices(database: AppDatabase) {
 }
 
 /** Checks what a course form sent beyond its shape: lessons, instructors, cover image. */
-async function checkCourseData(database: AppDatabase, data: CourseData, courseId: string | null) {
-  const lessonIds = data.lessons.flatMap((lesson) => (lesson.id ? [lesson.id] : []));
+async function checkCourseData(
+  database: AppDatabase,
+  data: CourseChanges,
+  courseId: string | null,
+) {
+  const lessonIds = (data.lessons ?? []).flatMap((lesson) => (lesson.id ? [lesson.id] : []));
   if (new Set(lessonIds).size !== lessonIds.length) throw new AppError('duplicate_lesson', 400);
   const existing = courseId ? await lessonIdsOf(database.db, courseId) : new Set<string>();
   if (lessonIds.some((id) => !existing.has(id))) throw new AppError('lesson_not_in_course', 400);
-  const staff = await activeStaffIds(database.db, data.instructorIds);
-  if (data.instructorIds.some((id) => !staff.has(id)))
-    throw new AppError('instructor_not_found', 400);
+  const instructorIds = data.instructorIds ?? [];
+  const staff = await activeStaffIds(database.db, instructorIds);
+  if (instructorIds.some((id) => !staff.has(id))) throw new AppError('instructor_not_found', 400);
   if (data.imageUrl && !(await isUsableImageUrl(database, data.imageUrl)))
     throw new AppError('media_not_found', 400);
 }
@@ -210,20 +214,17 @@ export async function updateCourse(
   database: AppDatabase,
   person: PersonRow,
   id: string,
-  data: CourseData,
+  changes: CourseChanges,
 ): Promise<Course> {
   await requireCourseEditor(database, person, id);
-  await checkCourseData(database, data, id);
+  await checkCourseData(database, changes, id);
   const now = Date.now();
+  const { lessons, instructorIds, ...details } = changes;
   await inTransaction(database, async (trx) => {
-    await updateCourseRow(trx, id, {
-      name: data.name,
-      description: data.description,
-      imageUrl: data.imageUrl,
-      now,
-    });
-    await replaceLessons(trx, id, data.lessons, now);
-    await replaceInstructors(trx, id, data.instructorIds, now);
+    await updateCourseRow(trx, id, { ...details, now });
+    // Only what the change names: a change without lessons keeps them, and their progress.
+    if (lessons) await replaceLessons(trx, id, lessons, now);
+    if (instructorIds) await replaceInstructors(trx, id, instructorIds, now);
     await insertActivityLog(trx, { actorId: person.id, action: 'course.updated', target: id, now });
   });
   await announceCourseChange(database, id);

@@ -6,23 +6,25 @@ export async function updateOwnDetails(
   db: Db,
   id: string,
   details: {
-    name: string;
-    phone: string | null;
-    address: string | null;
-    dob: string | null;
-    bio: string | null;
+    name?: string;
+    phone?: string | null;
+    address?: string | null;
+    dob?: string | null;
+    bio?: string | null;
     now: number;
   },
 ): Promise<void> {
+  // Only the fields given change.
   await db
     .updateTable('people')
     .set({
-      name: details.name,
-      ...nameSearchColumns(details.name),
-      phone: details.phone,
-      address: details.address,
-      dob: details.dob,
-      bio: details.bio,
+      ...(details.name === undefined
+        ? {}
+        : { name: details.name, ...nameSearchColumns(details.name) }),
+      ...(details.phone === undefined ? {} : { phone: details.phone }),
+      ...(details.address === undefined ? {} : { address: details.address }),
+      ...(details.dob === undefined ? {} : { dob: details.dob }),
+      ...(details.bio === undefined ? {} : { bio: details.bio }),
       updated_at: details.now,
     })
     .where('id', '=', id)

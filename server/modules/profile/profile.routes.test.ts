@@ -37,6 +37,29 @@ describe('my profile', () => {
     expect(badPhone.body).toContain('Số điện thoại không hợp lệ.');
   });
 
+  it('an edit naming only my name keeps my phone, address, birthday and bio', async () => {
+    const full = await call('admin', 'PUT', '/api/me/profile', {
+      name: 'Trần Thu Hà',
+      phone: '0912 000 222',
+      address: '5 Hàng Bạc, Hà Nội',
+      dob: '1991-02-03',
+      bio: 'Chuyên đắp bột.',
+    });
+    expect(full.statusCode, full.body).toBe(200);
+    const renamed = await call('admin', 'PUT', '/api/me/profile', { name: 'Trần Thu Hà My' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      name: 'Trần Thu Hà My',
+      phone: '0912000222',
+      address: '5 Hàng Bạc, Hà Nội',
+      dob: '1991-02-03',
+      bio: 'Chuyên đắp bột.',
+    });
+    const cleared = await call('admin', 'PUT', '/api/me/profile', { bio: '' });
+    expect(cleared.json()).toMatchObject({ name: 'Trần Thu Hà My', bio: null });
+    await call('admin', 'PUT', '/api/me/profile', { name: 'Trần Thu Hà' });
+  });
+
   it('a student keeps no bio and has no privacy settings', async () => {
     const edited = await call('student', 'PUT', '/api/me/profile', {
       name: 'Ngô Thị Lan',

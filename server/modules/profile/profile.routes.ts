@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '#shared/errors';
 import { PostPage, PostPageQuery } from '#shared/schemas/posts';
-import { PrivacySettings, Profile, ProfileInput } from '#shared/schemas/profile';
+import { PrivacySettings, Profile, ProfileUpdate } from '#shared/schemas/profile';
 import { requireMember } from '../accounts/access.ts';
 import { listPostPage } from '../posts/posts.service.ts';
 import { getProfile, updatePrivacy, updateProfile } from './profile.service.ts';
@@ -27,7 +27,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Edit my own details (not role, status or e-mail)',
         tags: ['profile'],
-        body: ProfileInput,
+        body: ProfileUpdate,
         response: { 200: Profile, ...errors },
       },
     },

@@ -1,4 +1,4 @@
-import type { PrivacySettings, Profile, ProfileData } from '#shared/schemas/profile';
+import type { PrivacySettings, Profile, ProfileChanges } from '#shared/schemas/profile';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -27,18 +27,19 @@ export async function getProfile(database: AppDatabase, person: PersonRow): Prom
   };
 }
 
-/** A person edits their own details; a student has no bio (spec 3), so none is kept. */
+/**
+ * A person changes her own details: only what the change names (spec: undefined fields are
+ * dropped). Students have no bio (spec 3).
+ */
 export async function updateProfile(
   database: AppDatabase,
   person: PersonRow,
-  data: ProfileData,
+  changes: ProfileChanges,
 ): Promise<Profile> {
+  const { bio, ...details } = changes;
   await updateOwnDetails(database.db, person.id, {
-    name: data.name,
-    phone: data.phone,
-    address: data.address,
-    dob: data.dob,
-    bio: person.role === 'student' ? null : data.bio,
+    ...details,
+    ...(person.role === 'student' || bio === undefined ? {} : { bio }),
     now: Date.now(),
   });
   await announcePersonChange(database, person.id);

@@ -169,25 +169,27 @@ export async function updateStudentRow(
   db: Db,
   id: string,
   student: {
-    name: string;
-    phone: string | null;
-    email: string | null;
-    address: string | null;
-    dob: string | null;
-    avatarUrl: string | null;
+    name?: string;
+    phone?: string | null;
+    email?: string | null;
+    address?: string | null;
+    dob?: string | null;
+    avatarUrl?: string | null;
     now: number;
   },
 ): Promise<number> {
+  // Only the fields given change; a student found with nothing to change still counts.
   const result = await db
     .updateTable('people')
     .set({
-      name: student.name,
-      ...nameSearchColumns(student.name),
-      phone: student.phone,
-      email: student.email,
-      address: student.address,
-      dob: student.dob,
-      avatar_url: student.avatarUrl,
+      ...(student.name === undefined
+        ? {}
+        : { name: student.name, ...nameSearchColumns(student.name) }),
+      ...(student.phone === undefined ? {} : { phone: student.phone }),
+      ...(student.email === undefined ? {} : { email: student.email }),
+      ...(student.address === undefined ? {} : { address: student.address }),
+      ...(student.dob === undefined ? {} : { dob: student.dob }),
+      ...(student.avatarUrl === undefined ? {} : { avatar_url: student.avatarUrl }),
       updated_at: student.now,
     })
     .where('id', '=', id)

@@ -148,6 +148,54 @@ describe('students: adding, editing, deleting', () => {
     expect((await call('teacher', 'GET', `/api/students/${created.id}`)).statusCode).toBe(404);
   });
 
+  it('changes only what an edit names: a name alone keeps her phone, address and courses', async () => {
+    const created = (
+      await call(
+        'admin',
+        'POST',
+        '/api/students',
+        newStudent({ name: 'Hồ Thị Giữ', courseIds: [ids.gel, ids.art] }),
+      )
+    ).json();
+    const renamed = await call('teacher', 'PUT', `/api/students/${created.id}`, {
+      name: 'Hồ Thị Giữ Nguyên',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      name: 'Hồ Thị Giữ Nguyên',
+      phone: '0912345678',
+      email: 'dao@example.vn',
+      address: '12 Lý Thường Kiệt, Hà Nội',
+      dob: '2001-04-30',
+    });
+    expect(
+      renamed
+        .json()
+        .courses.map((course: { id: string }) => course.id)
+        .sort(),
+    ).toEqual([ids.gel, ids.art].sort());
+    // Found by the new name: the search columns follow the name.
+    const found = await call('teacher', 'GET', '/api/students?q=giu%20nguyen');
+    expect(found.json().students.map((student: { id: string }) => student.id)).toContain(
+      created.id,
+    );
+    // A field sent blank clears it; courses sent replace hers; the rest stays.
+    const cleared = await call('teacher', 'PUT', `/api/students/${created.id}`, {
+      phone: '',
+      courseIds: [ids.art],
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({
+      name: 'Hồ Thị Giữ Nguyên',
+      phone: null,
+      address: '12 Lý Thường Kiệt, Hà Nội',
+      courses: [{ id: ids.art }],
+    });
+    // A name sent blank is refused, not cleared.
+    const blank = await call('teacher', 'PUT', `/api/students/${created.id}`, { name: ' ' });
+    expect(blank.statusCode).toBe(400);
+  });
+
   it('students and anonymous visitors cannot add, edit or delete', async () => {
     expect((await call('student', 'POST', '/api/students', newStudent())).statusCode).toBe(403);
     expect((await call(null, 'POST', '/api/students', newStudent())).statusCode).toBe(401);

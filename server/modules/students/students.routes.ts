@@ -11,6 +11,7 @@ import {
   StudentInput,
   StudentList,
   StudentsQuery,
+  StudentUpdate,
 } from '#shared/schemas/students';
 import { foldForSearch } from '#shared/text';
 import { AppError } from '../../lib/app-error.ts';
@@ -133,7 +134,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Edit a student's details and courses (staff)",
         tags: ['students'],
         params: StudentIdParams,
-        body: StudentInput,
+        body: StudentUpdate,
         response: { 200: StudentDetail, ...errors },
       },
     },

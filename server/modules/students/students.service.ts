@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ProgressInput,
   STUDENT_PAGE_SIZE,
+  type StudentChanges,
   type StudentData,
   type StudentDetail,
   type StudentList,
@@ -203,9 +204,10 @@ async function findStudentEditorName(database: AppDatabase, personId: string) {
   return person ? { id: person.id, name: person.name } : null;
 }
 
-async function checkStudentData(database: AppDatabase, data: StudentData) {
-  const found = await existingCourseIds(database.db, data.courseIds);
-  if (data.courseIds.some((id) => !found.has(id))) throw new AppError('course_not_found', 400);
+async function checkStudentData(database: AppDatabase, data: StudentChanges) {
+  const courseIds = data.courseIds ?? [];
+  const found = await existingCourseIds(database.db, courseIds);
+  if (courseIds.some((id) => !found.has(id))) throw new AppError('course_not_found', 400);
   if (data.avatarUrl && !(await isUsableImageUrl(database, data.avatarUrl)))
     throw new AppError('media_not_found', 400);
 }
@@ -234,19 +236,24 @@ export async function createStudent(
   return getStudent(database, staff, id);
 }
 
+/**
+ * Staff change a student: only what the change names (spec: undefined fields are dropped); her
+ * courses are replaced only when the change lists them.
+ */
 export async function updateStudent(
   database: AppDatabase,
   staff: PersonRow,
   id: string,
-  data: StudentData,
+  changes: StudentChanges,
 ): Promise<StudentDetail> {
   requireStaffViewer(staff);
-  await checkStudentData(database, data);
+  await checkStudentData(database, changes);
   const now = Date.now();
+  const { courseIds, ...details } = changes;
   await inTransaction(database, async (trx) => {
-    if ((await updateStudentRow(trx, id, { ...data, now })) === 0)
+    if ((await updateStudentRow(trx, id, { ...details, now })) === 0)
       throw new AppError('student_not_found', 404);
-    await replaceEnrolments(trx, id, [...new Set(data.courseIds)], now);
+    if (courseIds) await replaceEnrolments(trx, id, [...new Set(courseIds)], now);
     await insertActivityLog(trx, { actorId: staff.id, action: 'student.updated', target: id, now });
   });
   await announcePersonChange(database, id);
