@@ -135,7 +135,7 @@ describe('the post list', () => {
     await act(async () => answer({ posts: tenPosts(0), nextCursor: null }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
     counting.disconnect();
-    expect(seen.filter((count) => count > 0)[0]).toBe(3);
+    expect(seen.filter((count) => count > 0)[0]).toBe(2);
   });
 
   it('shows the placeholder until the page is drawn, then watches for the end to load more', async () => {
