@@ -400,3 +400,32 @@ test(
     await expect(page.getByText('Bản sao lưu gần nhất đã quá 2 ngày')).toHaveCount(0);
   },
 );
+
+test('a student is "Bảo lưu" in user management, in the menu, its dialog, the card and the toasts', async ({
+  page,
+}) => {
+  const tag = unique();
+  const name = `Khổng Thị Vy ${tag}`;
+  const created = await page.request.post('/api/students', { data: { name } });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/#/user-management?view=all');
+  await page.getByRole('searchbox', { name: 'Tìm theo tên hoặc email' }).fill(tag);
+  const card = page.getByRole('article', { name });
+  const menu = card.getByRole('button', { name: `Thao tác với ${name}` });
+  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).last();
+
+  await menu.click();
+  await expect(page.getByRole('menuitem', { name: 'Chặn' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Bảo lưu' }).click();
+  const dialog = page.getByRole('dialog', { name: `Bảo lưu "${name}"` });
+  await dialog.getByLabel('Lý do').fill('Nghỉ sinh con, học lại tháng sau');
+  await dialog.getByRole('button', { name: 'Bảo lưu' }).click();
+  await expect(toast(`Đã bảo lưu ${name}.`)).toBeVisible();
+  await expect(card).toContainText('Bảo lưu bởi');
+  await expect(card).not.toContainText('Chặn');
+
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Mở bảo lưu' }).click();
+  await expect(toast(`Đã mở bảo lưu cho ${name}.`)).toBeVisible();
+});

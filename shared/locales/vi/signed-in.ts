@@ -669,7 +669,6 @@ export const signedIn = {
       merge: 'Hợp nhất',
       menu: 'Thao tác với {{name}}',
       block: 'Chặn',
-      blockStudent: 'Bảo lưu',
       changeReason: 'Sửa lý do',
       unblock: 'Bỏ chặn',
       makeAdmin: 'Đặt làm quản trị viên',
@@ -695,6 +694,17 @@ export const signedIn = {
       blockReason: 'Lý do',
       blockConfirm: 'Chặn',
       saveReason: 'Lưu lý do',
+      /** A student's block is "Bảo lưu" everywhere (spec 4), in the menu, its dialog and toasts. */
+      forStudent: {
+        block: 'Bảo lưu',
+        unblock: 'Mở bảo lưu',
+        blockTitle: 'Bảo lưu "{{name}}"',
+        reasonTitle: 'Lý do bảo lưu "{{name}}"',
+        blockConfirm: 'Bảo lưu',
+        blocked: 'Đã bảo lưu {{name}}.',
+        unblocked: 'Đã mở bảo lưu cho {{name}}.',
+        bannedBy: 'Bảo lưu bởi {{name}}, {{time}}',
+      },
       mergeTitle: 'Hợp nhất "{{name}}" vào hồ sơ có sẵn',
       mergeHint:
         'Chọn hồ sơ học viên mà học viện đã tạo cho người này. Khóa học, tiến độ và đánh giá được gộp lại, tài khoản đăng nhập sẽ dẫn đến hồ sơ được chọn, hồ sơ đăng ký bị xóa.',

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookOpen } from 'lucide-react';
 import { memo, useId, useState } from 'react';
+import type { Catalogue } from '#shared/locales/vi';
 import type { AdminPerson } from '#shared/schemas/admin';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
@@ -56,6 +57,13 @@ export const PersonCard = memo(function PersonCard({
   const name = person.name;
   const headingId = useId();
   const staff = person.role !== 'student';
+  // Blocking a student is "Bảo lưu" (spec 4), staff are "Chặn": one word per person throughout.
+  const blockWord = <Key extends keyof Catalogue['screens']['userManagement']['forStudent']>(
+    key: Key,
+  ) =>
+    staff
+      ? (`screens.userManagement.${key}` as const)
+      : (`screens.userManagement.forStudent.${key}` as const);
 
   // One change at a time: each names its button, its work (which returns what to say) and how
   // to say its failure.
@@ -101,7 +109,7 @@ export const PersonCard = memo(function PersonCard({
         'unblock',
         async () => {
           await unblockPerson(person.id);
-          return t('screens.userManagement.unblocked', { name });
+          return t(blockWord('unblocked'), { name });
         },
         failed(t('toasts.updateFailed')),
       );
@@ -152,8 +160,8 @@ export const PersonCard = memo(function PersonCard({
             choices={actions.map((action) => ({
               id: action,
               label:
-                action === 'block' && !staff
-                  ? t('screens.userManagement.blockStudent')
+                action === 'block' || action === 'unblock'
+                  ? t(blockWord(action))
                   : t(`screens.userManagement.${action}`),
               danger: action === 'delete',
             }))}
@@ -184,7 +192,7 @@ export const PersonCard = memo(function PersonCard({
           <p>{t('screens.userManagement.banReason', { reason: person.ban.reason })}</p>
           {person.ban.by && person.ban.at ? (
             <p className="text-stone-500">
-              {t('screens.userManagement.bannedBy', {
+              {t(blockWord('bannedBy'), {
                 name: person.ban.by.name,
                 time: formatRelativeTime(person.ban.at),
               })}
@@ -291,17 +299,12 @@ export const PersonCard = memo(function PersonCard({
       <BlockReasonDialog
         isOpen={dialog === 'block' || dialog === 'changeReason'}
         onOpenChange={(open) => setDialog(open ? dialog : null)}
-        title={t(
-          dialog === 'changeReason'
-            ? 'screens.userManagement.reasonTitle'
-            : 'screens.userManagement.blockTitle',
-          { name },
-        )}
+        title={t(blockWord(dialog === 'changeReason' ? 'reasonTitle' : 'blockTitle'), { name })}
         label={t('screens.userManagement.blockReason')}
         submitLabel={t(
           dialog === 'changeReason'
             ? 'screens.userManagement.saveReason'
-            : 'screens.userManagement.blockConfirm',
+            : blockWord('blockConfirm'),
         )}
         initialReason={dialog === 'changeReason' ? (person.ban?.reason ?? '') : ''}
         busy={busy === 'block'}
@@ -312,7 +315,7 @@ export const PersonCard = memo(function PersonCard({
               await blockPerson(person.id, reason);
               return dialog === 'changeReason'
                 ? t('screens.userManagement.reasonUpdated')
-                : t('screens.userManagement.blocked', { name });
+                : t(blockWord('blocked'), { name });
             },
             failed(t('toasts.updateFailed')),
           )
