@@ -178,7 +178,9 @@ async function withoutTours(context: BrowserContext) {
  * Watches every screen a page shows, several times a second, for what a phone person cannot
  * reach: a page wider than the viewport (the ⋮ menus and the bottom bar slide off), the bottom
  * bar not wholly on screen, or a button of an open dialog outside the viewport's width or below
- * its bottom with nothing to scroll it into view. Each finding is kept with the screen's address.
+ * its bottom with nothing to scroll it into view; and, once a second, a control whose label is
+ * broken inside a word short enough to fit on one line ("Khôn / g chấm"). Each finding is kept
+ * with the screen's address.
  */
 async function watchLayout(context: BrowserContext) {
   await context.addInitScript(() => {
@@ -243,7 +245,41 @@ async function watchLayout(context: BrowserContext) {
         }
       }
     };
+    const controls =
+      'button, [role="button"], [role="tab"], [role="menuitem"], label:has(input[type="radio"]), label:has(input[type="checkbox"])';
+    /** A word of the control's label laid out on two lines though it would fit on one. */
+    const brokenWord = (control: HTMLElement): string | null => {
+      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+          const lines = new Set(rects.map((rect) => Math.round(rect.top)));
+          const width = rects.reduce((sum, rect) => sum + rect.width, 0);
+          // A word this short fits on a phone's line: the control was squeezed narrower than
+          // it. A longer one (a typed name or address with no space) may have to break.
+          if (lines.size > 1 && match[0].length <= 15 && width <= innerWidth / 2) return match[0];
+        }
+      }
+      return null;
+    };
+    const checkWords = () => {
+      const where = location.hash || '/';
+      for (const control of document.querySelectorAll<HTMLElement>(controls)) {
+        if (control.offsetWidth <= 1 || control.offsetHeight <= 1) continue;
+        const word = brokenWord(control);
+        if (word) {
+          found.add(
+            `${where}: "${word}" broken across lines in "${(control.textContent ?? '').trim().slice(0, 40)}"`,
+          );
+        }
+      }
+    };
     setInterval(check, 150);
+    setInterval(checkWords, 1000);
     addEventListener('hashchange', () => setTimeout(check, 50));
   });
 }
