@@ -15,6 +15,7 @@ import { StudentStatusBadge } from '../../features/students/components/student-s
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useOffscreenSkipping } from '../../hooks/use-offscreen-skipping.ts';
 import { useScreenParams, useSearchText } from '../../hooks/use-screen-params.ts';
+import { useShownCount } from '../../hooks/use-shown-count.ts';
 import { lazyComponent } from '../../lib/lazy-module.ts';
 import { t } from '../../lib/text.ts';
 
@@ -31,6 +32,10 @@ const CourseFilterSheet = lazyComponent(() =>
 );
 
 const SORTS: readonly StudentFilters['sort'][] = ['name', 'enrolledAt', 'status'];
+
+/** Rows a phone's first screen holds under the search, and rows drawn at a time after them. */
+const FIRST_SCREEN_ROWS = 5;
+const ROWS_PER_STEP = 5;
 
 /** Memoised: typing in the search box re-rendered every card at each key. */
 const StudentCard = memo(function StudentCard({
@@ -117,7 +122,10 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
   const [filtering, setFiltering] = useState(false);
   const [adding, setAdding] = useState(false);
   const students = useStudents({ q, sort, courseIds });
-  const items = students.data?.pages.flatMap((page) => page.students) ?? [];
+  const loaded = students.data?.pages.flatMap((page) => page.students) ?? [];
+  // Opening on this screen, the rows a phone's screen holds first, the rest a few at a time.
+  const shown = useShownCount(loaded.length, FIRST_SCREEN_ROWS, ROWS_PER_STEP);
+  const items = shown < loaded.length ? loaded.slice(0, shown) : loaded;
   const total = students.data?.pages[0]?.total ?? 0;
   const courseName = new Map(courses.data?.courses.map((course) => [course.id, course.name]));
 

@@ -1,16 +1,9 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import {
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { PostPage } from '#shared/schemas/posts';
 import { Button } from '../../../components/ui/form.tsx';
 import { useOffscreenSkipping } from '../../../hooks/use-offscreen-skipping.ts';
+import { useShownCount } from '../../../hooks/use-shown-count.ts';
 import { t } from '../../../lib/text.ts';
 import { PostCard } from './post-card.tsx';
 
@@ -19,33 +12,6 @@ const FIRST_SCREEN_CARDS = 2;
 
 /** Cards drawn at a time after the first screen's, on the screen the page opens on. */
 const CARDS_PER_STEP = 2;
-
-/** Whether no list has been drawn yet since the page opened. */
-let pageOpening = true;
-
-/**
- * On the screen the page opens on (a phone opening the app: its CPU busiest, its kept answers
- * there at once), how many cards to draw: the first screen's at once, then a couple more at a
- * time, each step in its own task after the browser has painted, so no step holds a slow
- * phone's main thread long and a tap between two steps is answered between them. Every other
- * list draws all it has (Infinity).
- */
-function useShownCount(total: number): number {
-  const [progressive] = useState(() => {
-    const first = pageOpening;
-    pageOpening = false;
-    return first;
-  });
-  const [shown, setShown] = useState(progressive ? FIRST_SCREEN_CARDS : Number.POSITIVE_INFINITY);
-  useEffect(() => {
-    if (shown >= total) return;
-    const timer = setTimeout(() => {
-      startTransition(() => setShown((count) => count + CARDS_PER_STEP));
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [shown, total]);
-  return shown;
-}
 
 const NO_POSTS: PostPage['posts'] = [];
 
@@ -94,7 +60,7 @@ export function PostList({
   // arrive in the background the same way. A list shown from the cache is drawn whole at once
   // (a restored scroll position needs every card), except the list the page opens on, which
   // has no position to restore: its cards come a couple at a time (useShownCount).
-  const shown = useShownCount(loaded.length);
+  const shown = useShownCount(loaded.length, FIRST_SCREEN_CARDS, CARDS_PER_STEP);
   const deferred = useDeferredValue(loaded);
   const items =
     shown < loaded.length
