@@ -127,15 +127,14 @@ export async function updateCourseRow(
   id: string,
   details: { name?: string; description?: string; imageUrl?: string | null; now: number },
 ) {
-  // Only the fields given change.
+  // Only the fields given change: Kysely leaves out a column set to undefined.
   await db
     .updateTable('courses')
     .set({
-      ...(details.name === undefined
-        ? {}
-        : { name: details.name, ...nameSearchColumns(details.name) }),
-      ...(details.description === undefined ? {} : { description: details.description }),
-      ...(details.imageUrl === undefined ? {} : { image_url: details.imageUrl }),
+      name: details.name,
+      ...(details.name === undefined ? {} : nameSearchColumns(details.name)),
+      description: details.description,
+      image_url: details.imageUrl,
       updated_at: details.now,
     })
     .where('id', '=', id)

@@ -14,17 +14,16 @@ export async function updateOwnDetails(
     now: number;
   },
 ): Promise<void> {
-  // Only the fields given change.
+  // Only the fields given change: Kysely leaves out a column set to undefined.
   await db
     .updateTable('people')
     .set({
-      ...(details.name === undefined
-        ? {}
-        : { name: details.name, ...nameSearchColumns(details.name) }),
-      ...(details.phone === undefined ? {} : { phone: details.phone }),
-      ...(details.address === undefined ? {} : { address: details.address }),
-      ...(details.dob === undefined ? {} : { dob: details.dob }),
-      ...(details.bio === undefined ? {} : { bio: details.bio }),
+      name: details.name,
+      ...(details.name === undefined ? {} : nameSearchColumns(details.name)),
+      phone: details.phone,
+      address: details.address,
+      dob: details.dob,
+      bio: details.bio,
       updated_at: details.now,
     })
     .where('id', '=', id)

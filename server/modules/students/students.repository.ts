@@ -178,18 +178,18 @@ export async function updateStudentRow(
     now: number;
   },
 ): Promise<number> {
-  // Only the fields given change; a student found with nothing to change still counts.
+  // Only the fields given change: Kysely leaves out a column set to undefined. A student found
+  // with nothing to change still counts.
   const result = await db
     .updateTable('people')
     .set({
-      ...(student.name === undefined
-        ? {}
-        : { name: student.name, ...nameSearchColumns(student.name) }),
-      ...(student.phone === undefined ? {} : { phone: student.phone }),
-      ...(student.email === undefined ? {} : { email: student.email }),
-      ...(student.address === undefined ? {} : { address: student.address }),
-      ...(student.dob === undefined ? {} : { dob: student.dob }),
-      ...(student.avatarUrl === undefined ? {} : { avatar_url: student.avatarUrl }),
+      name: student.name,
+      ...(student.name === undefined ? {} : nameSearchColumns(student.name)),
+      phone: student.phone,
+      email: student.email,
+      address: student.address,
+      dob: student.dob,
+      avatar_url: student.avatarUrl,
       updated_at: student.now,
     })
     .where('id', '=', id)
