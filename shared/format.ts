@@ -5,14 +5,27 @@
 
 const VIETNAM_OFFSET_MS = 7 * 3_600_000;
 
+/** The calendar fields of a moment in Vietnam (UTC+7 all year, no summer time). */
+export function vietnamClock(time: number | Date) {
+  const at = new Date(Number(time) + VIETNAM_OFFSET_MS);
+  return {
+    year: at.getUTCFullYear(),
+    month: at.getUTCMonth() + 1,
+    day: at.getUTCDate(),
+    weekday: at.getUTCDay(),
+    hours: at.getUTCHours(),
+    minutes: at.getUTCMinutes(),
+  };
+}
+
 /**
- * A moment (epoch milliseconds) as a date in Vietnam (UTC+7 all year): "15 tháng 3, 2001", as
- * Intl writes it in Vietnamese. Written by hand: the first Intl formatter a page makes loads the
- * locale's data, a long task on a slow phone for one date on a student's page.
+ * A moment (epoch milliseconds) as a date in Vietnam: "15 tháng 3, 2001", as Intl writes it in
+ * Vietnamese. Written by hand: the first Intl formatter a page makes loads the locale's data, a
+ * long task on a slow phone for one date on a student's page.
  */
 export function formatDate(at: number | Date): string {
-  const local = new Date(Number(at) + VIETNAM_OFFSET_MS);
-  return `${local.getUTCDate()} tháng ${local.getUTCMonth() + 1}, ${local.getUTCFullYear()}`;
+  const { year, month, day } = vietnamClock(at);
+  return `${day} tháng ${month}, ${year}`;
 }
 
 /** A calendar date as stored ("2001-03-15"), written the same way; anything else as it is. */

@@ -1,3 +1,4 @@
+import { vietnamClock } from '#shared/format';
 import { shell } from '#shared/locales/vi/shell';
 import { fillPlaceholders } from '#shared/text';
 
@@ -7,21 +8,6 @@ import { fillPlaceholders } from '#shared/text';
  * loads the locale's data, a task of about 50 ms on a slow phone that every screen would pay
  * while it opens (bench/README.md, "Long tasks").
  */
-
-const VIETNAM_OFFSET_MS = 7 * 3_600_000;
-
-/** The calendar fields of a moment in Vietnam. */
-export function vietnamClock(time: number) {
-  const at = new Date(time + VIETNAM_OFFSET_MS);
-  return {
-    year: at.getUTCFullYear(),
-    month: at.getUTCMonth() + 1,
-    day: at.getUTCDate(),
-    weekday: at.getUTCDay(),
-    hours: at.getUTCHours(),
-    minutes: at.getUTCMinutes(),
-  };
-}
 
 /** The day a moment falls on in Vietnam, as "2026-11-26": equal for two moments of one day. */
 export function vietnamDayKey(time: number): string {
