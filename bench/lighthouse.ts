@@ -32,7 +32,7 @@ export interface LighthouseResult {
 }
 
 /** The screens an instructor returns to, by their route with the demo academy's ids. */
-async function returningPages(url: string, cookie: string): Promise<string[]> {
+export async function returningPages(url: string, cookie: string): Promise<string[]> {
   const read = async <T>(path: string) =>
     (await (await fetch(`${url}/api${path}`, { headers: { cookie } })).json()) as T;
   const course = (await read<{ courses: Array<{ id: string }> }>('/courses')).courses[0]!;

@@ -20,21 +20,17 @@ import { browserCookies } from '../server/test/sessions.ts';
 import { TUTORIAL_AUTOSTART_KEY } from '../shared/storage-keys.ts';
 import { signInToDemoAcademy } from '../support/demo-academy.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/provision.ts';
+import { onMainThread, type TraceEvent, tasksOf } from '../support/trace.ts';
+import { returningPages } from './lighthouse.ts';
 import { startServer } from './served.ts';
 
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
 
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
+interface ProfileTraceEvent extends TraceEvent {
   id?: string;
   args?: {
+    name?: string;
     data?: {
       startTime?: number;
       cpuProfile?: {
@@ -110,19 +106,8 @@ function moduleOf(frame: {
     : module;
 }
 
-/** The renderer's main thread: the thread with most task time. */
-function mainThread(events: TraceEvent[]): string {
-  const busy = new Map<string, number>();
-  for (const event of events) {
-    if (event.name !== 'RunTask' || event.ph !== 'X') continue;
-    const thread = `${event.pid}:${event.tid}`;
-    busy.set(thread, (busy.get(thread) ?? 0) + (event.dur ?? 0));
-  }
-  return [...busy].sort((a, b) => b[1] - a[1])[0]![0];
-}
-
 /** Samples of the V8 CPU profile in a trace, as [timestamp µs, module] pairs. */
-function profileSamples(events: TraceEvent[]): Array<[number, string]> {
+function profileSamples(events: ProfileTraceEvent[]): Array<[number, string]> {
   const nodes = new Map<number, string>();
   const samples: Array<[number, string]> = [];
   const starts = new Map<string, number>();
@@ -175,18 +160,12 @@ const BROWSER_WORK: Record<string, string> = {
 };
 
 function longTasks(trace: Buffer, sinceUs: number): LongTask[] {
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = mainThread(events);
-  const onMain = events.filter((event) => `${event.pid}:${event.tid}` === main);
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: ProfileTraceEvent[] })
+    .traceEvents;
+  const onMain = onMainThread(events);
   const samples = profileSamples(events);
-  const tasks = onMain
-    .filter(
-      (event) =>
-        event.name === 'RunTask' &&
-        event.ph === 'X' &&
-        event.ts >= sinceUs &&
-        (event.dur ?? 0) / 1000 > LONG_TASK_MS,
-    )
+  const tasks = tasksOf(onMain)
+    .filter((event) => event.ts >= sinceUs && (event.dur ?? 0) / 1000 > LONG_TASK_MS)
     .sort((a, b) => a.ts - b.ts);
   return tasks.map((task) => {
     const end = task.ts + task.dur!;
@@ -242,23 +221,6 @@ async function traced(context: BrowserContext, page: Page, url: string): Promise
     .map((event) => event.ts)
     .sort((a, b) => b - a)[0];
   return longTasks(trace, navigation ?? 0);
-}
-
-async function returningPages(url: string, cookie: string): Promise<string[]> {
-  const read = async <T>(route: string) =>
-    (await (await fetch(`${url}/api${route}`, { headers: { cookie } })).json()) as T;
-  const course = (await read<{ courses: Array<{ id: string }> }>('/courses')).courses[0]!;
-  const student = (await read<{ students: Array<{ id: string }> }>('/students')).students[0]!;
-  const post = (await read<{ posts: Array<{ id: string }> }>('/posts')).posts[0]!;
-  return [
-    '/activity',
-    '/courses',
-    '/students',
-    `/courses/${course.id}`,
-    `/students/${student.id}`,
-    `/posts/${post.id}`,
-    '/notifications',
-  ];
 }
 
 export async function measureLongTasks(): Promise<LongTaskRow[]> {

@@ -23,34 +23,18 @@ import { browserCookies } from '../server/test/sessions.ts';
 import { TUTORIAL_AUTOSTART_KEY } from '../shared/storage-keys.ts';
 import { signInToDemoAcademy } from '../support/demo-academy.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/provision.ts';
+import { blockingMs, mainThreadTaskMs, type TraceEvent } from '../support/trace.ts';
 import { percentiles } from './engines.ts';
 import { startServer } from './served.ts';
 
 const CPU_SLOWDOWN = 4;
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-}
-
-/** Blocking time and longest task of the renderer's main thread (the busiest one) in a trace. */
+/** Blocking time and longest task of the page's main thread in a trace. */
 function mainThreadTasks(traceFile: string) {
   const trace = JSON.parse(fs.readFileSync(traceFile, 'utf8')) as { traceEvents: TraceEvent[] };
-  const tasks = trace.traceEvents.filter((event) => event.name === 'RunTask' && event.ph === 'X');
-  const busy = new Map<string, number>();
-  for (const task of tasks) {
-    const thread = `${task.pid}:${task.tid}`;
-    busy.set(thread, (busy.get(thread) ?? 0) + (task.dur ?? 0));
-  }
-  const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const durations = tasks
-    .filter((task) => `${task.pid}:${task.tid}` === main)
-    .map((task) => (task.dur ?? 0) / 1000);
+  const durations = mainThreadTaskMs(trace.traceEvents);
   return {
-    blockingMs: Math.round(durations.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0)),
+    blockingMs: blockingMs(durations),
     longestTaskMs: Math.round(Math.max(0, ...durations)),
   };
 }

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { blockingMs, mainThreadTaskMs, type TraceEvent } from '../support/trace.ts';
 import { expect, test } from './fixtures.ts';
 import { photoFile } from './support/photos.ts';
 
@@ -15,16 +16,6 @@ import { photoFile } from './support/photos.ts';
 const CPU_SLOWDOWN = 4;
 const BLOCKING_LIMIT_MS = 150;
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string };
-}
-
 /**
  * The page opened again under a trace: the main thread's tasks over 50 ms from the reload on (the
  * browser's own trace, so parsing and compiling count too, which the page's long-task API misses).
@@ -38,30 +29,10 @@ async function reloadTraced(page: Page): Promise<{ blockingMs: number; tasks: nu
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
     traceEvents: TraceEvent[];
   };
-  // The page's main thread: a renderer's main thread (by the trace's names for threads), the
-  // busiest if there are several. A task is "RunTask", or "ThreadControllerImpl::RunTask"
-  // without the timeline's detailed category.
-  const rendererMains = new Set(
-    trace.traceEvents
-      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
-  const runTasks = trace.traceEvents.filter(
-    (event) =>
-      /(^|::)RunTask$/.test(event.name) &&
-      event.ph === 'X' &&
-      rendererMains.has(`${event.pid}:${event.tid}`),
-  );
-  const busy = new Map<string, number>();
-  for (const task of runTasks) {
-    const thread = `${task.pid}:${task.tid}`;
-    busy.set(thread, (busy.get(thread) ?? 0) + (task.dur ?? 0));
-  }
-  const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const tasks = runTasks
-    .filter((task) => `${task.pid}:${task.tid}` === main && (task.dur ?? 0) > 50_000)
-    .map((task) => Math.round((task.dur ?? 0) / 1000));
-  return { blockingMs: tasks.reduce((sum, ms) => sum + ms - 50, 0), tasks };
+  const tasks = mainThreadTaskMs(trace.traceEvents)
+    .filter((ms) => ms > 50)
+    .map(Math.round);
+  return { blockingMs: blockingMs(tasks), tasks };
 }
 
 const screenShown = (page: Page) =>
