@@ -61,18 +61,49 @@ export function ActionMenu<Id extends string>(props: ActionMenuProps<Id>) {
       />
     );
   }
-  const Icon = props.icon === 'horizontal' ? MoreHorizontal : MoreVertical;
+  return (
+    <MenuStandIn
+      label={props.label}
+      icon={props.icon}
+      className={props.triggerClassName}
+      buttonRef={setRefs}
+      onWarm={warm}
+      onPress={() => changeOpen(true)}
+    />
+  );
+}
+
+/**
+ * The plain "⋯" button that stands in for a menu whose code has not been fetched: it looks as
+ * the menu's own button does; pointer down or focus starts the fetch, a press opens the menu.
+ */
+export function MenuStandIn({
+  label,
+  icon = 'vertical',
+  className = actionMenuTriggerClass,
+  buttonRef,
+  onWarm,
+  onPress,
+}: {
+  label: string;
+  icon?: 'vertical' | 'horizontal' | undefined;
+  className?: string | undefined;
+  buttonRef?: Ref<HTMLButtonElement>;
+  onWarm: () => void;
+  onPress: () => void;
+}) {
+  const Icon = icon === 'horizontal' ? MoreHorizontal : MoreVertical;
   return (
     <button
-      ref={setRefs}
+      ref={buttonRef}
       type="button"
-      aria-label={props.label}
+      aria-label={label}
       aria-haspopup="menu"
       aria-expanded={false}
-      className={props.triggerClassName ?? actionMenuTriggerClass}
-      onPointerDown={warm}
-      onFocus={warm}
-      onClick={() => changeOpen(true)}
+      className={className}
+      onPointerDown={onWarm}
+      onFocus={onWarm}
+      onClick={onPress}
     >
       <Icon className="size-5" aria-hidden="true" />
     </button>

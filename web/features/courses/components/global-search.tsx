@@ -70,7 +70,7 @@ export function GlobalSearch({
           aria-hidden="true"
         />
         <Input
-          // biome-ignore lint/a11y/noAutofocus: focus stays where the person put it, on the stand-in
+          // Focus stays where the person put it: on the stand-in it replaces (search-field.tsx).
           autoFocus={autoFocus}
           placeholder={t('screens.courses.search')}
           className={searchInputClass}

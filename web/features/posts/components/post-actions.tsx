@@ -1,8 +1,8 @@
-import { Bookmark, Heart, MessageCircle, MoreHorizontal, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { Bookmark, Heart, MessageCircle, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
+import { MenuStandIn } from '../../../components/ui/action-menu.tsx';
 import { lazyModule, useLazyModule } from '../../../lib/lazy-module.ts';
 import { t } from '../../../lib/text.ts';
 import { useMember } from '../../accounts/index.ts';
@@ -105,23 +105,14 @@ export function PostMenu({ post }: { post: Post }) {
  */
 function PostMenuButton({ post }: { post: Post }) {
   const { module, load, warm } = useLazyModule(postMenuModule);
-  const [openAtStart, setOpenAtStart] = useState(false);
-  if (module) return <module.PostMenuPopover post={post} openAtStart={openAtStart} />;
+  if (module) return <module.PostMenuPopover post={post} />;
   return (
-    <button
-      type="button"
-      aria-label={t('posts.menu')}
-      aria-haspopup="menu"
-      aria-expanded={false}
+    <MenuStandIn
+      label={t('posts.menu')}
+      icon="horizontal"
       className={menuTriggerClass}
-      onPointerDown={warm}
-      onFocus={warm}
-      onClick={() => {
-        setOpenAtStart(true);
-        load();
-      }}
-    >
-      <MoreHorizontal className="size-5" aria-hidden="true" />
-    </button>
+      onWarm={warm}
+      onPress={load}
+    />
   );
 }

@@ -12,11 +12,11 @@ import { menuTriggerClass } from './form-classes.ts';
 import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
 
 /**
- * The post's edit and delete menu (post-actions.tsx decides who has it). `openAtStart`: the
- * person pressed the stand-in button before this code arrived, so the menu opens at once, from
- * this button, as if it had been pressed.
+ * The post's edit and delete menu (post-actions.tsx decides who has it). It is shown once the
+ * person has pressed the stand-in button, so it opens at once, from this button, as if it had
+ * been pressed.
  */
-export function PostMenuPopover({ post, openAtStart }: { post: Post; openAtStart: boolean }) {
+export function PostMenuPopover({ post }: { post: Post }) {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
@@ -26,11 +26,10 @@ export function PostMenuPopover({ post, openAtStart }: { post: Post; openAtStart
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
-    if (!openAtStart) return;
     // Focus first, so closing the menu brings it back to this button.
     trigger.current?.focus();
     setMenuOpen(true);
-  }, [openAtStart]);
+  }, []);
 
   const remove = useMutation({
     mutationFn: () => deletePost(post.id),
