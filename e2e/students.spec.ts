@@ -280,3 +280,48 @@ test('a lesson tick shows at once, and goes back with the reason when the server
   await expect(rows.nth(0).getByRole('checkbox')).toBeChecked();
   await expect(rows.nth(1).getByRole('checkbox')).not.toBeChecked();
 });
+
+test('after the last lesson an instructor marks the course finished: "Đã hoàn thành", and "Đang học" again with a new course', async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36);
+  const course = await (
+    await page.request.post('/api/courses', {
+      data: { name: `Đắp bột ${tag}`, lessons: [{ title: 'Bột cơ bản' }, { title: 'Tạo form' }] },
+    })
+  ).json();
+  const name = `Lý Thị Hoàn ${tag}`;
+  const student = await (
+    await page.request.post('/api/students', { data: { name, courseIds: [course.id] } })
+  ).json();
+  await page.goto(`/#/students/${student.id}`);
+  const section = page.getByRole('region', { name: `Đắp bột ${tag}` });
+  const finish = section.getByRole('button', { name: 'Hoàn thành khóa học' });
+  // Offered only once every lesson is ticked.
+  await section.getByTestId('lesson-progress').nth(0).locator('label').first().click();
+  await expect(section).toContainText('Đã học 1/2 bài');
+  await expect(finish).toHaveCount(0);
+  await section.getByTestId('lesson-progress').nth(1).locator('label').first().click();
+  await expect(section).toContainText('Đã học 2/2 bài');
+  await finish.click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Đã ghi nhận học viên hoàn thành khóa học.' }),
+  ).toBeVisible();
+  await expect(section).toContainText('Đã hoàn thành khóa học');
+  await expect(page.getByRole('main')).toContainText('Đã hoàn thành');
+  await screenshot(page, 'student-course-finished');
+
+  // A new course makes her a learner again.
+  const next = await (
+    await page.request.post('/api/courses', {
+      data: { name: `Vẽ nổi ${tag}`, lessons: [{ title: 'Khối' }] },
+    })
+  ).json();
+  const changed = await page.request.put(`/api/students/${student.id}`, {
+    data: { courseIds: [course.id, next.id] },
+  });
+  expect((await changed.json()).status).toBe('active');
+  await page.reload();
+  await expect(page.getByRole('main').getByText('Đang học', { exact: true })).toBeVisible();
+  await expect(section).toContainText('Đã hoàn thành khóa học');
+});

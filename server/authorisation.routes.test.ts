@@ -473,6 +473,21 @@ const table: Row[] = [
     },
   },
   {
+    method: 'PUT',
+    url: '/api/students/:studentId/courses/:courseId/finished',
+    payload: { finished: true },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
     method: 'POST',
     url: '/api/students/:studentId/block',
     payload: { reason: 'Thử quyền' },

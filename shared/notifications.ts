@@ -14,6 +14,7 @@ export function notificationTarget(notification: Notification): string {
   if (notification.type === 'account_approved')
     return notification.courseId ? `/courses/${notification.courseId}` : '/activity';
   if (notification.type === 'approval_request') return '/user-management';
+  if (notification.type === 'course_finished') return '/profile';
   return '/profile';
 }
 

@@ -88,6 +88,9 @@ export interface EnrolmentsTable {
   person_id: string;
   course_id: string;
   enrolled_at: number;
+  /** When an instructor marked the course finished for her; null while she is on it. */
+  finished_at: number | null;
+  finished_by: string | null;
 }
 
 export interface LessonProgressTable {

@@ -12,6 +12,7 @@ export const NotificationType = z.enum([
   'evaluated',
   'tagged',
   'course_approved',
+  'course_finished',
   'account_approved',
   'approval_request',
   'feedback_viewed',

@@ -113,7 +113,13 @@ export const StudentDetail = StudentSummary.omit({ courses: true, progress: true
       at: z.number(),
     })
     .nullable(),
-  courses: z.array(CourseRef.extend({ lessons: z.array(LessonProgress) })),
+  courses: z.array(
+    CourseRef.extend({
+      lessons: z.array(LessonProgress),
+      /** When an instructor marked the course finished for her; null while she is on it. */
+      finishedAt: z.number().nullable(),
+    }),
+  ),
 });
 export type StudentDetail = z.infer<typeof StudentDetail>;
 
@@ -124,6 +130,13 @@ export const BlockInput = z.strictObject({
     .min(1, { message: shell.validation.banReasonRequired })
     .max(300, { message: shell.validation.banReasonTooLong }),
 });
+
+export const StudentCourseParams = StudentIdParams.extend({
+  courseId: uuid({ message: shell.validation.courseIdInvalid }),
+});
+
+/** An instructor marks a student's course finished (after its last lesson), or not. */
+export const CourseFinishedInput = z.strictObject({ finished: z.boolean() });
 
 export const ProgressParams = StudentIdParams.extend({
   lessonId: uuid({ message: shell.validation.lessonIdInvalid }),

@@ -5,6 +5,7 @@ import * as m0003 from './0003-search.ts';
 import * as m0004 from './0004-privacy-indexes.ts';
 import * as m0005 from './0005-fold-more-letters.ts';
 import * as m0006 from './0006-spent-ids.ts';
+import * as m0007 from './0007-course-finished.ts';
 
 /** Every migration, in order. Names are stored in the database: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-privacy-indexes': m0004,
   '0005-fold-more-letters': m0005,
   '0006-spent-ids': m0006,
+  '0007-course-finished': m0007,
 };

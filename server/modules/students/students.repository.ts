@@ -198,7 +198,10 @@ export async function updateStudentRow(
   return Number(result.numUpdatedRows);
 }
 
-/** Enrols in exactly these courses; progress in a dropped course stays, uncounted. */
+/**
+ * Enrols in exactly these courses; progress in a dropped course stays, uncounted. Says how many
+ * courses are new to her.
+ */
 export async function replaceEnrolments(
   db: Db,
   personId: string,
@@ -223,6 +226,7 @@ export async function replaceEnrolments(
       )
       .execute();
   }
+  return added.length;
 }
 
 export async function isEnrolled(db: Db, personId: string, courseId: string): Promise<boolean> {
@@ -287,4 +291,92 @@ export async function writeProgress(
       last_updated_at: row.now,
     })
     .execute();
+}
+
+/** When each of her courses was marked finished (null: not). */
+export async function finishedCourses(db: Db, personId: string) {
+  const rows = await db
+    .selectFrom('enrolments')
+    .select(['course_id', 'finished_at'])
+    .where('person_id', '=', personId)
+    .execute();
+  return new Map(
+    rows.map((row) => [row.course_id, row.finished_at === null ? null : Number(row.finished_at)]),
+  );
+}
+
+/** Her enrolment in a course, with whether it was marked finished. */
+export async function findEnrolment(db: Db, personId: string, courseId: string) {
+  return db
+    .selectFrom('enrolments')
+    .select(['enrolled_at', 'finished_at'])
+    .where('person_id', '=', personId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+}
+
+/** How many of a course's lessons she has not completed. */
+export async function lessonsLeft(db: Db, personId: string, courseId: string): Promise<number> {
+  const row = await db
+    .selectFrom('lessons')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('lessons.course_id', '=', courseId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('lesson_progress')
+            .select('lesson_progress.lesson_id')
+            .whereRef('lesson_progress.lesson_id', '=', 'lessons.id')
+            .where('lesson_progress.person_id', '=', personId)
+            .where('lesson_progress.completed', '=', 1),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks her course finished (by whom, when), or on again with `at` null. */
+export async function setCourseFinished(
+  db: Db,
+  personId: string,
+  courseId: string,
+  finished: { by: string; at: number } | null,
+) {
+  await db
+    .updateTable('enrolments')
+    .set({ finished_at: finished?.at ?? null, finished_by: finished?.by ?? null })
+    .where('person_id', '=', personId)
+    .where('course_id', '=', courseId)
+    .execute();
+}
+
+/** How many of her courses are not marked finished. */
+export async function unfinishedCourseCount(db: Db, personId: string): Promise<number> {
+  const row = await db
+    .selectFrom('enrolments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('person_id', '=', personId)
+    .where('finished_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Moves a student between "Đang học" and "Đã hoàn thành"; other statuses stay. */
+export async function moveStudentStatus(
+  db: Db,
+  id: string,
+  from: 'active' | 'completed',
+  to: 'active' | 'completed',
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('people')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', id)
+    .where('role', '=', 'student')
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

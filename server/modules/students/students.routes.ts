@@ -4,8 +4,10 @@ import { ErrorBody } from '#shared/errors';
 import { PostPage, PostPageQuery } from '#shared/schemas/posts';
 import {
   BlockInput,
+  CourseFinishedInput,
   ProgressInput,
   ProgressParams,
+  StudentCourseParams,
   StudentDetail,
   StudentIdParams,
   StudentInput,
@@ -24,6 +26,7 @@ import {
   deleteStudent,
   getStudent,
   listStudents,
+  markCourseFinished,
   unblockStudent,
   updateProgress,
   updateStudent,
@@ -209,6 +212,25 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = await requireStaff(request);
       const { studentId, lessonId } = request.params;
       return updateProgress(app.database, staff, studentId, lessonId, request.body);
+    },
+  );
+
+  app.put(
+    '/students/:studentId/courses/:courseId/finished',
+    {
+      schema: {
+        summary:
+          'Mark a student’s course finished after its last lesson, or not (staff); once all are, she is "Đã hoàn thành"',
+        tags: ['students'],
+        params: StudentCourseParams,
+        body: CourseFinishedInput,
+        response: { 200: StudentDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request);
+      const { studentId, courseId } = request.params;
+      return markCourseFinished(app.database, staff, studentId, courseId, request.body.finished);
     },
   );
 };

@@ -26,20 +26,28 @@ import { findLesson } from '../courses/courses.repository.ts';
 import { announcePersonChange, announceProgressChange } from '../events/announce.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { isUsableImageUrl } from '../media/image-urls.ts';
+import { insertNotifications } from '../notifications/notifications.repository.ts';
+import { announceNotifications } from '../notifications/notifications.service.ts';
 import {
   completedCounts,
   enrolmentsOf,
   existingCourseIds,
+  findEnrolment,
   findProgressRow,
   findStudentRow,
+  finishedCourses,
   insertStudentRow,
   isEnrolled,
+  lessonsLeft,
   lessonsOfCourses,
   listStudentKeys,
   listStudentRows,
+  moveStudentStatus,
   progressRowsOf,
   replaceEnrolments,
   type StudentRow,
+  setCourseFinished,
+  unfinishedCourseCount,
   updateStudentRow,
   writeProgress,
 } from './students.repository.ts';
@@ -153,9 +161,10 @@ export async function getStudent(
   const showContact = viewer !== null;
   const [summary] = await summarise(database, [row], showContact);
   const courseIds = summary!.courses.map((course) => course.id);
-  const [lessons, progress, bannedBy] = await Promise.all([
+  const [lessons, progress, finished, bannedBy] = await Promise.all([
     lessonsOfCourses(database.db, courseIds),
     progressRowsOf(database.db, id),
+    finishedCourses(database.db, id),
     row.banned_by ? findStudentEditorName(database, row.banned_by) : Promise.resolve(null),
   ]);
   const progressByLesson = new Map(progress.map((item) => [item.lesson_id, item]));
@@ -179,6 +188,7 @@ export async function getStudent(
         : null,
     courses: summary!.courses.map((course) => ({
       ...course,
+      finishedAt: finished.get(course.id) ?? null,
       lessons: lessons
         .filter((lesson) => lesson.course_id === course.id)
         .map((lesson) => {
@@ -253,7 +263,9 @@ export async function updateStudent(
   await inTransaction(database, async (trx) => {
     if ((await updateStudentRow(trx, id, { ...details, now })) === 0)
       throw new AppError('student_not_found', 404);
-    if (courseIds) await replaceEnrolments(trx, id, [...new Set(courseIds)], now);
+    const added = courseIds ? await replaceEnrolments(trx, id, [...new Set(courseIds)], now) : 0;
+    // A new course makes a student who had finished hers a learner again.
+    if (added > 0) await moveStudentStatus(trx, id, 'completed', 'active', now);
     await insertActivityLog(trx, { actorId: staff.id, action: 'student.updated', target: id, now });
   });
   await announcePersonChange(database, id);
@@ -348,5 +360,62 @@ export async function updateProgress(
     });
   });
   await announceProgressChange(database, studentId);
+  return getStudent(database, staff, studentId);
+}
+
+/**
+ * An instructor marks a student's course finished, after its last lesson: the student is told,
+ * and once every course of hers is finished her status is "Đã hoàn thành". Marking it again
+ * changes nothing; unmarking (a mistake) makes her "Đang học" again. A blocked or pending student
+ * keeps her status.
+ */
+export async function markCourseFinished(
+  database: AppDatabase,
+  staff: PersonRow,
+  studentId: string,
+  courseId: string,
+  finished: boolean,
+): Promise<StudentDetail> {
+  requireStaffViewer(staff);
+  const now = Date.now();
+  const notified = await inTransaction(database, async (trx) => {
+    const student = await lockPerson(trx, database.kind, studentId);
+    if (student?.role !== 'student') throw new AppError('student_not_found', 404);
+    const enrolment = await findEnrolment(trx, studentId, courseId);
+    if (!enrolment) throw new AppError('not_enrolled_in_course', 409);
+    if (finished === (enrolment.finished_at !== null)) return [];
+    if (!finished) {
+      await setCourseFinished(trx, studentId, courseId, null);
+      await moveStudentStatus(trx, studentId, 'completed', 'active', now);
+      await insertActivityLog(trx, {
+        actorId: staff.id,
+        action: 'course.unfinished',
+        target: studentId,
+        details: { courseId },
+        now,
+      });
+      return [];
+    }
+    const left = await lessonsLeft(trx, studentId, courseId);
+    if (left > 0)
+      throw new AppError('course_lessons_left', 409, { values: { count: String(left) } });
+    await setCourseFinished(trx, studentId, courseId, { by: staff.id, at: now });
+    if ((await unfinishedCourseCount(trx, studentId)) === 0)
+      await moveStudentStatus(trx, studentId, 'active', 'completed', now);
+    await insertActivityLog(trx, {
+      actorId: staff.id,
+      action: 'course.finished',
+      target: studentId,
+      details: { courseId },
+      now,
+    });
+    return insertNotifications(
+      trx,
+      [{ recipientId: studentId, type: 'course_finished', actorId: staff.id, courseId }],
+      now,
+    );
+  });
+  await announcePersonChange(database, studentId);
+  await announceNotifications(database, notified);
   return getStudent(database, staff, studentId);
 }

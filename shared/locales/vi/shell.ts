@@ -180,6 +180,9 @@ export const shell = {
     reply_elsewhere: 'Chỉ trả lời được bình luận của cùng bài viết.',
     lesson_not_found: 'Không tìm thấy bài học.',
     not_enrolled: 'Học viên chưa ghi danh khóa học của bài này.',
+    not_enrolled_in_course: 'Học viên chưa ghi danh khóa học này.',
+    course_lessons_left:
+      'Học viên còn {{count}} bài học chưa hoàn thành trong khóa này. Hãy đánh dấu các bài đã học trước khi hoàn thành khóa.',
     student_not_blocked: 'Học viên này không bị bảo lưu.',
     push_endpoint_refused:
       'Địa chỉ nhận thông báo đẩy không hợp lệ: chỉ chấp nhận dịch vụ thông báo của trình duyệt qua https.',

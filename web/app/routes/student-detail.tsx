@@ -9,6 +9,7 @@ import { useMember } from '../../features/accounts/api/me.ts';
 import { LazyPostFormDialog } from '../../features/posts/components/lazy-post-form-dialog.tsx';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useStudent, useStudentEvaluations } from '../../features/students/api/students.ts';
+import { CourseFinish } from '../../features/students/components/course-finish.tsx';
 import { LessonProgressRow } from '../../features/students/components/lesson-progress-row.tsx';
 import { StudentActions } from '../../features/students/components/student-actions.tsx';
 import { StudentStatusBadge } from '../../features/students/components/student-status-badge.tsx';
@@ -172,6 +173,13 @@ export default function StudentDetailScreen() {
                   />
                 ))}
               </ol>
+              <CourseFinish
+                studentId={data.id}
+                courseId={course.id}
+                allDone={course.lessons.length > 0 && completed === course.lessons.length}
+                finishedAt={course.finishedAt}
+                canEdit={isStaff}
+              />
             </section>
           );
         })}

@@ -115,6 +115,29 @@ export const updateProgress = (id: string, lessonId: string, change: ProgressInp
     body: change,
   });
 
+export const setCourseFinished = (id: string, courseId: string, finished: boolean) =>
+  apiRequest<StudentDetail>(`/students/${id}/courses/${courseId}/finished`, {
+    method: 'PUT',
+    body: { finished },
+  });
+
+/**
+ * Marks a student's course finished after its last lesson, or not: her page and every list
+ * follow (her status may become "Đã hoàn thành").
+ */
+export function useCourseFinished(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ courseId, finished }: { courseId: string; finished: boolean }) =>
+      setCourseFinished(id, courseId, finished),
+    onSuccess: async (detail) => {
+      queryClient.setQueryData(studentQueryKey(id), detail);
+      await queryClient.invalidateQueries({ queryKey: studentsQueryKey });
+    },
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+}
+
 /**
  * Blocking (with a reason), unblocking and deleting a student. The student's page and every list
  * follow; a failure is told in the toast with the server's reason.
