@@ -473,6 +473,20 @@ const table: Row[] = [
     },
   },
   {
+    method: 'GET',
+    url: '/api/students/roster',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 200,
+      admin: 200,
+    },
+  },
+  {
     method: 'PUT',
     url: '/api/students/:studentId/courses/:courseId/finished',
     payload: { finished: true },

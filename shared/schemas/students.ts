@@ -154,3 +154,31 @@ export const ProgressInput = z.union([
   z.strictObject({ summary: Summary, previousSummary: z.string().max(4000).nullable() }),
 ]);
 export type ProgressInput = z.infer<typeof ProgressInput>;
+
+/**
+ * What the post form needs to choose a student, a course and a lesson, kept on the device for
+ * class without a signal: every student with her courses (the one she was last active in first,
+ * each with the lesson she is on), who the asking instructor is likely teaching now, and the
+ * active courses with their lessons.
+ */
+export const ClassRoster = z.object({
+  students: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      avatarUrl: z.string(),
+      status: PersonStatus,
+      courses: z.array(z.object({ id: z.string(), lessonId: z.string().nullable() })),
+    }),
+  ),
+  /** Students the asking instructor is likely evaluating now, most likely first. */
+  suggestedIds: z.array(z.string()),
+  courses: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      lessons: z.array(z.object({ id: z.string(), title: z.string() })),
+    }),
+  ),
+});
+export type ClassRoster = z.infer<typeof ClassRoster>;

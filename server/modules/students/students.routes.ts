@@ -4,6 +4,7 @@ import { ErrorBody } from '#shared/errors';
 import { PostPage, PostPageQuery } from '#shared/schemas/posts';
 import {
   BlockInput,
+  ClassRoster,
   CourseFinishedInput,
   ProgressInput,
   ProgressParams,
@@ -19,6 +20,7 @@ import { foldForSearch } from '#shared/text';
 import { AppError } from '../../lib/app-error.ts';
 import { requireReader, requireStaff } from '../accounts/access.ts';
 import { listPostPage } from '../posts/posts.service.ts';
+import { classRoster } from './class-roster.service.ts';
 import { progressCsv } from './progress-csv.ts';
 import {
   blockStudent,
@@ -50,6 +52,19 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { person } = await requireReader(request);
       return listStudents(app.database, person, request.query);
     },
+  );
+
+  app.get(
+    '/students/roster',
+    {
+      schema: {
+        summary:
+          'Every student with her courses and current lessons, whom I am likely teaching now, and the active courses (staff; the post form keeps it for class offline)',
+        tags: ['students'],
+        response: { 200: ClassRoster, ...errors },
+      },
+    },
+    async (request) => classRoster(app.database, await requireStaff(request)),
   );
 
   app.post(

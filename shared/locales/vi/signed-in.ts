@@ -208,6 +208,10 @@ export const signedIn = {
       general: 'Bài chung',
       student: 'Học viên được đánh giá',
       chooseStudent: 'Tìm học viên…',
+      suggested: 'Học viên gần đây',
+      studentsNotLoaded:
+        'Máy này chưa tải danh sách học viên. Hãy mở ứng dụng khi có mạng một lần để chọn học viên lúc mất mạng.',
+      noMatchOnDevice: 'Không có học viên nào khớp trong danh sách đã lưu trên máy.',
       taggedInstructor: 'Gắn thẻ giảng viên',
       nobody: 'Không gắn thẻ',
       course: 'Khóa học',
@@ -215,6 +219,7 @@ export const signedIn = {
       lesson: 'Bài học',
       noLesson: 'Không chọn bài học',
       otherCourses: 'Khóa khác…',
+      showAll: 'Xem tất cả ({{count}})',
       rating: 'Điểm (0–10)',
       noRating: 'Không chấm',
       text: 'Nội dung',

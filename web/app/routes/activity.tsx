@@ -7,6 +7,7 @@ import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import { memberHint } from '../../features/accounts/api/session.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
+import { usePhotoFirst } from '../../features/media/hooks/use-photo-first.tsx';
 import { prefetchFeed, useFeed } from '../../features/posts/api/posts.ts';
 import {
   LazyPostFormDialog,
@@ -72,6 +73,7 @@ export default function ActivityScreen() {
   const [pickingStudent, setPickingStudent] = useState(false);
   const filterRow = useRef<HTMLFieldSetElement>(null);
   const filtered = Object.keys(filters).length > 0;
+  const photoFirst = usePhotoFirst();
 
   return (
     <>
@@ -84,7 +86,10 @@ export default function ActivityScreen() {
           isStaff ? (
             // On a phone the button floats above the bottom bar, under the thumb (DESIGN.md).
             <Button
-              onClick={() => setWriting(true)}
+              onClick={() => {
+                photoFirst.choose();
+                setWriting(true);
+              }}
               className="max-md:fixed max-md:right-4 max-md:bottom-[calc(4.5rem+env(safe-area-inset-bottom))] max-md:z-30 max-md:size-14 max-md:rounded-full! max-md:px-0! max-md:shadow-lg"
               data-tour="create-post"
             >
@@ -192,7 +197,10 @@ export default function ActivityScreen() {
           />
         </div>
       </PageBody>
-      {writing ? <LazyPostFormDialog isOpen onOpenChange={setWriting} /> : null}
+      {photoFirst.input}
+      {writing ? (
+        <LazyPostFormDialog isOpen onOpenChange={setWriting} photos={photoFirst.photos} />
+      ) : null}
       {pickingStudent ? (
         <LazyStudentFilterSheet
           onOpenChange={setPickingStudent}

@@ -6,7 +6,10 @@ import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
-import { LazyPostFormDialog } from '../../features/posts/components/lazy-post-form-dialog.tsx';
+import {
+  LazyPostFormDialog,
+  usePostFormReady,
+} from '../../features/posts/components/lazy-post-form-dialog.tsx';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useStudent, useStudentEvaluations } from '../../features/students/api/students.ts';
 import { CourseFinish } from '../../features/students/components/course-finish.tsx';
@@ -27,6 +30,7 @@ export default function StudentDetailScreen() {
   const member = useMember();
   const student = useStudent(id);
   const isStaff = member?.role === 'admin' || member?.role === 'instructor';
+  usePostFormReady(isStaff);
 
   if (student.error instanceof ApiError && [400, 403, 404].includes(student.error.status)) {
     return (

@@ -8,7 +8,10 @@ import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
-import { LazyPostFormDialog } from '../../features/posts/components/lazy-post-form-dialog.tsx';
+import {
+  LazyPostFormDialog,
+  usePostFormReady,
+} from '../../features/posts/components/lazy-post-form-dialog.tsx';
 import { type StudentFilters, useStudents } from '../../features/students/api/students.ts';
 import { StudentActions } from '../../features/students/components/student-actions.tsx';
 import { StudentStatusBadge } from '../../features/students/components/student-status-badge.tsx';
@@ -107,6 +110,7 @@ export default function StudentsScreen() {
 
 function StudentsList({ isStaff }: { isStaff: boolean }) {
   useScreenTour('students');
+  usePostFormReady(isStaff);
   const courses = useCourses();
   // Search, courses and order live in the address, so coming back from a student keeps them.
   const [params, change] = useScreenParams();

@@ -12,3 +12,4 @@ export { uploadTargetQueryKey } from './api/upload-target-key.ts';
 export { type KeptPhoto, uploadTarget } from './api/use-image-upload.ts';
 export { ImagePicker } from './components/image-picker.tsx';
 export { MultiImagePicker } from './components/multi-image-picker.tsx';
+export { usePhotoFirst } from './hooks/use-photo-first.tsx';

@@ -1,5 +1,13 @@
 // What other features may use of students; the rest is its own (biome.json enforces it).
 export {
+  classRosterQuery,
+  keptClassRoster,
+  prefetchClassRoster,
+  useClassRoster,
+} from './api/class-roster.ts';
+export {
+  type StudentChoice,
+  StudentsNeverLoaded,
   studentQueryKey,
   studentsQueryKey,
   useStudent,

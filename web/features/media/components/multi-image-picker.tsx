@@ -1,5 +1,5 @@
 import { ImagePlus, RotateCcw, WifiOff, X } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef } from 'react';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
 import { t } from '../../../lib/text.ts';
 import { type KeptPhoto, useImageUploads } from '../api/use-image-upload.ts';
@@ -12,6 +12,7 @@ import { UploadProgressBar } from './upload-progress-bar.tsx';
 export function MultiImagePicker({
   use,
   initial,
+  added,
   onChange,
   onKeptChange,
   onBusyChange,
@@ -23,6 +24,8 @@ export function MultiImagePicker({
   use: MediaUse;
   /** Photos kept on the device from before (a draft, a post waiting to be sent). */
   initial?: KeptPhoto[];
+  /** Photos chosen before the picker showed (photo first): added once each time it changes. */
+  added?: File[] | undefined;
   onChange: (results: UploadResult[]) => void;
   /** Every photo with its shrunk file, whether sent or not: what a draft or the outbox keeps. */
   onKeptChange?: (kept: KeptPhoto[]) => void;
@@ -68,6 +71,14 @@ export function MultiImagePicker({
     onChange(results);
   }, [uploadedIds]);
 
+  const addedAlready = useRef<File[] | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new array of photos is added once
+  useEffect(() => {
+    if (!added || addedAlready.current === added) return;
+    addedAlready.current = added;
+    add(added);
+  }, [added]);
+
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     add(Array.from(event.target.files ?? []));
     event.target.value = '';
@@ -75,7 +86,7 @@ export function MultiImagePicker({
 
   return (
     <div>
-      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={t('upload.addPhotos')}>
+      <ul className="grid grid-cols-4 gap-2" aria-label={t('upload.addPhotos')}>
         {items.map((item, index) => {
           const preview = item.state.status === 'idle' ? null : item.state.preview;
           const percent =
@@ -138,7 +149,7 @@ export function MultiImagePicker({
         <li className="aspect-square">
           <label
             htmlFor={inputId}
-            className="flex size-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-stone-300 text-sm font-medium text-stone-600 hover:border-accent-600 hover:text-accent-700"
+            className="flex size-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-stone-300 px-1 text-center text-sm leading-tight font-medium text-stone-600 hover:border-accent-600 hover:text-accent-700"
           >
             <ImagePlus className="size-6" aria-hidden="true" />
             {t('upload.addPhotos')}

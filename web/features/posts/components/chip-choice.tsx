@@ -1,11 +1,17 @@
+import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { t } from '../../../lib/text.ts';
 import { labelClass } from './form-classes.ts';
 
 const NONE = 'none';
+/** A longer list shows a few chips around the chosen one and a button for the rest. */
+const SHORT = 6;
 
 /**
  * One choice among a few, each a chip a thumb taps once (a native select is two taps and a
- * scrolling wheel). Long lists scroll inside a short box, so the form below stays in reach.
+ * scrolling wheel). A long list (a course's lessons) shows the chosen chip and those after it,
+ * with a button for all: the form below stays in reach, and the chosen chip is never hidden in
+ * a scrolling box.
  */
 export function ChipChoice({
   label,
@@ -26,6 +32,13 @@ export function ChipChoice({
   /** Shown after the chips: a way to see more of them. */
   extra?: React.ReactNode;
 }) {
+  const [all, setAll] = useState(false);
+  const chosenAt = Math.max(
+    0,
+    options.findIndex((option) => option.id === value),
+  );
+  const from = Math.max(0, Math.min(chosenAt - 1, options.length - SHORT));
+  const shown = all || options.length <= SHORT + 1 ? options : options.slice(from, from + SHORT);
   return (
     <RadioGroup
       value={value === '' ? NONE : value}
@@ -34,8 +47,8 @@ export function ChipChoice({
       className="flex min-w-0 flex-col"
     >
       <Label className={labelClass}>{label}</Label>
-      <div className="flex max-h-[10.5rem] min-w-0 flex-wrap gap-2 overflow-y-auto p-0.5">
-        {[{ id: NONE, label: noneLabel }, ...options].map((option) => (
+      <div className="flex min-w-0 flex-wrap gap-2 p-0.5">
+        {[{ id: NONE, label: noneLabel }, ...shown].map((option) => (
           <Radio
             key={option.id}
             value={option.id}
@@ -44,6 +57,15 @@ export function ChipChoice({
             <span className="line-clamp-2 break-words">{option.label}</span>
           </Radio>
         ))}
+        {shown.length < options.length ? (
+          <button
+            type="button"
+            onClick={() => setAll(true)}
+            className="min-h-11 rounded-xl px-3 text-sm font-medium text-accent-700 underline-offset-2 hover:underline"
+          >
+            {t('posts.form.showAll', { count: options.length })}
+          </button>
+        ) : null}
         {extra}
       </div>
     </RadioGroup>

@@ -17,14 +17,9 @@ import { FormDialogActions } from '../../../components/ui/dialog.tsx';
 import { ConfirmDialogFrame, SheetDialogFrame } from '../../../components/ui/dialog-frames.tsx';
 import { t } from '../../../lib/text.ts';
 import { useMember } from '../../accounts/index.ts';
-import {
-  coursesQueryKey,
-  useCourse,
-  useCourses,
-  useInstructorChoices,
-} from '../../courses/index.ts';
+import { coursesQueryKey, useInstructorChoices } from '../../courses/index.ts';
 import { type KeptPhoto, MultiImagePicker } from '../../media/index.ts';
-import { studentsQueryKey, useStudent } from '../../students/index.ts';
+import { studentsQueryKey, useClassRoster } from '../../students/index.ts';
 import { postQueryKey, postsQueryKey, updatePost } from '../api/posts.ts';
 import { outbox, postDrafts, type QueuedPost } from '../outbox/outbox.ts';
 import {
@@ -40,6 +35,7 @@ import { ChipChoice } from './chip-choice.tsx';
 import { labelClass, selectClass } from './form-classes.ts';
 import { MentionTextField } from './mention-textarea.tsx';
 import { StudentPicker } from './student-picker.tsx';
+import { SuggestedStudents } from './suggested-students.tsx';
 
 const RATINGS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
@@ -73,6 +69,7 @@ export function PostFormDialog({
   post,
   queued,
   student,
+  photos,
   ...dialog
 }: DialogProps & {
   post?: Post;
@@ -80,6 +77,8 @@ export function PostFormDialog({
   queued?: QueuedPost;
   /** The review action on a student opens the form with that student chosen. */
   student?: { id: string; name: string };
+  /** Photos chosen as the form opened (photo first), to add to the new post. */
+  photos?: File[] | undefined;
 }) {
   const personId = useMember()?.id;
   // A new post starts from the person's draft, once it has been looked for.
@@ -104,6 +103,7 @@ export function PostFormDialog({
       kept={kept.post ?? undefined}
       queued={Boolean(queued)}
       student={student}
+      photos={photos}
       onDiscardDraft={
         kept.restored
           ? () => {
@@ -128,6 +128,7 @@ function PostForm({
   queued = false,
   personId,
   student: presetStudent,
+  photos: chosenPhotos,
   isOpen,
   onOpenChange,
   onDiscardDraft,
@@ -137,12 +138,15 @@ function PostForm({
   queued?: boolean;
   personId: string;
   student?: { id: string; name: string };
+  photos?: File[] | undefined;
   onDiscardDraft?: () => void;
 }) {
   const formId = useId();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
-  const courses = useCourses();
+  // Students, courses and lessons to choose from, as the device kept them: the form works in
+  // class with no signal.
+  const roster = useClassRoster(isOpen);
   const instructors = useInstructorChoices(isOpen);
   const [postId] = useState(() => kept?.id ?? crypto.randomUUID());
   // Photos already on the post stay; new uploads are added after them.
@@ -184,27 +188,26 @@ function PostForm({
     control: form.control,
     name: ['kind', 'student', 'courseId', 'lessonId'],
   });
-  // An evaluation of a student in one course starts on that course and the first lesson the
-  // student has not finished; the instructor changes either with a tap. Nothing the person chose
-  // is replaced, and what was chosen for them does not count as something to discard.
+  // An evaluation starts on the course the student was last active in and the first lesson of
+  // it she has not finished (the roster orders them); the instructor changes either with a tap.
+  // Nothing the person chose is replaced, and what was chosen for them does not count as
+  // something to discard.
   const [courseChosen, setCourseChosen] = useState(Boolean(post || kept));
-  const studentDetail = useStudent(
-    student?.id ?? '',
-    isOpen && kind === 'evaluation' && student !== null,
-  );
+  const rosterStudent =
+    kind === 'evaluation' && student
+      ? roster.data?.students.find((item) => item.id === student.id)
+      : undefined;
   useEffect(() => {
-    const detail = studentDetail.data;
-    if (courseChosen || !detail || detail.id !== student?.id) return;
-    const only = detail.courses.length === 1 ? detail.courses[0]! : null;
-    const next = only?.lessons.find((lesson) => !lesson.completed) ?? only?.lessons.at(-1);
+    if (courseChosen || !rosterStudent) return;
+    const latest = rosterStudent.courses[0];
     // Chosen for the person: the new default, so that it is nothing to discard.
-    const chosen = { courseId: only?.id ?? '', lessonId: next?.lessonId ?? '' };
+    const chosen = { courseId: latest?.id ?? '', lessonId: latest?.lessonId ?? '' };
     for (const field of ['courseId', 'lessonId'] as const) {
       form.resetField(field, { defaultValue: chosen[field] });
       // resetField does not tell useWatch; setValue does.
       form.setValue(field, chosen[field]);
     }
-  }, [studentDetail.data, student?.id, courseChosen, form]);
+  }, [rosterStudent, courseChosen, form]);
   const [uploading, setUploading] = useState(false);
   // A photo still being shrunk would be left out of a post queued now: the post waits for it.
   const [preparing, setPreparing] = useState(false);
@@ -270,17 +273,16 @@ function PostForm({
   };
   // An evaluation offers the student's own courses first; every course is one tap further.
   const [allCourses, setAllCourses] = useState(false);
-  const enrolled =
-    kind === 'evaluation' && studentDetail.data?.id === student?.id
-      ? studentDetail.data?.courses
-      : undefined;
+  const rosterCourses = roster.data?.courses ?? [];
+  const enrolled = rosterStudent?.courses.flatMap(
+    (mine) => rosterCourses.find((item) => item.id === mine.id) ?? [],
+  );
   const studentCourses =
     enrolled && enrolled.length > 0 && (courseId === '' || enrolled.some((c) => c.id === courseId))
       ? enrolled
       : undefined;
-  const courseOptions =
-    studentCourses && !allCourses ? studentCourses : (courses.data?.courses ?? []);
-  const course = useCourse(courseId, courseId !== '');
+  const courseOptions = studentCourses && !allCourses ? studentCourses : rosterCourses;
+  const lessons = rosterCourses.find((item) => item.id === courseId)?.lessons ?? [];
   // A photo that failed is never left out of the post silently: it is sent again or removed. A
   // new post's photo waiting for a connection goes with it to the outbox; an edit needs it sent.
   const blocked = photosFailed || (Boolean(post) && photosWaiting);
@@ -315,7 +317,7 @@ function PostForm({
         id={formId}
         onSubmit={(event) => void submit(event)}
         noValidate
-        className="flex flex-col gap-5"
+        className="flex flex-col gap-4"
       >
         {onDiscardDraft ? (
           <div
@@ -332,60 +334,6 @@ function PostForm({
             </button>
           </div>
         ) : null}
-        <RadioGroup
-          value={kind}
-          onChange={(value) => form.setValue('kind', value as PostKind, { shouldDirty: true })}
-          orientation="horizontal"
-          className="flex flex-col gap-1.5"
-        >
-          <Label className="text-sm font-medium text-stone-700">{t('posts.form.kind')}</Label>
-          <div className="grid grid-cols-2 gap-2">
-            {(['evaluation', 'general'] as const).map((value) => (
-              <Radio
-                key={value}
-                value={value}
-                className="flex min-h-12 cursor-pointer items-center justify-center rounded-xl border border-stone-300 px-3 text-[15px] font-medium text-stone-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-accent-600 data-[selected]:bg-accent-50 data-[selected]:text-accent-800"
-              >
-                {t(`posts.form.${value}`)}
-              </Radio>
-            ))}
-          </div>
-        </RadioGroup>
-
-        {kind === 'evaluation' ? (
-          <StudentPicker
-            value={student}
-            onChange={(next) => {
-              form.clearErrors('student');
-              form.setValue('student', next, { shouldDirty: true });
-            }}
-            error={errors.student?.message}
-          />
-        ) : (
-          <div>
-            <label htmlFor={`${formId}-tagged`} className={labelClass}>
-              {t('posts.form.taggedInstructor')}
-            </label>
-            <select
-              id={`${formId}-tagged`}
-              {...form.register('taggedInstructorId')}
-              className={selectClass}
-            >
-              <option value="">{t('posts.form.nobody')}</option>
-              {instructors.data?.instructors.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.name}
-                </option>
-              ))}
-            </select>
-            {errors.kind || errors.taggedInstructorId ? (
-              <p role="alert" className="mt-1.5 text-sm text-red-700">
-                {errors.kind?.message ?? errors.taggedInstructorId?.message}
-              </p>
-            ) : null}
-          </div>
-        )}
-
         {/* Photos lead: they are what an evaluation is about, taken at the table. */}
         <div>
           <p className={labelClass}>{t('posts.form.photos')}</p>
@@ -408,6 +356,7 @@ function PostForm({
             use="post"
             capture="environment"
             initial={kept?.photos}
+            added={chosenPhotos}
             onBusyChange={(busy) => {
               setUploading(busy);
               if (busy) setPhotosChosen(true);
@@ -440,6 +389,109 @@ function PostForm({
             </p>
           ) : null}
         </div>
+        <RadioGroup
+          value={kind}
+          onChange={(value) => form.setValue('kind', value as PostKind, { shouldDirty: true })}
+          orientation="horizontal"
+          className="flex flex-col gap-1.5"
+        >
+          <Label className="text-sm font-medium text-stone-700">{t('posts.form.kind')}</Label>
+          <div className="grid grid-cols-2 gap-2">
+            {(['evaluation', 'general'] as const).map((value) => (
+              <Radio
+                key={value}
+                value={value}
+                className="flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 px-2 text-sm font-medium text-stone-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-accent-600 data-[selected]:bg-accent-50 data-[selected]:text-accent-800"
+              >
+                {t(`posts.form.${value}`)}
+              </Radio>
+            ))}
+          </div>
+        </RadioGroup>
+
+        {kind === 'evaluation' ? (
+          <div className="flex flex-col gap-2">
+            <SuggestedStudents
+              students={roster.data}
+              chosen={student}
+              onChoose={(next) => {
+                form.clearErrors('student');
+                form.setValue('student', next, { shouldDirty: true });
+              }}
+            />
+            <StudentPicker
+              value={student}
+              onChange={(next) => {
+                form.clearErrors('student');
+                form.setValue('student', next, { shouldDirty: true });
+              }}
+              error={errors.student?.message}
+            />
+          </div>
+        ) : (
+          <div>
+            <label htmlFor={`${formId}-tagged`} className={labelClass}>
+              {t('posts.form.taggedInstructor')}
+            </label>
+            <select
+              id={`${formId}-tagged`}
+              {...form.register('taggedInstructorId')}
+              className={selectClass}
+            >
+              <option value="">{t('posts.form.nobody')}</option>
+              {instructors.data?.instructors.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </select>
+            {errors.kind || errors.taggedInstructorId ? (
+              <p role="alert" className="mt-1.5 text-sm text-red-700">
+                {errors.kind?.message ?? errors.taggedInstructorId?.message}
+              </p>
+            ) : null}
+          </div>
+        )}
+
+        {kind === 'evaluation' ? (
+          <div>
+            {/* One tap: a row of 0–10 (and no rating), not a list to scroll. */}
+            <Controller
+              control={form.control}
+              name="rating"
+              render={({ field: rating }) => (
+                <RadioGroup
+                  value={rating.value === '' ? 'none' : rating.value}
+                  onChange={(value) => {
+                    form.clearErrors('rating');
+                    rating.onChange(value === 'none' ? '' : value);
+                  }}
+                  orientation="horizontal"
+                  className="flex flex-col gap-1.5"
+                >
+                  <Label className={labelClass}>{t('posts.form.rating')}</Label>
+                  <div className="grid grid-cols-6 gap-1.5">
+                    {['none', ...RATINGS.map(String)].map((value) => (
+                      <Radio
+                        key={value}
+                        value={value}
+                        className={`flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 text-center text-stone-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-accent-600 data-[selected]:bg-accent-600 data-[selected]:text-white ${value === 'none' ? 'px-0.5 text-xs leading-tight font-medium' : 'text-[15px] font-semibold'}`}
+                      >
+                        {value === 'none' ? t('posts.form.noRating') : value}
+                      </Radio>
+                    ))}
+                  </div>
+                </RadioGroup>
+              )}
+            />
+            {errors.rating ? (
+              <p role="alert" className="mt-1.5 text-sm text-red-700">
+                {errors.rating.message}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+
         <ChipChoice
           label={t('posts.form.course')}
           noneLabel={t('posts.form.noCourse')}
@@ -466,7 +518,7 @@ function PostForm({
           <ChipChoice
             label={t('posts.form.lesson')}
             noneLabel={t('posts.form.noLesson')}
-            options={(course.data?.lessons ?? []).map((lesson) => ({
+            options={lessons.map((lesson) => ({
               id: lesson.id,
               label: lesson.title,
             }))}
@@ -476,45 +528,6 @@ function PostForm({
               form.setValue('lessonId', next, { shouldDirty: true });
             }}
           />
-        ) : null}
-
-        {kind === 'evaluation' ? (
-          <div>
-            {/* One tap: a row of 0–10 (and no rating), not a list to scroll. */}
-            <Controller
-              control={form.control}
-              name="rating"
-              render={({ field: rating }) => (
-                <RadioGroup
-                  value={rating.value === '' ? 'none' : rating.value}
-                  onChange={(value) => {
-                    form.clearErrors('rating');
-                    rating.onChange(value === 'none' ? '' : value);
-                  }}
-                  orientation="horizontal"
-                  className="flex flex-col gap-1.5"
-                >
-                  <Label className={labelClass}>{t('posts.form.rating')}</Label>
-                  <div className="grid grid-cols-6 gap-1.5">
-                    {['none', ...RATINGS.map(String)].map((value) => (
-                      <Radio
-                        key={value}
-                        value={value}
-                        className={`flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 text-[15px] font-semibold text-stone-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-accent-300 data-[selected]:border-accent-600 data-[selected]:bg-accent-600 data-[selected]:text-white ${value === 'none' ? 'text-xs font-medium' : ''}`}
-                      >
-                        {value === 'none' ? t('posts.form.noRating') : value}
-                      </Radio>
-                    ))}
-                  </div>
-                </RadioGroup>
-              )}
-            />
-            {errors.rating ? (
-              <p role="alert" className="mt-1.5 text-sm text-red-700">
-                {errors.rating.message}
-              </p>
-            ) : null}
-          </div>
         ) : null}
 
         <MentionTextField

@@ -3,7 +3,7 @@ import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-ari
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { t } from '../../../lib/text.ts';
-import { useStudentChoices } from '../../students/index.ts';
+import { StudentsNeverLoaded, useStudentChoices } from '../../students/index.ts';
 import { labelClass, selectClass } from './form-classes.ts';
 
 export interface StudentPickerProps {
@@ -24,6 +24,11 @@ export function StudentPicker({
   autoFocus?: boolean;
 }) {
   const [text, setText] = useState(value?.name ?? '');
+  // A student chosen elsewhere (a suggestion tapped) shows in the field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new choice from outside matters
+  useEffect(() => {
+    if (value) setText(value.name);
+  }, [value?.id]);
   const input = useRef<HTMLInputElement>(null);
   // Focused once mounted rather than with the autoFocus attribute, so React Aria sees the focus
   // and opens the list, as for a person's own tap.
@@ -35,6 +40,14 @@ export function StudentPicker({
   const q = useDebounced(text, 200);
   const students = useStudentChoices(q, opened);
   const items = students.data?.students ?? [];
+  const empty =
+    students.error instanceof StudentsNeverLoaded
+      ? t('posts.form.studentsNotLoaded')
+      : students.isPending || students.isFetching
+        ? t('loading')
+        : students.data?.fromDevice
+          ? t('posts.form.noMatchOnDevice')
+          : t('screens.students.noMatch');
   return (
     <ComboBox
       inputValue={text}
@@ -76,10 +89,8 @@ export function StudentPicker({
         <ListBox
           className="outline-none"
           renderEmptyState={() => (
-            <p className="px-3 py-2.5 text-[15px] text-stone-500">
-              {students.isPending || students.isFetching
-                ? t('loading')
-                : t('screens.students.noMatch')}
+            <p role="status" className="px-3 py-2.5 text-[15px] text-stone-500">
+              {empty}
             </p>
           )}
         >

@@ -18,8 +18,9 @@ import { compareVietnameseNames, foldForSearch } from '#shared/text';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
 
-export const studentsQueryKey = ['students'] as const;
-export const studentQueryKey = (id: string) => ['students', 'detail', id] as const;
+import { studentQueryKey, studentsQueryKey } from './student-keys.ts';
+
+export { studentQueryKey, studentsQueryKey };
 
 export interface StudentFilters {
   q: string;
@@ -43,33 +44,50 @@ export function useStudents(filters: StudentFilters) {
   });
 }
 
-/** Students whose name holds what was typed, in name order: the picker's list. */
+/** A student as a picker shows her. */
+export type StudentChoice = Pick<StudentList['students'][number], 'id' | 'name' | 'avatarUrl'>;
+
+/** The picker's answer; `fromDevice` when it comes from what the device kept, with no signal. */
+export interface StudentChoices {
+  students: StudentChoice[];
+  fromDevice?: true;
+}
+
+/** No connection, and this device never loaded any students to choose from. */
+export class StudentsNeverLoaded extends Error {}
+
 /**
- * With no connection, the students this page has already loaded (the picker's and the student
- * list's answers) whose names hold what was typed, ignoring case and diacritics: an instructor
- * chooses whom to evaluate in class without a signal.
+ * With no connection, the students this device has loaded (the class roster the post form keeps,
+ * the picker's and the student list's answers, all under `students`) whose names hold what was
+ * typed, ignoring case and diacritics: an instructor chooses whom to evaluate in class without a
+ * signal. Nothing loaded at all is said as such, not as "no one matches".
  */
-function studentsAlreadyLoaded(queryClient: QueryClient, q: string): StudentList {
-  const found = new Map<string, StudentList['students'][number]>();
+function studentsAlreadyLoaded(queryClient: QueryClient, q: string): StudentChoices {
+  const found = new Map<string, StudentChoice>();
   const wanted = foldForSearch(q);
-  for (const [, data] of queryClient.getQueriesData<StudentList | { pages: StudentList[] }>({
-    queryKey: studentsQueryKey,
-  })) {
-    const lists = data && 'pages' in data ? data.pages : data ? [data] : [];
-    for (const list of lists) {
-      for (const student of list.students ?? []) {
-        if (foldForSearch(student.name).includes(wanted)) found.set(student.id, student);
+  let lists = 0;
+  for (const [, data] of queryClient.getQueriesData<
+    { students?: StudentChoice[] } | { pages: Array<{ students?: StudentChoice[] }> }
+  >({ queryKey: studentsQueryKey })) {
+    const answers = data && 'pages' in data ? data.pages : data ? [data] : [];
+    for (const answer of answers) {
+      if (!Array.isArray(answer.students)) continue;
+      lists += 1;
+      for (const { id, name, avatarUrl } of answer.students) {
+        if (foldForSearch(name).includes(wanted)) found.set(id, { id, name, avatarUrl });
       }
     }
   }
+  if (lists === 0) throw new StudentsNeverLoaded();
   const students = [...found.values()].sort((a, b) => compareVietnameseNames(a.name, b.name));
-  return { students, total: students.length, nextPage: null };
+  return { students, fromDevice: true };
 }
 
+/** Students whose name holds what was typed, in name order: the picker's list. */
 export function useStudentChoices(typed: string, enabled: boolean) {
   const q = typed.trim();
   const queryClient = useQueryClient();
-  return useQuery({
+  return useQuery<StudentChoices>({
     enabled,
     queryKey: [...studentsQueryKey, 'picker', q],
     // While the next letters' answer comes, the last list stays (no flicker, and a student
@@ -77,8 +95,10 @@ export function useStudentChoices(typed: string, enabled: boolean) {
     placeholderData: keepPreviousData,
     // Asked even offline, so that the answer can come from what was loaded (below).
     networkMode: 'always',
+    retry: (failures, error) => !(error instanceof StudentsNeverLoaded) && failures < 2,
     queryFn: ({ signal }) =>
-      apiRequest<StudentList>(`/students?sort=name&q=${encodeURIComponent(q)}`, { signal }).catch(
+      apiRequest<StudentList>(`/students?sort=name&q=${encodeURIComponent(q)}`, { signal }).then(
+        (list) => ({ students: list.students }),
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 0)
             return studentsAlreadyLoaded(queryClient, q);

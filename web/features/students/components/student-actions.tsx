@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { lazyComponent, lazyModule, lazyOverlay } from '../../../lib/lazy-module.ts';
 import { t } from '../../../lib/text.ts';
+import { usePhotoFirst } from '../../media/index.ts';
 import { studentQuery, useStudentChanges } from '../api/students.ts';
 
 // What the menu opens, fetched when it opens.
@@ -22,8 +23,8 @@ const BlockReasonDialog = lazyOverlay(
 type Action = 'review' | 'edit' | 'block' | 'unblock' | 'delete';
 
 /**
- * The quick menu of a student (on a card and on their page): review (the evaluation form with
- * this student chosen), edit, block with a reason or unblock, delete after asking.
+ * The quick menu of a student (on a card and on their page): review (the camera or gallery,
+ * then the evaluation form with this student chosen), edit, block with a reason or unblock, delete after asking.
  */
 export function StudentActions({
   studentId,
@@ -39,6 +40,8 @@ export function StudentActions({
   /** The evaluation form, handed in by the screen: posts build on students, not the reverse. */
   reviewForm: ComponentType<{
     student?: { id: string; name: string };
+    /** Photos chosen as the form opened (photo first). */
+    photos?: File[] | undefined;
     isOpen: boolean;
     onOpenChange: (open: boolean) => void;
   }>;
@@ -47,6 +50,7 @@ export function StudentActions({
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<StudentDetail | null>(null);
   const [reviewing, setReviewing] = useState(false);
+  const photoFirst = usePhotoFirst();
   const [dialog, setDialog] = useState<'block' | 'delete' | null>(null);
   const changes = useStudentChanges(studentId);
   const busy = changes.block.isPending || changes.remove.isPending;
@@ -57,6 +61,8 @@ export function StudentActions({
 
   const choose = async (action: Action) => {
     if (action === 'review') {
+      // The camera or gallery first: the evaluation is about the work on the table.
+      photoFirst.choose();
       setReviewing(true);
     } else if (action === 'edit') {
       try {
@@ -88,8 +94,14 @@ export function StudentActions({
         }))}
         onChoose={(action) => void choose(action)}
       />
+      {photoFirst.input}
       {reviewing ? (
-        <ReviewForm student={{ id: studentId, name }} isOpen onOpenChange={setReviewing} />
+        <ReviewForm
+          student={{ id: studentId, name }}
+          photos={photoFirst.photos}
+          isOpen
+          onOpenChange={setReviewing}
+        />
       ) : null}
       {editing ? (
         <StudentFormDialog student={editing} isOpen onOpenChange={() => setEditing(null)} />

@@ -1,0 +1,255 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, screenshot, test } from './fixtures.ts';
+import { activeInstructor } from './support/accounts.ts';
+import { feedReadyOffline, postsAbout, unique } from './support/evaluation.ts';
+import { photoFile } from './support/photos.ts';
+
+/*
+ * The class job: an instructor at the table photographs a student's nails and posts an
+ * evaluation with a rating. Every tap is counted: the camera or gallery opens first, the student
+ * is one tap among those she is teaching, course and lesson are chosen from the student's
+ * progress, the rating is one tap, the text is optional. Online and offline.
+ */
+
+/** Counts the person's taps; choosing a photo in the phone's own chooser counts as one. */
+function tapCounter(page: Page) {
+  let taps = 0;
+  return {
+    tap: async (target: Locator) => {
+      taps += 1;
+      await target.click();
+    },
+    /** A tap that opens the phone's camera or gallery, and the photo chosen there. */
+    tapForPhoto: async (target: Locator) => {
+      const chooser = page.waitForEvent('filechooser');
+      taps += 1;
+      await target.click();
+      await (await chooser).setFiles(await photoFile());
+      taps += 1;
+    },
+    get taps() {
+      return taps;
+    },
+  };
+}
+
+/**
+ * A course she teaches with three lessons (the admin's, so active at once), a student in it who
+ * finished the first lesson with her (so she is in class with her), and a student in two
+ * courses, last active in the second.
+ */
+async function classOf(admin: Page, instructor: Page, tag: string) {
+  const me = await (await instructor.request.get('/api/me')).json();
+  const course = async (name: string, titles: string[]) => {
+    const made = await admin.request.post('/api/courses', {
+      data: { name, lessons: titles.map((title) => ({ title })), instructorIds: [me.person.id] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const body = await made.json();
+    return { id: body.id as string, lessons: body.lessons.map((l: { id: string }) => l.id) };
+  };
+  const gel = await course(`Sơn gel ${tag}`, ['Dũa form', 'Sơn nền', 'Vẽ hoa']);
+  const art = await course(`Vẽ móng ${tag}`, ['Nét cơ bản', 'Hoa mai']);
+  const student = async (name: string, courseIds: string[]) => {
+    const made = await instructor.request.post('/api/students', { data: { name, courseIds } });
+    expect(made.status(), await made.text()).toBe(201);
+    return { id: (await made.json()).id as string, name };
+  };
+  const thao = await student(`Nguyễn Thị Thảo ${tag}`, [gel.id]);
+  const tick = await instructor.request.put(`/api/students/${thao.id}/progress/${gel.lessons[0]}`, {
+    data: { completed: true },
+  });
+  expect(tick.status()).toBe(200);
+  const duong = await student(`Vũ Thùy Dương ${tag}`, [gel.id, art.id]);
+  // Her latest work was in art: two lessons done there, the last one now.
+  for (const lesson of art.lessons.slice(0, 1)) {
+    const done = await instructor.request.put(`/api/students/${duong.id}/progress/${lesson}`, {
+      data: { completed: true },
+    });
+    expect(done.status()).toBe(200);
+  }
+  return { gel, art, thao, duong };
+}
+
+test('from the feed, a photo, a student, a rating: posted in five taps, course and lesson chosen for her', async ({
+  page,
+  newVisitor,
+}) => {
+  test.slow();
+  const tag = unique();
+  const instructor = await activeInstructor(newVisitor, `Lê Minh Châu ${tag}`);
+  const { gel, thao } = await classOf(page, instructor, tag);
+  await instructor.goto('/#/activity');
+  const counter = tapCounter(instructor);
+
+  await counter.tapForPhoto(instructor.locator('[data-tour="create-post"]'));
+  const form = instructor.getByRole('dialog', { name: 'Đăng bài' });
+  await expect(form.getByTestId('photo-item')).toHaveCount(1);
+  await expect(form.getByTestId('photo-item').first()).toHaveAttribute(
+    'data-status',
+    /working|done/,
+  );
+  await screenshot(instructor, 'class-job-1-photo');
+  const suggested = form.getByRole('group', { name: 'Học viên gần đây' });
+  await counter.tap(suggested.getByRole('button', { name: thao.name }));
+  await expect(suggested.getByRole('button', { name: thao.name })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(form.getByLabel('Học viên được đánh giá')).toHaveValue(thao.name);
+  // Her course, on the first lesson she has not finished.
+  await expect(
+    form
+      .getByRole('radiogroup', { name: 'Khóa học' })
+      .getByRole('radio', { name: `Sơn gel ${tag}` }),
+  ).toBeChecked();
+  await expect(
+    form.getByRole('radiogroup', { name: 'Bài học' }).getByRole('radio', { name: 'Sơn nền' }),
+  ).toBeChecked();
+  await screenshot(instructor, 'class-job-2-student');
+  await counter.tap(
+    form.getByRole('radiogroup', { name: 'Điểm (0–10)' }).getByText('8', { exact: true }),
+  );
+  await screenshot(instructor, 'class-job-3-rating');
+  const publish = form.getByRole('button', { name: 'Đăng bài' });
+  await expect(publish).toBeEnabled();
+  await counter.tap(publish);
+  await expect(form).toBeHidden();
+  await expect
+    .poll(async () => (await postsAbout(instructor, thao.id)).length, { timeout: 30_000 })
+    .toBe(1);
+  const [post] = (await postsAbout(instructor, thao.id)) as unknown as Array<{
+    rating: number;
+    course: { id: string };
+    lesson: { id: string };
+    media: unknown[];
+  }>;
+  expect(post).toMatchObject({ rating: 8, course: { id: gel.id }, lesson: { id: gel.lessons[1] } });
+  expect(post?.media).toHaveLength(1);
+  expect(counter.taps).toBeLessThanOrEqual(6);
+  expect(counter.taps).toBe(5);
+});
+
+test('from a student’s card in four taps; a student in two courses starts on the one she was last active in', async ({
+  page,
+  newVisitor,
+}) => {
+  test.slow();
+  const tag = unique();
+  const instructor = await activeInstructor(newVisitor, `Phan Thị Hạnh ${tag}`);
+  const { art, duong } = await classOf(page, instructor, tag);
+  await instructor.goto('/#/students');
+  await instructor.getByRole('searchbox', { name: 'Tìm học viên…' }).fill(`Dương ${tag}`);
+  const counter = tapCounter(instructor);
+
+  await counter.tap(instructor.getByRole('button', { name: `Thao tác với ${duong.name}` }));
+  await counter.tapForPhoto(instructor.getByRole('menuitem', { name: 'Đánh giá' }));
+  const form = instructor.getByRole('dialog', { name: 'Đăng bài' });
+  await expect(form.getByTestId('photo-item')).toHaveCount(1);
+  const courses = form.getByRole('radiogroup', { name: 'Khóa học' });
+  // Both her courses are offered; the one she was last active in is chosen, on its next lesson.
+  await expect(courses.getByRole('radio')).toHaveCount(3);
+  await expect(courses.getByRole('radio', { name: `Vẽ móng ${tag}` })).toBeChecked();
+  await expect(
+    form.getByRole('radiogroup', { name: 'Bài học' }).getByRole('radio', { name: 'Hoa mai' }),
+  ).toBeChecked();
+  await counter.tap(
+    form.getByRole('radiogroup', { name: 'Điểm (0–10)' }).getByText('9', { exact: true }),
+  );
+  const publish = form.getByRole('button', { name: 'Đăng bài' });
+  await expect(publish).toBeEnabled();
+  await counter.tap(publish);
+  await expect(form).toBeHidden();
+  await expect
+    .poll(async () => (await postsAbout(instructor, duong.id)).length, { timeout: 30_000 })
+    .toBe(1);
+  const [post] = (await postsAbout(instructor, duong.id)) as unknown as Array<{
+    course: { id: string };
+    lesson: { id: string };
+  }>;
+  expect(post).toMatchObject({ course: { id: art.id }, lesson: { id: art.lessons[1] } });
+  expect(counter.taps).toBeLessThanOrEqual(5);
+});
+
+test('offline, the same five taps: the student, her course and lesson come from what the phone kept; the post goes once back online', async ({
+  page,
+  newVisitor,
+  allowProblems,
+}) => {
+  test.slow();
+  allowProblems(/net::ERR_INTERNET_DISCONNECTED/);
+  const tag = unique();
+  const instructor = await activeInstructor(newVisitor, `Đinh Thị Mai ${tag}`);
+  const { gel, thao } = await classOf(page, instructor, tag);
+  // The feed open a few seconds before the signal goes: the form's code and the roster come.
+  const roster = instructor.waitForResponse((response) =>
+    response.url().endsWith('/api/students/roster'),
+  );
+  await feedReadyOffline(instructor);
+  await roster;
+
+  await instructor.context().setOffline(true);
+  await expect(instructor.getByTestId('offline-banner')).toContainText('Ngoại tuyến');
+  const counter = tapCounter(instructor);
+  await counter.tapForPhoto(instructor.locator('[data-tour="create-post"]'));
+  const form = instructor.getByRole('dialog', { name: 'Đăng bài' });
+  await expect(form.getByTestId('photo-item')).toHaveCount(1);
+  await counter.tap(
+    form.getByRole('group', { name: 'Học viên gần đây' }).getByRole('button', { name: thao.name }),
+  );
+  await expect(
+    form.getByRole('radiogroup', { name: 'Bài học' }).getByRole('radio', { name: 'Sơn nền' }),
+  ).toBeChecked();
+  // Searching offline finds her too, from what the phone kept.
+  const field = form.getByLabel('Học viên được đánh giá');
+  await field.fill('thao');
+  await expect(
+    instructor.getByRole('listbox').getByRole('option', { name: thao.name }),
+  ).toBeVisible();
+  await instructor.getByRole('listbox').getByRole('option', { name: thao.name }).click();
+  await screenshot(instructor, 'class-job-offline');
+  await counter.tap(
+    form.getByRole('radiogroup', { name: 'Điểm (0–10)' }).getByText('7', { exact: true }),
+  );
+  await counter.tap(form.getByRole('button', { name: 'Đăng bài' }));
+  await expect(form).toBeHidden();
+  await expect(instructor.getByTestId('queued-post')).toContainText(thao.name);
+  expect(counter.taps).toBe(5);
+
+  await instructor.context().setOffline(false);
+  await expect(instructor.getByTestId('queued-post')).toHaveCount(0, { timeout: 30_000 });
+  const posts = (await postsAbout(instructor, thao.id)) as unknown as Array<{
+    rating: number;
+    course: { id: string };
+    lesson: { id: string };
+    media: unknown[];
+  }>;
+  expect(posts).toHaveLength(1);
+  expect(posts[0]).toMatchObject({
+    rating: 7,
+    course: { id: gel.id },
+    lesson: { id: gel.lessons[1] },
+  });
+  expect(posts[0]?.media).toHaveLength(1);
+});
+
+test('offline on a phone that never loaded the students, the picker says so instead of "no match"', async ({
+  page,
+  newVisitor,
+  allowProblems,
+}) => {
+  allowProblems(/net::ERR_INTERNET_DISCONNECTED/, /ERR_FAILED/);
+  const tag = unique();
+  const instructor = await activeInstructor(newVisitor, `Tô Thị Nga ${tag}`);
+  await classOf(page, instructor, tag);
+  await instructor.route('**/api/students/roster', (route) => route.abort());
+  await feedReadyOffline(instructor);
+  await instructor.context().setOffline(true);
+  await instructor.locator('[data-tour="create-post"]').click();
+  const form = instructor.getByRole('dialog', { name: 'Đăng bài' });
+  await form.getByLabel('Học viên được đánh giá').fill('thao');
+  await expect(instructor.getByRole('listbox')).toContainText(
+    'Máy này chưa tải danh sách học viên.',
+  );
+  await expect(instructor.getByRole('listbox')).not.toContainText('Không có học viên nào khớp.');
+});
