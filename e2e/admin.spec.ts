@@ -429,3 +429,48 @@ test('a student is "Bảo lưu" in user management, in the menu, its dialog, the
   await page.getByRole('menuitem', { name: 'Mở bảo lưu' }).click();
   await expect(toast(`Đã mở bảo lưu cho ${name}.`)).toBeVisible();
 });
+
+test('an admin adds an instructor by e-mail; her first sign-in lands on an active instructor, with no onboarding', async ({
+  page,
+  newVisitor,
+  allowProblems,
+}) => {
+  allowProblems(/status of 409/);
+  const tag = unique();
+  const name = `Cao Thị Ngọc ${tag}`;
+  const email = uniqueEmail('gv-moi');
+  await page.goto('/#/user-management');
+  await page.getByRole('button', { name: 'Thêm giảng viên' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Thêm giảng viên' });
+  await dialog.getByLabel('Họ và tên').fill(name);
+  await dialog.getByLabel('Email').fill('không phải email');
+  await dialog.getByRole('button', { name: 'Gửi lời mời' }).click();
+  await expect(dialog.getByText('Email không hợp lệ.')).toBeVisible();
+  await dialog.getByLabel('Email').fill(email);
+  await screenshot(page, 'invite-instructor');
+  await dialog.getByRole('button', { name: 'Gửi lời mời' }).click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: `Đã thêm ${name} và gửi lời mời đến ${email}.` }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The same e-mail twice is refused with the spec's words and the reason.
+  await page.getByRole('button', { name: 'Thêm giảng viên' }).click();
+  await dialog.getByLabel('Họ và tên').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Gửi lời mời' }).click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Thêm giảng viên thất bại.' }),
+  ).toContainText('Email này đã được dùng');
+  await dialog.getByRole('button', { name: 'Hủy' }).click();
+
+  const instructor = await newVisitor();
+  await signInByLink(instructor, email);
+  await expect(instructor).toHaveURL(/#\/activity$/);
+  await expect(instructor.locator('[data-tour="create-post"]')).toBeVisible();
+  const me = await (await instructor.request.get('/api/me')).json();
+  expect(me).toMatchObject({
+    state: 'member',
+    person: { name, role: 'instructor', status: 'active' },
+  });
+});

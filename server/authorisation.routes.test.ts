@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +134,12 @@ const table: Row[] = [
   },
   // User management: an unknown person is 404 once past the admin check.
   { method: 'GET', url: '/api/admin/people', query: '?view=all', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    url: '/api/admin/people/instructors',
+    payload: () => ({ name: 'Giảng viên thử quyền', email: `moi-${randomUUID()}@example.vn` }),
+    expect: adminOnly(201),
+  },
   { method: 'POST', url: '/api/admin/people/:personId/approve', expect: adminOnly(404) },
   { method: 'POST', url: '/api/admin/people/:personId/reject', expect: adminOnly(404) },
   {

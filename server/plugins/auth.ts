@@ -6,6 +6,7 @@ import { requestPath } from '../lib/request-path.ts';
 import { resolveRedirects } from '../lib/safe-redirect.ts';
 import { requireMember } from '../modules/accounts/access.ts';
 import {
+  acceptInvitation,
   applyVerifiedEmail,
   guardEmailSend,
   logStaffSignIn,
@@ -98,7 +99,10 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     mailer,
     log: app.log,
     hooks: {
-      onSessionCreated: (authUserId, method) => logStaffSignIn(app.database, authUserId, method),
+      onSessionCreated: async (authUserId, method) => {
+        await acceptInvitation(app.database, authUserId);
+        await logStaffSignIn(app.database, authUserId, method);
+      },
       onEmailChanged: (authUserId, email) => applyVerifiedEmail(app.database, authUserId, email),
       onSessionDeleted: () =>
         app.database.events.publish({ type: 'sessions.deleted' }, { kind: 'people', ids: [] }),

@@ -1,7 +1,8 @@
 import { shell } from '../locales/vi/shell.ts';
 import { uuid, z } from '../zod.ts';
+import { EmailAddress } from './accounts.ts';
 import { PersonSummary } from './courses.ts';
-import { PersonStatus, Role } from './people.ts';
+import { PersonName, PersonStatus, Role } from './people.ts';
 import { FeedbackItem } from './profile.ts';
 
 /* What admins read and change in user management, admin tools and the dashboard. */
@@ -172,3 +173,17 @@ export const BackupStatus = z.object({
   warning: z.boolean(),
 });
 export type BackupStatus = z.infer<typeof BackupStatus>;
+
+/** An admin invites an instructor by e-mail: her first sign-in with it lands on this profile. */
+export const InstructorInvite = z.strictObject({
+  name: PersonName,
+  email: EmailAddress,
+});
+export type InstructorInvite = z.input<typeof InstructorInvite>;
+
+export const InstructorInvited = z.object({
+  person: AdminPerson,
+  /** Whether the invitation e-mail went out; the profile is there either way. */
+  mailed: z.boolean(),
+});
+export type InstructorInvited = z.infer<typeof InstructorInvited>;

@@ -318,3 +318,44 @@ export async function deleteAllSessions(db: Db): Promise<number> {
   const result = await db.deleteFrom('session').executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** A sign-in identity's e-mail, and whether its owner proved it (a link, a provider's word). */
+export async function findAuthUserEmailProof(db: Db, authUserId: string) {
+  const row = await db
+    .selectFrom('user')
+    .select(['email', 'emailVerified'])
+    .where('id', '=', authUserId)
+    .executeTakeFirst();
+  return row ? { email: row.email, verified: Boolean(row.emailVerified) } : null;
+}
+
+/** Staff profiles an admin made for this e-mail (an invitation) that no sign-in leads to yet. */
+export async function findInvitedStaffByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('people')
+    .select(['id', 'name', 'role'])
+    .where('email', '=', email)
+    .where('role', 'in', ['instructor', 'admin'])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('login_mappings')
+            .select('login_mappings.person_id')
+            .whereRef('login_mappings.person_id', '=', 'people.id'),
+        ),
+      ),
+    )
+    .orderBy('registration_date')
+    .execute();
+}
+
+/** Whether any profile keeps this e-mail. */
+export async function isPersonEmailTaken(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('people')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
+}

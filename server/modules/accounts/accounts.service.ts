@@ -19,6 +19,8 @@ import { announceNotifications } from '../notifications/notifications.service.ts
 import {
   countStaff,
   findAuthUserEmail,
+  findAuthUserEmailProof,
+  findInvitedStaffByEmail,
   findPersonByAuthUser,
   findPersonWithAccessRules,
   findSessionWithPerson,
@@ -233,6 +235,32 @@ export async function applyVerifiedEmail(database: AppDatabase, authUserId: stri
 }
 
 /** Records a staff member's sign-in in the activity log (spec: only signed-in staff). */
+/**
+ * A first sign-in with an e-mail an admin invited as an instructor (and that its owner proved:
+ * a sign-in link, or a provider that vouches for it) leads to that profile: an active instructor,
+ * with no onboarding. Serialised with onboarding, so the identity never gets two profiles.
+ */
+export async function acceptInvitation(database: AppDatabase, authUserId: string): Promise<void> {
+  const identity = await findAuthUserEmailProof(database.db, authUserId);
+  if (!identity?.verified) return;
+  const now = Date.now();
+  const accepted = await inTransaction(database, async (trx) => {
+    await lockAccountChanges(trx, database.kind);
+    if (await hasMapping(trx, authUserId)) return null;
+    const [invited] = await findInvitedStaffByEmail(trx, identity.email.toLowerCase());
+    if (!invited) return null;
+    await insertMapping(trx, authUserId, invited.id, now);
+    await insertActivityLog(trx, {
+      actorId: invited.id,
+      action: 'account.invitation_accepted',
+      target: invited.id,
+      now,
+    });
+    return invited.id;
+  });
+  if (accepted) await announcePersonChange(database, accepted);
+}
+
 export async function logStaffSignIn(database: AppDatabase, authUserId: string, method: string) {
   const person = await findPersonByAuthUser(database.db, authUserId);
   if (!person || person.role === 'student') return;

@@ -5,12 +5,16 @@ import {
   AdminPeople,
   AdminPeopleQuery,
   AdminPerson,
+  InstructorInvite,
+  InstructorInvited,
   MergeInput,
   PersonIdParams,
   RoleInput,
 } from '#shared/schemas/admin';
 import { BlockInput } from '#shared/schemas/students';
 import { requireAdmin } from '../accounts/access.ts';
+import { linkOrigin } from '../auth/auth.ts';
+import { inviteInstructor } from './invitations.service.ts';
 import {
   approvePerson,
   blockPerson,
@@ -42,6 +46,26 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireAdmin(request);
       return listPeople(app.database, request.query);
+    },
+  );
+
+  app.post(
+    '/admin/people/instructors',
+    {
+      schema: {
+        summary:
+          'Invite an instructor by e-mail (admins): an active profile her first sign-in with it leads to',
+        tags,
+        body: InstructorInvite,
+        response: { 201: InstructorInvited, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      const appUrl = linkOrigin(app.config, undefined, new Headers({ host: request.host }));
+      return reply
+        .status(201)
+        .send(await inviteInstructor(app.database, app.mailer, admin, request.body, appUrl));
     },
   );
 

@@ -299,6 +299,13 @@ export const signedIn = {
       action: 'Đặt mật khẩu mới',
       ignore: 'Nếu bạn không yêu cầu đặt lại mật khẩu, hãy bỏ qua email này.',
     },
+    invitation: {
+      subject: 'Lời mời làm giảng viên trên Học viện',
+      greeting: 'Xin chào {{name}},',
+      body: 'Quản trị viên đã thêm bạn làm giảng viên trên Học viện. Bấm vào liên kết dưới đây và đăng nhập bằng chính email này (liên kết đăng nhập qua email hoặc Google) để bắt đầu.',
+      action: 'Mở Học viện',
+      ignore: 'Nếu bạn không chờ lời mời này, hãy bỏ qua email này.',
+    },
     changeEmail: {
       subject: 'Xác nhận email mới cho Học viện',
       greeting: 'Xin chào {{name}},',
@@ -674,6 +681,18 @@ export const signedIn = {
       banReason: 'Lý do: {{reason}}',
       bannedBy: 'Chặn bởi {{name}}, {{time}}',
       noLogin: 'Chưa có tài khoản đăng nhập',
+      invite: {
+        open: 'Thêm giảng viên',
+        title: 'Thêm giảng viên',
+        hint: 'Giảng viên nhận email mời và đăng nhập bằng chính email này: tài khoản đã được duyệt sẵn.',
+        name: 'Họ và tên',
+        email: 'Email',
+        submit: 'Gửi lời mời',
+        cancel: 'Hủy',
+        sent: 'Đã thêm {{name}} và gửi lời mời đến {{email}}.',
+        notMailed:
+          'Đã thêm {{name}} nhưng chưa gửi được email mời. Hãy báo {{name}} đăng nhập bằng {{email}}.',
+      },
       approve: 'Phê duyệt',
       reject: 'Từ chối',
       merge: 'Hợp nhất',

@@ -1,15 +1,23 @@
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Tab, TabList, Tabs } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { PEOPLE_VIEWS } from '#shared/schemas/admin';
-import { SearchField } from '../../components/ui/form.tsx';
+import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import { type PeopleView, useAdminPeople } from '../../features/admin/api/people.ts';
 import { PersonCard } from '../../features/admin/components/person-card.tsx';
 import { useDebounced } from '../../hooks/use-debounced.ts';
 import { IN_PLACE } from '../../hooks/use-screen-params.ts';
+import { lazyComponent } from '../../lib/lazy-module.ts';
 import { t } from '../../lib/text.ts';
+
+const InviteInstructorDialog = lazyComponent(() =>
+  import('../../features/admin/components/invite-instructor-dialog.tsx').then(
+    (module) => module.InviteInstructorDialog,
+  ),
+);
 
 /**
  * User management (admins): the sign-ups waiting for approval first, the blocked, and everyone,
@@ -25,6 +33,7 @@ export default function UserManagementScreen() {
   const people = useAdminPeople(view, q);
   const list = people.data?.people ?? [];
   const pendingCount = people.data?.pendingCount ?? 0;
+  const [inviting, setInviting] = useState(false);
 
   return (
     <>
@@ -32,7 +41,17 @@ export default function UserManagementScreen() {
         title={t('screens.userManagement.title')}
         subtitle={t('screens.userManagement.subtitle')}
         back="/profile"
+        actions={
+          // On a phone the title keeps the width: the button shows its icon, as "Thêm học viên".
+          <Button onClick={() => setInviting(true)} className="px-3 sm:px-5">
+            <UserPlus className="size-5" aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">
+              {t('screens.userManagement.invite.open')}
+            </span>
+          </Button>
+        }
       />
+      {inviting ? <InviteInstructorDialog onOpenChange={setInviting} /> : null}
       <PageBody>
         <div className="flex flex-col gap-3 pb-10">
           <Tabs

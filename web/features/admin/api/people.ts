@@ -1,6 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import type { AdminPeople, AdminPerson, RoleInput } from '#shared/schemas/admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminPeople,
+  AdminPerson,
+  InstructorInvite,
+  InstructorInvited,
+  RoleInput,
+} from '#shared/schemas/admin';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 
 export const adminPeopleQueryKey = ['admin', 'people'] as const;
 
@@ -36,3 +43,17 @@ export const changeRole = (id: string, role: RoleInput['role']) =>
   apiRequest<AdminPerson>(`/admin/people/${id}/role`, { method: 'PUT', body: { role } });
 export const deletePerson = (id: string) =>
   apiRequest<{ deleted: true }>(`/admin/people/${id}`, { method: 'DELETE' });
+
+/**
+ * Invites an instructor by e-mail: an active profile her first sign-in with it leads to. Every
+ * list of people follows; a failure is told in the toast with the server's reason.
+ */
+export function useInviteInstructor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InstructorInvite) =>
+      apiRequest<InstructorInvited>('/admin/people/instructors', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPeopleQueryKey }),
+    meta: { errorToast: t('toasts.addInstructorFailed') },
+  });
+}

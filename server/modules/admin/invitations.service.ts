@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { vi } from '#shared/locales/vi';
+import type { InstructorInvited } from '#shared/schemas/admin';
+import type { AppDatabase } from '../../db/database.ts';
+import type { PersonRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  insertPerson,
+  isAuthEmailTaken,
+  isPersonEmailTaken,
+  lockAccountChanges,
+} from '../accounts/accounts.repository.ts';
+import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { linkEmail } from '../auth/emails.ts';
+import type { Mailer } from '../auth/mailer.ts';
+import { announcePersonChange } from '../events/announce.ts';
+import { getAdminPerson } from './people.service.ts';
+
+/**
+ * An admin adds an instructor by e-mail, as staff add students: an active instructor's profile
+ * that her first sign-in with that e-mail leads to (accounts.service `acceptInvitation`), and an
+ * e-mail that invites her. An e-mail another profile or sign-in already uses is refused. A mail
+ * that cannot be sent leaves the profile in place and says so, for the admin to tell her.
+ */
+export async function inviteInstructor(
+  database: AppDatabase,
+  mailer: Mailer,
+  admin: PersonRow,
+  input: { name: string; email: string },
+  appUrl: string,
+): Promise<InstructorInvited> {
+  const id = randomUUID();
+  const now = Date.now();
+  await inTransaction(database, async (trx) => {
+    await lockAccountChanges(trx, database.kind);
+    if ((await isPersonEmailTaken(trx, input.email)) || (await isAuthEmailTaken(trx, input.email)))
+      throw new AppError('email_taken', 409);
+    await insertPerson(trx, {
+      id,
+      role: 'instructor',
+      status: 'active',
+      name: input.name,
+      email: input.email,
+      phone: null,
+      address: null,
+      dob: null,
+      avatar_url: null,
+      bio: null,
+      registration_date: now,
+      proposed_course_name: null,
+      proposed_course_description: null,
+      ban_reason: null,
+      banned_by: null,
+      banned_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await insertActivityLog(trx, {
+      actorId: admin.id,
+      action: 'instructor.invited',
+      target: id,
+      now,
+    });
+  });
+  await announcePersonChange(database, id);
+  const mailed = await mailer
+    .send(linkEmail(vi.emails.invitation, input.email, `${appUrl}/#/login`, { name: input.name }))
+    .then(
+      () => true,
+      () => false,
+    );
+  return { person: await getAdminPerson(database, id), mailed };
+}
