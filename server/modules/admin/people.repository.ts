@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import { foldForSearch } from '#shared/text';
 import type { Database, Db, PersonRow, PersonUpdate } from '../../db/schema.ts';
 import { containsFolded } from '../../db/search-columns.ts';
@@ -69,34 +69,52 @@ export function findManagedPerson(db: Db, id: string) {
   return selectPeople(db).where('people.id', '=', id).executeTakeFirst();
 }
 
+/** Whoever matches `search` by name or e-mail, ignoring case and diacritics. */
+function matching(search: string) {
+  const folded = foldForSearch(search);
+  return (eb: ExpressionBuilder<Database, 'people'>) =>
+    eb.or([
+      containsFolded(sql.ref('people.name_search'), folded),
+      containsFolded(sql`lower(people.email)`, search.trim().toLowerCase()),
+    ]);
+}
+
 /**
- * People for user management: the pending (oldest request first), the blocked (latest first)
- * or everyone by name, optionally matching a name or e-mail without regard to case or
- * diacritics. One more than `limit` is read, to tell whether there are more.
+ * The pending (oldest request first) or the blocked (latest first) for user management,
+ * optionally matching a name or e-mail. One more than `limit` is read, to tell whether there
+ * are more.
  */
 export async function listPeopleRows(
   db: Db,
-  view: 'pending' | 'blocked' | 'all',
+  view: 'pending' | 'blocked',
   search: string | undefined,
   limit: number,
 ) {
-  const folded = search ? foldForSearch(search) : '';
   return selectPeople(db)
-    .$if(view !== 'all', (q) => q.where('people.status', '=', view as 'pending' | 'blocked'))
-    .$if(folded !== '', (q) =>
-      q.where((eb) =>
-        eb.or([
-          containsFolded(sql.ref('people.name_search'), folded),
-          containsFolded(sql`lower(people.email)`, search!.trim().toLowerCase()),
-        ]),
-      ),
-    )
+    .where('people.status', '=', view)
+    .$if(Boolean(search && foldForSearch(search)), (q) => q.where(matching(search!)))
     .$if(view === 'pending', (q) => q.orderBy('people.registration_date', 'asc'))
     .$if(view === 'blocked', (q) => q.orderBy('people.banned_at', 'desc'))
-    .$if(view === 'all', (q) => q.orderBy('people.name_lower', 'asc'))
     .orderBy('people.id')
     .limit(limit + 1)
     .execute();
+}
+
+/**
+ * Everyone matching `search`, with their names only: the service orders them as Vietnamese
+ * lists do, which neither engine's collation does, then reads the rows of the first ones.
+ */
+export async function listPeopleNames(db: Db, search: string | undefined) {
+  return db
+    .selectFrom('people')
+    .select(['people.id', 'people.name'])
+    .$if(Boolean(search && foldForSearch(search)), (q) => q.where(matching(search!)))
+    .execute();
+}
+
+export async function listPeopleRowsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return selectPeople(db).where('people.id', 'in', ids).execute();
 }
 
 /**

@@ -87,6 +87,29 @@ describe('user management lists', () => {
     const bad = await call('admin', 'GET', '/api/admin/people?view=everyone');
     expect(bad.statusCode).toBe(400);
   });
+
+  it('lists everyone in Vietnamese order, Đ after D and before V, as the student list does', async () => {
+    // A middle name of their own finds just them.
+    const names = [
+      'Vũ Thứtự Xuân',
+      'Đặng Thứtự Bảo',
+      'Đỗ Thứtự Đào',
+      'Dương Thứtự Dung',
+      'Lê Thứtự Ân',
+    ];
+    for (const name of names) {
+      await insertTestPerson(t.database.db, { id: randomUUID(), role: 'student', name });
+    }
+    const listed = (await call('admin', 'GET', '/api/admin/people?view=all&q=thutu')).json();
+    // By given name: Ân, Bảo, Dung, Đào, Xuân.
+    expect(listed.people.map((p: { name: string }) => p.name)).toEqual([
+      'Lê Thứtự Ân',
+      'Đặng Thứtự Bảo',
+      'Dương Thứtự Dung',
+      'Đỗ Thứtự Đào',
+      'Vũ Thứtự Xuân',
+    ]);
+  });
 });
 
 describe('approving and rejecting', () => {

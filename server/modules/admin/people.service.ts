@@ -5,6 +5,7 @@ import {
   type AdminPeopleQuery,
   type AdminPerson,
 } from '#shared/schemas/admin';
+import { compareVietnameseKeys, vietnameseNameKey } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Database, PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -32,7 +33,9 @@ import {
   countPending,
   deletePersonRow,
   findManagedPerson,
+  listPeopleNames,
   listPeopleRows,
+  listPeopleRowsByIds,
   lockPerson,
   type ManagedPersonRow,
   moveStudentData,
@@ -102,12 +105,26 @@ async function matchingProfiles(
   return matches;
 }
 
+/** Everyone matching, in Vietnamese name order (as the student list): one more than shown. */
+async function everyoneByName(database: AppDatabase, q: string | undefined) {
+  const names = await listPeopleNames(database.db, q);
+  const keys = new Map(names.map((row) => [row.id, vietnameseNameKey(row.name)]));
+  names.sort(
+    (a, b) => compareVietnameseKeys(keys.get(a.id)!, keys.get(b.id)!) || (a.id < b.id ? -1 : 1),
+  );
+  const ids = names.slice(0, ADMIN_PEOPLE_LIMIT + 1).map((row) => row.id);
+  const byId = new Map((await listPeopleRowsByIds(database.db, ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function listPeople(
   database: AppDatabase,
   query: { view: AdminPeopleQuery['view'] & string; q?: string | undefined },
 ): Promise<AdminPeople> {
   const [rows, pendingCount] = await Promise.all([
-    listPeopleRows(database.db, query.view, query.q, ADMIN_PEOPLE_LIMIT),
+    query.view === 'all'
+      ? everyoneByName(database, query.q)
+      : listPeopleRows(database.db, query.view, query.q, ADMIN_PEOPLE_LIMIT),
     countPending(database.db),
   ]);
   const people = rows.slice(0, ADMIN_PEOPLE_LIMIT);
