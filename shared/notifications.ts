@@ -13,7 +13,8 @@ export function notificationTarget(notification: Notification): string {
     return `/courses/${notification.courseId}`;
   if (notification.type === 'account_approved')
     return notification.courseId ? `/courses/${notification.courseId}` : '/activity';
-  if (notification.type === 'approval_request') return '/user-management';
+  if (notification.type === 'approval_request' || notification.type === 'approval_settled')
+    return '/user-management';
   if (notification.type === 'course_finished') return '/profile';
   return '/profile';
 }

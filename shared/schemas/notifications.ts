@@ -15,6 +15,8 @@ export const NotificationType = z.enum([
   'course_finished',
   'account_approved',
   'approval_request',
+  /** An approval request answered since: how the list shows it, never stored. */
+  'approval_settled',
   'feedback_viewed',
   'feedback_resolved',
 ]);

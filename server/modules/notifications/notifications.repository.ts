@@ -129,6 +129,7 @@ export function listNotificationRows(
       'actor.id as actor_id',
       'actor.name as actor_name',
       'actor.avatar_url as actor_avatar_url',
+      'actor.status as actor_status',
     ])
     .where('notifications.recipient_id', '=', options.recipientId)
     .where(forRole(options.isAdmin))

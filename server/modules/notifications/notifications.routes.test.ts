@@ -69,8 +69,27 @@ describe('notifications', () => {
       .execute();
     const teacher = (await call('teacher', 'GET', '/api/notifications')).json().notifications;
     expect(teacher.map((n: { type: string }) => n.type)).not.toContain('approval_request');
-    const admin = (await call('admin', 'GET', '/api/notifications')).json().notifications;
-    expect(admin.map((n: { type: string }) => n.type)).toContain('approval_request');
+    // To an admin it says the person waits while she does, and that it was answered after.
+    const aboutStudent = async () =>
+      (await call('admin', 'GET', '/api/notifications'))
+        .json()
+        .notifications.filter((n: { actor: { id: string } | null }) => n.actor?.id === ids.student)
+        .map((n: { type: string }) => n.type);
+    await db
+      .updateTable('people')
+      .set({ status: 'pending' })
+      .where('id', '=', ids.student)
+      .execute();
+    try {
+      expect(await aboutStudent()).toEqual(['approval_request']);
+    } finally {
+      await db
+        .updateTable('people')
+        .set({ status: 'active' })
+        .where('id', '=', ids.student)
+        .execute();
+    }
+    expect(await aboutStudent()).toEqual(['approval_settled']);
   });
 
   it('pages by 20 and refuses a forged cursor', async () => {

@@ -82,7 +82,11 @@ export async function listNotifications(
     return [
       {
         id: row.id,
-        type: type.data,
+        // A request answered since (approved, or blocked) no longer says the person waits.
+        type:
+          type.data === 'approval_request' && row.actor_status !== 'pending'
+            ? 'approval_settled'
+            : type.data,
         actor: personSummary(row.actor_id, row.actor_name, row.actor_avatar_url),
         postId: row.post_id,
         courseId: row.course_id,

@@ -600,6 +600,7 @@ export const signedIn = {
         course_finished: 'Chúc mừng! {{actor}} đã ghi nhận bạn hoàn thành khóa học "{{course}}".',
         account_approved: 'Tài khoản của bạn đã được phê duyệt. Chào mừng bạn đến với Học viện!',
         approval_request: '{{actor}} đang chờ duyệt tài khoản.',
+        approval_settled: 'Yêu cầu duyệt tài khoản của {{actor}} đã được xử lý.',
         feedback_viewed: 'Góp ý của bạn đã được xem.',
         feedback_resolved: 'Góp ý của bạn đã được xử lý.',
       },
