@@ -5,8 +5,48 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { t } from '../../lib/text.ts';
 
 /** The spec's push token refresh: a subscription is handed to the server again after 7 days. */
-const REFRESH_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
-const refreshedKey = (personId: string) => `hv.push.refreshed.${personId}`;
+export const REFRESH_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+const HANDED_PREFIX = 'hv.push.refreshed.';
+const handedKey = (personId: string) => `${HANDED_PREFIX}${personId}`;
+
+/** What this device last handed the server for a person: when, and which subscription. */
+interface Handed {
+  at: number;
+  endpoint: string;
+}
+
+function handedFor(personId: string): Handed | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(handedKey(personId)) ?? 'null') as Handed | null;
+    return typeof kept?.at === 'number' && typeof kept.endpoint === 'string' ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the device's subscription must be handed to the server (again): there is none (a
+ * sign-out removed it), the server was never given this one for this person, or 7 days passed.
+ */
+export function mustHandOver(handed: Handed | null, endpoint: string | null, now: number): boolean {
+  return (
+    endpoint === null ||
+    handed === null ||
+    handed.endpoint !== endpoint ||
+    now - handed.at >= REFRESH_AFTER_MS
+  );
+}
+
+/** Forgets what was handed for anyone: after a sign-out, the next sign-in hands it again. */
+export function forgetHandedSubscriptions(): void {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith(HANDED_PREFIX)) localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage refused (private browsing): nothing was kept either.
+  }
+}
 
 export function pushSupported(): boolean {
   return (
@@ -34,7 +74,8 @@ async function subscribeThisDevice(personId: string): Promise<void> {
       applicationServerKey: publicKey,
     }));
   await apiRequest('/push/subscription', { method: 'PUT', body: subscription.toJSON() });
-  localStorage.setItem(refreshedKey(personId), String(Date.now()));
+  const handed: Handed = { at: Date.now(), endpoint: subscription.endpoint };
+  localStorage.setItem(handedKey(personId), JSON.stringify(handed));
 }
 
 /**
@@ -49,6 +90,7 @@ export async function enablePush(personId: string): Promise<NotificationPermissi
 
 /** On sign-out: the server forgets this device, then the browser does. Never blocks sign-out. */
 export async function forgetPushOnThisDevice(): Promise<void> {
+  forgetHandedSubscriptions();
   // Without permission there is no subscription: sign-out is not held up asking for one.
   if (!pushSupported() || Notification.permission !== 'granted') return;
   try {
@@ -66,16 +108,19 @@ export async function forgetPushOnThisDevice(): Promise<void> {
 
 /**
  * While signed in with permission already given: hands this device's subscription to the
- * server after sign-in and again every 7 days. Also turns a push that arrives while the app is
+ * server after every sign-in (sign-out removed it) and again every 7 days. Also turns a push that arrives while the app is
  * on screen into a toast (the service worker passes it here instead of showing it).
  */
 export function usePushWhileSignedIn(personId: string | null) {
   const { showToast } = useToast();
   useEffect(() => {
     if (!personId || !pushSupported() || Notification.permission !== 'granted') return;
-    const last = Number(localStorage.getItem(refreshedKey(personId)) ?? 0);
-    if (Date.now() - last < REFRESH_AFTER_MS) return;
-    void subscribeThisDevice(personId).catch(() => {});
+    void currentSubscription()
+      .then((subscription) => {
+        if (mustHandOver(handedFor(personId), subscription?.endpoint ?? null, Date.now()))
+          return subscribeThisDevice(personId);
+      })
+      .catch(() => {});
   }, [personId]);
 
   useEffect(() => {
