@@ -215,6 +215,11 @@ for (const viewport of PHONES) {
         }
         await screenshot(guest, `small-${size}-guest-profile`);
         await guest.goto(`/#/posts/${postId}`);
+        // Where a member's comment box is, a guest is shown how to join in.
+        await expect(guest.getByRole('link', { name: 'Đăng nhập để bình luận' })).toHaveAttribute(
+          'href',
+          '#/login',
+        );
         await guest.getByRole('button', { name: /^Thích/ }).click();
         await expect(
           guest.getByTestId('toast').filter({ hasText: 'Hãy đăng nhập để thích bài viết.' }),

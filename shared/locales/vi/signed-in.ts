@@ -267,6 +267,7 @@ export const signedIn = {
       edited: 'đã sửa',
       confirmDelete: 'Xóa bình luận này?',
       confirmDeleteBody: 'Bình luận và các câu trả lời của nó sẽ bị xóa.',
+      signInToComment: 'Đăng nhập để bình luận',
     },
   },
   status: {
@@ -762,7 +763,7 @@ export const signedIn = {
       builtinHint: 'Ảnh được lưu trong thư mục dữ liệu của máy chủ này.',
       cloudinary: 'Cloudinary',
       cloudinaryHint:
-        'Ảnh được tải thẳng lên tài khoản Cloudinary của học viện (upload preset không ký).',
+        'Ảnh được tải thẳng lên tài khoản Cloudinary của học viện, qua một upload preset cho phép tải lên không cần chữ ký (unsigned).',
       cloudName: 'Cloud name',
       uploadPreset: 'Upload preset',
       save: 'Lưu',

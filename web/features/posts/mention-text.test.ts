@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChosenMention, toDisplay, toStored } from './mention-text.ts';
+import { isChosenMention, toDisplay, toStored, withMention } from './mention-text.ts';
 
 const DUONG = 'c0047941-0000-4000-8000-000000000001';
 const LAN = 'c0047941-0000-4000-8000-000000000002';
@@ -40,5 +40,21 @@ describe('mentions in the text box', () => {
     const mentions = new Map([['Lan Anh', LAN_ANH]]);
     expect(isChosenMention('Hi @Lan Anh đã', 3, mentions)).toBe(true);
     expect(isChosenMention('Hi @Lan', 3, mentions)).toBe(false);
+  });
+});
+
+describe('choosing a mention', () => {
+  it('puts one space after the name at the end of the text', () => {
+    expect(withMention('Cảm ơn @lan', 7, 11, 'Ngô Thị Lan')).toEqual({
+      text: 'Cảm ơn @Ngô Thị Lan ',
+      caret: 20,
+    });
+  });
+
+  it('keeps one space, not two, when the sentence goes on after it', () => {
+    expect(withMention('Cảm ơn @lan đã hỗ trợ', 7, 11, 'Ngô Thị Lan')).toEqual({
+      text: 'Cảm ơn @Ngô Thị Lan đã hỗ trợ',
+      caret: 20,
+    });
   });
 });

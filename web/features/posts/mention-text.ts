@@ -45,3 +45,22 @@ export function isChosenMention(display: string, start: number, mentions: Mentio
   }
   return false;
 }
+
+/**
+ * The text with the mention typed from `start` to `caret` replaced by the chosen name, followed
+ * by one space (the one already there when the sentence goes on), and where the caret goes.
+ */
+export function withMention(
+  display: string,
+  start: number,
+  caret: number,
+  name: string,
+): { text: string; caret: number } {
+  const rest = display.slice(caret);
+  const spaced = /^\s/.test(rest);
+  const token = `@${name}${spaced ? '' : ' '}`;
+  return {
+    text: display.slice(0, start) + token + rest,
+    caret: start + token.length + (spaced ? 1 : 0),
+  };
+}

@@ -1,6 +1,7 @@
 import { Heart, X } from 'lucide-react';
 import { memo, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { Comment } from '#shared/schemas/posts';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { actionMenuTriggerClass } from '../../../components/ui/action-menu-trigger.ts';
@@ -300,7 +301,14 @@ export function CommentThread({ postId }: { postId: string }) {
             {t('posts.thread.send')}
           </Button>
         </form>
-      ) : null}
+      ) : (
+        // A guest reads; where the box would be, she learns how to join in.
+        <p className="border-t border-stone-100 pt-4 text-sm text-stone-500">
+          <Link to="/login" className="font-medium text-accent-700 underline underline-offset-2">
+            {t('posts.thread.signInToComment')}
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

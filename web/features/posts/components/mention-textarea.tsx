@@ -9,7 +9,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { t } from '../../../lib/text.ts';
 import { useMentionCandidates } from '../api/posts.ts';
-import { isChosenMention, toDisplay, toStored } from '../mention-text.ts';
+import { isChosenMention, toDisplay, toStored, withMention } from '../mention-text.ts';
 
 /** "@" and what follows it up to the caret, when the caret is in a mention being typed. */
 function typedMention(text: string, caret: number): { start: number; typed: string } | null {
@@ -78,14 +78,16 @@ export function MentionTextarea({
 
   const insert = (person: { id: string; name: string }) => {
     if (!mention || !area.current) return;
-    const caret = area.current.selectionStart;
-    const token = `@${person.name} `;
-    const next = display.slice(0, mention.start) + token + display.slice(caret);
+    const { text: next, caret: position } = withMention(
+      display,
+      mention.start,
+      area.current.selectionStart,
+      person.name,
+    );
     const withPerson = new Map(known).set(person.name, person.id);
     setChosen(withPerson);
     onChange(toStored(next, withPerson));
     setMention(null);
-    const position = mention.start + token.length;
     requestAnimationFrame(() => {
       area.current?.focus();
       area.current?.setSelectionRange(position, position);
