@@ -149,3 +149,37 @@ test('the courses tour works inside the course form: its buttons answer, a reloa
   await expect(page.getByTestId('tutorial')).toBeHidden();
   await expect(form.getByLabel('Tên khóa học')).toHaveValue('Khóa đang gõ');
 });
+
+test('a tour waiting for an action stays on its screen, and goes on from that step on return', async ({
+  page,
+}) => {
+  const student = await (
+    await page.request.post('/api/students', {
+      data: { name: `Học viên ghé thăm ${Date.now().toString(36)}` },
+    })
+  ).json();
+  await page.goto('/#/students');
+  await page.evaluate(() => sessionStorage.removeItem('hv.tutorial.place'));
+  await toursOn(page);
+  const card = page.getByRole('dialog', { name: 'Tìm học viên' });
+  await card.getByRole('button', { name: 'Tiếp theo' }).click();
+  await page
+    .getByRole('dialog', { name: 'Thêm học viên' })
+    .getByRole('button', { name: 'Tôi hiểu rồi' })
+    .click();
+  const waiting = page.getByRole('status').filter({ hasText: 'Hướng dẫn đang chờ bạn' });
+  await expect(waiting).toBeVisible();
+
+  // Another screen (a student's page, where lesson summaries are): no banner over it.
+  await page.evaluate((id) => {
+    window.location.hash = `#/students/${id}`;
+  }, student.id);
+  await expect(page.getByRole('heading', { level: 1, name: student.name })).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await expect(page.getByTestId('tutorial')).toHaveCount(0);
+
+  // Back: the tour is at the step it was left at, not at step 1.
+  await page.goBack();
+  await expect(page.getByRole('dialog', { name: 'Thêm học viên' })).toContainText('Bước 2/3');
+  await expect(page.getByRole('dialog', { name: 'Tìm học viên' })).toHaveCount(0);
+});

@@ -107,3 +107,27 @@ describe('resuming a tour after a reload', () => {
     ).toBe(3);
   });
 });
+
+describe('a tour left for another screen', () => {
+  it('goes with its screen, waiting banner and all, not completed', () => {
+    let state = tourReducer(tourReducer(started(), { type: 'next' }), { type: 'next' });
+    expect(state).toMatchObject({ step: 1, waiting: true });
+    state = tourReducer(state, { type: 'leave', key: 'students' });
+    expect(state).toMatchObject({ active: null, waiting: false, completed: {} });
+    // Another screen's leaving changes nothing.
+    expect(tourReducer(started(), { type: 'leave', key: 'courses' }).active?.key).toBe('students');
+  });
+
+  it('goes on from the same step on return, not from step 1', () => {
+    let state = tourReducer(tourReducer(started(), { type: 'next' }), { type: 'next' });
+    state = tourReducer(state, { type: 'leave', key: 'students' });
+    // Another screen's tour in between keeps her place in this one.
+    state = tourReducer(state, { type: 'start', key: 'courses', steps });
+    state = tourReducer(state, { type: 'leave', key: 'courses' });
+    state = tourReducer(state, { type: 'start', key: 'students', steps });
+    expect(state).toMatchObject({ active: { key: 'students' }, step: 1, waiting: false });
+    // Finished, it keeps no place; the tour left elsewhere keeps its own.
+    state = tourReducer(state, { type: 'skip' });
+    expect(state.paused).toEqual({ courses: 0 });
+  });
+});

@@ -28,12 +28,17 @@ export interface TourState {
   waiting: boolean;
   /** Completed tours of this person. */
   completed: Partial<Record<TourKey, true>>;
+  /** Tours whose screen the person left before finishing them, at their step: each goes on
+   *  from there when she comes back. */
+  paused: Partial<Record<TourKey, number>>;
 }
 
 export type TourEvent =
   | { type: 'start'; key: TourKey; steps: readonly TourStep[]; resumeAt?: number }
   | { type: 'next' }
   | { type: 'skip' }
+  /** The person left the tour's screen: the tour goes, keeping its place for her return. */
+  | { type: 'leave'; key: TourKey }
   | { type: 'actionCompleted'; action: TourAction }
   | { type: 'setStep'; step: number };
 
@@ -42,16 +47,19 @@ export const initialTourState = (completed: TourState['completed'] = {}): TourSt
   step: 0,
   waiting: false,
   completed,
+  paused: {},
 });
 
 /** Marks the active tour completed and ends it (the last step's Next, Skip, or the end). */
 function complete(state: TourState): TourState {
   if (!state.active) return state;
+  const { [state.active.key]: _done, ...paused } = state.paused;
   return {
     active: null,
     step: 0,
     waiting: false,
     completed: { ...state.completed, [state.active.key]: true },
+    paused,
   };
 }
 
@@ -84,8 +92,18 @@ export function tourReducer(
       return {
         ...state,
         active: { key: event.key, steps: event.steps },
-        step: resumeStep(event.steps, event.resumeAt),
+        // Back on a screen whose tour was left: it goes on from where she was.
+        step: resumeStep(event.steps, state.paused[event.key] ?? event.resumeAt),
         waiting: false,
+      };
+    case 'leave':
+      if (state.active?.key !== event.key) return state;
+      return {
+        ...state,
+        active: null,
+        step: 0,
+        waiting: false,
+        paused: { ...state.paused, [event.key]: state.step },
       };
     case 'next': {
       if (!state.active) return state;

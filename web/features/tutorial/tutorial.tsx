@@ -6,7 +6,6 @@ import {
   useEffect,
   useMemo,
   useReducer,
-  useRef,
 } from 'react';
 import { TUTORIAL_AUTOSTART_KEY } from '#shared/storage-keys';
 import { lazyComponent, whenIdle } from '../../lib/lazy-module.ts';
@@ -31,16 +30,22 @@ export const TUTORIAL_KEY_PREFIX = 'hv.tutorial.';
 
 const TUTORIAL_PLACE_KEY = 'hv.tutorial.place';
 
-function savedStep(personId: string, key: TourKey): number | undefined {
+/** Where this person's tours are, in this tab: a reload or a return goes on from there. */
+function savedPlaces(personId: string): Partial<Record<TourKey, number>> {
   try {
-    const place = JSON.parse(sessionStorage.getItem(TUTORIAL_PLACE_KEY) ?? 'null') as {
+    const saved = JSON.parse(sessionStorage.getItem(TUTORIAL_PLACE_KEY) ?? 'null') as {
       personId?: string;
-      key?: string;
-      step?: number;
+      places?: Record<string, unknown>;
     } | null;
-    return place?.personId === personId && place.key === key ? place.step : undefined;
+    if (saved?.personId !== personId || !saved.places) return {};
+    return Object.fromEntries(
+      TOUR_KEYS.flatMap((key) => {
+        const step = saved.places?.[key];
+        return typeof step === 'number' ? [[key, step]] : [];
+      }),
+    );
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -62,6 +67,8 @@ export const tutorialAutostart = {
 
 interface TutorialApi {
   start(key: TourKey): void;
+  /** The tour's screen is gone: the tour goes with it, keeping its place. */
+  leave(key: TourKey): void;
   report(action: TourAction): void;
   /** Forgets which tours were completed, so each opens again. */
   reset(): void;
@@ -84,38 +91,37 @@ export function TutorialProvider({
     (current: TourState, event: TourEvent | { type: 'reset' }) =>
       event.type === 'reset' ? initialTourState() : tourReducer(current, event),
     personId,
-    (id) => initialTourState(readCompleted(id)),
+    (id) => ({ ...initialTourState(readCompleted(id)), paused: savedPlaces(id) }),
   );
   useEffect(() => {
     writeLocal(TUTORIAL_KEY_PREFIX + personId, JSON.stringify(state.completed));
   }, [personId, state.completed]);
-  // The step a tour is at, for this tab: a reload goes on from there, not from step 1. It is
-  // forgotten when a tour ends, not when the app opens with none showing yet.
-  const hadTour = useRef(false);
+  // The step each unfinished tour is at, for this tab: a reload, or coming back to a screen
+  // whose tour was left, goes on from there, not from step 1. A tour's place is forgotten when
+  // it ends.
   useEffect(() => {
     try {
-      if (state.active) {
-        hadTour.current = true;
-        sessionStorage.setItem(
-          TUTORIAL_PLACE_KEY,
-          JSON.stringify({ personId, key: state.active.key, step: state.step }),
-        );
-      } else if (hadTour.current) {
+      const places = state.active
+        ? { ...state.paused, [state.active.key]: state.step }
+        : state.paused;
+      if (Object.keys(places).length > 0) {
+        sessionStorage.setItem(TUTORIAL_PLACE_KEY, JSON.stringify({ personId, places }));
+      } else {
         sessionStorage.removeItem(TUTORIAL_PLACE_KEY);
       }
     } catch {
       // Storage refused (private mode): a reload starts the tour again.
     }
-  }, [personId, state.active, state.step]);
+  }, [personId, state.active, state.step, state.paused]);
 
   const api = useMemo<TutorialApi>(
     () => ({
-      start: (key) =>
-        dispatch({ type: 'start', key, steps: TOURS[key], resumeAt: savedStep(personId, key) }),
+      start: (key) => dispatch({ type: 'start', key, steps: TOURS[key] }),
+      leave: (key) => dispatch({ type: 'leave', key }),
       report: (action) => dispatch({ type: 'actionCompleted', action }),
       reset: () => dispatch({ type: 'reset' }),
     }),
-    [personId],
+    [],
   );
   return (
     <TutorialContext.Provider value={api}>
@@ -144,6 +150,9 @@ export function useScreenTour(key: TourKey) {
     return () => {
       clearTimeout(timer);
       cancelIdle();
+      // A tour shows on its own screen only: its bubble or waiting banner does not follow the
+      // person to another screen, and it goes on from the same step when she comes back.
+      tutorial.leave(key);
     };
   }, [tutorial, key]);
 }
