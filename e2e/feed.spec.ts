@@ -394,3 +394,37 @@ test('the composer keeps what was typed: it asks before closing, counts, keeps a
     .first();
   await expect(post.getByRole('img', { name: /Ảnh 1 của bài đăng/ })).toBeVisible();
 });
+
+test('a course’s name typed in the feed’s search points to the course filter', async ({ page }) => {
+  const tag = unique();
+  const course = await (
+    await page.request.post('/api/courses', {
+      data: { name: `Sơn gel ${tag}`, lessons: [{ title: 'Sơn nền' }] },
+    })
+  ).json();
+  const posted = await page.request.post('/api/posts', {
+    data: {
+      id: crypto.randomUUID(),
+      kind: 'general',
+      taggedInstructorId: null,
+      studentId: null,
+      courseId: course.id,
+      lessonId: null,
+      text: `Buổi sơn gel hôm nay ${tag}`,
+      rating: null,
+      photos: [],
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  await page.goto('/#/activity');
+  await page.getByRole('searchbox', { name: /Tìm theo/ }).fill(`son gel ${tag}`);
+  const note = page.getByRole('note');
+  await expect(note).toContainText('Ô tìm kiếm tìm theo tên người');
+  await note.getByRole('button', { name: `Xem bài của khóa Sơn gel ${tag}` }).click();
+  await expect(page.getByRole('searchbox', { name: /Tìm theo/ })).toHaveValue('');
+  await expect(page.getByLabel('Khóa học')).toHaveValue(course.id);
+  await expect(
+    page.getByRole('article').filter({ hasText: `Buổi sơn gel hôm nay ${tag}` }),
+  ).toBeVisible();
+  await expect(note).toHaveCount(0);
+});

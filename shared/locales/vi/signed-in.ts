@@ -333,6 +333,9 @@ export const signedIn = {
       studentSearch: 'Tìm học viên',
       clearStudent: 'Bỏ lọc học viên',
       noMatch: 'Không có bài đăng nào khớp bộ lọc.',
+      searchIsForPeople:
+        'Ô tìm kiếm tìm theo tên người đăng hoặc người được gắn thẻ. Để xem bài của một khóa học, chọn khóa ở ô "Mọi khóa học".',
+      showCourse: 'Xem bài của khóa {{course}}',
       end: 'Bạn đã xem hết bảng tin.',
     },
     courses: {

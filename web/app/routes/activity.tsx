@@ -2,6 +2,7 @@ import { Bookmark, ClipboardCheck, PenSquare, UserRound, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { FeedFilters } from '#shared/schemas/posts';
+import { foldForSearch } from '#shared/text';
 import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
@@ -74,6 +75,15 @@ export default function ActivityScreen() {
   const filterRow = useRef<HTMLFieldSetElement>(null);
   const filtered = Object.keys(filters).length > 0;
   const photoFirst = usePhotoFirst();
+  const nothingFound =
+    q.trim() !== '' &&
+    feed.data !== undefined &&
+    feed.data.pages.every((page) => page.posts.length === 0);
+  const coursesNamed = nothingFound
+    ? (courses.data?.courses ?? [])
+        .filter((course) => foldForSearch(course.name).includes(foldForSearch(q)))
+        .slice(0, 3)
+    : [];
 
   return (
     <>
@@ -189,6 +199,36 @@ export default function ActivityScreen() {
               </button>
             ) : null}
           </fieldset>
+          {nothingFound ? (
+            // The search finds people; a course's name typed there is pointed to its filter.
+            <div
+              role="note"
+              className="flex flex-col gap-2 rounded-2xl bg-accent-50 p-4 text-sm text-accent-900"
+            >
+              <p>{t('screens.activity.searchIsForPeople')}</p>
+              {coursesNamed.length > 0 ? (
+                <div className="flex flex-wrap gap-2">
+                  {coursesNamed.map((course) => (
+                    <button
+                      key={course.id}
+                      type="button"
+                      onClick={() =>
+                        change((next) => {
+                          next.delete('q');
+                          next.set('course', course.id);
+                        })
+                      }
+                      className={`${chip} ${chipOff} max-w-full`}
+                    >
+                      <span className="min-w-0 truncate">
+                        {t('screens.activity.showCourse', { course: course.name })}
+                      </span>
+                    </button>
+                  ))}
+                </div>
+              ) : null}
+            </div>
+          ) : null}
           <PostList
             query={feed}
             label={t('screens.activity.title')}
