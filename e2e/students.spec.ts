@@ -203,6 +203,15 @@ test('a lesson summary is kept: saved on leaving the box, kept as a draft when o
   await expect(rows.nth(0).getByRole('textbox')).toHaveValue(
     'Form cong đều, cần mỏng hơn ở đầu móng.',
   );
+  // The box grows with a longer summary, so all of it reads at once.
+  const box = rows.nth(0).getByRole('textbox');
+  const short = (await box.boundingBox())?.height ?? 0;
+  await box.fill(Array.from({ length: 6 }, (_, line) => `Dòng nhận xét ${line + 1}`).join('\n'));
+  const grown = (await box.boundingBox())?.height ?? 0;
+  expect(grown).toBeGreaterThan(short * 2);
+  expect(await box.evaluate((area) => area.scrollHeight <= area.clientHeight + 1)).toBe(true);
+  await box.fill('Form cong đều, cần mỏng hơn ở đầu móng.');
+  await page.getByRole('heading', { level: 1, name }).click();
 
   // No signal: the text stays on the phone and comes back, saying it is not saved yet. Leaving
   // the page with it unsaved asks first; the person leaves anyway.

@@ -193,7 +193,9 @@ export function LessonProgressRow({
             rows={2}
             maxLength={2000}
             placeholder={t('screens.studentDetail.summaryPlaceholder')}
-            className="w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-[15px] focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
+            // The box grows with the text (up to about ten lines), so the whole summary reads at
+            // once; a browser without field-sizing keeps two lines and scrolls.
+            className="max-h-72 min-h-[4.5rem] w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-[15px] [field-sizing:content] focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
           />
           {changed ? (
             <>
