@@ -169,6 +169,13 @@ export default defineConfig({
         theme_color: themeColor,
         background_color: '#FAFAF9',
         categories: ['education'],
+        // Photos shared from the gallery or the camera open the post form with them (web/sw.ts).
+        share_target: {
+          action: '/share-target',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { files: [{ name: 'photos', accept: ['image/*'] }] },
+        },
         // Long-press on the installed icon: write a post, or open the students.
         shortcuts: [
           {

@@ -11,6 +11,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { vi } from '#shared/locales/vi';
 import { OUTBOX_SYNC_TAG, sendInBackground } from './features/posts/outbox/background-send.ts';
 import { MEDIA_CACHE } from './lib/media-cache.ts';
+import { keepSharedPhotos, SHARE_TARGET_PATH, SHARED_FILES_FIELD } from './lib/shared-photos.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -47,6 +48,18 @@ registerRoute(
       }),
     ],
   }),
+);
+
+// Photos shared from the phone's gallery or camera (the manifest's share target): kept for the
+// page, which opens the post form with them. Whatever arrives, the app opens.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH,
+  async ({ request }) => {
+    const form = await request.formData().catch(() => null);
+    const count = await keepSharedPhotos(form?.getAll(SHARED_FILES_FIELD) ?? []).catch(() => 0);
+    return Response.redirect(`/#/activity?compose=1${count > 0 ? '&shared=1' : ''}`, 303);
+  },
+  'POST',
 );
 
 // The connection returned while posts waited in the outbox: send them, even with the app closed.

@@ -10,6 +10,11 @@ import type { FastifyInstance } from 'fastify';
  * (.br, .gz beside each; vite.config.ts) when the browser accepts that.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<boolean> {
+  // Photos shared to the installed app go to its service worker; a share that reaches the
+  // server (no worker installed yet) opens the post form without them rather than failing.
+  app.post('/share-target', { schema: { hide: true } }, async (_request, reply) =>
+    reply.redirect('/#/activity?compose=1', 303),
+  );
   if (!fs.existsSync(path.join(webRoot, 'index.html'))) {
     app.log.warn({ webRoot }, 'the web app is not built; only the API is served');
     return false;

@@ -20,6 +20,7 @@ import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useScreenParams, useSearchText } from '../../hooks/use-screen-params.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { takeSharedPhotos } from '../../lib/shared-photos.ts';
 import { t } from '../../lib/text.ts';
 
 const chip =
@@ -63,7 +64,11 @@ export default function ActivityScreen() {
   // The installed app's "Đăng bài" shortcut opens the feed with ?compose=1: the form, at once.
   const [writing, setWriting] = useState(() => isStaff && params.get('compose') === '1');
   useEffect(() => {
-    if (params.get('compose') !== null) change((next) => next.delete('compose'));
+    if (params.get('compose') !== null || params.get('shared') !== null)
+      change((next) => {
+        next.delete('compose');
+        next.delete('shared');
+      });
   }, [params, change]);
   const filters = feedFilters(params, q);
   const feed = useFeed(filters);
@@ -75,6 +80,15 @@ export default function ActivityScreen() {
   const filterRow = useRef<HTMLFieldSetElement>(null);
   const filtered = Object.keys(filters).length > 0;
   const photoFirst = usePhotoFirst();
+  // Photos shared from the gallery (the installed app's share target) open the form with them.
+  const [sharing] = useState(() => isStaff && params.get('shared') === '1');
+  const { offer } = photoFirst;
+  useEffect(() => {
+    if (!sharing) return;
+    void takeSharedPhotos().then((photos) => {
+      if (photos.length > 0) offer(photos);
+    });
+  }, [sharing, offer]);
   const nothingFound =
     q.trim() !== '' &&
     feed.data !== undefined &&

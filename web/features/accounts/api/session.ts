@@ -3,6 +3,7 @@ import { apiRequest, settlePendingSignOut } from '../../../lib/api-client.ts';
 import { actingPerson, memberHint, pendingSignOut } from '../../../lib/device-session.ts';
 import { dropEarlyReads } from '../../../lib/early-reads.ts';
 import { clearMediaCache } from '../../../lib/media-cache.ts';
+import { clearSharedPhotos } from '../../../lib/shared-photos.ts';
 
 /** Which member this device was signed in as when the server last said (a hint, lib/device-session.ts). */
 export { memberHint };
@@ -81,6 +82,7 @@ export async function signOut(): Promise<void> {
   await pendingSignOut.keep(personId ?? '');
   await settlePendingSignOut().catch(() => {});
   await clearMediaCache();
+  await clearSharedPhotos();
 }
 
 export function sendSignInLink(email: string) {

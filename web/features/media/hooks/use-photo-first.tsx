@@ -18,6 +18,8 @@ export function usePhotoFirst(): {
   choose: () => void;
   /** The photos chosen for the form opened last; a new array each time. */
   photos: File[] | undefined;
+  /** Photos that came another way (shared from the gallery), for the form as if chosen. */
+  offer: (files: File[]) => void;
 } {
   const field = useRef<HTMLInputElement>(null);
   const [photos, setPhotos] = useState<File[]>();
@@ -42,5 +44,6 @@ export function usePhotoFirst(): {
       if (onPhone()) field.current?.click();
     },
     photos,
+    offer: setPhotos,
   };
 }
