@@ -253,3 +253,47 @@ test('offline on a phone that never loaded the students, the picker says so inst
   );
   await expect(instructor.getByRole('listbox')).not.toContainText('Không có học viên nào khớp.');
 });
+
+test('in a long course the lesson she is on is in sight, and every lesson is one tap away', async ({
+  page,
+}) => {
+  const tag = unique();
+  const course = await (
+    await page.request.post('/api/courses', {
+      data: {
+        name: `Vẽ móng nâng cao ${tag}`,
+        lessons: Array.from({ length: 12 }, (_, index) => ({ title: `Bài ${index + 1}` })),
+      },
+    })
+  ).json();
+  const student = await (
+    await page.request.post('/api/students', {
+      data: { name: `Lâm Thị Dài ${tag}`, courseIds: [course.id] },
+    })
+  ).json();
+  for (const lesson of course.lessons.slice(0, 8)) {
+    await page.request.put(`/api/students/${student.id}/progress/${lesson.id}`, {
+      data: { completed: true },
+    });
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/#/students');
+  await page.getByRole('searchbox', { name: 'Tìm học viên…' }).fill(tag);
+  await page.getByRole('button', { name: `Thao tác với ${student.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Đánh giá' }).click();
+  const lessons = page
+    .getByRole('dialog', { name: 'Đăng bài' })
+    .getByRole('radiogroup', { name: 'Bài học' });
+  const ninth = lessons.getByRole('radio', { name: 'Bài 9', exact: true });
+  await expect(ninth).toBeChecked();
+  await lessons.scrollIntoViewIfNeeded();
+  // No box of its own to scroll: the chosen chip is on the form, seen when the form is.
+  expect(await lessons.evaluate((group) => group.scrollHeight <= group.clientHeight + 1)).toBe(
+    true,
+  );
+  await expect(lessons.getByRole('radio')).toHaveCount(7);
+  await lessons.getByRole('button', { name: 'Xem tất cả (12)' }).click();
+  await expect(lessons.getByRole('radio')).toHaveCount(13);
+  await lessons.getByText('Bài 2', { exact: true }).click();
+  await expect(lessons.getByRole('radio', { name: 'Bài 2', exact: true })).toBeChecked();
+});
