@@ -121,6 +121,9 @@ test.describe('uploads through Cloudinary @config', () => {
     // The admin chooses Cloudinary on the admin tools screen.
     await page.goto('/#/admin-tools');
     await page.getByRole('radio', { name: /^Cloudinary/ }).check();
+    // Said in words an admin reads, not "upload preset không ký".
+    await expect(page.getByText(/upload preset cho phép tải lên không cần chữ ký/)).toBeVisible();
+    await expect(page.getByText(/không ký\)/)).toHaveCount(0);
     // A name Cloudinary would refuse is named under its box, as the server would name it.
     await page.getByLabel('Cloud name', { exact: true }).fill('học viện');
     await page.getByRole('button', { name: 'Lưu', exact: true }).click();
