@@ -227,11 +227,16 @@ test(
     await expect(posts).toHaveCount(10);
     await expect(posts.first()).toContainText('đánh giá');
     await screenshot(page, 'course-activity');
-    await page
-      .getByTestId('activity-end')
-      .or(page.getByRole('button', { name: 'Xem thêm' }))
-      .scrollIntoViewIfNeeded();
-    await expect(posts).toHaveCount(13);
+    // As a person does: scrolls to the end, and again if cards still settling moved it away.
+    await expect
+      .poll(async () => {
+        await page
+          .getByTestId('activity-end')
+          .or(page.getByRole('button', { name: 'Xem thêm' }))
+          .scrollIntoViewIfNeeded();
+        return posts.count();
+      })
+      .toBe(13);
     await expect(page.getByTestId('activity-end')).toHaveText(
       'Bạn đã xem hết bài đăng của khóa học.',
     );
