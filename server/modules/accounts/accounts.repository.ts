@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, Db, Flag, NewPerson, PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { nameSearchColumns } from '../../db/search-columns.ts';
@@ -128,6 +128,17 @@ export async function isAuthEmailTaken(db: Db, email: string): Promise<boolean> 
   return row !== undefined;
 }
 
+/** A profile no sign-in identity is mapped to yet (staff made it, or an invitation). */
+const noSignInLeadsHere = (eb: ExpressionBuilder<Database, 'people'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('login_mappings')
+        .select('login_mappings.person_id')
+        .whereRef('login_mappings.person_id', '=', 'people.id'),
+    ),
+  );
+
 /**
  * The student profiles staff made (no sign-in leads to them, not waiting for approval) whose
  * e-mail is one of `emails`: what a pending sign-up with that address most likely is. E-mails
@@ -141,16 +152,7 @@ export async function findUnclaimedStudentsByEmail(db: Db, emails: readonly stri
     .where('email', 'in', emails)
     .where('role', '=', 'student')
     .where('status', '!=', 'pending')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('login_mappings')
-            .select('login_mappings.person_id')
-            .whereRef('login_mappings.person_id', '=', 'people.id'),
-        ),
-      ),
-    )
+    .where(noSignInLeadsHere)
     .orderBy('registration_date')
     .execute();
 }
@@ -336,16 +338,7 @@ export async function findInvitedStaffByEmail(db: Db, email: string) {
     .select(['id', 'name', 'role'])
     .where('email', '=', email)
     .where('role', 'in', ['instructor', 'admin'])
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('login_mappings')
-            .select('login_mappings.person_id')
-            .whereRef('login_mappings.person_id', '=', 'people.id'),
-        ),
-      ),
-    )
+    .where(noSignInLeadsHere)
     .orderBy('registration_date')
     .execute();
 }

@@ -241,6 +241,8 @@ export async function applyVerifiedEmail(database: AppDatabase, authUserId: stri
  * with no onboarding. Serialised with onboarding, so the identity never gets two profiles.
  */
 export async function acceptInvitation(database: AppDatabase, authUserId: string): Promise<void> {
+  // Almost every sign-in already leads to a profile: it is told apart without the lock.
+  if (await hasMapping(database.db, authUserId)) return;
   const identity = await findAuthUserEmailProof(database.db, authUserId);
   if (!identity?.verified) return;
   const now = Date.now();

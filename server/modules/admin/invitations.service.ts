@@ -36,23 +36,14 @@ export async function inviteInstructor(
     await lockAccountChanges(trx, database.kind);
     if ((await isPersonEmailTaken(trx, input.email)) || (await isAuthEmailTaken(trx, input.email)))
       throw new AppError('email_taken', 409);
+    // The columns left out (phone, bio, ban…) start empty.
     await insertPerson(trx, {
       id,
       role: 'instructor',
       status: 'active',
       name: input.name,
       email: input.email,
-      phone: null,
-      address: null,
-      dob: null,
-      avatar_url: null,
-      bio: null,
       registration_date: now,
-      proposed_course_name: null,
-      proposed_course_description: null,
-      ban_reason: null,
-      banned_by: null,
-      banned_at: null,
       created_at: now,
       updated_at: now,
     });

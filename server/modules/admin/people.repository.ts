@@ -69,13 +69,17 @@ export function findManagedPerson(db: Db, id: string) {
   return selectPeople(db).where('people.id', '=', id).executeTakeFirst();
 }
 
-/** Whoever matches `search` by name or e-mail, ignoring case and diacritics. */
-function matching(search: string) {
-  const folded = foldForSearch(search);
+/**
+ * Whoever matches `search` by name or e-mail, ignoring case and diacritics; null when nothing
+ * searchable was typed.
+ */
+function matching(search: string | undefined) {
+  const folded = search ? foldForSearch(search) : '';
+  if (folded === '') return null;
   return (eb: ExpressionBuilder<Database, 'people'>) =>
     eb.or([
       containsFolded(sql.ref('people.name_search'), folded),
-      containsFolded(sql`lower(people.email)`, search.trim().toLowerCase()),
+      containsFolded(sql`lower(people.email)`, search!.trim().toLowerCase()),
     ]);
 }
 
@@ -90,9 +94,10 @@ export async function listPeopleRows(
   search: string | undefined,
   limit: number,
 ) {
+  const filter = matching(search);
   return selectPeople(db)
     .where('people.status', '=', view)
-    .$if(Boolean(search && foldForSearch(search)), (q) => q.where(matching(search!)))
+    .$if(filter !== null, (q) => q.where(filter!))
     .$if(view === 'pending', (q) => q.orderBy('people.registration_date', 'asc'))
     .$if(view === 'blocked', (q) => q.orderBy('people.banned_at', 'desc'))
     .orderBy('people.id')
@@ -105,10 +110,11 @@ export async function listPeopleRows(
  * lists do, which neither engine's collation does, then reads the rows of the first ones.
  */
 export async function listPeopleNames(db: Db, search: string | undefined) {
+  const filter = matching(search);
   return db
     .selectFrom('people')
     .select(['people.id', 'people.name'])
-    .$if(Boolean(search && foldForSearch(search)), (q) => q.where(matching(search!)))
+    .$if(filter !== null, (q) => q.where(filter!))
     .execute();
 }
 

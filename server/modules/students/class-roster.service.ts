@@ -104,21 +104,17 @@ export async function classRoster(
 
   // Hers first (her own evaluations and ticks, her courses' activity), then the academy's
   // class today; the most recent first within each.
-  const hersAt = (id: string) => Math.max(herActivity.get(id) ?? 0, inHerCourses.get(id) ?? 0);
-  const todayAt = (id: string) => {
-    const at = activeAny.get(id) ?? 0;
-    return at >= now - TODAY_MS ? at : 0;
-  };
   const suggestedIds = students
-    .filter((row) => row.status === 'active' && (hersAt(row.id) > 0 || todayAt(row.id) > 0))
-    .sort(
-      (a, b) =>
-        Number(hersAt(b.id) > 0) - Number(hersAt(a.id) > 0) ||
-        hersAt(b.id) - hersAt(a.id) ||
-        todayAt(b.id) - todayAt(a.id),
-    )
+    .flatMap((row) => {
+      if (row.status !== 'active') return [];
+      const hers = Math.max(herActivity.get(row.id) ?? 0, inHerCourses.get(row.id) ?? 0);
+      const lastActive = activeAny.get(row.id) ?? 0;
+      const today = lastActive >= now - TODAY_MS ? lastActive : 0;
+      return hers > 0 || today > 0 ? [{ id: row.id, hers, today }] : [];
+    })
+    .sort((a, b) => Number(b.hers > 0) - Number(a.hers > 0) || b.hers - a.hers || b.today - a.today)
     .slice(0, SUGGESTED)
-    .map((row) => row.id);
+    .map((candidate) => candidate.id);
 
   return {
     students: students.map((row) => ({
