@@ -49,6 +49,69 @@ const START_SCREEN = [
   'web/features/tutorial/spotlight.tsx',
 ];
 
+/** The routes that open without the signed-in shell (web/app/router.tsx), and the entry. */
+const WITHOUT_SHELL = [
+  'web/main.tsx',
+  'web/app/routes/login.tsx',
+  'web/app/routes/guest.tsx',
+  'web/app/routes/onboarding.tsx',
+  'web/app/routes/finish-login.tsx',
+];
+
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: string[] } | null };
+
+const reachedWithoutShell = new WeakMap<ChunkingContext, Set<string>>();
+
+/**
+ * Every module the entry or a screen outside the signed-in shell could load, following each
+ * static import (a package's index counts as all it re-exports: more than is used, which only
+ * keeps more modules out of the groups below).
+ */
+function withoutShell(context: ChunkingContext): Set<string> {
+  const known = reachedWithoutShell.get(context);
+  if (known) return known;
+  const root = fileURLToPath(new URL('./', import.meta.url));
+  const seen = new Set<string>();
+  const pending = WITHOUT_SHELL.map((source) => path.join(root, source));
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+  }
+  reachedWithoutShell.set(context, seen);
+  return seen;
+}
+
+/**
+ * Two chunks for what every signed-in screen shares, instead of one per set of screens that
+ * share a module: left to itself the bundler cut a first visit to the feed into about fifty
+ * chunks, which a phone on weak Wi-Fi fetches six at a time over HTTP/1.1 (and each with its
+ * request's overhead over HTTP/2), so the screen waited on round trips more than on bytes.
+ * - the signed-in app's data layer (the features' queries and writes, web/lib, web/hooks) that
+ *   nothing outside the shell loads: small modules every screen reads through;
+ * - TanStack Query, which only the signed-in app uses.
+ * Components stay where the bundler puts them: a shared chunk of them would carry every
+ * screen's dialogs and React Aria onto each screen. Each group holds only the modules it names
+ * (`includeDependenciesRecursively: false`), so React and the entry's modules stay in the entry
+ * and /login loads neither group (scripts/size-budget.ts).
+ */
+const SHARED_CHUNKS = [
+  {
+    name: (id: string, context: ChunkingContext) =>
+      /[\\/]web[\\/](features[\\/][^\\/]+[\\/]api|lib|hooks)[\\/]/.test(id) &&
+      !withoutShell(context).has(id)
+        ? 'signed-in-data'
+        : null,
+    includeDependenciesRecursively: false,
+  },
+  {
+    name: 'query',
+    test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+    includeDependenciesRecursively: false,
+  },
+];
+
 /**
  * The page starts the start screen's work itself, before any of the app's JavaScript has run:
  * - a small inline script, on a first visit to a signed-in route, asks for the start screen's
@@ -116,6 +179,7 @@ export default defineConfig({
     // dist/web/.vite/manifest.json: which files each screen needs (scripts/size-budget.ts).
     manifest: true,
     rolldownOptions: {
+      output: { codeSplitting: { groups: SHARED_CHUNKS } },
       treeshake: {
         // A feature's modules do nothing when imported but define things, so a feature's
         // index.ts (decision 0011) brings into a chunk only what that chunk uses of it.
