@@ -6,9 +6,10 @@ import {
   useEffect,
   useMemo,
   useReducer,
+  useState,
 } from 'react';
 import { TUTORIAL_AUTOSTART_KEY } from '#shared/storage-keys';
-import { lazyComponent, whenIdle } from '../../lib/lazy-module.ts';
+import { lazyModule, whenIdle } from '../../lib/lazy-module.ts';
 import { readLocal, writeLocal } from '../../lib/local-store.ts';
 import {
   initialTourState,
@@ -21,8 +22,10 @@ import {
 } from './tour-machine.ts';
 import { TOURS } from './tours.ts';
 
-// The spotlight (and React Aria's focus scope) is fetched when a tour first opens.
-const Spotlight = lazyComponent(() => import('./spotlight.tsx').then((module) => module.Spotlight));
+// The spotlight (and React Aria's focus scope) is fetched when a tour first opens, and the tour
+// becomes active once it has arrived: drawn through Suspense instead, its card would wait out
+// React's pacing of revealed content after the fetch.
+const spotlight = lazyModule(() => import('./spotlight.tsx'));
 
 /** Completion per person in local storage: this prefix plus the person's id (spec 9). */
 export const TUTORIAL_KEY_PREFIX = 'hv.tutorial.';
@@ -114,19 +117,32 @@ export function TutorialProvider({
     }
   }, [personId, state.active, state.step, state.paused]);
 
+  const [starting] = useState(() => new Set<TourKey>());
   const api = useMemo<TutorialApi>(
     () => ({
-      start: (key) => dispatch({ type: 'start', key, steps: TOURS[key] }),
-      leave: (key) => dispatch({ type: 'leave', key }),
+      start: (key) => {
+        starting.add(key);
+        spotlight.load().then(
+          // Unless its screen was left while the code was on its way.
+          () => starting.delete(key) && dispatch({ type: 'start', key, steps: TOURS[key] }),
+          // Its code could not be fetched (offline on a first visit): the tour opens next time.
+          () => starting.delete(key),
+        );
+      },
+      leave: (key) => {
+        starting.delete(key);
+        dispatch({ type: 'leave', key });
+      },
       report: (action) => dispatch({ type: 'actionCompleted', action }),
       reset: () => dispatch({ type: 'reset' }),
     }),
-    [],
+    [starting],
   );
+  const Spotlight = spotlight.current()?.Spotlight;
   return (
     <TutorialContext.Provider value={api}>
       {children}
-      {state.active ? <Spotlight state={state} dispatch={dispatch} /> : null}
+      {state.active && Spotlight ? <Spotlight state={state} dispatch={dispatch} /> : null}
     </TutorialContext.Provider>
   );
 }
