@@ -29,7 +29,9 @@ import { LiveHub, type LiveHubOptions } from './modules/events/live-hub.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { instructorRoutes } from './modules/instructors/instructors.routes.ts';
+import { createMediaStore } from './modules/media/create-media-store.ts';
 import { mediaFileRoutes, uploadRoutes } from './modules/media/media.routes.ts';
+import type { MediaStore } from './modules/media/media.store.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { postRoutes } from './modules/posts/posts.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -60,6 +62,8 @@ export interface BuildAppOptions {
   /** Heartbeat and replay settings of the event streams; tests shorten them. */
   live?: LiveHubOptions;
   push?: PushSenderOptions;
+  /** The photo store; by default the one the configuration names. */
+  mediaStore?: MediaStore;
 }
 
 /**
@@ -151,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('appVersion', version);
   app.decorate('config', config);
+  app.decorate('mediaStore', options.mediaStore ?? (await createMediaStore(config.media)));
   database.events.onError = (error) => app.log.error({ err: error }, 'live event bus failed');
   const liveHub = new LiveHub(database, app.log, options.live);
   app.decorate('liveHub', liveHub);

@@ -46,6 +46,13 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY="yes": expected false, true/],
     [{ TRUST_PROXY: '0' }, /^Invalid configuration: TRUST_PROXY="0": expected false, true/],
     [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together/],
+    [{ MEDIA_STORE: 'ftp' }, /^Invalid configuration: MEDIA_STORE="ftp": expected local/],
+    [
+      { MEDIA_STORE: 's3', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' },
+      /S3_BUCKET must be set when MEDIA_STORE=s3/,
+    ],
+    [{ S3_BUCKET: 'Ảnh' }, /^Invalid configuration: S3_BUCKET="Ảnh": expected a bucket name/],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, /^Invalid configuration: S3_FORCE_PATH_STYLE="yes"/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -54,6 +61,35 @@ describe('loadConfig', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('keeps photos in DATA_DIR/media unless MEDIA_STORE=s3 names a bucket', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/hv' }).media).toEqual({
+      kind: 'local',
+      dir: '/srv/hv/media',
+    });
+    const s3 = {
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'hoc-vien',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    // AWS itself: no endpoint, the bucket in the host name.
+    expect(loadConfig(s3).media).toEqual({
+      kind: 's3',
+      endpoint: undefined,
+      region: 'us-east-1',
+      bucket: 'hoc-vien',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    // A self-hosted server: the bucket in the path unless told otherwise.
+    const own = { ...s3, S3_ENDPOINT: 'https://s3.academy.vn', S3_REGION: 'garage' };
+    expect(loadConfig(own).media).toMatchObject({ region: 'garage', forcePathStyle: true });
+    expect(loadConfig({ ...own, S3_FORCE_PATH_STYLE: 'false' }).media).toMatchObject({
+      forcePathStyle: false,
+    });
   });
 
   it('strips a trailing slash from PUBLIC_URL and enables Google when both secrets are set', () => {

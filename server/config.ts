@@ -121,11 +121,47 @@ const EnvSchema = z.object({
       .min(16, 'expected a secret of at least 16 characters, e.g. from openssl rand -hex 24')
       .optional(),
   ),
+  MEDIA_STORE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['local', 's3'], { message: 'expected local (DATA_DIR/media) or s3' }).default('local'),
+  ),
+  S3_ENDPOINT: optionalUrl(['http', 'https'], 'https://s3.example.vn'),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        message: 'expected a bucket name of 3 to 63 lowercase letters, digits, dots and dashes',
+      })
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { message: 'expected true or false' }).optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
 });
+
+/** An S3-compatible bucket for photos (MEDIA_STORE=s3). */
+export interface S3StoreConfig {
+  kind: 's3';
+  /** Unset: AWS S3 in `region`. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (most self-hosted servers) rather than in the host name. */
+  forcePathStyle: boolean;
+}
+
+export type MediaStoreConfig = { kind: 'local'; dir: string } | S3StoreConfig;
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -158,6 +194,8 @@ export interface Config {
   logs: { keepDays: number; keepRows: number };
   /** The bearer token that reads /metrics; unset, /metrics is not served. */
   metricsToken: string | undefined;
+  /** Where photos are kept (docs/decisions/0019). */
+  media: MediaStoreConfig;
 }
 
 /** A configuration mistake: its message is one line naming the variable and what is expected. */
@@ -211,6 +249,13 @@ function configProblems(env: NodeJS.ProcessEnv): string[] {
       'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.',
     );
   }
+  if (parsed.data.MEDIA_STORE === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!parsed.data[name]) {
+        problems.push(`Invalid configuration: ${name} must be set when MEDIA_STORE=s3.`);
+      }
+    }
+  }
   if (env.SMTP_URL && !env.PUBLIC_URL) {
     // Links in e-mails must not be built from a request's Host header, which a caller controls.
     problems.push(
@@ -255,5 +300,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     },
     logs: { keepDays: e.LOG_KEEP_DAYS, keepRows: e.LOG_KEEP_ROWS },
     metricsToken: e.METRICS_TOKEN,
+    media:
+      e.MEDIA_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET ?? '',
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            // A self-hosted server (an endpoint given) rarely has a host name per bucket.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE
+              ? e.S3_FORCE_PATH_STYLE === 'true'
+              : e.S3_ENDPOINT !== undefined,
+          }
+        : { kind: 'local', dir: path.join(dataDir, 'media') },
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { PersonStatus, Role } from './db/schema.ts';
 import type { LiveHub } from './modules/events/live-hub.ts';
+import type { MediaStore } from './modules/media/media.store.ts';
 import type { PushSender } from './modules/push/push.service.ts';
 
 /** The signed-in person a request acts for (set by the Accounts capability's session hook). */
@@ -27,6 +28,8 @@ declare module 'fastify' {
     config: Config;
     /** The open `/api/events` streams of this process. */
     liveHub: LiveHub;
+    /** Where photos are kept (MEDIA_STORE). */
+    mediaStore: MediaStore;
     /** Sends Web Push messages for the notifications this process creates. */
     pushSender: PushSender;
     /** Every route registered, for tests that must cover them all. */

@@ -10,6 +10,8 @@ import { writeProbe } from './lib/write-probe.ts';
 import { scheduleLogPruning } from './modules/admin/log-pruning.ts';
 import { scheduleNightlyBackups } from './modules/admin/nightly-backups.ts';
 import { ensureConfigDefaults } from './modules/config/config.repository.ts';
+import { createMediaStore } from './modules/media/create-media-store.ts';
+import { mediaStoreProblem } from './modules/media/media.storage.ts';
 import { readVersion } from './version.ts';
 
 export interface RunningServer {
@@ -45,8 +47,17 @@ export async function startServer(
   const problem = runtimeProblem();
   if (problem) throw new ConfigError(problem);
   const release = holdDataDir(config.dataDir);
-  const photos = photoFolderProblem(config.dataDir);
-  if (photos) console.warn(photos);
+  if (config.media.kind === 'local') {
+    const photos = photoFolderProblem(config.dataDir);
+    if (photos) console.warn(photos);
+  } else {
+    // The server serves on without its photo store (text still works); it says so at once.
+    void createMediaStore(config.media)
+      .then(mediaStoreProblem)
+      .then((reason) => {
+        if (reason) console.warn(`Warning: photos cannot be stored in ${reason}`);
+      });
+  }
   await removeStaleSnapshots(config.dataDir);
   const database = openDatabase(config.database);
   const { applied } = await migrationStatus(database.db);

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type S3StoreConfig } from '../config.ts';
 import { type AppDatabase, migrateToLatest, openDatabase } from '../db/database.ts';
 import { SessionLookup } from '../modules/auth/session-lookup.ts';
 import { ensureConfigDefaults } from '../modules/config/config.repository.ts';
+import { loadS3MediaStore } from '../modules/media/s3-media.store.ts';
 import { type MailCatcher, startMailCatcher } from '../test/mail-catcher.ts';
+import { startS3Server } from '../test/s3-server.ts';
 import { instructorForm, signInByLink, signUp } from '../test/sessions.ts';
 import { createPostgresDatabase, testDatabaseKind } from '../test/test-database.ts';
 import { runCli } from './cli.ts';
@@ -363,6 +365,27 @@ describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
         database.db,
       );
       fs.rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
+  it('doctor: a photo store in a bucket is written, read back and cleaned, or named as the problem', async () => {
+    const s3 = await startS3Server();
+    try {
+      const good = await hocVien(['doctor'], s3.env);
+      expect(good.err).toBe('');
+      expect(good.out).toContain('kho ảnh');
+      const names: string[] = [];
+      for await (const name of (
+        await loadS3MediaStore(loadConfig(s3.env).media as S3StoreConfig)
+      ).names())
+        names.push(name);
+      expect(names).toEqual([]);
+      const refused = await hocVien(['doctor'], { ...s3.env, S3_BUCKET: 'no-such-bucket' });
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain('Kho ảnh (MEDIA_STORE=s3) không ghi, đọc hoặc xoá được');
+      expect(refused.err).toContain('NoSuchBucket');
+    } finally {
+      await s3.close();
     }
   });
 

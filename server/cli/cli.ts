@@ -31,6 +31,7 @@ import {
 import { createAuth } from '../modules/auth/auth.ts';
 import { createMailer, smtpProblem } from '../modules/auth/mailer.ts';
 import { ensureConfigDefaults } from '../modules/config/config.repository.ts';
+import { createMediaStore } from '../modules/media/create-media-store.ts';
 import { readVersion } from '../version.ts';
 import { runDoctor } from './doctor.ts';
 
@@ -348,11 +349,11 @@ const COMMANDS: Record<string, Command> = {
       const admin = (await listAcademyAdmins(database)).find((each) => each.status === 'active');
       if (!admin) throw new RecoveryError(cli.demo.noAdmin);
       if (action === 'wipe') {
-        await wipeDemoData(database, admin, config.dataDir);
+        await wipeDemoData(database, admin, await createMediaStore(config.media));
         io.out(cli.demo.wiped);
         return 0;
       }
-      const summary = await generateDemoData(database, admin, config.dataDir);
+      const summary = await generateDemoData(database, admin, await createMediaStore(config.media));
       io.out(
         say(cli.demo.generated, {
           people: String(summary.people),

@@ -8,6 +8,8 @@ import { type Config, ConfigError, loadConfig, runtimeProblem } from '../config.
 import { migrationStatus, openDatabase } from '../db/database.ts';
 import { writeProbe } from '../lib/write-probe.ts';
 import { smtpProblem } from '../modules/auth/mailer.ts';
+import { createMediaStore } from '../modules/media/create-media-store.ts';
+import { mediaStoreProblem } from '../modules/media/media.storage.ts';
 import { vapidKeysProblem } from '../modules/push/push.service.ts';
 
 /** Less free space than this on the data folder's disk is a problem (photos and backups). */
@@ -95,7 +97,9 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
 
   let foldersOk = !dataDirMissing;
   if (!dataDirMissing) {
-    for (const dir of [config.dataDir, path.join(config.dataDir, 'media')]) {
+    const folders =
+      config.media.kind === 'local' ? [config.dataDir, config.media.dir] : [config.dataDir];
+    for (const dir of folders) {
       const reason = unwritable(dir);
       if (reason) {
         foldersOk = false;
@@ -104,6 +108,15 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
     }
   }
   if (foldersOk) report.checked.push(cli.doctor.checked.folders);
+
+  if (config.media.kind === 's3') {
+    const reason = await mediaStoreProblem(await createMediaStore(config.media));
+    if (reason) {
+      report.problems.push(fillPlaceholders(cli.doctor.mediaStore, { reason }));
+    } else {
+      report.checked.push(cli.doctor.checked.mediaStore);
+    }
+  }
 
   if (!dataDirMissing) {
     const disk = fs.statfsSync(config.dataDir);

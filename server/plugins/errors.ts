@@ -117,6 +117,9 @@ export function lostRaceToDeletion(error: unknown): ErrorCode | undefined {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // The server's own passing trouble (a busy photo queue, a photo store out of reach):
+      // the person is told to try again, the operator reads why.
+      if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.code);
       return send(reply, request, error.statusCode, error.code, {
         message: error.message,
         ...(error.details ? { details: error.details } : {}),

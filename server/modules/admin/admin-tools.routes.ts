@@ -104,9 +104,7 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = await requireAdmin(request);
-      return reply
-        .status(201)
-        .send(await generateDemoData(app.database, admin, app.config.dataDir));
+      return reply.status(201).send(await generateDemoData(app.database, admin, app.mediaStore));
     },
   );
 
@@ -119,7 +117,7 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DemoSummary, ...errors },
       },
     },
-    async (request) => wipeDemoData(app.database, await requireAdmin(request), app.config.dataDir),
+    async (request) => wipeDemoData(app.database, await requireAdmin(request), app.mediaStore),
   );
 
   app.post(
@@ -131,7 +129,7 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CleanupResult, ...errors },
       },
     },
-    async (request) => cleanUp(app.database, await requireAdmin(request), app.config.dataDir),
+    async (request) => cleanUp(app.database, await requireAdmin(request), app.mediaStore),
   );
 
   app.get(

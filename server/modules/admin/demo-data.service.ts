@@ -8,6 +8,7 @@ import { announceCourseChange } from '../events/announce.ts';
 import { removeUnusedMedia } from '../media/media.cleanup.ts';
 import { insertMedia, listDemoPostMedia } from '../media/media.repository.ts';
 import { storeImage } from '../media/media.storage.ts';
+import type { MediaStore } from '../media/media.store.ts';
 import {
   countDemoRows,
   deleteDemoRows,
@@ -89,7 +90,7 @@ function sequence(seed: number) {
 }
 
 /** Generates the demo academy in one transaction; refused while demo data exists. */
-export async function generateDemoData(database: AppDatabase, admin: PersonRow, dataDir: string) {
+export async function generateDemoData(database: AppDatabase, admin: PersonRow, store: MediaStore) {
   if (await hasDemoRows(database.db)) throw new AppError('demo_exists', 409);
   const now = Date.now();
   const random = sequence(20_251_122);
@@ -99,7 +100,7 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
   const photos: Array<{ id: string; url: string; width: number; height: number }> = [];
   for (let index = 0; index < DEMO_PHOTO_COUNT; index += 1) {
     const image = await demoPhoto(index);
-    const stored = await storeImage(dataDir, image);
+    const stored = await storeImage(store, image);
     await insertMedia(database.db, {
       id: stored.id,
       ownerId: admin.id,
@@ -236,7 +237,7 @@ export async function generateDemoData(database: AppDatabase, admin: PersonRow, 
  * their likes and comments taken out of real posts' counts), demo courses, posts and comments.
  * Real people, courses and posts stay as they were.
  */
-export async function wipeDemoData(database: AppDatabase, admin: PersonRow, dataDir: string) {
+export async function wipeDemoData(database: AppDatabase, admin: PersonRow, store: MediaStore) {
   const now = Date.now();
   const photos = await listDemoPostMedia(database.db);
   await inTransaction(database, async (trx) => {
@@ -250,7 +251,7 @@ export async function wipeDemoData(database: AppDatabase, admin: PersonRow, data
     });
   });
   // Its photos go too, rows and files, unless a real post shows the same picture.
-  await removeUnusedMedia(database, dataDir, photos);
+  await removeUnusedMedia(database, store, photos);
   await database.events.publish({ type: 'resync' }, { kind: 'everyone' });
   return demoSummary(database);
 }

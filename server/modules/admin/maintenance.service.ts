@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { deleteStaleMappings } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { cleanUpUnreferencedMedia } from '../media/media.cleanup.ts';
+import type { MediaStore } from '../media/media.store.ts';
 
 /**
  * The admin tools' clean-up: sign-in mappings left by identities that no longer exist (spec 8:
@@ -23,10 +24,10 @@ import { cleanUpUnreferencedMedia } from '../media/media.cleanup.ts';
 export async function cleanUp(
   database: AppDatabase,
   admin: PersonRow,
-  dataDir: string,
+  store: MediaStore,
 ): Promise<CleanupResult> {
   const mappingsRemoved = await deleteStaleMappings(database.db);
-  const media = await cleanUpUnreferencedMedia(database, dataDir);
+  const media = await cleanUpUnreferencedMedia(database, store);
   const result = {
     mappingsRemoved,
     mediaRemoved: media.removed,

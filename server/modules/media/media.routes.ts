@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '#shared/errors';
@@ -11,7 +10,7 @@ import { describeMe } from '../accounts/me.ts';
 import { setOwnAvatar } from './avatar.service.ts';
 import { avatarSvg } from './avatar.ts';
 import { asUploadError, guardUploadRate, uploadImage } from './media.service.ts';
-import { storedMediaFile } from './media.storage.ts';
+import { storedMedia } from './media.storage.ts';
 
 /** POST /api/uploads and GET /api/avatars/:name.svg (registered under /api). */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,6 +41,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await uploadImage({
         database: app.database,
         dataDir: app.config.dataDir,
+        store: app.mediaStore,
         owner,
         use: request.query.use,
         file: await request.file().catch(asUploadError),
@@ -110,15 +110,16 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { name } = request.params;
       if (!MEDIA_NAME.test(name)) throw new AppError('media_not_found', 404);
-      const file = await storedMediaFile(app.config.dataDir, name);
-      if (!file) throw new AppError('media_not_found', 404);
+      const stored = await storedMedia(app.mediaStore, name);
+      if (!stored) throw new AppError('media_not_found', 404);
       return reply
         .type('image/webp')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('content-disposition', 'inline')
-        .send(fs.createReadStream(file));
+        .header('content-length', stored.size)
+        .send(stored.body);
     },
   );
 };

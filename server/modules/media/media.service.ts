@@ -14,6 +14,7 @@ import { pruneAttempts, recordAttempt } from '../accounts/accounts.repository.ts
 import { processImage } from './image-processing.ts';
 import { insertMedia } from './media.repository.ts';
 import { storeImage } from './media.storage.ts';
+import type { MediaStore } from './media.store.ts';
 
 /** busboy's words for a multipart body that breaks off or is malformed (a phone losing its signal). */
 const BROKEN_MULTIPART =
@@ -107,13 +108,14 @@ async function receiveUpload(file: MultipartFile | undefined, dataDir: string): 
 export async function uploadImage(options: {
   database: AppDatabase;
   dataDir: string;
+  store: MediaStore;
   owner: PersonRow;
   use: MediaUse;
   file: MultipartFile | undefined;
 }): Promise<UploadResult> {
   const temporary = await receiveUpload(options.file, options.dataDir);
   const image = await processImage(temporary).finally(() => fs.rm(temporary, { force: true }));
-  const stored = await storeImage(options.dataDir, image);
+  const stored = await storeImage(options.store, image);
   await insertMedia(options.database.db, {
     id: stored.id,
     ownerId: options.owner.id,

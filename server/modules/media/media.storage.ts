@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { AppError } from '../../lib/app-error.ts';
 import { mediumVariantOf, type ProcessedImage } from './image-processing.ts';
+import { type MediaObject, type MediaStore, MediaStoreUnavailable } from './media.store.ts';
 
 export interface StoredImage {
   id: string;
@@ -14,50 +14,67 @@ export function mediaFileNames(id: string): { main: string; medium: string; smal
   return { main: `${id}.webp`, medium: `${id}-md.webp`, small: `${id}-sm.webp` };
 }
 
-export function mediaDir(dataDir: string): string {
-  return path.join(dataDir, 'media');
+/** A store that cannot be reached is the server's passing trouble (503): the phone tries again. */
+export function asStoreError(error: unknown): never {
+  if (error instanceof MediaStoreUnavailable) {
+    throw new AppError('media_store_unavailable', 503, { cause: error });
+  }
+  throw error;
 }
 
-async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-async function writeOnce(file: string, data: Buffer): Promise<void> {
-  if (await exists(file)) return; // same content, same name: already stored
-  // Written under a temporary name and renamed, so a reader never sees half a file.
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  await fs.writeFile(temporary, data);
-  await fs.rename(temporary, file);
-}
-
-/** Stores a processed image under names made from its content (never from the uploader). */
-export async function storeImage(dataDir: string, image: ProcessedImage): Promise<StoredImage> {
+/**
+ * Stores a processed image under names made from its content (never from the uploader). The
+ * variants go first and the photo last: a photo whose name is stored has its variants.
+ */
+export async function storeImage(store: MediaStore, image: ProcessedImage): Promise<StoredImage> {
   const id = createHash('sha256').update(image.main).digest('hex');
-  const dir = mediaDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
   const names = mediaFileNames(id);
-  await writeOnce(path.join(dir, names.main), image.main);
-  await writeOnce(path.join(dir, names.medium), image.medium);
-  await writeOnce(path.join(dir, names.small), image.small);
+  try {
+    await store.put(names.small, image.small);
+    await store.put(names.medium, image.medium);
+    await store.put(names.main, image.main);
+  } catch (error) {
+    asStoreError(error);
+  }
   return { id, mainName: names.main, smallName: names.small };
 }
 
 /**
- * The file of a stored photo or variant by its name (already checked against MEDIA_NAME), or
- * undefined when it is not stored. A missing medium variant of a stored photo is made from the
- * photo (photos stored before the variant existed, or restored from an older backup).
+ * A stored photo or variant by its name (already checked against MEDIA_NAME), or undefined when
+ * it is not stored. A missing medium variant of a stored photo is made from the photo (photos
+ * stored before the variant existed, or restored from an older backup).
  */
-export async function storedMediaFile(dataDir: string, name: string): Promise<string | undefined> {
-  const file = path.join(mediaDir(dataDir), name);
-  if (await exists(file)) return file;
-  if (!name.endsWith('-md.webp')) return undefined;
-  const main = await fs
-    .readFile(path.join(mediaDir(dataDir), mediaFileNames(name.slice(0, 64)).main))
-    .catch(() => undefined);
-  if (!main) return undefined;
-  await writeOnce(file, await mediumVariantOf(main));
-  return file;
+export async function storedMedia(
+  store: MediaStore,
+  name: string,
+): Promise<MediaObject | undefined> {
+  try {
+    const stored = await store.open(name);
+    if (stored || !name.endsWith('-md.webp')) return stored;
+    const main = await store.read(mediaFileNames(name.slice(0, 64)).main);
+    if (!main) return undefined;
+    await store.put(name, await mediumVariantOf(main));
+    return await store.open(name);
+  } catch (error) {
+    asStoreError(error);
+  }
+}
+
+/**
+ * Why photos cannot be kept in the store, or null: a probe file is written, read back and
+ * removed, as an upload and its serving would (doctor, and the start's warning). The probe's
+ * name is never a photo's, so it is never served.
+ */
+export async function mediaStoreProblem(store: MediaStore): Promise<string | null> {
+  const name = `probe-${randomUUID()}.txt`;
+  const written = Buffer.from(`hoc-vien ${new Date().toISOString()}`);
+  try {
+    await store.put(name, written);
+    const read = await store.read(name);
+    await store.remove(name);
+    if (!read?.equals(written)) return `${store.describe()}: a file written was not read back`;
+    return null;
+  } catch (error) {
+    return `${store.describe()}: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }

@@ -117,6 +117,8 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     unwritable: 'Không ghi được vào thư mục {{dir}}: {{reason}}',
     disk: 'Ổ đĩa chứa {{dir}} chỉ còn {{free}} trống.',
     mail: 'Máy chủ thư (SMTP_URL): {{reason}}',
+    mediaStore:
+      'Kho ảnh (MEDIA_STORE=s3) không ghi, đọc hoặc xoá được: {{reason}}. Kiểm tra S3_ENDPOINT, S3_BUCKET và khoá truy cập.',
     smtp: {
       tlsOnPlainPort:
         'SMTP_URL dùng smtps:// (mã hoá ngay từ đầu) nhưng máy chủ ở cổng {{port}} không nói TLS. Dùng smtp://…:587 (STARTTLS) hoặc smtps://…:465.',
@@ -138,6 +140,7 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
       folders: 'thư mục',
       disk: 'đĩa',
       mail: 'thư',
+      mediaStore: 'kho ảnh',
     },
   },
 } as const;

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+
+/** The keys s3rver accepts; any other is refused as an S3 server refuses an unknown key. */
+const ACCESS_KEY = 'S3RVER';
+
+export interface TestS3Server {
+  endpoint: string;
+  bucket: string;
+  /** The server's environment for a store in this bucket (MEDIA_STORE=s3 and the S3_ names). */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real S3-compatible server on this machine for the tests: s3rver, from the npm registry, the
+ * S3 REST API over a folder, answering uploads, reads, ranges, listings and S3's errors (no such
+ * key, no such bucket, an unknown access key). It does not check a request's signature against
+ * the secret, nor offer versioning, lifecycle rules or multipart copies. Every test file gets its
+ * own, with its own bucket in its own folder.
+ */
+export async function startS3Server(bucket = 'hoc-vien-photos'): Promise<TestS3Server> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-s3-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  const { port } = (await server.run()) as { port: number };
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    bucket,
+    env: {
+      MEDIA_STORE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: ACCESS_KEY,
+      S3_SECRET_ACCESS_KEY: ACCESS_KEY,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    async close() {
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
