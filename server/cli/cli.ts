@@ -32,6 +32,7 @@ import { createAuth } from '../modules/auth/auth.ts';
 import { createMailer, smtpProblem } from '../modules/auth/mailer.ts';
 import { ensureConfigDefaults } from '../modules/config/config.repository.ts';
 import { createMediaStore } from '../modules/media/create-media-store.ts';
+import { copyMedia } from '../modules/media/media.migrate.ts';
 import { readVersion } from '../version.ts';
 import { runDoctor } from './doctor.ts';
 
@@ -142,6 +143,42 @@ async function withDatabase<T>(
 }
 
 const COMMANDS: Record<string, Command> = {
+  async media(args, { env, io }) {
+    const { positionals, values } = options(args, { to: { type: 'string' } });
+    if (positionals[0] !== 'migrate') {
+      throw new UsageError(
+        say(cli.unknownCommand, { command: `media ${positionals[0] ?? ''}`.trim() }),
+      );
+    }
+    if (values.to !== 's3' && values.to !== 'local') {
+      throw new UsageError(say(cli.missingArgument, { what: '--to s3|local', command: 'media' }));
+    }
+    const config = loadConfig(env);
+    const local = await createMediaStore({
+      kind: 'local',
+      dir: path.join(config.dataDir, 'media'),
+    });
+    // The bucket is read from the S3_ variables whichever store the app uses now.
+    const bucket = await createMediaStore(loadConfig({ ...env, MEDIA_STORE: 's3' }).media);
+    const [from, to] = values.to === 's3' ? [local, bucket] : [bucket, local];
+    let seen = 0;
+    const result = await copyMedia(from, to, (name, outcome) => {
+      seen += 1;
+      if (outcome === 'failed') io.err(say(cli.media.failed, { name }));
+      if (seen % 500 === 0) io.out(say(cli.media.progress, { count: String(seen) }));
+    });
+    io.out(
+      say(cli.media.done, {
+        copied: String(result.copied),
+        already: String(result.alreadyThere),
+        to: to.describe(),
+      }),
+    );
+    if (result.failed.length === 0) return 0;
+    io.err(say(cli.media.someFailed, { count: String(result.failed.length) }));
+    return 1;
+  },
+
   async doctor(_args, { env, io }) {
     const report = await runDoctor(env);
     for (const note of report.notes) io.out(`• ${note}`);

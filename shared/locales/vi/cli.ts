@@ -26,6 +26,8 @@ Lệnh (commands):
                               Restore a backup (stop the app first)
   mail test <email>           Gửi thư thử / Send a test e-mail
   demo-data generate|wipe     Tạo hoặc xoá dữ liệu mẫu / Make or remove the demo academy
+  media migrate --to s3|local Chép mọi ảnh sang kho ảnh kia, kiểm tra từng tệp
+                              Copy every photo to the other store, verifying each file
 
 Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command for its details.)`,
   help: {
@@ -45,6 +47,8 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
       'hoc-vien restore <tệp .tar.gz>\n  Khôi phục bản sao lưu vào DATA_DIR. Tắt ứng dụng trước; dữ liệu cũ được giữ lại.\n  Restores a backup into DATA_DIR. Stop the app first; the old data is kept.',
     'demo-data':
       'hoc-vien demo-data generate|wipe\n  generate: tạo một học viện mẫu (khóa học, giảng viên, học viên, bài đăng có ảnh) để thử ứng dụng. wipe: xoá đúng dữ liệu mẫu, dữ liệu thật giữ nguyên.\n  generate: makes a demo academy (courses, instructors, students, posts with photos) to try the app. wipe: removes the demo data only; real data stays.',
+    media:
+      'hoc-vien media migrate --to s3|local\n  Chép mọi ảnh từ kho ảnh hiện có sang kho kia (--to s3: từ <DATA_DIR>/media vào bucket S3_*; --to local: ngược lại), đọc lại từng tệp và so mã SHA-256. Chạy lại được: tệp đã có và đúng thì bỏ qua, nên một lần chạy bị ngắt sẽ tiếp tục. Ứng dụng vẫn chạy trong lúc chép; chép xong thì đổi MEDIA_STORE và khởi động lại, rồi chạy lại lệnh một lần nữa để chép những ảnh mới tải lên trong lúc đó.\n  Copies every photo from one store to the other (--to s3: from <DATA_DIR>/media into the S3_* bucket; --to local: the other way), reading each file back and comparing its SHA-256. Resumable: files already there and equal are skipped, so an interrupted run goes on. The app keeps running meanwhile; when done, switch MEDIA_STORE and restart, then run it once more for the photos uploaded meanwhile.',
     mail: 'hoc-vien mail test <email>\n  Gửi một thư thử qua SMTP_URL để kiểm tra cấu hình thư.\n  Sends a test e-mail through SMTP_URL to check the mail settings.',
   },
   unknownCommand: 'Không có lệnh "{{command}}". Gõ hoc-vien --help để xem các lệnh.',
@@ -67,6 +71,12 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     granted:
       '{{email}} là quản trị viên đang hoạt động. Hãy đăng nhập bằng email này (liên kết qua thư hoặc Google).',
     created: 'Đã tạo hồ sơ quản trị viên cho {{email}}. Hãy đăng nhập bằng email này để hoàn tất.',
+  },
+  media: {
+    progress: 'Đã xem {{count}} tệp ảnh…',
+    done: 'Đã chép {{copied}} tệp sang {{to}}; {{already}} tệp đã có sẵn và đúng.',
+    failed: 'Tệp không chép được hoặc không khớp mã SHA-256: {{name}}',
+    someFailed: '{{count}} tệp chưa chép được. Chạy lại lệnh để thử lại những tệp đó.',
   },
   demo: {
     generated: 'Đã tạo dữ liệu mẫu: {{people}} người, {{courses}} khóa học, {{posts}} bài đăng.',
