@@ -1,0 +1,240 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, NGINX_PATH } from '../support/provision.ts';
+import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
+import { multipartBody } from './test/multipart.ts';
+import { startS3Server, type TestS3Server } from './test/s3-server.ts';
+import { exited, spawnServer, untilHealthy } from './test/server-process.ts';
+import { cookieHeader, instructorForm } from './test/sessions.ts';
+import { createPostgresDatabase, testDatabaseKind } from './test/test-database.ts';
+
+/*
+ * Several servers (README, "Several servers"): two server processes, each with its own data
+ * folder, on one PostgreSQL database and one S3-compatible bucket, behind Debian's nginx with an
+ * upstream of both and the shipped proxy rules. A photo uploaded through one is served by both;
+ * a post made through one reaches a live stream open on the other; one killed with -9, the other
+ * goes on serving through nginx, uploads included.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const runs = fs.existsSync(NGINX_PATH) && testDatabaseKind() === 'postgres';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+let work: string;
+let mail: MailCatcher;
+let s3: TestS3Server;
+let dropDatabase = async () => {};
+let hosts: Array<{ url: string; child: ChildProcess; output: () => string }>;
+let nginx: ChildProcess;
+let base: string;
+let cookie = '';
+
+function request(
+  url: string,
+  method = 'GET',
+  options: { headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const sent = http.request(url, { method, headers: options.headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    sent.on('error', reject);
+    sent.end(options.body);
+  });
+}
+
+const json = (value: unknown) => ({
+  headers: { 'content-type': 'application/json', origin: base, cookie },
+  body: JSON.stringify(value),
+});
+
+async function uploadPhoto(colour: string): Promise<Answer> {
+  const photo = await sharp({
+    create: { width: 900, height: 600, channels: 3, background: colour },
+  })
+    .jpeg()
+    .toBuffer();
+  const { payload, headers } = multipartBody(photo);
+  return request(`${base}/api/uploads?use=post`, 'POST', {
+    headers: { ...headers, cookie, origin: base },
+    body: payload,
+  });
+}
+
+beforeAll(async () => {
+  if (!runs) return;
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-hosts-'));
+  fs.chmodSync(work, 0o755);
+  mail = await startMailCatcher();
+  s3 = await startS3Server();
+  const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'hv_hosts');
+  dropDatabase = database.drop;
+  const ports = [await freePort(), await freePort()];
+  const proxyPort = await freePort();
+  base = `http://127.0.0.1:${proxyPort}`;
+  hosts = ports.map((port, index) => ({
+    url: `http://127.0.0.1:${port}`,
+    ...spawnServer({
+      PORT: String(port),
+      DATA_DIR: path.join(work, `host-${index}`),
+      DATABASE_URL: database.url,
+      PUBLIC_URL: base,
+      SMTP_URL: mail.url,
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      ...s3.env,
+    }),
+  }));
+  for (const host of hosts) await untilHealthy(host.url, 40_000);
+  for (const dir of ['temp', 'logs']) fs.mkdirSync(path.join(work, dir), { mode: 0o777 });
+  const conf = path.join(work, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;
+error_log ${work}/logs/error.log crit;
+pid ${work}/nginx.pid;
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path ${work}/temp/body;
+  proxy_temp_path ${work}/temp/proxy;
+  fastcgi_temp_path ${work}/temp/fastcgi;
+  uwsgi_temp_path ${work}/temp/uwsgi;
+  scgi_temp_path ${work}/temp/scgi;
+  upstream hoc_vien {
+    ${hosts.map((host) => `server ${new URL(host.url).host} max_fails=1 fail_timeout=10s;`).join('\n    ')}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${proxyPort};
+    include ${path.join(root, 'deploy/nginx/hoc-vien-proxy.conf')};
+  }
+}
+`,
+  );
+  nginx = spawn(NGINX_PATH, ['-p', work, '-c', conf, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await untilHealthy(base);
+
+  // The academy's first instructor, signed in through nginx (whichever host answers).
+  const arrived = mail.next('hosts@example.vn');
+  const asked = await request(`${base}/api/sign-in/email-link`, 'POST', {
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'hosts@example.vn' }),
+  });
+  expect(asked.status, asked.body.toString()).toBe(200);
+  const link = mail.linkIn(await arrived, 'http');
+  const token = new URL(link.replace('/#/', '/')).searchParams.get('token')!;
+  const redeemed = await request(`${base}/api/sign-in/email-link/redeem`, 'POST', {
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ token, email: 'hosts@example.vn' }),
+  });
+  expect(redeemed.status, redeemed.body.toString()).toBe(200);
+  cookie = cookieHeader(redeemed.headers['set-cookie']);
+  const onboarded = await request(
+    `${base}/api/onboarding`,
+    'POST',
+    json(instructorForm('Lê Hai Máy')),
+  );
+  expect(onboarded.status, onboarded.body.toString()).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  if (!runs) return;
+  nginx?.kill('SIGQUIT');
+  for (const host of hosts ?? []) host.child.kill('SIGTERM');
+  await Promise.all([nginx && exited(nginx), ...(hosts ?? []).map((host) => exited(host.child))]);
+  await mail?.close();
+  await s3?.close();
+  await dropDatabase();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe.skipIf(!runs)('two servers, one PostgreSQL, one bucket, behind nginx', () => {
+  let photo = '';
+
+  it('serves a photo uploaded through one from both, and through nginx every time', async () => {
+    const uploaded = await uploadPhoto('#c2185b');
+    expect(uploaded.status, uploaded.body.toString()).toBe(201);
+    const { secure_url: main, thumbnail_url: small } = JSON.parse(uploaded.body.toString());
+    photo = main;
+    const medium = main.replace('.webp', '-md.webp');
+    for (const address of [...hosts.map((host) => host.url), base, base, base, base]) {
+      for (const url of [main, small, medium]) {
+        const served = await request(`${address}${url}`);
+        expect(served.status, `${address}${url}`).toBe(200);
+        expect(served.headers['content-type']).toBe('image/webp');
+        expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      }
+    }
+    const fromFirst = await request(`${hosts[0]!.url}${main}`);
+    const fromSecond = await request(`${hosts[1]!.url}${main}`);
+    expect(fromFirst.body.equals(fromSecond.body)).toBe(true);
+    // Neither host kept it on its own disk.
+    for (const index of [0, 1]) {
+      const folder = path.join(work, `host-${index}`, 'media');
+      expect(fs.existsSync(folder) ? fs.readdirSync(folder) : []).toEqual([]);
+    }
+  });
+
+  it('carries a post made through one host to a live stream open on the other', async () => {
+    const events: string[] = [];
+    const stream = http.get(
+      `${hosts[1]!.url}/api/events`,
+      { headers: { cookie, accept: 'text/event-stream' } },
+      (response) => {
+        expect(response.statusCode).toBe(200);
+        response.on('data', (chunk: Buffer) => events.push(chunk.toString()));
+      },
+    );
+    try {
+      const opened = Date.now();
+      while (events.length === 0 && Date.now() - opened < 5_000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const created = await request(`${hosts[0]!.url}/api/posts`, 'POST', {
+        ...json({ kind: 'general', text: 'Lịch lớp sáng nay' }),
+      });
+      expect(created.status, created.body.toString()).toBe(201);
+      const { id } = JSON.parse(created.body.toString());
+      const sent = Date.now();
+      while (!events.join('').includes(id) && Date.now() - sent < 5_000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(events.join('')).toContain(id);
+    } finally {
+      stream.destroy();
+    }
+  });
+
+  it('goes on serving through nginx when one host is killed with -9', async () => {
+    hosts[0]!.child.kill('SIGKILL');
+    await exited(hosts[0]!.child);
+    for (let round = 0; round < 4; round += 1) {
+      expect((await request(`${base}${photo}`)).status).toBe(200);
+      expect((await request(`${base}/api/posts`, 'GET', { headers: { cookie } })).status).toBe(200);
+    }
+    const uploaded = await uploadPhoto('#00897b');
+    expect(uploaded.status, uploaded.body.toString()).toBe(201);
+    const { secure_url: url } = JSON.parse(uploaded.body.toString());
+    expect((await request(`${hosts[1]!.url}${url}`)).status).toBe(200);
+  });
+});
