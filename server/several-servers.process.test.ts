@@ -89,6 +89,11 @@ beforeAll(async () => {
   const ports = [await freePort(), await freePort()];
   const proxyPort = await freePort();
   base = `http://127.0.0.1:${proxyPort}`;
+  // Both servers plan tonight's backup for a few seconds from now (server time, HH:MM:SS).
+  const soon = new Date(Date.now() + 20_000);
+  const schedule = [soon.getHours(), soon.getMinutes(), soon.getSeconds()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join(':');
   hosts = ports.map((port, index) => ({
     url: `http://127.0.0.1:${port}`,
     ...spawnServer({
@@ -99,6 +104,7 @@ beforeAll(async () => {
       SMTP_URL: mail.url,
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
+      BACKUP_SCHEDULE: schedule,
       ...s3.env,
     }),
   }));
@@ -224,6 +230,40 @@ describe.skipIf(!runs)('two servers, one PostgreSQL, one bucket, behind nginx', 
       stream.destroy();
     }
   });
+
+  it('takes the nightly backup once, not once per host, and both hosts say so', async () => {
+    const dumps = () =>
+      [0, 1].flatMap((index) => {
+        const folder = path.join(work, `host-${index}`, 'backups');
+        return fs.existsSync(folder)
+          ? fs
+              .readdirSync(folder)
+              .filter((name) => name.endsWith('.dump'))
+              .map((name) => path.join(folder, name))
+          : [];
+      });
+    const deadline = Date.now() + 40_000;
+    while (dumps().length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // Long enough for the other host to have tried too.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const taken = dumps();
+    expect(taken).toHaveLength(1);
+    // A pg_dump archive of the academy, readable by the server's user only.
+    expect(fs.readFileSync(taken[0]!).subarray(0, 5).toString()).toBe('PGDMP');
+    expect(fs.statSync(taken[0]!).mode & 0o777).toBe(0o600);
+    for (const host of hosts) {
+      const status = await request(`${host.url}/api/admin/backup-status`, 'GET', {
+        headers: { cookie },
+      });
+      expect(status.status).toBe(200);
+      const body = JSON.parse(status.body.toString());
+      expect(body.last?.bytes).toBe(fs.statSync(taken[0]!).size);
+      expect(body).toMatchObject({ lastFailure: null, warning: false });
+      expect(body.nightlyAt).toMatch(/^\d\d:\d\d$/);
+    }
+  }, 60_000);
 
   it('goes on serving through nginx when one host is killed with -9', async () => {
     hosts[0]!.child.kill('SIGKILL');

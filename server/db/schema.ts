@@ -252,6 +252,18 @@ export interface ServerSecretsTable {
 }
 
 /** Every post id ever made, kept after the post is deleted: an id is used once. */
+/** A scheduled job's run (its job and slot, e.g. a night) claimed by one server. */
+export interface ScheduledRunsTable {
+  job: string;
+  slot: string;
+  claimed_by: string;
+  claimed_at: number;
+  /** How the run ended (null while it runs): its size, or why it failed. */
+  finished_at: number | null;
+  bytes: number | null;
+  failure: string | null;
+}
+
 export interface PostIdsTable {
   id: string;
   author_id: string;
@@ -337,6 +349,7 @@ export interface Database {
   media: MediaTable;
   media_uploaders: MediaUploadersTable;
   post_ids: PostIdsTable;
+  scheduled_runs: ScheduledRunsTable;
   auth_attempts: AuthAttemptsTable;
   user: AuthUserTable;
   session: AuthSessionTable;

@@ -16,6 +16,7 @@ import { deleteStaleMappings } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { cleanUpUnreferencedMedia } from '../media/media.cleanup.ts';
 import type { MediaStore } from '../media/media.store.ts';
+import { lastScheduledOutcomes, NIGHTLY_BACKUP_JOB } from './scheduled-runs.repository.ts';
 
 /**
  * The admin tools' clean-up: sign-in mappings left by identities that no longer exist (spec 8:
@@ -98,20 +99,58 @@ export async function backUpBeforeUpgrade(
 ): Promise<string> {
   if (database.kind === 'sqlite')
     return (await backUpToFolder(database, dataDir, folder, keep)).file;
+  if (!databaseUrl) throw new BackupFolderError(cli.upgrade.noPgDump);
+  return dumpPostgres(databaseUrl, folder);
+}
+
+/** A pg_dump archive (`--format=custom`, readable by the server's user only) in `folder`. */
+async function dumpPostgres(databaseUrl: string, folder: string): Promise<string> {
   const pgDump = findPgDump();
-  if (!pgDump || !databaseUrl) throw new BackupFolderError(cli.upgrade.noPgDump);
+  if (!pgDump) throw new BackupFolderError(cli.upgrade.noPgDump);
   await makeBackupFolder(folder);
   const file = path.join(folder, backupFileName(new Date(), 'dump'));
-  const dumped = spawnSync(pgDump, ['--format=custom', `--file=${file}`, databaseUrl], {
+  const partial = `${file}.partial`;
+  const dumped = spawnSync(pgDump, ['--format=custom', `--file=${partial}`, databaseUrl], {
     encoding: 'utf8',
   });
   if (dumped.status !== 0) {
-    await fsp.rm(file, { force: true });
+    await fsp.rm(partial, { force: true });
     const reason = (dumped.stderr || dumped.error?.message || '').trim().split('\n').pop() ?? '';
     throw new BackupFolderError(fillPlaceholders(cli.upgrade.pgDumpFailed, { reason }));
   }
-  await fsp.chmod(file, 0o600);
+  await fsp.chmod(partial, 0o600);
+  await fsp.rename(partial, file);
   return file;
+}
+
+const DUMP_NAME = /^hoc-vien-\d{8}-\d{6}-\d{3}\.dump$/;
+
+/**
+ * The nightly backup of a PostgreSQL academy: a pg_dump archive into `folder`, keeping the
+ * newest `keep` archives there. Photos are not in it: on several servers they are in the
+ * bucket, whose versioning or copy is their backup (README, "Several servers").
+ */
+export async function dumpToFolder(
+  databaseUrl: string,
+  dataDir: string,
+  folder: string,
+  keep: number,
+): Promise<{ file: string; bytes: number; removed: string[] }> {
+  let file: string;
+  try {
+    file = await dumpPostgres(databaseUrl, folder);
+  } catch (error) {
+    const reason =
+      error instanceof BackupFolderError ? error.message : backupFailureReason(error, folder);
+    await recordBackupOutcome(dataDir, { failure: { at: Date.now(), reason } });
+    throw error instanceof BackupFolderError ? error : new BackupFolderError(reason);
+  }
+  const dumps = (await fsp.readdir(folder)).filter((name) => DUMP_NAME.test(name)).sort();
+  const removed = dumps.slice(0, Math.max(0, dumps.length - keep));
+  for (const name of removed) await fsp.rm(path.join(folder, name), { force: true });
+  const bytes = (await fsp.stat(file)).size;
+  await recordBackupOutcome(dataDir, { success: { at: Date.now(), bytes, file } });
+  return { file, bytes, removed };
 }
 
 const BACKUP_NAME = /^hoc-vien-\d{8}-\d{6}-\d{3}\.tar\.gz$/;
@@ -241,10 +280,14 @@ export async function backupStatus(
   schedule: { at: { hours: number; minutes: number } | null; keep: number },
   now = Date.now(),
 ) {
-  const { success, failure } = await readBackupOutcomes(dataDir);
+  // On PostgreSQL any of several servers may take the night: its outcome is in the database.
+  const { success, failure } =
+    database.kind === 'postgres'
+      ? await lastScheduledOutcomes(database.db, NIGHTLY_BACKUP_JOB)
+      : await readBackupOutcomes(dataDir);
   const failedLast = failure !== undefined && (success === undefined || failure.at > success.at);
   const old = success !== undefined && now - success.at > BACKUP_STALE_MS;
-  const on = database.kind === 'sqlite' && schedule.at !== null;
+  const on = schedule.at !== null;
   return {
     nightlyAt: on && schedule.at ? `${pad(schedule.at.hours)}:${pad(schedule.at.minutes)}` : null,
     keep: schedule.keep,
