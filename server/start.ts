@@ -76,7 +76,7 @@ export async function startServer(
     webRoot: config.webRoot,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
-  const stopBackups = scheduleNightlyBackups(database, config, app.log);
+  const stopBackups = scheduleNightlyBackups(database, config, app.log, app.mediaStore);
   const stopPruning = scheduleLogPruning(database, config.logs, app.log);
   app.addHook('onClose', async () => {
     stopBackups();

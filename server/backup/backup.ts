@@ -13,6 +13,7 @@ import { vi } from '#shared/locales/vi';
 import { fillPlaceholders } from '#shared/text';
 import type { AppDatabase } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
+import { LocalMediaStore, type MediaStore } from '../modules/media/media.store.ts';
 import { dataDirInUse } from './data-dir-lock.ts';
 
 /*
@@ -83,12 +84,6 @@ export async function removeStaleSnapshots(dataDir: string): Promise<void> {
   );
 }
 
-async function fileSha256(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(fs.createReadStream(file), hash);
-  return hash.digest('hex');
-}
-
 /**
  * Deletes what grants access from a database copy, then rewrites it so no freed page keeps it.
  * Returns the copy's migrations.
@@ -127,10 +122,27 @@ function scrubSnapshot(file: string): string[] {
   }
 }
 
+/** Where an entry's bytes come from: the database copy's file, or a photo in the store. */
+type EntrySource = () => Promise<Readable | undefined>;
+
+/** The bytes' size and SHA-256, or undefined when the source has gone. */
+async function measure(open: EntrySource): Promise<{ size: number; sha256: string } | undefined> {
+  const source = await open();
+  if (!source) return undefined;
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of source) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
 /** Adds one file as a tar entry; settles however the entry or the archive ends. */
-function addFile(pack: tar.Pack, entry: BackupEntry, file: string): Promise<void> {
+async function addFile(pack: tar.Pack, entry: BackupEntry, open: EntrySource): Promise<void> {
+  const source = await open();
+  if (!source) throw new Error(`${entry.name} is gone since the backup listed it`);
   return new Promise((resolve, reject) => {
-    const source = fs.createReadStream(file);
     const sink = pack.entry({ name: entry.name, size: entry.size, mode: 0o600 }, (error) =>
       error ? reject(error) : resolve(),
     );
@@ -147,12 +159,17 @@ function addFile(pack: tar.Pack, entry: BackupEntry, file: string): Promise<void
 }
 
 /**
- * Writes a backup of the database and `dataDir/media` as a gzipped tar to the returned stream.
- * The database copy is taken first (consistent at one instant); photos are immutable files named
- * by their content, so copying them afterwards loses nothing the copy refers to. The stream may
- * be abandoned at any point (a dropped download): the copy is removed and nothing is thrown.
+ * Writes a backup of the database and the photos in `store` (by default `dataDir/media`) as a
+ * gzipped tar to the returned stream. The database copy is taken first (consistent at one
+ * instant); photos are immutable files named by their content, so copying them afterwards loses
+ * nothing the copy refers to. The stream may be abandoned at any point (a dropped download): the
+ * copy is removed and nothing is thrown.
  */
-export async function createBackup(database: AppDatabase, dataDir: string): Promise<Readable> {
+export async function createBackup(
+  database: AppDatabase,
+  dataDir: string,
+  store: MediaStore = new LocalMediaStore(path.join(dataDir, 'media')),
+): Promise<Readable> {
   if (database.kind !== 'sqlite') throw new Error('createBackup is for SQLite academies');
   const snapshot = path.join(dataDir, `backup-${randomUUID()}.sqlite`);
   const removeSnapshot = () =>
@@ -162,22 +179,21 @@ export async function createBackup(database: AppDatabase, dataDir: string): Prom
       ),
     );
   let manifest: BackupManifest;
-  const mediaDir = path.join(dataDir, 'media');
-  const files = new Map<string, string>();
+  const files = new Map<string, EntrySource>();
   try {
     await sql`vacuum into ${snapshot}`.execute(database.db);
     const applied = scrubSnapshot(snapshot);
-    const media = (await fsp.readdir(mediaDir).catch(() => [] as string[])).filter((name) =>
-      MEDIA_NAME.test(`media/${name}`),
-    );
-    files.set(BACKUP_DATABASE_NAME, snapshot);
-    for (const name of media) files.set(`media/${name}`, path.join(mediaDir, name));
+    files.set(BACKUP_DATABASE_NAME, async () => fs.createReadStream(snapshot));
+    for await (const name of store.names()) {
+      if (!MEDIA_NAME.test(`media/${name}`)) continue;
+      files.set(`media/${name}`, async () => (await store.open(name))?.body);
+    }
     const entries: BackupEntry[] = [];
-    for (const [name, file] of files) {
-      const stat = await fsp.stat(file).catch(() => undefined);
+    for (const [name, open] of files) {
+      const measured = await measure(open);
       // A photo removed by a clean-up since the listing is simply not part of this backup.
-      if (!stat) continue;
-      entries.push({ name, size: stat.size, sha256: await fileSha256(file) });
+      if (!measured) continue;
+      entries.push({ name, ...measured });
     }
     manifest = {
       format: BACKUP_FORMAT,
@@ -197,7 +213,7 @@ export async function createBackup(database: AppDatabase, dataDir: string): Prom
   const written = (async () => {
     pack.entry({ name: MANIFEST_NAME, mode: 0o600 }, JSON.stringify(manifest, null, 2));
     for (const entry of manifest.entries) {
-      await addFile(pack, entry, files.get(entry.name) ?? '');
+      await addFile(pack, entry, files.get(entry.name)!);
     }
     pack.finalize();
   })();
@@ -493,15 +509,23 @@ function settleAccess(restored: string, previous: string | undefined) {
  * Restores a backup into `dataDir`. Refused while a server holds the data folder (writes it
  * acknowledged afterwards would be lost). Unpacked and checked beside the data first, then the
  * current database and photos are kept under a dated name and the backup's moved in. Nothing
- * is replaced when the backup fails a check.
+ * is replaced when the backup fails a check. With photos in a bucket, the backup's photos are
+ * written to it before the database is replaced (names are their content: nothing there is
+ * overwritten, and a restore that stops halfway leaves the database as it was).
  */
-export async function restoreBackup(archive: string, dataDir: string) {
+export async function restoreBackup(archive: string, dataDir: string, store?: MediaStore) {
   await fsp.mkdir(dataDir, { recursive: true });
   const holder = dataDirInUse(dataDir);
   if (holder) throw new BackupError(say('inUse', { pid: String(holder) }));
   const staging = path.join(dataDir, `.restore-${randomUUID()}`);
   try {
     const manifest = await unpackBackup(archive, staging);
+    const bucket = store && store.kind !== 'local' ? store : undefined;
+    if (bucket) {
+      for (const name of manifest.media) {
+        await bucket.put(name, await fsp.readFile(path.join(staging, 'media', name)));
+      }
+    }
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const kept = path.join(dataDir, `before-restore-${stamp}`);
     await fsp.mkdir(kept, { recursive: true });
@@ -514,11 +538,15 @@ export async function restoreBackup(archive: string, dataDir: string) {
         .catch(() => false);
       if (moved && suffix === '') previous = path.join(kept, BACKUP_DATABASE_NAME);
     }
-    await fsp.rename(path.join(dataDir, 'media'), path.join(kept, 'media')).catch(() => undefined);
+    if (!bucket) {
+      await fsp
+        .rename(path.join(dataDir, 'media'), path.join(kept, 'media'))
+        .catch(() => undefined);
+    }
     const restored = path.join(staging, BACKUP_DATABASE_NAME);
     settleAccess(restored, previous);
     await fsp.rename(restored, database);
-    await fsp.rename(path.join(staging, 'media'), path.join(dataDir, 'media'));
+    if (!bucket) await fsp.rename(path.join(staging, 'media'), path.join(dataDir, 'media'));
     return { manifest, kept };
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });

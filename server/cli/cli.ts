@@ -250,6 +250,7 @@ const COMMANDS: Record<string, Command> = {
               config.backup.dir,
               config.backup.keep,
               config.database.kind === 'postgres' ? config.database.url : null,
+              await createMediaStore(config.media),
             );
             io.out(say(cli.upgrade.backedUp, { file }));
           } catch (error) {
@@ -340,7 +341,13 @@ const COMMANDS: Record<string, Command> = {
     if (!Number.isInteger(keep) || keep < 1 || keep > 1000) throw new UsageError(cli.badKeep);
     const folder = path.resolve((values.to as string | undefined) ?? config.backup.dir);
     return withDatabase(config, async (database) => {
-      const { file, bytes, removed } = await backUpToFolder(database, config.dataDir, folder, keep);
+      const { file, bytes, removed } = await backUpToFolder(
+        database,
+        config.dataDir,
+        folder,
+        keep,
+        await createMediaStore(config.media),
+      );
       io.out(say(cli.backup.written, { file, size: formatBytes(bytes) }));
       if (removed.length > 0) {
         io.out(say(cli.backup.pruned, { count: String(removed.length), keep: String(keep) }));
@@ -353,10 +360,10 @@ const COMMANDS: Record<string, Command> = {
     const [archive] = args;
     if (!archive)
       throw new UsageError(say(cli.missingArgument, { what: 'tệp .tar.gz', command: 'restore' }));
-    const { dataDir } = loadConfig(env);
+    const { dataDir, media } = loadConfig(env);
     let restored: Awaited<ReturnType<typeof restoreBackup>>;
     try {
-      restored = await restoreBackup(archive, dataDir);
+      restored = await restoreBackup(archive, dataDir, await createMediaStore(media));
     } catch (error) {
       io.err(say(vi.backup.failed, { reason: reasonOf(error) }));
       return 1;

@@ -143,7 +143,12 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const backup = await backUp(app.database, await requireAdmin(request), app.config.dataDir);
+      const backup = await backUp(
+        app.database,
+        await requireAdmin(request),
+        app.config.dataDir,
+        app.mediaStore,
+      );
       return reply
         .header('content-type', 'application/gzip')
         .header('content-disposition', `attachment; filename="${backup.fileName}"`)

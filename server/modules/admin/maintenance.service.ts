@@ -51,9 +51,10 @@ export async function backUp(
   database: AppDatabase,
   admin: PersonRow,
   dataDir: string,
+  store: MediaStore,
 ): Promise<{ stream: Readable; fileName: string }> {
   if (database.kind !== 'sqlite') throw new AppError('backup_postgres', 409);
-  const stream = await createBackup(database, dataDir);
+  const stream = await createBackup(database, dataDir, store);
   const now = new Date();
   await insertActivityLog(database.db, {
     actorId: admin.id,
@@ -96,9 +97,10 @@ export async function backUpBeforeUpgrade(
   folder: string,
   keep: number,
   databaseUrl: string | null,
+  store?: MediaStore,
 ): Promise<string> {
   if (database.kind === 'sqlite')
-    return (await backUpToFolder(database, dataDir, folder, keep)).file;
+    return (await backUpToFolder(database, dataDir, folder, keep, store)).file;
   if (!databaseUrl) throw new BackupFolderError(cli.upgrade.noPgDump);
   return dumpPostgres(databaseUrl, folder);
 }
@@ -165,6 +167,7 @@ export async function backUpToFolder(
   dataDir: string,
   folder: string,
   keep: number,
+  store?: MediaStore,
 ): Promise<{ file: string; bytes: number; removed: string[] }> {
   if (database.kind !== 'sqlite') throw new AppError('backup_postgres', 409);
   const file = path.join(folder, backupFileName(new Date()));
@@ -173,7 +176,7 @@ export async function backUpToFolder(
     await makeBackupFolder(folder);
     // People's data and password hashes: readable by the server's own user only.
     await pipeline(
-      await createBackup(database, dataDir),
+      await createBackup(database, dataDir, store),
       fs.createWriteStream(partial, { mode: 0o600 }),
     );
     await fsp.chmod(partial, 0o600);

@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import type { MediaStore } from '../media/media.store.ts';
 import { backUpToFolder, dumpToFolder } from './maintenance.service.ts';
 import {
   claimScheduledRun,
@@ -31,6 +32,7 @@ export function scheduleNightlyBackups(
   database: AppDatabase,
   config: Pick<Config, 'dataDir' | 'backup' | 'database'>,
   log: FastifyBaseLogger,
+  store?: MediaStore,
 ): () => void {
   const { at, keep, dir } = config.backup;
   if (at === null) return () => {};
@@ -61,7 +63,7 @@ export function scheduleNightlyBackups(
           const { file, bytes, removed } =
             config.database.kind === 'postgres'
               ? await dumpToFolder(config.database.url, config.dataDir, dir, keep)
-              : await backUpToFolder(database, config.dataDir, dir, keep);
+              : await backUpToFolder(database, config.dataDir, dir, keep, store);
           await finishScheduledRun(database.db, { job: JOB, slot, now: Date.now(), bytes });
           log.info({ file, bytes, removed: removed.length }, 'nightly backup taken');
         } catch (error) {
