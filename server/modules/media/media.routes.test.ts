@@ -332,6 +332,53 @@ describe.each(['local', 's3'] as const)('photos kept in the %s store', (store) =
       const response = await t.app.inject({ method: 'GET', url: `/media/${name}` });
       expect(response.statusCode).toBe(404);
     });
+
+    it('answers a range of a photo with 206, and a range past its end with 416', async () => {
+      const uploaded = await upload(await canvas(640, 480).jpeg().toBuffer());
+      const url = uploaded.json().secure_url as string;
+      const whole = await t.app.inject({ method: 'GET', url });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      const bytes = Buffer.from(whole.rawPayload);
+      const size = bytes.length;
+      expect(Number(whole.headers['content-length'])).toBe(size);
+      const ranged = (range: string) => t.app.inject({ method: 'GET', url, headers: { range } });
+      for (const [range, start, end] of [
+        ['bytes=0-9', 0, 9],
+        ['bytes=10-', 10, size - 1],
+        ['bytes=-5', size - 5, size - 1],
+        [`bytes=5-${size + 100}`, 5, size - 1],
+      ] as const) {
+        const answer = await ranged(range);
+        expect(answer.statusCode, range).toBe(206);
+        expect(answer.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`);
+        expect(Buffer.from(answer.rawPayload)).toEqual(bytes.subarray(start, end + 1));
+      }
+      const past = await ranged(`bytes=${size}-`);
+      expect(past.statusCode).toBe(416);
+      expect(past.headers['content-range']).toBe(`bytes */${size}`);
+      expect(past.json().error.message).toBe(errorMessage('range_not_satisfiable'));
+      // Several ranges, or one not understood: the whole photo.
+      for (const range of ['bytes=0-1,4-5', 'bytes=9-2', 'items=0-1']) {
+        expect((await ranged(range)).statusCode, range).toBe(200);
+      }
+      // A medium variant not stored yet is made for a ranged request too.
+      const medium = url.replace('.webp', '-md.webp');
+      await t.app.mediaStore.remove(medium.slice('/media/'.length));
+      const made = await ranged('bytes=0-3');
+      expect(made.statusCode).toBe(206);
+      expect(Buffer.from(made.rawPayload).toString('latin1')).toBe('RIFF');
+      expect((await ranged('bytes=0-3')).statusCode).toBe(206);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/media/${'c'.repeat(64)}.webp`,
+            headers: { range: 'bytes=0-1' },
+          })
+        ).statusCode,
+      ).toBe(404);
+    });
   });
 
   describe('avatars', () => {

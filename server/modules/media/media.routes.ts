@@ -10,7 +10,8 @@ import { describeMe } from '../accounts/me.ts';
 import { setOwnAvatar } from './avatar.service.ts';
 import { avatarSvg } from './avatar.ts';
 import { asUploadError, guardUploadRate, uploadImage } from './media.service.ts';
-import { storedMedia } from './media.storage.ts';
+import { byteRange, storedMedia, storedMediaSize } from './media.storage.ts';
+import type { ByteRange } from './media.store.ts';
 
 /** POST /api/uploads and GET /api/avatars/:name.svg (registered under /api). */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -110,15 +111,33 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { name } = request.params;
       if (!MEDIA_NAME.test(name)) throw new AppError('media_not_found', 404);
-      const stored = await storedMedia(app.mediaStore, name);
+      // A range is read from the store as asked (its size first); a whole file in one request.
+      let range: ByteRange | undefined;
+      if (request.headers.range) {
+        const size = await storedMediaSize(app.mediaStore, name);
+        if (size === undefined) throw new AppError('media_not_found', 404);
+        const wanted = byteRange(request.headers.range, size);
+        if (wanted === 'unsatisfiable') {
+          reply.header('content-range', `bytes */${size}`);
+          throw new AppError('range_not_satisfiable', 416);
+        }
+        range = wanted;
+      }
+      const stored = await storedMedia(app.mediaStore, name, range);
       if (!stored) throw new AppError('media_not_found', 404);
+      if (range) {
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`);
+      }
       return reply
         .type('image/webp')
+        .header('accept-ranges', 'bytes')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('content-disposition', 'inline')
-        .header('content-length', stored.size)
+        .header('content-length', range ? range.end - range.start + 1 : stored.size)
         .send(stored.body);
     },
   );

@@ -1,7 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import { mediumVariantOf, type ProcessedImage } from './image-processing.ts';
-import { type MediaObject, type MediaStore, MediaStoreUnavailable } from './media.store.ts';
+import {
+  type ByteRange,
+  type MediaObject,
+  type MediaStore,
+  MediaStoreUnavailable,
+} from './media.store.ts';
 
 export interface StoredImage {
   id: string;
@@ -47,17 +52,62 @@ export async function storeImage(store: MediaStore, image: ProcessedImage): Prom
 export async function storedMedia(
   store: MediaStore,
   name: string,
+  range?: ByteRange,
 ): Promise<MediaObject | undefined> {
   try {
-    const stored = await store.open(name);
-    if (stored || !name.endsWith('-md.webp')) return stored;
-    const main = await store.read(mediaFileNames(name.slice(0, 64)).main);
-    if (!main) return undefined;
-    await store.put(name, await mediumVariantOf(main));
-    return await store.open(name);
+    const stored = await store.open(name, range);
+    if (stored || !(await madeMedium(store, name))) return stored;
+    return await store.open(name, range);
   } catch (error) {
     asStoreError(error);
   }
+}
+
+/** The size of a stored photo or variant (a missing medium variant made as above), or undefined. */
+export async function storedMediaSize(
+  store: MediaStore,
+  name: string,
+): Promise<number | undefined> {
+  try {
+    const size = await store.size(name);
+    if (size !== undefined || !(await madeMedium(store, name))) return size;
+    return await store.size(name);
+  } catch (error) {
+    asStoreError(error);
+  }
+}
+
+/** Makes the medium variant `name` from its stored photo; false when there is no photo. */
+async function madeMedium(store: MediaStore, name: string): Promise<boolean> {
+  if (!name.endsWith('-md.webp')) return false;
+  const main = await store.read(mediaFileNames(name.slice(0, 64)).main);
+  if (!main) return false;
+  await store.put(name, await mediumVariantOf(main));
+  return true;
+}
+
+/**
+ * The bytes a `Range` header asks of a file of `size` bytes (RFC 9110, one range): a range, or
+ * 'unsatisfiable' when it starts past the end. Undefined for no header, several ranges or one
+ * that is not understood: the whole file is answered then, as the RFC allows.
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | undefined {
+  const match = header?.trim().match(/^bytes=(\d*)-(\d*)$/);
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const [first, last] = [match[1]!, match[2]!];
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== '' && Number(last) < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
 }
 
 /**

@@ -4,10 +4,17 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-/** A stored file opened for reading: its bytes as a stream and how many there are. */
+/** A stored file opened for reading: its bytes (or the range asked for) as a stream and its size. */
 export interface MediaObject {
   body: Readable;
+  /** The whole file's size, whatever range was read. */
   size: number;
+}
+
+/** The bytes from `start` to `end`, both included, within the file's size. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /**
@@ -24,8 +31,10 @@ export interface MediaStore {
   put(name: string, data: Buffer): Promise<void>;
   /** The bytes stored under the name, or undefined. */
   read(name: string): Promise<Buffer | undefined>;
-  /** The stored file as a stream, or undefined. */
-  open(name: string): Promise<MediaObject | undefined>;
+  /** The stored file (or only `range` of it) as a stream, or undefined. */
+  open(name: string, range?: ByteRange): Promise<MediaObject | undefined>;
+  /** The stored file's size in bytes, or undefined. */
+  size(name: string): Promise<number | undefined>;
   /** Forgets the name (nothing happens when it is not stored). */
   remove(name: string): Promise<void>;
   /** Every stored name, in no particular order. */
@@ -67,11 +76,16 @@ export class LocalMediaStore implements MediaStore {
     return fs.readFile(this.file(name)).catch(missingAsUndefined);
   }
 
-  async open(name: string): Promise<MediaObject | undefined> {
+  async open(name: string, range?: ByteRange): Promise<MediaObject | undefined> {
     const file = this.file(name);
     const stat = await fs.stat(file).catch(missingAsUndefined);
     if (!stat?.isFile()) return undefined;
-    return { body: createReadStream(file), size: stat.size };
+    return { body: createReadStream(file, range), size: stat.size };
+  }
+
+  async size(name: string): Promise<number | undefined> {
+    const stat = await fs.stat(this.file(name)).catch(missingAsUndefined);
+    return stat?.isFile() ? stat.size : undefined;
   }
 
   async remove(name: string): Promise<void> {

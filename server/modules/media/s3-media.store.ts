@@ -1,7 +1,12 @@
 import type { Readable } from 'node:stream';
 import type * as S3 from '@aws-sdk/client-s3';
 import type { S3StoreConfig } from '../../config.ts';
-import { type MediaObject, type MediaStore, MediaStoreUnavailable } from './media.store.ts';
+import {
+  type ByteRange,
+  type MediaObject,
+  type MediaStore,
+  MediaStoreUnavailable,
+} from './media.store.ts';
 
 /** Photos are kept under this prefix, so a bucket may hold other things beside them. */
 const PREFIX = 'media/';
@@ -64,15 +69,24 @@ export class S3MediaStore implements MediaStore {
   }
 
   private async stored(name: string): Promise<boolean> {
+    return (await this.head(name)) !== undefined;
+  }
+
+  /** The object's size by a HEAD request, or undefined when it is not stored. */
+  private async head(name: string): Promise<number | undefined> {
     try {
-      await this.client.send(
+      const answer = await this.client.send(
         new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.key(name) }),
       );
-      return true;
+      return answer.ContentLength ?? 0;
     } catch (error) {
-      if (this.isMissing(error)) return false;
+      if (this.isMissing(error)) return undefined;
       throw error;
     }
+  }
+
+  async size(name: string): Promise<number | undefined> {
+    return this.call(() => this.head(name));
   }
 
   async read(name: string): Promise<Buffer | undefined> {
@@ -81,20 +95,29 @@ export class S3MediaStore implements MediaStore {
     return this.call(async () => Buffer.from(await object.body.transformToByteArray()));
   }
 
-  async open(name: string): Promise<MediaObject | undefined> {
-    const object = await this.get(name);
+  async open(name: string, range?: ByteRange): Promise<MediaObject | undefined> {
+    const object = await this.get(name, range);
     if (!object) return undefined;
     return { body: object.body as unknown as Readable, size: object.size };
   }
 
-  private async get(name: string) {
+  private async get(name: string, range?: ByteRange) {
     return this.call(async () => {
       try {
         const answer = await this.client.send(
-          new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.key(name) }),
+          new this.sdk.GetObjectCommand({
+            Bucket: this.bucket,
+            Key: this.key(name),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
         );
         if (!answer.Body) return undefined;
-        return { body: answer.Body, size: answer.ContentLength ?? 0 };
+        // A ranged answer's length is the range's; the whole size ends its Content-Range.
+        const whole = Number(answer.ContentRange?.split('/')[1]);
+        return {
+          body: answer.Body,
+          size: Number.isFinite(whole) ? whole : (answer.ContentLength ?? 0),
+        };
       } catch (error) {
         if (this.isMissing(error)) return undefined;
         throw error;

@@ -168,6 +168,7 @@ export const shell = {
       'Tải lên thất bại. Mã lỗi: 429. Bạn đã tải lên quá nhiều ảnh trong một giờ, vui lòng thử lại sau.',
     upload_busy: 'Máy chủ đang xử lý nhiều ảnh. Vui lòng thử lại sau giây lát.',
     media_not_found: 'Không tìm thấy ảnh.',
+    range_not_satisfiable: 'Phần dữ liệu được yêu cầu nằm ngoài kích thước của ảnh.',
     media_store_unavailable:
       'Kho ảnh của học viện tạm thời không truy cập được. Ảnh sẽ được gửi lại khi kho ảnh hoạt động trở lại.',
     course_not_found: 'Không tìm thấy khóa học.',
