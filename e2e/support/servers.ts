@@ -147,3 +147,22 @@ self.addEventListener('message', (event) => {
     },
   };
 }
+
+/**
+ * A server of its own (fresh SQLite database) keeping its photos in a bucket (`env`: MEDIA_STORE=s3
+ * and the S3_ variables of a test S3 server).
+ */
+export async function startServerWithBucket(
+  env: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-e2e-bucket-'));
+  const smtp = await journeysMailServer();
+  const server = await spawnAppServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, ...env });
+  return {
+    url: server.url,
+    async stop() {
+      await stopProcess(server.child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

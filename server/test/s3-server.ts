@@ -11,6 +11,10 @@ export interface TestS3Server {
   bucket: string;
   /** The server's environment for a store in this bucket (MEDIA_STORE=s3 and the S3_ names). */
   env: Record<string, string>;
+  /** Stops answering (a store that is down), keeping what it holds. */
+  stop(): Promise<void>;
+  /** Answers again at the same address, with what it held. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,14 +27,23 @@ export interface TestS3Server {
  */
 export async function startS3Server(bucket = 'hoc-vien-photos'): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
-  });
-  const { port } = (await server.run()) as { port: number };
+  let port = 0;
+  let server: S3rver | undefined;
+  const start = async () => {
+    server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket, configs: [] }],
+    });
+    ({ port } = (await server.run()) as { port: number });
+  };
+  const stop = async () => {
+    await server?.close();
+    server = undefined;
+  };
+  await start();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -44,8 +57,10 @@ export async function startS3Server(bucket = 'hoc-vien-photos'): Promise<TestS3S
       S3_SECRET_ACCESS_KEY: ACCESS_KEY,
       S3_FORCE_PATH_STYLE: 'true',
     },
+    stop,
+    start,
     async close() {
-      await server.close();
+      await stop();
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
