@@ -438,6 +438,20 @@ const table: Row[] = [
   },
   {
     method: 'GET',
+    url: '/api/students/:studentId/portfolio',
+    expect: {
+      anonymous: 401,
+      guest: 404,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'GET',
     url: '/api/students/:studentId/progress.csv',
     expect: {
       anonymous: 401,

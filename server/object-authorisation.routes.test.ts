@@ -209,6 +209,11 @@ const studentRows: Array<{
     expect: reading,
   },
   {
+    method: 'GET',
+    url: '/api/students/:studentId/portfolio',
+    expect: reading,
+  },
+  {
     method: 'PUT',
     url: '/api/students/:studentId',
     payload: { name: 'Tên Mới', phone: null, address: null, dob: null, courseIds: [] },

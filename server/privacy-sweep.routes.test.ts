@@ -91,6 +91,7 @@ function readPaths(): string[] {
     `/api/instructors/${ids.shy}/posts`,
     `/api/students/${ids.student}`,
     `/api/students/${ids.student}/evaluations`,
+    `/api/students/${ids.student}/portfolio`,
     '/api/me/bookmarks',
     '/api/notifications',
     '/api/notifications/unread',

@@ -2,6 +2,7 @@ import { shell } from '../locales/vi/shell.ts';
 import { uuid, z } from '../zod.ts';
 import { EmailAddress } from './accounts.ts';
 import { DateOfBirth, PersonName, PersonStatus, VietnamesePhone } from './people.ts';
+import { PostMedia } from './posts.ts';
 
 /** An optional text field: an empty or blank value means "none". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -182,3 +183,24 @@ export const ClassRoster = z.object({
   ),
 });
 export type ClassRoster = z.infer<typeof ClassRoster>;
+
+/**
+ * One photo of a student's evaluated work (her portfolio): the photo, the evaluation it came
+ * from, its rating, and the course and lesson it was for.
+ */
+export const PortfolioWork = z.object({
+  postId: z.string(),
+  photo: PostMedia,
+  createdAt: z.number(),
+  rating: z.number().int().nullable(),
+  course: z.object({ id: z.string(), name: z.string() }).nullable(),
+  lesson: z.object({ id: z.string(), title: z.string() }).nullable(),
+});
+export type PortfolioWork = z.infer<typeof PortfolioWork>;
+
+/** Every photo of her evaluations the viewer may see, newest first (at most `PORTFOLIO_LIMIT`). */
+export const StudentPortfolio = z.object({ works: z.array(PortfolioWork) });
+export type StudentPortfolio = z.infer<typeof StudentPortfolio>;
+
+/** The most photos a portfolio answers: years of weekly evaluations with several photos each. */
+export const PORTFOLIO_LIMIT = 600;

@@ -13,6 +13,7 @@ import {
   StudentIdParams,
   StudentInput,
   StudentList,
+  StudentPortfolio,
   StudentsQuery,
   StudentUpdate,
 } from '#shared/schemas/students';
@@ -21,6 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireReader, requireStaff } from '../accounts/access.ts';
 import { listPostPage } from '../posts/posts.service.ts';
 import { classRoster } from './class-roster.service.ts';
+import { studentPortfolio } from './portfolio.service.ts';
 import { progressCsv } from './progress-csv.ts';
 import {
   blockStudent,
@@ -119,6 +121,22 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         studentId: request.params.studentId,
         cursor: request.query.cursor,
       });
+    },
+  );
+
+  app.get(
+    '/students/:studentId/portfolio',
+    {
+      schema: {
+        summary: "Every photo of a student's evaluations I may see, newest first",
+        tags: ['students'],
+        params: StudentIdParams,
+        response: { 200: StudentPortfolio, ...errors },
+      },
+    },
+    async (request) => {
+      const { person } = await requireReader(request);
+      return studentPortfolio(app.database, person, request.params.studentId);
     },
   );
 
