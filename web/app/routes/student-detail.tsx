@@ -15,6 +15,7 @@ import { useStudent, useStudentEvaluations } from '../../features/students/api/s
 import { CourseFinish } from '../../features/students/components/course-finish.tsx';
 import { LessonProgressRow } from '../../features/students/components/lesson-progress-row.tsx';
 import { StudentActions } from '../../features/students/components/student-actions.tsx';
+import { StudentPortfolio } from '../../features/students/components/student-portfolio.tsx';
 import { StudentStatusBadge } from '../../features/students/components/student-status-badge.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatRelativeTime } from '../../lib/relative-time.ts';
@@ -188,6 +189,7 @@ export default function StudentDetailScreen() {
           );
         })}
       </section>
+      <StudentPortfolio studentId={data.id} />
       <StudentEvaluations studentId={data.id} />
     </PageBody>
   );

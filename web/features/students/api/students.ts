@@ -13,6 +13,7 @@ import type {
   StudentDetail,
   StudentInput,
   StudentList,
+  StudentPortfolio,
 } from '#shared/schemas/students';
 import { compareVietnameseNames, foldForSearch } from '#shared/text';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
@@ -205,5 +206,13 @@ export function useStudentEvaluations(id: string) {
         },
       ),
     getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** Every photo of her evaluations the viewer may see, newest first (her portfolio). */
+export function useStudentPortfolio(id: string) {
+  return useQuery({
+    queryKey: [...studentQueryKey(id), 'portfolio'],
+    queryFn: ({ signal }) => apiRequest<StudentPortfolio>(`/students/${id}/portfolio`, { signal }),
   });
 }

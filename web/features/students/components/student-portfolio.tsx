@@ -1,0 +1,264 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '#shared/format';
+import type { PortfolioWork } from '#shared/schemas/students';
+import { RatingChip } from '../../../components/ui/rating-chip.tsx';
+import { lazyComponent } from '../../../lib/lazy-module.ts';
+import { photoSources } from '../../../lib/photo-sources.ts';
+import { useStudentPortfolio } from '../api/students.ts';
+import { portfolioText as p } from './portfolio-text.ts';
+
+// Recharts comes with the chart, when the portfolio has something to draw.
+const PortfolioChart = lazyComponent(() =>
+  import('./portfolio-chart.tsx').then((module) => module.PortfolioChart),
+);
+
+interface Choice {
+  id: string;
+  label: string;
+}
+
+/** The courses (or a course's lessons) her works are in, newest activity first, once each. */
+function choicesOf(works: PortfolioWork[], pick: (work: PortfolioWork) => Choice | null) {
+  const seen = new Map<string, Choice>();
+  for (const work of works) {
+    const choice = pick(work);
+    if (choice && !seen.has(choice.id)) seen.set(choice.id, choice);
+  }
+  return [...seen.values()];
+}
+
+/** The first photo of each evaluation, newest first. */
+function evaluationsOf(works: PortfolioWork[]) {
+  const seen = new Set<string>();
+  return works.filter((work) => !seen.has(work.postId) && seen.add(work.postId));
+}
+
+/**
+ * The first and the latest work of one lesson: the chosen lesson, or else the lesson evaluated
+ * most recently that has been evaluated at least twice.
+ */
+function beforeAndAfter(works: PortfolioWork[], lessonId: string | null) {
+  const evaluations = evaluationsOf(works);
+  const lessons = lessonId
+    ? [lessonId]
+    : choicesOf(evaluations, (work) =>
+        work.lesson ? { id: work.lesson.id, label: work.lesson.title } : null,
+      ).map((lesson) => lesson.id);
+  for (const id of lessons) {
+    const ofLesson = evaluations.filter((work) => work.lesson?.id === id);
+    if (ofLesson.length >= 2) return { after: ofLesson[0]!, before: ofLesson.at(-1)! };
+  }
+  return null;
+}
+
+function Chips({
+  label,
+  all,
+  choices,
+  chosen,
+  onChoose,
+}: {
+  label: string;
+  all: string;
+  choices: Choice[];
+  chosen: string | null;
+  onChoose: (id: string | null) => void;
+}) {
+  const chip = (id: string | null, text: string) => (
+    <button
+      key={id ?? 'all'}
+      type="button"
+      aria-pressed={chosen === id}
+      onClick={() => onChoose(id)}
+      className={`min-h-11 shrink-0 rounded-full border px-3.5 text-sm font-medium ${
+        chosen === id
+          ? 'border-accent-600 bg-accent-600 text-white'
+          : 'border-stone-200 bg-white text-stone-700 hover:bg-stone-50'
+      }`}
+    >
+      {text}
+    </button>
+  );
+  return (
+    <fieldset aria-label={label} className="flex flex-wrap gap-2">
+      {chip(null, all)}
+      {choices.map((choice) => chip(choice.id, choice.label))}
+    </fieldset>
+  );
+}
+
+function workLabel(work: PortfolioWork) {
+  const what = [work.course?.name, work.lesson?.title].filter(Boolean).join(' · ') || p('noLesson');
+  const date = formatDate(work.createdAt);
+  return work.rating === null
+    ? p('work', { what, date })
+    : p('workRated', { what, date, rating: work.rating });
+}
+
+/** A work's photo that opens the evaluation it came from. */
+function WorkTile({
+  work,
+  sizes,
+  testId = 'portfolio-work',
+}: {
+  work: PortfolioWork;
+  sizes: string;
+  testId?: string;
+}) {
+  return (
+    <Link
+      to={`/posts/${work.postId}`}
+      className="relative block aspect-square overflow-hidden rounded-xl bg-stone-100"
+      data-testid={testId}
+    >
+      <img
+        {...photoSources(work.photo)}
+        sizes={sizes}
+        alt={workLabel(work)}
+        loading="lazy"
+        decoding="async"
+        className="size-full object-cover"
+      />
+      {work.rating === null ? null : (
+        <span className="absolute right-1.5 bottom-1.5">
+          <RatingChip rating={work.rating} small />
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/**
+ * Her evaluated work in photos: a grid, newest first, filtered by course and lesson, each photo
+ * opening its evaluation; the chosen course's ratings over time; and the first and the latest
+ * work of one lesson side by side.
+ */
+export function StudentPortfolio({ studentId }: { studentId: string }) {
+  const portfolio = useStudentPortfolio(studentId);
+  const [courseId, setCourseId] = useState<string | null>(null);
+  const [lessonId, setLessonId] = useState<string | null>(null);
+  const works = portfolio.data?.works ?? [];
+  const courses = choicesOf(works, (work) =>
+    work.course ? { id: work.course.id, label: work.course.name } : null,
+  );
+  // The chart needs one course: the chosen one, or her only one.
+  const chartCourse = courseId ?? (courses.length === 1 ? courses[0]!.id : null);
+  const inCourse = chartCourse ? works.filter((work) => work.course?.id === chartCourse) : works;
+  const lessons = courseId
+    ? choicesOf(inCourse, (work) =>
+        work.lesson ? { id: work.lesson.id, label: work.lesson.title } : null,
+      )
+    : [];
+  const shown = works.filter(
+    (work) =>
+      (courseId === null || work.course?.id === courseId) &&
+      (lessonId === null || work.lesson?.id === lessonId),
+  );
+  const pair = beforeAndAfter(shown, lessonId);
+  const courseName = courses.find((course) => course.id === chartCourse)?.label ?? '';
+
+  return (
+    <section aria-labelledby="student-portfolio" className="flex flex-col gap-4 pb-8">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="student-portfolio" className="text-lg font-semibold text-stone-900">
+          {p('title')}
+        </h2>
+        {works.length > 0 ? (
+          <span className="text-sm text-stone-500">{p('count', { count: works.length })}</span>
+        ) : null}
+      </div>
+      {portfolio.isPending ? (
+        <div aria-hidden="true" className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 lg:grid-cols-6">
+          {[0, 1, 2].map((index) => (
+            <div key={index} className="aspect-square animate-pulse rounded-xl bg-stone-200/70" />
+          ))}
+        </div>
+      ) : works.length === 0 ? (
+        <p className="rounded-2xl bg-white p-4 text-stone-500 shadow-[var(--shadow-card)]">
+          {p('empty')}
+        </p>
+      ) : (
+        <>
+          {courses.length > 1 || lessons.length > 1 ? (
+            <fieldset className="flex flex-col gap-2" aria-label={p('filters')}>
+              {courses.length > 1 ? (
+                <Chips
+                  label={p('allCourses')}
+                  all={p('allCourses')}
+                  choices={courses}
+                  chosen={courseId}
+                  onChoose={(id) => {
+                    setCourseId(id);
+                    setLessonId(null);
+                  }}
+                />
+              ) : null}
+              {lessons.length > 1 ? (
+                <Chips
+                  label={p('allLessons')}
+                  all={p('allLessons')}
+                  choices={lessons}
+                  chosen={lessonId}
+                  onChoose={setLessonId}
+                />
+              ) : null}
+            </fieldset>
+          ) : null}
+          {shown.length === 0 ? (
+            <p className="text-stone-500">{p('emptyFilter')}</p>
+          ) : (
+            <ul className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 lg:grid-cols-6">
+              {shown.map((work) => (
+                <li key={`${work.postId}-${work.photo.url}`}>
+                  <WorkTile
+                    work={work}
+                    sizes="(min-width: 64rem) 10rem, (min-width: 40rem) 25vw, 33vw"
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          {pair ? (
+            <figure
+              className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-[var(--shadow-card)]"
+              data-testid="before-after"
+            >
+              <figcaption>
+                <h3 className="text-base font-semibold text-stone-900">{p('beforeAfter')}</h3>
+                <p className="mt-0.5 text-sm text-stone-500">
+                  {p('beforeAfterHint', { lesson: pair.after.lesson?.title ?? '' })}
+                </p>
+              </figcaption>
+              <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+                {[
+                  { work: pair.before, label: p('before') },
+                  { work: pair.after, label: p('after') },
+                ].map(({ work, label }) => (
+                  <div key={label} className="flex flex-col gap-1.5">
+                    <WorkTile
+                      work={work}
+                      sizes="(min-width: 48rem) 20rem, 50vw"
+                      testId="before-after-work"
+                    />
+                    <p className="text-sm text-stone-700">
+                      <span className="font-semibold">{label}</span> · {formatDate(work.createdAt)}
+                    </p>
+                  </div>
+                ))}
+              </div>
+            </figure>
+          ) : null}
+          {chartCourse ? (
+            // Room kept for the chart while its code arrives, so nothing below it moves.
+            <div className="min-h-[21rem]">
+              <PortfolioChart works={inCourse} course={courseName} />
+            </div>
+          ) : (
+            <p className="text-sm text-stone-500">{p('chooseCourse')}</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
