@@ -54,6 +54,14 @@ test(
     await page.goto(`/#/students/${student.id}`);
     const portfolio = page.getByRole('region', { name: 'Tác phẩm' });
     await expect(portfolio.getByText('3 ảnh')).toBeVisible();
+    // The admin may keep it: photos, evaluations and progress in one file.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      portfolio.getByRole('link', { name: 'Tải tác phẩm (ZIP)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^tac-pham-nguyen-thi-phuong-thao-[a-z0-9]+\.zip$/,
+    );
     const works = portfolio.getByTestId('portfolio-work');
     await expect(works).toHaveCount(3);
     // Newest first, each saying what it is.

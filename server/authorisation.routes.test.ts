@@ -438,6 +438,20 @@ const table: Row[] = [
   },
   {
     method: 'GET',
+    url: '/api/students/:studentId/portfolio.zip',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 403,
+      admin: 404,
+    },
+  },
+  {
+    method: 'GET',
     url: '/api/students/:studentId/portfolio',
     expect: {
       anonymous: 401,

@@ -214,6 +214,12 @@ const studentRows: Array<{
     expect: reading,
   },
   {
+    // Her portfolio to keep: hers, and an admin's to hand over; not an instructor's.
+    method: 'GET',
+    url: '/api/students/:studentId/portfolio.zip',
+    expect: (viewer, kind) => (viewer === 'instructor' ? 403 : reading(viewer, kind)),
+  },
+  {
     method: 'PUT',
     url: '/api/students/:studentId',
     payload: { name: 'Tên Mới', phone: null, address: null, dob: null, courseIds: [] },

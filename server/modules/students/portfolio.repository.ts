@@ -35,3 +35,28 @@ export function listPortfolioPhotos(db: Db, studentId: string, viewerId: string 
     .limit(PORTFOLIO_LIMIT)
     .execute();
 }
+
+/** Her evaluations `viewerId` may see, with their text and author, newest first. */
+export function listPortfolioEvaluations(db: Db, studentId: string, viewerId: string | null) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('people as author', 'author.id', 'posts.author_id')
+    .leftJoin('courses', 'courses.id', 'posts.course_id')
+    .leftJoin('lessons', 'lessons.id', 'posts.lesson_id')
+    .select([
+      'posts.id',
+      'posts.created_at',
+      'posts.rating',
+      'posts.text',
+      'author.name as author_name',
+      'courses.name as course_name',
+      'lessons.title as lesson_title_now',
+      'posts.lesson_title',
+    ])
+    .where('posts.kind', '=', 'evaluation')
+    .where('posts.student_id', '=', studentId)
+    .where(visiblePosts(viewerId))
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .execute();
+}

@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpAcademy } from '../../test/academy.ts';
 import { instructorForm, studentForm } from '../../test/sessions.ts';
@@ -94,6 +95,10 @@ beforeAll(async () => {
     photos: [photo('e')],
     createdAt: start + 3 * week,
   });
+  // The photos' bytes, as the store keeps them.
+  for (const letter of ['a', 'b', 'c', 'd', 'e']) {
+    await t.app.mediaStore.put(`${letter.repeat(64)}.webp`, Buffer.from(`photo ${letter}`));
+  }
   // A general post with a photo is not her work.
   const general = await call('teacher', 'POST', '/api/posts', {
     kind: 'general',
@@ -160,5 +165,55 @@ describe("a student's portfolio", () => {
     expect(await postIds('student')).toEqual([posted[3], posted[2], posted[1], posted[0]]);
     await hideAboutHer(false);
     expect(await postIds('admin')).toHaveLength(4);
+  });
+});
+
+describe('her portfolio to keep, as a ZIP', () => {
+  const download = (who: Parameters<typeof call>[0]) =>
+    call(who, 'GET', `/api/students/${ids.student}/portfolio.zip`);
+
+  it('holds every photo, the evaluations naming them, and her progress', async () => {
+    const answer = await download('student');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/zip');
+    expect(answer.headers['content-disposition']).toBe(
+      'attachment; filename="tac-pham-ngo-thi-lan.zip"',
+    );
+    const files = unzipSync(new Uint8Array(answer.rawPayload));
+    const photos = Object.keys(files).filter((name) => name.startsWith('anh/'));
+    expect(photos).toHaveLength(5);
+    for (const name of photos) expect(name).toMatch(/^anh\/\d{4}-\d\d-\d\d-[0-9a-f]{8}-\d\.webp$/);
+    expect(photos.map((name) => strFromU8(files[name]!)).sort()).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((letter) => `photo ${letter}`),
+    );
+    const evaluations = strFromU8(files['danh-gia.csv']!);
+    // A byte-order mark first, so a spreadsheet reads the Vietnamese as UTF-8.
+    expect([...files['danh-gia.csv']!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(evaluations.startsWith('"Ngày","Khóa học","Bài học","Điểm","Giảng viên"')).toBe(true);
+    const rows = evaluations.trim().split('\r\n').slice(1);
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toContain('"Vẽ hoa","8/10","Phạm Văn Đức","Bài 4"');
+    // The two-photo evaluation names both of its files.
+    const two = rows.find((row) => row.includes('"7/10"'))!;
+    expect(two.match(/anh\//g)).toHaveLength(2);
+    expect(strFromU8(files['tien-do.csv']!)).toContain('"Sơn gel","Sơn nền"');
+  });
+
+  it('is for her and for admins, and keeps the privacy rule', async () => {
+    expect((await download('admin')).statusCode).toBe(200);
+    expect((await download('teacher')).statusCode).toBe(403);
+    expect((await download('classmate')).statusCode).toBe(403);
+    expect((await download(null)).statusCode).toBe(401);
+    await call('other', 'PUT', '/api/me/privacy', { hideMyPosts: true, hideMentionedPosts: false });
+    try {
+      const files = unzipSync(new Uint8Array((await download('admin')).rawPayload));
+      expect(Object.keys(files).filter((name) => name.startsWith('anh/'))).toHaveLength(4);
+      expect(strFromU8(files['danh-gia.csv']!)).not.toContain('Phạm Văn Đức');
+    } finally {
+      await call('other', 'PUT', '/api/me/privacy', {
+        hideMyPosts: false,
+        hideMentionedPosts: false,
+      });
+    }
   });
 });

@@ -13,10 +13,7 @@ const dateTime = new Intl.DateTimeFormat('vi', {
   timeZone: 'Asia/Ho_Chi_Minh',
 });
 
-/**
- * A student's progress as CSV, one row per lesson of each enrolled course, with a byte-order
- * mark so spreadsheet programs read the Vietnamese text as UTF-8.
- */
+/** A student's progress as CSV, one row per lesson of each enrolled course. */
 export function progressCsv(student: StudentDetail): string {
   const headings = vi.screens.studentDetail.csv;
   const rows = [
@@ -39,5 +36,13 @@ export function progressCsv(student: StudentDetail): string {
       ]),
     ),
   ];
+  return csvText(rows);
+}
+
+/**
+ * Rows as CSV text, with a byte-order mark so spreadsheet programs read the Vietnamese text as
+ * UTF-8.
+ */
+export function csvText(rows: string[][]): string {
   return `\uFEFF${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }

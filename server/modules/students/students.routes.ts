@@ -23,6 +23,7 @@ import { requireReader, requireStaff } from '../accounts/access.ts';
 import { listPostPage } from '../posts/posts.service.ts';
 import { classRoster } from './class-roster.service.ts';
 import { studentPortfolio } from './portfolio.service.ts';
+import { portfolioArchive } from './portfolio-archive.ts';
 import { progressCsv } from './progress-csv.ts';
 import {
   blockStudent,
@@ -37,6 +38,12 @@ import {
 } from './students.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** A name as part of a file name: folded to plain letters and digits joined by dashes. */
+const fileNamePart = (name: string) =>
+  foldForSearch(name)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 
 export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -141,6 +148,34 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/students/:studentId/portfolio.zip',
+    {
+      schema: {
+        summary:
+          "A student's portfolio to keep: photos, evaluations and progress (herself, admins)",
+        tags: ['students'],
+        params: StudentIdParams,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { person } = await requireReader(request);
+      if (!person) throw new AppError('unauthenticated', 401);
+      const { stream, studentName } = await portfolioArchive(
+        app.database,
+        app.mediaStore,
+        person,
+        request.params.studentId,
+      );
+      const file = `tac-pham-${fileNamePart(studentName)}.zip`;
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${file}"`)
+        .send(stream);
+    },
+  );
+
+  app.get(
     '/students/:studentId/progress.csv',
     {
       schema: {
@@ -155,7 +190,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       // A file of someone's progress is not for guests.
       if (!person) throw new AppError('unauthenticated', 401);
       const student = await getStudent(app.database, person, request.params.studentId);
-      const file = `tien-do-${foldForSearch(student.name).replace(/[^a-z0-9]+/g, '-')}.csv`;
+      const file = `tien-do-${fileNamePart(student.name)}.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file}"`)

@@ -189,7 +189,10 @@ export default function StudentDetailScreen() {
           );
         })}
       </section>
-      <StudentPortfolio studentId={data.id} />
+      <StudentPortfolio
+        studentId={data.id}
+        canDownload={member?.role === 'admin' || member?.id === data.id}
+      />
       <StudentEvaluations studentId={data.id} />
     </PageBody>
   );

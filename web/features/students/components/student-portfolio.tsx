@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '#shared/format';
@@ -134,7 +135,14 @@ function WorkTile({
  * opening its evaluation; the chosen course's ratings over time; and the first and the latest
  * work of one lesson side by side.
  */
-export function StudentPortfolio({ studentId }: { studentId: string }) {
+export function StudentPortfolio({
+  studentId,
+  canDownload,
+}: {
+  studentId: string;
+  /** Her own page, or an admin's view: the portfolio can be downloaded as a ZIP. */
+  canDownload: boolean;
+}) {
   const portfolio = useStudentPortfolio(studentId);
   const [courseId, setCourseId] = useState<string | null>(null);
   const [lessonId, setLessonId] = useState<string | null>(null);
@@ -160,12 +168,24 @@ export function StudentPortfolio({ studentId }: { studentId: string }) {
 
   return (
     <section aria-labelledby="student-portfolio" className="flex flex-col gap-4 pb-8">
-      <div className="flex items-baseline justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="student-portfolio" className="text-lg font-semibold text-stone-900">
           {p('title')}
+          {works.length > 0 ? (
+            <span className="ml-2 text-sm font-normal text-stone-500">
+              {p('count', { count: works.length })}
+            </span>
+          ) : null}
         </h2>
-        {works.length > 0 ? (
-          <span className="text-sm text-stone-500">{p('count', { count: works.length })}</span>
+        {canDownload && works.length > 0 ? (
+          <a
+            href={`/api/students/${studentId}/portfolio.zip`}
+            download
+            className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-medium text-accent-700 hover:bg-accent-50"
+          >
+            <Download className="size-4" aria-hidden="true" />
+            {p('download')}
+          </a>
         ) : null}
       </div>
       {portfolio.isPending ? (
