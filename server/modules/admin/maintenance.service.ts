@@ -102,13 +102,20 @@ export async function backUpBeforeUpgrade(
   if (database.kind === 'sqlite')
     return (await backUpToFolder(database, dataDir, folder, keep, store)).file;
   if (!databaseUrl) throw new BackupFolderError(cli.upgrade.noPgDump);
-  return dumpPostgres(databaseUrl, folder);
+  return dumpPostgres(databaseUrl, folder, cli.upgrade);
 }
 
-/** A pg_dump archive (`--format=custom`, readable by the server's user only) in `folder`. */
-async function dumpPostgres(databaseUrl: string, folder: string): Promise<string> {
+/**
+ * A pg_dump archive (`--format=custom`, readable by the server's user only) in `folder`; the
+ * failures said in `words` (the upgrade's, at a shell; the nightly backup's, to the admin).
+ */
+async function dumpPostgres(
+  databaseUrl: string,
+  folder: string,
+  words: { noPgDump: string; pgDumpFailed: string },
+): Promise<string> {
   const pgDump = findPgDump();
-  if (!pgDump) throw new BackupFolderError(cli.upgrade.noPgDump);
+  if (!pgDump) throw new BackupFolderError(words.noPgDump);
   await makeBackupFolder(folder);
   const file = path.join(folder, backupFileName(new Date(), 'dump'));
   const partial = `${file}.partial`;
@@ -118,7 +125,7 @@ async function dumpPostgres(databaseUrl: string, folder: string): Promise<string
   if (dumped.status !== 0) {
     await fsp.rm(partial, { force: true });
     const reason = (dumped.stderr || dumped.error?.message || '').trim().split('\n').pop() ?? '';
-    throw new BackupFolderError(fillPlaceholders(cli.upgrade.pgDumpFailed, { reason }));
+    throw new BackupFolderError(fillPlaceholders(words.pgDumpFailed, { reason }));
   }
   await fsp.chmod(partial, 0o600);
   await fsp.rename(partial, file);
@@ -140,7 +147,7 @@ export async function dumpToFolder(
 ): Promise<{ file: string; bytes: number; removed: string[] }> {
   let file: string;
   try {
-    file = await dumpPostgres(databaseUrl, folder);
+    file = await dumpPostgres(databaseUrl, folder, vi.backup);
   } catch (error) {
     const reason =
       error instanceof BackupFolderError ? error.message : backupFailureReason(error, folder);

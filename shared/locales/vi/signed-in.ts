@@ -64,6 +64,9 @@ export const signedIn = {
     mediaUnlisted:
       'Tệp sao lưu liệt kê ảnh {{name}} nhưng không chứa ảnh đó (hoặc ngược lại), nên không được khôi phục.',
     otherFailure: 'Lỗi khi ghi bản sao lưu vào {{folder}}: {{reason}}',
+    noPgDump:
+      'Máy chủ không có pg_dump để sao lưu PostgreSQL hằng đêm. Hãy cài gói postgresql-client (cùng phiên bản PostgreSQL hoặc mới hơn), hoặc đặt BACKUP_SCHEDULE=off nếu bạn tự sao lưu.',
+    pgDumpFailed: 'pg_dump không sao lưu được: {{reason}}',
   },
   upload: {
     choose: 'Chọn ảnh',
