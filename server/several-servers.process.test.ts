@@ -108,7 +108,11 @@ beforeAll(async () => {
       ...s3.env,
     }),
   }));
-  for (const host of hosts) await untilHealthy(host.url, 40_000);
+  for (const host of hosts) {
+    await untilHealthy(host.url, 40_000).catch((error: Error) => {
+      throw new Error(`${error.message}; it said:\n${host.output()}`);
+    });
+  }
   for (const dir of ['temp', 'logs']) fs.mkdirSync(path.join(work, dir), { mode: 0o777 });
   const conf = path.join(work, 'nginx.conf');
   fs.writeFileSync(

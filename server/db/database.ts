@@ -7,6 +7,7 @@ import {
   Kysely,
   type LimitNode,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   PostgresQueryCompiler,
   SqliteDialect,
@@ -285,6 +286,27 @@ export interface MigrationStep {
 export async function migrateToLatest(
   db: Kysely<Database>,
   onStep: (step: MigrationStep) => void = () => {},
+): Promise<MigrationStep[]> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return migrateOn(db, onStep);
+  // Several servers starting at once on one PostgreSQL database would each create Kysely's own
+  // tables (its lock comes after them) and one would fail on the other's half-made table: the
+  // whole upgrade runs under one advisory lock, on one connection, the others waiting for it.
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
+    try {
+      return await migrateOn(connection, onStep);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
+    }
+  });
+}
+
+/** The advisory lock key of the schema's upgrade (any fixed number the app uses for nothing else). */
+const MIGRATION_LOCK = 7_203_417_001;
+
+async function migrateOn(
+  db: Kysely<Database>,
+  onStep: (step: MigrationStep) => void,
 ): Promise<MigrationStep[]> {
   const { unknown, pending } = await migrationStatus(db);
   if (unknown.length > 0) throw new DatabaseNewerError(unknown);

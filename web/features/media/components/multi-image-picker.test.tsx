@@ -113,10 +113,13 @@ describe('several photos at once', () => {
     ]);
     expect(screen.getByRole('alert').textContent).toBe('Tệp này không phải ảnh được hỗ trợ.');
     const latest = () => onChange.mock.calls.at(-1)?.[0].map((result) => result.secure_url);
-    expect(latest()).toEqual([
-      `/media/${'100'.padStart(64, '0')}.webp`,
-      `/media/${'300'.padStart(64, '0')}.webp`,
-    ]);
+    // Reported once the items have settled, which may be a render after they show as done.
+    await waitFor(() =>
+      expect(latest()).toEqual([
+        `/media/${'100'.padStart(64, '0')}.webp`,
+        `/media/${'300'.padStart(64, '0')}.webp`,
+      ]),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Bỏ ảnh này (Ảnh 1)' }));
     await waitFor(() => expect(screen.getAllByTestId('photo-item')).toHaveLength(2));
