@@ -110,7 +110,8 @@ beforeAll(async () => {
   }));
   for (const host of hosts) {
     await untilHealthy(host.url, 40_000).catch((error: Error) => {
-      throw new Error(`${error.message}; it said:\n${host.output()}`);
+      const said = hosts.map((each) => `${each.url} said:\n${each.output()}`).join('\n');
+      throw new Error(`${error.message}\n${said}`);
     });
   }
   for (const dir of ['temp', 'logs']) fs.mkdirSync(path.join(work, dir), { mode: 0o777 });

@@ -287,14 +287,25 @@ export async function migrateToLatest(
   db: Kysely<Database>,
   onStep: (step: MigrationStep) => void = () => {},
 ): Promise<MigrationStep[]> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return migrateOn(db, onStep);
-  // Several servers starting at once on one PostgreSQL database would each create Kysely's own
-  // tables (its lock comes after them) and one would fail on the other's half-made table: the
-  // whole upgrade runs under one advisory lock, on one connection, the others waiting for it.
+  return holdingSchemaLock(db, (connection) => migrateOn(connection, onStep));
+}
+
+/**
+ * Runs `work` while this process alone may change the schema. Several servers starting at once
+ * on one PostgreSQL database would each create the same tables (Kysely's own, before its lock;
+ * better-auth's) and one would fail on the other's half-made table: on PostgreSQL `work` runs
+ * under an advisory lock held by one connection, which it is given, and the others wait. SQLite
+ * needs none: one server holds the data folder.
+ */
+export async function holdingSchemaLock<T>(
+  db: Kysely<Database>,
+  work: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work(db);
   return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
     try {
-      return await migrateOn(connection, onStep);
+      return await work(connection);
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
     }

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { limits } from '#shared/limits';
 import { vi } from '#shared/locales/vi';
 import type { Config } from '../../config.ts';
-import type { AppDatabase } from '../../db/database.ts';
+import { type AppDatabase, holdingSchemaLock } from '../../db/database.ts';
 import { getOrCreateSecret } from '../secrets/secrets.repository.ts';
 import { releasingContext } from './auth-context.ts';
 import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
@@ -174,8 +174,12 @@ export async function createAuth(options: {
     ],
   });
 
-  const { runMigrations } = await getMigrations(auth.options);
-  await runMigrations();
+  // better-auth's tables, made or brought up to date by one server at a time: what is missing
+  // is read under the lock too, after any other server has made it.
+  await holdingSchemaLock(database.db, async () => {
+    const { runMigrations } = await getMigrations(auth.options);
+    await runMigrations();
+  });
   return releasingContext(auth);
 }
 
