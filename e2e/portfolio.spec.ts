@@ -81,6 +81,8 @@ test(
     );
 
     // The course's ratings over time: three points, each her photo; the table says the same.
+    // The chart comes as its place nears the screen.
+    await portfolio.getByTestId('portfolio-chart-place').scrollIntoViewIfNeeded();
     const chart = portfolio.getByTestId('statistics-chart');
     await expect(chart).toContainText('Điểm qua các lần đánh giá');
     await expect(chart.locator('svg image')).toHaveCount(3);

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '#shared/format';
 import type { PortfolioWork } from '#shared/schemas/students';
@@ -164,6 +164,21 @@ export function StudentPortfolio({
       (lessonId === null || work.lesson?.id === lessonId),
   );
   const pair = beforeAndAfter(shown, lessonId);
+  // The chart (and Recharts) comes when its place nears the screen, not while the page opens.
+  const chartPlace = useRef<HTMLDivElement>(null);
+  const [chartWanted, setChartWanted] = useState(false);
+  useEffect(() => {
+    const place = chartPlace.current;
+    if (!place || chartWanted) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setChartWanted(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(place);
+    return () => observer.disconnect();
+  });
   const courseName = courses.find((course) => course.id === chartCourse)?.label ?? '';
 
   return (
@@ -271,8 +286,8 @@ export function StudentPortfolio({
           ) : null}
           {chartCourse ? (
             // Room kept for the chart while its code arrives, so nothing below it moves.
-            <div className="min-h-[21rem]">
-              <PortfolioChart works={inCourse} course={courseName} />
+            <div ref={chartPlace} className="min-h-[21rem]" data-testid="portfolio-chart-place">
+              {chartWanted ? <PortfolioChart works={inCourse} course={courseName} /> : null}
             </div>
           ) : (
             <p className="text-sm text-stone-500">{p('chooseCourse')}</p>
