@@ -10,7 +10,6 @@ import { writeProbe } from './lib/write-probe.ts';
 import { scheduleLogPruning } from './modules/admin/log-pruning.ts';
 import { scheduleNightlyBackups } from './modules/admin/nightly-backups.ts';
 import { ensureConfigDefaults } from './modules/config/config.repository.ts';
-import { createMediaStore } from './modules/media/create-media-store.ts';
 import { mediaStoreProblem } from './modules/media/media.storage.ts';
 import { readVersion } from './version.ts';
 
@@ -50,13 +49,6 @@ export async function startServer(
   if (config.media.kind === 'local') {
     const photos = photoFolderProblem(config.dataDir);
     if (photos) console.warn(photos);
-  } else {
-    // The server serves on without its photo store (text still works); it says so at once.
-    void createMediaStore(config.media)
-      .then(mediaStoreProblem)
-      .then((reason) => {
-        if (reason) console.warn(`Warning: photos cannot be stored in ${reason}`);
-      });
   }
   await removeStaleSnapshots(config.dataDir);
   const database = openDatabase(config.database);
@@ -76,6 +68,12 @@ export async function startServer(
     webRoot: config.webRoot,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
+  if (config.media.kind === 's3') {
+    // The server serves on without its photo store (text still works); it says so at once.
+    void mediaStoreProblem(app.mediaStore).then((reason) => {
+      if (reason) console.warn(`Warning: photos cannot be stored in ${reason}`);
+    });
+  }
   const stopBackups = scheduleNightlyBackups(database, config, app.log, app.mediaStore);
   const stopPruning = scheduleLogPruning(database, config.logs, app.log);
   app.addHook('onClose', async () => {
