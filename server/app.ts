@@ -38,6 +38,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { PushSender, type PushSenderOptions } from './modules/push/push.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { sharePageRoutes, showcaseRoutes } from './modules/showcase/showcase.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
 import { registerActingPersonGuard } from './plugins/acting-person.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(courseRoutes);
       await api.register(searchRoutes);
       await api.register(studentRoutes);
+      await api.register(showcaseRoutes);
       await api.register(instructorRoutes);
       await api.register(profileRoutes);
       await api.register(feedbackRoutes);
@@ -241,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerMetrics(app, config);
   await app.register(mediaFileRoutes);
+  await app.register(sharePageRoutes);
   if (options.webRoot) await registerWebApp(app, options.webRoot);
   return app;
 }

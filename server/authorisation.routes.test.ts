@@ -771,6 +771,39 @@ const table: Row[] = [
   },
   {
     method: 'PUT',
+    url: '/api/posts/:postId/featured',
+    payload: { photoUrl: '/media/x.webp', featured: true },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  // The showcase is public when open; closed here (as on a new academy) it is 404 for everyone.
+  { method: 'GET', url: '/api/showcase', expect: { all: 404 } },
+  { method: 'GET', url: '/api/admin/showcase', expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    url: '/api/me/showcase-consent',
+    payload: { consent: false },
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 200,
+      instructor: 403,
+      admin: 403,
+    },
+  },
+  {
+    method: 'PUT',
     url: '/api/posts/:postId/bookmark',
     payload: { bookmarked: true },
     expect: {

@@ -42,6 +42,9 @@ const { t, cookie, ids } = setUpAcademy(
   { env: { PUSH_EXTRA_SERVICES: push.host }, push: { agent: push.agent } },
 );
 let courseId: string;
+const HIDDEN_PHOTO_ID = 'f'.repeat(64);
+const HIDDEN_PHOTO = `/media/${HIDDEN_PHOTO_ID}.webp`;
+let hiddenShareToken = '';
 const streams = new Map<Person | 'guest', TestEventStream>();
 const phones = new Map<Person, string>();
 
@@ -53,7 +56,28 @@ beforeAll(async () => {
   }
   await call('hider', 'PUT', '/api/me/privacy', { hideMyPosts: true, hideMentionedPosts: false });
   await call('shy', 'PUT', '/api/me/privacy', { hideMyPosts: false, hideMentionedPosts: true });
-  await db.updateTable('public_config').set({ guest_mode_enabled: 1 }).execute();
+  await db
+    .updateTable('public_config')
+    .set({ guest_mode_enabled: 1, showcase_enabled: 1 })
+    .execute();
+  // The hidden evaluation carries a photo, and its student agreed to show her work: featuring
+  // it must still show it nowhere (the showcase, its share link).
+  await db
+    .insertInto('media')
+    .values({
+      id: HIDDEN_PHOTO_ID,
+      owner_id: ids.hider,
+      use: 'post',
+      content_type: 'image/webp',
+      width: 800,
+      height: 600,
+      bytes: 1000,
+      created_at: Date.now(),
+    })
+    .execute();
+  expect(
+    (await call('student', 'PUT', '/api/me/showcase-consent', { consent: true })).statusCode,
+  ).toBe(200);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -97,6 +121,7 @@ function readPaths(): string[] {
     '/api/notifications/unread',
     '/api/search?q=bi mat',
     '/api/admin/dashboard',
+    '/api/showcase',
   ];
 }
 
@@ -142,9 +167,16 @@ describe('privacy on every read path (spec 5)', () => {
       courseId,
       rating: 9,
       text: `${CANARY_HIDDEN_AUTHOR} @[Khác](${ids.other})`,
+      photos: [{ url: HIDDEN_PHOTO, width: 800, height: 600 }],
     });
     expect(first.statusCode, first.body).toBe(201);
     hiddenByAuthor = first.json().id;
+    const featured = await call('hider', 'PUT', `/api/posts/${hiddenByAuthor}/featured`, {
+      photoUrl: HIDDEN_PHOTO,
+      featured: true,
+    });
+    expect(featured.statusCode, featured.body).toBe(200);
+    hiddenShareToken = featured.json().shareToken;
     // A post tagging the instructor who hides mentions, mentioning a colleague and a student.
     const second = await call('author', 'POST', '/api/posts', {
       kind: 'general',
@@ -162,6 +194,15 @@ describe('privacy on every read path (spec 5)', () => {
       text: `Cảm ơn @[Tác giả](${ids.author})`,
     });
     await call('author', 'PUT', `/api/posts/${hiddenByTag}/bookmark`, { bookmarked: true });
+  });
+
+  it('shares no hidden work: its share link and preview answer 404', async () => {
+    expect(hiddenShareToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    for (const url of [`/s/${hiddenShareToken}`, `/s/${hiddenShareToken}/anh.jpg`]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain(CANARY_HIDDEN_AUTHOR);
+    }
   });
 
   it('lets the people allowed see them (the check is not empty)', async () => {

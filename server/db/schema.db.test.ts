@@ -33,6 +33,7 @@ const tables = [
   'public_config',
   'server_secrets',
   'media',
+  'featured_works',
 ] as const;
 
 let database: TestDatabase;
@@ -86,7 +87,11 @@ describe(`the data model on ${testDatabaseKind()}`, () => {
   it('creates public config and settings with the spec defaults, once', async () => {
     await ensureConfigDefaults(database.db, now + 1);
     const config = await findPublicConfig(database.db);
-    expect(config).toMatchObject({ student_access_enabled: 0, guest_mode_enabled: 0 });
+    expect(config).toMatchObject({
+      student_access_enabled: 0,
+      guest_mode_enabled: 0,
+      showcase_enabled: 0,
+    });
     const settings = await findSettings(database.db);
     expect(settings).toMatchObject({ upload_service: 'builtin' });
     const rows = await database.db.selectFrom('public_config').select('id').execute();

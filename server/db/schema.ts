@@ -40,6 +40,9 @@ export interface PeopleTable {
   hide_my_posts: Generated<Flag>;
   hide_mentioned_posts: Generated<Flag>;
   notifications_read_at: Generated<number>;
+  /** A student agreed that her work may be shown publicly (the showcase, share links). */
+  showcase_consent: Generated<Flag>;
+  showcase_consent_at: number | null;
   is_demo: Generated<Flag>;
   created_at: number;
   updated_at: number;
@@ -241,7 +244,19 @@ export interface PublicConfigTable {
   id: string;
   student_access_enabled: Flag;
   guest_mode_enabled: Flag;
+  /** The public showcase page and its share links are open. */
+  showcase_enabled: Generated<Flag>;
   updated_at: number;
+}
+
+/** A photo an instructor chose as "Tác phẩm tiêu biểu", and the token of its share link. */
+export interface FeaturedWorksTable {
+  post_id: string;
+  /** The photo's address in the post (post_media.url). */
+  photo_url: string;
+  token: string;
+  featured_by: string | null;
+  featured_at: number;
 }
 
 /** Secrets the server generates on first start (session secret, VAPID keys). */
@@ -345,6 +360,7 @@ export interface Database {
   error_logs: ErrorLogsTable;
   settings: SettingsTable;
   public_config: PublicConfigTable;
+  featured_works: FeaturedWorksTable;
   server_secrets: ServerSecretsTable;
   media: MediaTable;
   media_uploaders: MediaUploadersTable;

@@ -96,6 +96,8 @@ export type Me = z.infer<typeof Me>;
 export const PublicConfig = z.object({
   studentAccessEnabled: z.boolean(),
   guestModeEnabled: z.boolean(),
+  /** The public showcase of students' featured work is open (`/#/showcase`, share links). */
+  showcaseEnabled: z.boolean(),
   googleEnabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -5,6 +5,7 @@ import { z } from '../zod.ts';
 const PublicConfigSwitches = z.strictObject({
   studentAccessEnabled: z.boolean().optional(),
   guestModeEnabled: z.boolean().optional(),
+  showcaseEnabled: z.boolean().optional(),
 });
 
 /**
@@ -15,7 +16,10 @@ const PublicConfigSwitches = z.strictObject({
 export const PublicConfigPatch = PublicConfigSwitches.extend({
   previous: PublicConfigSwitches.optional(),
 }).refine(
-  (patch) => patch.studentAccessEnabled !== undefined || patch.guestModeEnabled !== undefined,
+  (patch) =>
+    patch.studentAccessEnabled !== undefined ||
+    patch.guestModeEnabled !== undefined ||
+    patch.showcaseEnabled !== undefined,
   { message: shell.validation.nothingToChange },
 );
 export type PublicConfigPatch = z.infer<typeof PublicConfigPatch>;

@@ -53,6 +53,8 @@ export const Profile = z.object({
   bio: z.string().nullable(),
   avatarUrl: z.string(),
   privacy: PrivacySettings,
+  /** A student's consent to show her work publicly (always false for staff). */
+  showcaseConsent: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;
 

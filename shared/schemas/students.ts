@@ -195,11 +195,21 @@ export const PortfolioWork = z.object({
   rating: z.number().int().nullable(),
   course: z.object({ id: z.string(), name: z.string() }).nullable(),
   lesson: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** Chosen as "Tác phẩm tiêu biểu" (shown on the showcase while she consents). */
+  featured: z.boolean(),
+  /** Its share link's token, for staff and herself, while it is featured and she consents. */
+  shareToken: z.string().nullable(),
 });
 export type PortfolioWork = z.infer<typeof PortfolioWork>;
 
-/** Every photo of her evaluations the viewer may see, newest first (at most `PORTFOLIO_LIMIT`). */
-export const StudentPortfolio = z.object({ works: z.array(PortfolioWork) });
+/**
+ * Every photo of her evaluations the viewer may see, newest first (at most `PORTFOLIO_LIMIT`),
+ * and whether she agreed to show her work publicly.
+ */
+export const StudentPortfolio = z.object({
+  works: z.array(PortfolioWork),
+  showcaseConsent: z.boolean(),
+});
 export type StudentPortfolio = z.infer<typeof StudentPortfolio>;
 
 /** The most photos a portfolio answers: years of weekly evaluations with several photos each. */

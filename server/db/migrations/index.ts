@@ -7,6 +7,7 @@ import * as m0005 from './0005-fold-more-letters.ts';
 import * as m0006 from './0006-spent-ids.ts';
 import * as m0007 from './0007-course-finished.ts';
 import * as m0008 from './0008-scheduled-runs.ts';
+import * as m0009 from './0009-showcase.ts';
 
 /** Every migration, in order. Names are stored in the database: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-spent-ids': m0006,
   '0007-course-finished': m0007,
   '0008-scheduled-runs': m0008,
+  '0009-showcase': m0009,
 };

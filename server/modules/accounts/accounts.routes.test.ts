@@ -433,6 +433,7 @@ describe('sessions', () => {
     expect(config.json()).toEqual({
       studentAccessEnabled: false,
       guestModeEnabled: true,
+      showcaseEnabled: false,
       googleEnabled: false,
     });
   });

@@ -46,7 +46,7 @@ export async function findSettings(db: Kysely<Database>): Promise<SettingsRow | 
 
 export async function updatePublicConfig(
   db: Kysely<Database> | Transaction<Database>,
-  patch: { student_access_enabled?: 0 | 1; guest_mode_enabled?: 0 | 1 },
+  patch: { student_access_enabled?: 0 | 1; guest_mode_enabled?: 0 | 1; showcase_enabled?: 0 | 1 },
   now: number,
 ): Promise<void> {
   await db

@@ -10,7 +10,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/public-config',
     {
       schema: {
-        summary: 'Switch student access or guest mode (admins)',
+        summary: 'Switch student access, guest mode or the public showcase (admins)',
         tags: ['admin'],
         body: PublicConfigPatch,
         response: { 200: PublicConfig, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },

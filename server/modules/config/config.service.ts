@@ -15,7 +15,7 @@ import {
 
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
-/** An admin switches student access or guest mode; the change is logged. */
+/** An admin switches student access, guest mode or the showcase; the change is logged. */
 export async function changePublicConfig(
   database: AppDatabase,
   admin: PersonRow,
@@ -31,15 +31,19 @@ export async function changePublicConfig(
       (seen.studentAccessEnabled !== undefined &&
         seen.studentAccessEnabled !== (current?.student_access_enabled === 1)) ||
       (seen.guestModeEnabled !== undefined &&
-        seen.guestModeEnabled !== (current?.guest_mode_enabled === 1));
+        seen.guestModeEnabled !== (current?.guest_mode_enabled === 1)) ||
+      (seen.showcaseEnabled !== undefined &&
+        seen.showcaseEnabled !== (current?.showcase_enabled === 1));
     if (stale) throw new AppError('config_changed', 409);
     const student = flag(patch.studentAccessEnabled);
     const guest = flag(patch.guestModeEnabled);
+    const showcase = flag(patch.showcaseEnabled);
     await updatePublicConfig(
       trx,
       {
         ...(student === undefined ? {} : { student_access_enabled: student }),
         ...(guest === undefined ? {} : { guest_mode_enabled: guest }),
+        ...(showcase === undefined ? {} : { showcase_enabled: showcase }),
       },
       now,
     );
@@ -54,6 +58,7 @@ export async function changePublicConfig(
         ...(patch.guestModeEnabled === undefined
           ? {}
           : { guestModeEnabled: patch.guestModeEnabled }),
+        ...(patch.showcaseEnabled === undefined ? {} : { showcaseEnabled: patch.showcaseEnabled }),
       },
       now,
     });
@@ -72,6 +77,7 @@ export async function readPublicConfig(
   return {
     studentAccessEnabled: row?.student_access_enabled === 1,
     guestModeEnabled: row?.guest_mode_enabled === 1,
+    showcaseEnabled: row?.showcase_enabled === 1,
     googleEnabled,
   };
 }

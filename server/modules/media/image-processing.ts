@@ -74,6 +74,19 @@ export function mediumVariantOf(main: Buffer): Promise<Buffer> {
   return imageSlots(() => shrink(main, limits.imageMediumLongSide, 80));
 }
 
+/**
+ * A JPEG copy of a stored photo for link previews (Zalo, Facebook and others read JPEG surely,
+ * WebP not everywhere), its long side at most 1,200 px; in the same two slots as uploads.
+ */
+export function previewJpegOf(main: Buffer): Promise<Buffer> {
+  return imageSlots(() =>
+    sharp(main)
+      .resize({ width: 1200, height: 1200, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer(),
+  );
+}
+
 async function processNow(file: string): Promise<ProcessedImage> {
   let metadata: Metadata;
   try {

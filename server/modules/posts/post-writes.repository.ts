@@ -233,6 +233,13 @@ export async function replacePostMediaAndMentions(
   now: number,
 ) {
   await trx.deleteFrom('post_media').where('post_id', '=', postId).execute();
+  // A featured photo the edit keeps stays featured (under the same link); one it drops goes.
+  const kept = photos.map((photo) => photo.url);
+  await trx
+    .deleteFrom('featured_works')
+    .where('post_id', '=', postId)
+    .$if(kept.length > 0, (query) => query.where('photo_url', 'not in', kept))
+    .execute();
   await trx
     .deleteFrom('mentions')
     .where('post_id', '=', postId)

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '#shared/errors';
 import { PostPage, PostPageQuery } from '#shared/schemas/posts';
 import { PrivacySettings, Profile, ProfileUpdate } from '#shared/schemas/profile';
+import { ShowcaseConsentInput } from '#shared/schemas/showcase';
 import { requireMember } from '../accounts/access.ts';
 import { listPostPage } from '../posts/posts.service.ts';
+import { changeShowcaseConsent } from '../showcase/showcase.service.ts';
 import { getProfile, updatePrivacy, updateProfile } from './profile.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -45,6 +47,23 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updatePrivacy(app.database, await requireMember(request), request.body),
+  );
+
+  app.put(
+    '/me/showcase-consent',
+    {
+      schema: {
+        summary: 'Agree, or no longer agree, that my work may be shown publicly (students)',
+        tags: ['profile'],
+        body: ShowcaseConsentInput,
+        response: { 200: Profile, ...errors },
+      },
+    },
+    async (request) => {
+      const person = await requireMember(request);
+      await changeShowcaseConsent(app.database, person, request.body.consent);
+      return getProfile(app.database, person);
+    },
   );
 
   app.get(

@@ -24,6 +24,7 @@ export async function getProfile(database: AppDatabase, person: PersonRow): Prom
       hideMyPosts: row.hide_my_posts === 1,
       hideMentionedPosts: row.hide_mentioned_posts === 1,
     },
+    showcaseConsent: row.showcase_consent === 1,
   };
 }
 

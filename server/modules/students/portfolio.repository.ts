@@ -60,3 +60,13 @@ export function listPortfolioEvaluations(db: Db, studentId: string, viewerId: st
     .orderBy('posts.id', 'desc')
     .execute();
 }
+
+/** Whether a student agreed to show her work publicly. */
+export async function findShowcaseConsent(db: Db, studentId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('people')
+    .select('showcase_consent')
+    .where('id', '=', studentId)
+    .executeTakeFirst();
+  return row?.showcase_consent === 1;
+}

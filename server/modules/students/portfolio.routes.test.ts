@@ -127,6 +127,8 @@ describe("a student's portfolio", () => {
       rating: 8,
       course: { id: course.id, name: 'Sơn gel' },
       lesson: { id: course.lessons[1], title: 'Vẽ hoa' },
+      featured: false,
+      shareToken: null,
     });
     expect(works.map((work: { rating: number }) => work.rating)).toEqual([8, 9, 7, 7, 5]);
   });

@@ -205,6 +205,9 @@ export const shell = {
     config_changed:
       'Cài đặt vừa được quản trị viên khác thay đổi. Màn hình đã cập nhật, vui lòng xem lại rồi thử lại.',
     demo_exists: 'Dữ liệu mẫu đã có. Hãy xóa dữ liệu mẫu cũ trước khi tạo lại.',
+    showcase_no_consent:
+      'Học viên chưa đồng ý cho hiển thị tác phẩm công khai, nên chưa thể chọn làm tác phẩm tiêu biểu.',
+    showcase_off: 'Trang tác phẩm tiêu biểu của học viện đang tắt.',
     progress_conflict:
       'Tóm tắt vừa được {{name}} cập nhật. Nội dung mới đã được tải lại, vui lòng xem rồi sửa tiếp.',
   },

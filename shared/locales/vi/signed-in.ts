@@ -318,7 +318,32 @@ export const signedIn = {
       ignore: 'Nếu bạn không yêu cầu đổi email, hãy bỏ qua email này.',
     },
   },
+  /** The public share page of one featured work (server-rendered, /s/<token>). */
+  sharePage: {
+    title: 'Tác phẩm của {{name}}',
+    titleCourse: 'Tác phẩm của {{name}} · {{course}}',
+    description: 'Tác phẩm tiêu biểu của học viên {{name}} tại {{academy}}.',
+    descriptionCourse:
+      'Tác phẩm tiêu biểu của học viên {{name}}, khóa {{course}}, tại {{academy}}.',
+    photo: 'Ảnh tác phẩm của {{name}}',
+    more: 'Xem thêm tác phẩm của học viện',
+    goneTitle: 'Không tìm thấy tác phẩm',
+    goneBody: 'Tác phẩm này không còn được chia sẻ công khai.',
+  },
   screens: {
+    showcase: {
+      title: 'Tác phẩm tiêu biểu',
+      subtitle:
+        'Bài làm của học viên {{academy}}, được giảng viên chọn và học viên đồng ý giới thiệu.',
+      empty: 'Chưa có tác phẩm tiêu biểu nào.',
+      off: 'Trang tác phẩm tiêu biểu của học viện đang tắt.',
+      work: 'Tác phẩm của {{name}}',
+      workCourse: 'Tác phẩm của {{name}}, khóa {{course}}',
+      share: 'Chia sẻ',
+      copied: 'Đã sao chép liên kết chia sẻ.',
+      copyFailed: 'Không sao chép được. Liên kết: {{url}}',
+      signIn: 'Đăng nhập Học viện',
+    },
     activity: {
       title: 'Hoạt động',
       subtitle: 'Bài đăng và đánh giá mới nhất của học viện.',
@@ -529,6 +554,17 @@ export const signedIn = {
         columnRating: 'Điểm',
         chooseCourse: 'Chọn một khóa học để xem điểm qua các lần đánh giá.',
         download: 'Tải tác phẩm (ZIP)',
+        feature: 'Chọn làm tác phẩm tiêu biểu',
+        unfeature: 'Bỏ chọn tác phẩm tiêu biểu',
+        featured: 'Tác phẩm tiêu biểu',
+        featuredSaved: 'Đã chọn làm tác phẩm tiêu biểu.',
+        unfeaturedSaved: 'Đã bỏ chọn tác phẩm tiêu biểu.',
+        noConsent:
+          'Học viên chưa đồng ý giới thiệu tác phẩm công khai, nên chưa thể chọn tác phẩm tiêu biểu.',
+        consentOn:
+          'Học viên đã đồng ý giới thiệu tác phẩm: bấm ngôi sao trên ảnh để chọn tác phẩm tiêu biểu.',
+        share: 'Chia sẻ',
+        shareTitle: 'Tác phẩm của {{name}}',
         zip: {
           evaluationsFile: 'danh-gia.csv',
           progressFile: 'tien-do.csv',
@@ -691,6 +727,12 @@ export const signedIn = {
       hideMentionedPosts: 'Ẩn bài có nhắc đến tôi',
       hideMentionedPostsHint: 'Chỉ bạn và người đăng thấy bài có gắn thẻ hoặc nhắc đến bạn.',
       privacySaved: 'Đã lưu cài đặt quyền riêng tư.',
+      showcase: 'Giới thiệu tác phẩm',
+      showcaseConsent: 'Cho phép học viện giới thiệu tác phẩm của tôi',
+      showcaseConsentHint:
+        'Giảng viên có thể chọn ảnh bài làm của bạn làm tác phẩm tiêu biểu trên trang công khai của học viện, chỉ kèm tên gọi và khóa học. Tắt bất cứ lúc nào: ảnh được gỡ ngay và các liên kết chia sẻ không mở được nữa.',
+      showcaseOn: 'Đã cho phép giới thiệu tác phẩm của bạn.',
+      showcaseOff: 'Đã tắt: tác phẩm của bạn không còn hiển thị công khai.',
       bookmarks: 'Bài đã lưu',
       noBookmarks: 'Bạn chưa lưu bài nào.',
       moreBookmarks: 'Xem thêm',
@@ -798,6 +840,14 @@ export const signedIn = {
       studentAccessHint: 'Khi tắt, học viên đang đăng nhập sẽ bị đăng xuất.',
       guestMode: 'Chế độ khách',
       guestModeHint: 'Cho phép xem học viện mà không cần đăng nhập, không hiện thông tin liên hệ.',
+      showcase: 'Trang tác phẩm tiêu biểu',
+      showcaseHint:
+        'Mở trang công khai giới thiệu tác phẩm tiêu biểu của các học viên đã đồng ý, kèm liên kết chia sẻ lên Zalo, Facebook.',
+      showcaseOpen: 'Xem trang tác phẩm',
+      consents: 'Học viên đồng ý giới thiệu tác phẩm',
+      consentsEmpty: 'Chưa có học viên nào đồng ý. Học viên tự bật trong trang Tôi của mình.',
+      consentSince: 'Đồng ý từ {{date}}',
+      consentFeatured: '{{count}} tác phẩm tiêu biểu',
       saved: 'Đã lưu cài đặt.',
       uploads: 'Lưu trữ ảnh',
       builtin: 'Trên máy chủ của học viện',
