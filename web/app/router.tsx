@@ -72,6 +72,7 @@ export const router = createHashRouter([
           { path: 'onboarding', lazy: screen(() => import('./routes/onboarding.tsx')) },
           { path: 'finishLogin', lazy: screen(() => import('./routes/finish-login.tsx')) },
           { path: 'guest', lazy: screen(() => import('./routes/guest.tsx')) },
+          { path: 'showcase', lazy: screen(() => import('./routes/showcase.tsx')) },
           {
             path: '/',
             lazy: async () => ({ Component: (await loadSignedInApp()).SignedInApp }),

@@ -1,4 +1,5 @@
 import { vi } from '#shared/locales/vi';
+import { sharePage as text } from '#shared/locales/vi/share-page';
 import { fillPlaceholders } from '#shared/text';
 import type { SharedWork } from './showcase.service.ts';
 
@@ -8,7 +9,6 @@ import type { SharedWork } from './showcase.service.ts';
  * for a person who opens the link. No script runs on it.
  */
 
-const text = vi.sharePage;
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The share page's own policy: its inline style, its photo, nothing else. */

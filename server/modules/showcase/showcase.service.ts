@@ -48,7 +48,7 @@ export async function changeShowcaseConsent(
     await insertActivityLog(trx, {
       actorId: person.id,
       action: consent ? 'showcase.consented' : 'showcase.withdrawn',
-      target: person.id,
+      target: 'showcase',
       details: {},
       now,
     });

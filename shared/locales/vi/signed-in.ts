@@ -318,18 +318,8 @@ export const signedIn = {
       ignore: 'Nếu bạn không yêu cầu đổi email, hãy bỏ qua email này.',
     },
   },
-  /** The public share page of one featured work (server-rendered, /s/<token>). */
-  sharePage: {
-    title: 'Tác phẩm của {{name}}',
-    titleCourse: 'Tác phẩm của {{name}} · {{course}}',
-    description: 'Tác phẩm tiêu biểu của học viên {{name}} tại {{academy}}.',
-    descriptionCourse:
-      'Tác phẩm tiêu biểu của học viên {{name}}, khóa {{course}}, tại {{academy}}.',
-    photo: 'Ảnh tác phẩm của {{name}}',
-    more: 'Xem thêm tác phẩm của học viện',
-    goneTitle: 'Không tìm thấy tác phẩm',
-    goneBody: 'Tác phẩm này không còn được chia sẻ công khai.',
-  },
+  /** Sharing a link: the phone's share sheet, or else the clipboard. */
+  sharing: { copyFailed: 'Không sao chép được. Liên kết: {{url}}' },
   screens: {
     showcase: {
       title: 'Tác phẩm tiêu biểu',
@@ -341,7 +331,6 @@ export const signedIn = {
       workCourse: 'Tác phẩm của {{name}}, khóa {{course}}',
       share: 'Chia sẻ',
       copied: 'Đã sao chép liên kết chia sẻ.',
-      copyFailed: 'Không sao chép được. Liên kết: {{url}}',
       signIn: 'Đăng nhập Học viện',
     },
     activity: {
@@ -923,6 +912,10 @@ export const signedIn = {
       actions: {
         account: { onboarded: 'đăng ký tài khoản', signed_in: 'đăng nhập' },
         config: { updated: 'đổi cấu hình truy cập' },
+        showcase: {
+          consented: 'đồng ý cho giới thiệu tác phẩm',
+          withdrawn: 'rút lại đồng ý giới thiệu tác phẩm',
+        },
         settings: { updated: 'đổi cài đặt lưu trữ ảnh' },
         course: {
           approved: 'duyệt khóa học',

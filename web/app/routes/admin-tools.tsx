@@ -13,6 +13,7 @@ import {
   ErrorLogSection,
 } from '../../features/admin/components/log-sections.tsx';
 import { MaintenanceSections } from '../../features/admin/components/maintenance-sections.tsx';
+import { ShowcaseConsentsSection } from '../../features/admin/components/showcase-section.tsx';
 import { UploadSettingsForm } from '../../features/media/components/upload-settings-form.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { t } from '../../lib/text.ts';
@@ -79,8 +80,21 @@ export default function AdminToolsScreen() {
                   })
                 }
               />
+              <ToggleRow
+                label={t('screens.adminTools.showcase')}
+                hint={t('screens.adminTools.showcaseHint')}
+                checked={config?.showcaseEnabled ?? false}
+                disabled={!config || change.isPending}
+                onChange={(on) =>
+                  change.mutate({
+                    showcaseEnabled: on,
+                    previous: { showcaseEnabled: config?.showcaseEnabled ?? false },
+                  })
+                }
+              />
             </div>
           </AdminSection>
+          <ShowcaseConsentsSection open={config?.showcaseEnabled ?? false} />
           <AdminSection title={t('screens.adminTools.uploads')}>
             <UploadSettingsForm />
           </AdminSection>

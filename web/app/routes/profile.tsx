@@ -29,6 +29,7 @@ import {
   FeedbackSection,
   PrivacySection,
   ProfileDetails,
+  ShowcaseConsentSection,
 } from '../../features/profile/components/profile-sections.tsx';
 import { TutorialSettings } from '../../features/tutorial/tutorial-settings.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
@@ -179,7 +180,11 @@ export default function ProfileScreen() {
           {profile.data ? (
             <>
               <ProfileDetails profile={profile.data} />
-              {profile.data.role !== 'student' ? <PrivacySection profile={profile.data} /> : null}
+              {profile.data.role !== 'student' ? (
+                <PrivacySection profile={profile.data} />
+              ) : (
+                <ShowcaseConsentSection profile={profile.data} />
+              )}
               <TutorialSettings />
               <BookmarksSection />
               <FeedbackSection />

@@ -191,7 +191,9 @@ export default function StudentDetailScreen() {
       </section>
       <StudentPortfolio
         studentId={data.id}
+        studentName={data.name}
         canDownload={member?.role === 'admin' || member?.id === data.id}
+        canFeature={isStaff}
       />
       <StudentEvaluations studentId={data.id} />
     </PageBody>

@@ -9,7 +9,9 @@ import type {
   FeedbackStatusInput,
 } from '#shared/schemas/admin';
 import type { Health } from '#shared/schemas/health';
+import type { ShowcaseConsents } from '#shared/schemas/showcase';
 import { apiErrorOf, apiRequest, networkError } from '../../../lib/api-client.ts';
+import { adminPeopleQueryKey } from './people.ts';
 
 /** Both logs live under one key: `logs.updated` refreshes them together. */
 export const adminLogsQueryKey = ['admin', 'logs'] as const;
@@ -97,3 +99,10 @@ export async function downloadBackup(): Promise<void> {
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** The students who agreed to show their work; refreshed with the people lists. */
+export const useShowcaseConsents = () =>
+  useQuery({
+    queryKey: [...adminPeopleQueryKey, 'showcase'],
+    queryFn: ({ signal }) => apiRequest<ShowcaseConsents>('/admin/showcase', { signal }),
+  });

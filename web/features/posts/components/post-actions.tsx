@@ -4,6 +4,7 @@ import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { MenuStandIn } from '../../../components/ui/action-menu.tsx';
 import { lazyModule, useLazyModule } from '../../../lib/lazy-module.ts';
+import { shareLink } from '../../../lib/share-link.ts';
 import { t } from '../../../lib/text.ts';
 import { useMember } from '../../accounts/index.ts';
 import { usePostBookmark, usePostLike } from '../api/posts.ts';
@@ -25,16 +26,9 @@ export function PostActions({ post }: { post: Post }) {
 
   const share = async () => {
     const url = `${location.origin}/#/posts/${post.id}`;
-    if (navigator.share) {
-      try {
-        await navigator.share({ title: t('posts.shareTitle'), url });
-      } catch {
-        // Closing the share sheet is not a failure.
-      }
-      return;
-    }
-    await navigator.clipboard.writeText(url);
-    showToast(t('posts.linkCopied'), 'success');
+    const outcome = await shareLink(url, t('posts.shareTitle'));
+    if (outcome === 'copied') showToast(t('posts.linkCopied'), 'success');
+    if (outcome === 'failed') showToast(t('sharing.copyFailed', { url }), 'error');
   };
 
   return (

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackList, PrivacySettings, Profile, ProfileInput } from '#shared/schemas/profile';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 
 export const profileQueryKey = ['me', 'profile'] as const;
 export const feedbackQueryKey = ['me', 'feedback'] as const;
@@ -18,6 +19,20 @@ export const saveProfile = (input: ProfileInput) =>
 
 export const savePrivacy = (settings: PrivacySettings) =>
   apiRequest<Profile>('/me/privacy', { method: 'PUT', body: settings });
+
+/**
+ * A student agrees, or no longer agrees, that her work may be shown publicly. The switch shows
+ * the server's answer; a failure leaves it as it was and says so.
+ */
+export function useShowcaseConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (consent: boolean) =>
+      apiRequest<Profile>('/me/showcase-consent', { method: 'PUT', body: { consent } }),
+    onSuccess: (saved) => queryClient.setQueryData(profileQueryKey, saved),
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+}
 
 export function useMyFeedback() {
   return useQuery({

@@ -29,6 +29,7 @@ import {
   saveProfile,
   sendFeedback,
   useMyFeedback,
+  useShowcaseConsent,
 } from '../api/profile.ts';
 
 const card = 'overflow-hidden rounded-2xl bg-white shadow-[var(--shadow-card)]';
@@ -179,6 +180,35 @@ export function PrivacySection({ profile }: { profile: Profile }) {
           onChange={(hideMentionedPosts) => change({ hideMentionedPosts })}
         />
       </div>
+    </section>
+  );
+}
+
+/**
+ * A student's consent to show her work publicly: off until she turns it on; turning it off takes
+ * her featured photos off the showcase and ends their links at once (the server's rule).
+ */
+export function ShowcaseConsentSection({ profile }: { profile: Profile }) {
+  const { showToast } = useToast();
+  const save = useShowcaseConsent();
+  return (
+    <section aria-label={t('screens.profile.showcase')} className={card}>
+      <h2 className={heading}>{t('screens.profile.showcase')}</h2>
+      <ToggleRow
+        label={t('screens.profile.showcaseConsent')}
+        hint={t('screens.profile.showcaseConsentHint')}
+        checked={profile.showcaseConsent}
+        disabled={save.isPending}
+        onChange={(consent) =>
+          save.mutate(consent, {
+            onSuccess: () =>
+              showToast(
+                t(consent ? 'screens.profile.showcaseOn' : 'screens.profile.showcaseOff'),
+                'success',
+              ),
+          })
+        }
+      />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { PostPage } from '#shared/schemas/posts';
+import type { FeaturedWork, FeatureWorkInput } from '#shared/schemas/showcase';
 import type {
   ProgressInput,
   StudentDetail,
@@ -209,10 +210,58 @@ export function useStudentEvaluations(id: string) {
   });
 }
 
+const portfolioQueryKey = (id: string) => [...studentQueryKey(id), 'portfolio'] as const;
+
 /** Every photo of her evaluations the viewer may see, newest first (her portfolio). */
 export function useStudentPortfolio(id: string) {
   return useQuery({
-    queryKey: [...studentQueryKey(id), 'portfolio'],
+    queryKey: portfolioQueryKey(id),
     queryFn: ({ signal }) => apiRequest<StudentPortfolio>(`/students/${id}/portfolio`, { signal }),
   });
+}
+
+/**
+ * Staff choose one of her photos as "Tác phẩm tiêu biểu", or take it back. The star changes at
+ * once and the server's answer (with the share link) replaces it; a refusal (she has not agreed)
+ * puts it back and says why.
+ */
+export function useFeatureWork(studentId: string) {
+  const queryClient = useQueryClient();
+  const key = portfolioQueryKey(studentId);
+  return useMutation({
+    mutationFn: ({ postId, ...input }: FeatureWorkInput & { postId: string }) =>
+      apiRequest<FeaturedWork>(`/posts/${postId}/featured`, { method: 'PUT', body: input }),
+    onMutate: async ({ postId, photoUrl, featured }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<StudentPortfolio>(key);
+      queryClient.setQueryData<StudentPortfolio>(key, (portfolio) =>
+        portfolio ? withWork(portfolio, postId, photoUrl, { featured }) : portfolio,
+      );
+      return { before };
+    },
+    onSuccess: (answer, { postId, photoUrl }) => {
+      queryClient.setQueryData<StudentPortfolio>(key, (portfolio) =>
+        portfolio ? withWork(portfolio, postId, photoUrl, answer) : portfolio,
+      );
+    },
+    onError: (_failure, _input, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+}
+
+function withWork(
+  portfolio: StudentPortfolio,
+  postId: string,
+  photoUrl: string,
+  change: Partial<FeaturedWork>,
+): StudentPortfolio {
+  return {
+    ...portfolio,
+    works: portfolio.works.map((work) =>
+      work.postId === postId && work.photo.url === photoUrl ? { ...work, ...change } : work,
+    ),
+  };
 }

@@ -1,12 +1,16 @@
-import { Download } from 'lucide-react';
+import { Download, Share2, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '#shared/format';
 import type { PortfolioWork } from '#shared/schemas/students';
+import { splitVietnameseName } from '#shared/text';
+import { useToast } from '../../../components/overlays/toast.tsx';
 import { RatingChip } from '../../../components/ui/rating-chip.tsx';
 import { lazyComponent } from '../../../lib/lazy-module.ts';
 import { photoSources } from '../../../lib/photo-sources.ts';
-import { useStudentPortfolio } from '../api/students.ts';
+import { shareLink, shareUrlOf } from '../../../lib/share-link.ts';
+import { t } from '../../../lib/text.ts';
+import { useFeatureWork, useStudentPortfolio } from '../api/students.ts';
 import { portfolioText as p } from './portfolio-text.ts';
 
 // Recharts comes with the chart, when the portfolio has something to draw.
@@ -102,31 +106,95 @@ function WorkTile({
   work,
   sizes,
   testId = 'portfolio-work',
+  feature,
+  shareTitle = '',
+  shareable = false,
 }: {
   work: PortfolioWork;
   sizes: string;
   testId?: string;
+  /** What the phone's share sheet shows above the link. */
+  shareTitle?: string;
+  /** Offers its share link (the grid's tiles; not the same work again in "Trước / Sau"). */
+  shareable?: boolean;
+  /** Staff, for a student who agreed: the star that features the photo or takes it back. */
+  feature?: { busy: boolean; onToggle: (featured: boolean) => void };
 }) {
+  const { showToast } = useToast();
+  const share = async (token: string) => {
+    const outcome = await shareLink(shareUrlOf(token), shareTitle);
+    if (outcome === 'copied') showToast(t('screens.showcase.copied'), 'success');
+    if (outcome === 'failed') {
+      showToast(t('sharing.copyFailed', { url: shareUrlOf(token) }), 'error');
+    }
+  };
+  const overlayButton =
+    'absolute top-0 grid size-11 place-items-center rounded-xl focus-visible:outline-2 focus-visible:outline-accent-600';
   return (
-    <Link
-      to={`/posts/${work.postId}`}
-      className="relative block aspect-square overflow-hidden rounded-xl bg-stone-100"
-      data-testid={testId}
-    >
-      <img
-        {...photoSources(work.photo)}
-        sizes={sizes}
-        alt={workLabel(work)}
-        loading="lazy"
-        decoding="async"
-        className="size-full object-cover"
-      />
+    <div className="relative" data-testid={testId} data-featured={work.featured || undefined}>
+      <Link
+        to={`/posts/${work.postId}`}
+        className="block aspect-square overflow-hidden rounded-xl bg-stone-100"
+      >
+        <img
+          {...photoSources(work.photo)}
+          sizes={sizes}
+          alt={workLabel(work)}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+        />
+      </Link>
       {work.rating === null ? null : (
-        <span className="absolute right-1.5 bottom-1.5">
+        <span className="pointer-events-none absolute right-1.5 bottom-1.5">
           <RatingChip rating={work.rating} small />
         </span>
       )}
-    </Link>
+      {feature ? (
+        <button
+          type="button"
+          aria-pressed={work.featured}
+          aria-label={work.featured ? p('unfeature') : p('feature')}
+          title={work.featured ? p('unfeature') : p('feature')}
+          disabled={feature.busy}
+          onClick={() => feature.onToggle(!work.featured)}
+          className={`${overlayButton} left-0`}
+        >
+          <span
+            className={`grid size-8 place-items-center rounded-full shadow-sm ${
+              work.featured ? 'bg-amber-400 text-white' : 'bg-white/90 text-stone-600'
+            }`}
+          >
+            <Star
+              className="size-4"
+              fill={work.featured ? 'currentColor' : 'none'}
+              aria-hidden="true"
+            />
+          </span>
+        </button>
+      ) : work.featured ? (
+        <span
+          className="pointer-events-none absolute top-1.5 left-1.5 grid size-8 place-items-center rounded-full bg-amber-400 text-white shadow-sm"
+          title={p('featured')}
+        >
+          <Star className="size-4" fill="currentColor" aria-hidden="true" />
+          <span className="sr-only">{p('featured')}</span>
+        </span>
+      ) : null}
+      {shareable && work.shareToken ? (
+        <button
+          type="button"
+          aria-label={p('share')}
+          title={p('share')}
+          onClick={() => void share(work.shareToken!)}
+          className={`${overlayButton} right-0`}
+        >
+          <span className="grid size-8 place-items-center rounded-full bg-white/90 text-stone-700 shadow-sm">
+            <Share2 className="size-4" aria-hidden="true" />
+          </span>
+        </button>
+      ) : null}
+    </div>
   );
 }
 
@@ -137,13 +205,35 @@ function WorkTile({
  */
 export function StudentPortfolio({
   studentId,
+  studentName,
   canDownload,
+  canFeature,
 }: {
   studentId: string;
+  studentName: string;
   /** Her own page, or an admin's view: the portfolio can be downloaded as a ZIP. */
   canDownload: boolean;
+  /** Staff: photos can be chosen as "Tác phẩm tiêu biểu" once she agreed. */
+  canFeature: boolean;
 }) {
   const portfolio = useStudentPortfolio(studentId);
+  const { showToast } = useToast();
+  const featureWork = useFeatureWork(studentId);
+  const consent = portfolio.data?.showcaseConsent ?? false;
+  const featureOf = (work: PortfolioWork) =>
+    canFeature && consent
+      ? {
+          busy: featureWork.isPending,
+          onToggle: (featured: boolean) =>
+            featureWork.mutate(
+              { postId: work.postId, photoUrl: work.photo.url, featured },
+              {
+                onSuccess: () =>
+                  showToast(p(featured ? 'featuredSaved' : 'unfeaturedSaved'), 'success'),
+              },
+            ),
+        }
+      : undefined;
   const [courseId, setCourseId] = useState<string | null>(null);
   const [lessonId, setLessonId] = useState<string | null>(null);
   const works = portfolio.data?.works ?? [];
@@ -215,6 +305,11 @@ export function StudentPortfolio({
         </p>
       ) : (
         <>
+          {canFeature ? (
+            <p className="text-sm leading-6 text-stone-600" data-testid="showcase-consent-note">
+              {consent ? p('consentOn') : p('noConsent')}
+            </p>
+          ) : null}
           {courses.length > 1 || lessons.length > 1 ? (
             <fieldset className="flex flex-col gap-2" aria-label={p('filters')}>
               {courses.length > 1 ? (
@@ -249,6 +344,11 @@ export function StudentPortfolio({
                   <WorkTile
                     work={work}
                     sizes="(min-width: 64rem) 10rem, (min-width: 40rem) 25vw, 33vw"
+                    feature={featureOf(work)}
+                    shareable
+                    shareTitle={p('shareTitle', {
+                      name: splitVietnameseName(studentName).givenName,
+                    })}
                   />
                 </li>
               ))}
