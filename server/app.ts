@@ -21,6 +21,10 @@ import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminToolsRoutes } from './modules/admin/admin-tools.routes.ts';
 import { peopleAdminRoutes } from './modules/admin/people.routes.ts';
+import {
+  certificatePageRoutes,
+  certificateRoutes,
+} from './modules/certificates/certificates.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { courseRoutes } from './modules/courses/courses.routes.ts';
@@ -228,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(searchRoutes);
       await api.register(studentRoutes);
       await api.register(showcaseRoutes);
+      await api.register(certificateRoutes, { webRoot: options.webRoot });
       await api.register(instructorRoutes);
       await api.register(profileRoutes);
       await api.register(feedbackRoutes);
@@ -244,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMetrics(app, config);
   await app.register(mediaFileRoutes);
   await app.register(sharePageRoutes);
+  await app.register(certificatePageRoutes);
   if (options.webRoot) await registerWebApp(app, options.webRoot);
   return app;
 }

@@ -784,6 +784,35 @@ const table: Row[] = [
       admin: 404,
     },
   },
+  {
+    method: 'GET',
+    url: '/api/students/:studentId/certificates',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 403,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/certificates/:code/pdf',
+    expect: {
+      anonymous: 401,
+      guest: 401,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 404,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  { method: 'POST', url: '/api/certificates/:code/revoke', expect: adminOnly(404) },
   // The showcase is public when open; closed here (as on a new academy) it is 404 for everyone.
   { method: 'GET', url: '/api/showcase', expect: { all: 404 } },
   { method: 'GET', url: '/api/admin/showcase', expect: adminOnly(200) },
@@ -1040,6 +1069,7 @@ describe('authorisation table', () => {
             .replace(':commentId', '00000000-0000-4000-8000-00000000c033')
             .replace(':personId', '00000000-0000-4000-8000-0000000090e0')
             .replace(':feedbackId', '00000000-0000-4000-8000-00000000feed')
+            .replace(':code', 'ZZZZZZZZZZZZ')
             .concat(row.query ?? ''),
           headers: cookie ? { cookie } : {},
           ...(row.payload === undefined

@@ -147,3 +147,9 @@ export type PlaceholderValues = Readonly<Record<string, string | number>>;
 export function fillPlaceholders(template: string, values: PlaceholderValues): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
+
+/** A name as part of a file name: folded to plain letters and digits joined by dashes. */
+export const fileNamePart = (name: string) =>
+  foldForSearch(name)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');

@@ -22,11 +22,11 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Hash routing: every navigation is to "/", answered from the precached shell. The API,
-// media, share links (/s/, answered by the server) and the OpenAPI page are never served from
-// here.
+// media, share links and certificates' pages (/s/, /c/: the server's) and the OpenAPI page are
+// never served from here.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/media\//, /^\/s\//],
+    denylist: [/^\/api\//, /^\/media\//, /^\/s\//, /^\/c\//],
   }),
 );
 

@@ -34,6 +34,7 @@ const tables = [
   'server_secrets',
   'media',
   'featured_works',
+  'certificates',
 ] as const;
 
 let database: TestDatabase;

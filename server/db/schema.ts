@@ -249,6 +249,21 @@ export interface PublicConfigTable {
   updated_at: number;
 }
 
+/** A certificate of a finished course; its code is public (its verification page). */
+export interface CertificatesTable {
+  code: string;
+  person_id: string;
+  course_id: string | null;
+  student_name: string;
+  course_name: string;
+  /** The course's instructors that day, a JSON array of names. */
+  instructor_names: string;
+  issued_at: number;
+  issued_by: string | null;
+  revoked_at: number | null;
+  revoked_by: string | null;
+}
+
 /** A photo an instructor chose as "Tác phẩm tiêu biểu", and the token of its share link. */
 export interface FeaturedWorksTable {
   post_id: string;
@@ -361,6 +376,7 @@ export interface Database {
   settings: SettingsTable;
   public_config: PublicConfigTable;
   featured_works: FeaturedWorksTable;
+  certificates: CertificatesTable;
   server_secrets: ServerSecretsTable;
   media: MediaTable;
   media_uploaders: MediaUploadersTable;

@@ -8,6 +8,7 @@ import * as m0006 from './0006-spent-ids.ts';
 import * as m0007 from './0007-course-finished.ts';
 import * as m0008 from './0008-scheduled-runs.ts';
 import * as m0009 from './0009-showcase.ts';
+import * as m0010 from './0010-certificates.ts';
 
 /** Every migration, in order. Names are stored in the database: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-course-finished': m0007,
   '0008-scheduled-runs': m0008,
   '0009-showcase': m0009,
+  '0010-certificates': m0010,
 };

@@ -1,10 +1,9 @@
 import { vi } from '#shared/locales/vi';
 import { fillPlaceholders } from '#shared/text';
+import { escapeHtml } from '../../lib/public-page.ts';
 import type { Mail } from './mailer.ts';
 
 type Template = (typeof vi.emails)[keyof typeof vi.emails];
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A Vietnamese e-mail with one action link, as plain text and as simple HTML. */
 export function linkEmail(

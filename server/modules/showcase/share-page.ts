@@ -1,6 +1,7 @@
 import { vi } from '#shared/locales/vi';
 import { sharePage as text } from '#shared/locales/vi/share-page';
 import { fillPlaceholders } from '#shared/text';
+import { escapeHtml, publicPage } from '../../lib/public-page.ts';
 import type { SharedWork } from './showcase.service.ts';
 
 /*
@@ -8,33 +9,6 @@ import type { SharedWork } from './showcase.service.ts';
  * others read to draw a preview (the photo, "Tác phẩm của Lan · Sơn gel"), and the photo itself
  * for a person who opens the link. No script runs on it.
  */
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The share page's own policy: its inline style, its photo, nothing else. */
-export const SHARE_PAGE_CSP =
-  "default-src 'none'; img-src 'self' https://res.cloudinary.com; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-const STYLE = `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#fafaf9;color:#1c1917}
-main{max-width:40rem;margin:0 auto;padding:1rem}
-img{display:block;width:100%;height:auto;border-radius:1rem;background:#e7e5e4}
-h1{font-size:1.25rem;margin:1rem 0 .25rem}
-p{margin:.25rem 0 1rem;color:#57534e;line-height:1.5}
-a{display:inline-flex;align-items:center;min-height:44px;padding:0 1rem;border-radius:.75rem;background:#c2185b;color:#fff;font-weight:600;text-decoration:none}`;
-
-function page(head: string, body: string): string {
-  return `<!doctype html>
-<html lang="vi">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-${head}
-<style>${STYLE}</style>
-</head>
-<body><main>${body}</main></body>
-</html>
-`;
-}
 
 /**
  * The page of a shared work. `base` is the academy's public address; `imageUrl` the absolute
@@ -73,12 +47,12 @@ export function sharePageHtml(work: SharedWork, base: string, imageUrl: string):
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(description)}</p>
 <a href="${escapeHtml(`${base}/#/showcase`)}">${escapeHtml(text.more)}</a>`;
-  return page(head, body);
+  return publicPage(head, body);
 }
 
 /** What a link whose work is no longer shown answers (with 404). */
 export function goneSharePageHtml(base: string): string {
-  return page(
+  return publicPage(
     `<title>${escapeHtml(text.goneTitle)}</title>\n<meta name="robots" content="noindex">`,
     `<h1>${escapeHtml(text.goneTitle)}</h1>
 <p>${escapeHtml(text.goneBody)}</p>

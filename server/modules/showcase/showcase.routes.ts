@@ -9,8 +9,9 @@ import {
   ShowcaseConsents,
 } from '#shared/schemas/showcase';
 import { AppError } from '../../lib/app-error.ts';
+import { PUBLIC_PAGE_CSP } from '../../lib/public-page.ts';
 import { requireAdmin, requireStaff } from '../accounts/access.ts';
-import { goneSharePageHtml, SHARE_PAGE_CSP, sharePageHtml } from './share-page.ts';
+import { goneSharePageHtml, sharePageHtml } from './share-page.ts';
 import {
   featureWork,
   localPhotoName,
@@ -91,7 +92,7 @@ export const sharePageRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', SHARE_PAGE_CSP);
+        .header('content-security-policy', PUBLIC_PAGE_CSP);
       if (!work) return reply.status(404).send(goneSharePageHtml(base));
       const imageUrl = localPhotoName(work.photo.url)
         ? `${base}/s/${work.token}/anh.jpg`

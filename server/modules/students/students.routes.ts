@@ -17,7 +17,7 @@ import {
   StudentsQuery,
   StudentUpdate,
 } from '#shared/schemas/students';
-import { foldForSearch } from '#shared/text';
+import { fileNamePart } from '#shared/text';
 import { AppError } from '../../lib/app-error.ts';
 import { requireReader, requireStaff } from '../accounts/access.ts';
 import { listPostPage } from '../posts/posts.service.ts';
@@ -38,12 +38,6 @@ import {
 } from './students.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-
-/** A name as part of a file name: folded to plain letters and digits joined by dashes. */
-const fileNamePart = (name: string) =>
-  foldForSearch(name)
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 
 export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

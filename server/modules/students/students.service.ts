@@ -22,6 +22,7 @@ import { findPersonById } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { lockPerson } from '../admin/people.repository.ts';
 import { blockPerson, deletePerson, unblockPerson } from '../admin/people.service.ts';
+import { issueCertificate, revokeCourseCertificate } from '../certificates/certificate-issue.ts';
 import { findLesson } from '../courses/courses.repository.ts';
 import { announcePersonChange, announceProgressChange } from '../events/announce.ts';
 import { avatarUrl } from '../media/avatar.ts';
@@ -364,10 +365,10 @@ export async function updateProgress(
 }
 
 /**
- * An instructor marks a student's course finished, after its last lesson: the student is told,
- * and once every course of hers is finished her status is "Đã hoàn thành". Marking it again
- * changes nothing; unmarking (a mistake) makes her "Đang học" again. A blocked or pending student
- * keeps her status.
+ * An instructor marks a student's course finished, after its last lesson: the student is told and
+ * gets its certificate, and once every course of hers is finished her status is "Đã hoàn thành".
+ * Marking it again changes nothing; unmarking (a mistake) makes her "Đang học" again and revokes
+ * the certificate. A blocked or pending student keeps her status.
  */
 export async function markCourseFinished(
   database: AppDatabase,
@@ -386,6 +387,7 @@ export async function markCourseFinished(
     if (finished === (enrolment.finished_at !== null)) return [];
     if (!finished) {
       await setCourseFinished(trx, studentId, courseId, null);
+      await revokeCourseCertificate(trx, { studentId, courseId, staffId: staff.id, now });
       await moveStudentStatus(trx, studentId, 'completed', 'active', now);
       await insertActivityLog(trx, {
         actorId: staff.id,
@@ -400,6 +402,13 @@ export async function markCourseFinished(
     if (left > 0)
       throw new AppError('course_lessons_left', 409, { values: { count: String(left) } });
     await setCourseFinished(trx, studentId, courseId, { by: staff.id, at: now });
+    await issueCertificate(trx, {
+      studentId,
+      studentName: student.name,
+      courseId,
+      staffId: staff.id,
+      now,
+    });
     if ((await unfinishedCourseCount(trx, studentId)) === 0)
       await moveStudentStatus(trx, studentId, 'active', 'completed', now);
     await insertActivityLog(trx, {

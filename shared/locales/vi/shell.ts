@@ -208,6 +208,8 @@ export const shell = {
     showcase_no_consent:
       'Học viên chưa đồng ý cho hiển thị tác phẩm công khai, nên chưa thể chọn làm tác phẩm tiêu biểu.',
     showcase_off: 'Trang tác phẩm tiêu biểu của học viện đang tắt.',
+    certificate_not_found: 'Không tìm thấy chứng nhận.',
+    certificate_revoked: 'Chứng nhận này đã bị thu hồi nên không thể tải về.',
     progress_conflict:
       'Tóm tắt vừa được {{name}} cập nhật. Nội dung mới đã được tải lại, vui lòng xem rồi sửa tiếp.',
   },

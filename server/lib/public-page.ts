@@ -1,0 +1,35 @@
+/*
+ * The few pages the server writes itself for people outside the app (a shared work, a
+ * certificate's check): plain HTML in Vietnamese, readable on a phone, with no script.
+ */
+
+/** Text made safe to put in HTML, between tags or in a quoted attribute. */
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Such a page's policy: its inline style and images from here or Cloudinary, nothing else. */
+export const PUBLIC_PAGE_CSP =
+  "default-src 'none'; img-src 'self' https://res.cloudinary.com; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const STYLE = `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#fafaf9;color:#1c1917}
+main{max-width:40rem;margin:0 auto;padding:1rem}
+img{display:block;width:100%;height:auto;border-radius:1rem;background:#e7e5e4}
+h1{font-size:1.25rem;margin:1rem 0 .25rem}
+p{margin:.25rem 0 1rem;color:#57534e;line-height:1.5}
+.ok{color:#15803d}.gone{color:#b91c1c}
+a{display:inline-flex;align-items:center;min-height:44px;padding:0 1rem;border-radius:.75rem;background:#c2185b;color:#fff;font-weight:600;text-decoration:none}`;
+
+/** A whole page: `head` and `body` are HTML already escaped. */
+export function publicPage(head: string, body: string): string {
+  return `<!doctype html>
+<html lang="vi">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${head}
+<style>${STYLE}</style>
+</head>
+<body><main>${body}</main></body>
+</html>
+`;
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '#shared/errors';
+import { certificateText } from '#shared/locales/vi/certificate';
+import { CertificateCodeParams, CertificateList } from '#shared/schemas/certificates';
+import { StudentIdParams } from '#shared/schemas/students';
+import { fileNamePart, fillPlaceholders } from '#shared/text';
+import { AppError } from '../../lib/app-error.ts';
+import { PUBLIC_PAGE_CSP } from '../../lib/public-page.ts';
+import { requireAdmin, requireReader } from '../accounts/access.ts';
+import { normaliseCode } from './certificate-issue.ts';
+import { certificatePageHtml } from './certificate-page.ts';
+import {
+  certificateDocument,
+  revokeCertificate,
+  studentCertificates,
+  verifyCertificate,
+} from './certificates.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** The academy's address for links printed on paper: PUBLIC_URL, or the address asked. */
+const baseOf = (publicUrl: string | undefined, request: { protocol: string; host: string }) =>
+  publicUrl ?? `${request.protocol}://${request.host}`;
+
+/** Certificates under /api: hers, as PDF, and an admin's revocation. */
+export const certificateRoutes: FastifyPluginAsyncZod<{ webRoot?: string }> = async (
+  app,
+  options,
+) => {
+  // The academy's mark on the paper, from the built app when it is served.
+  const logoFile = options.webRoot && path.join(options.webRoot, 'icons', 'icon-256.png');
+  const logo = logoFile && fs.existsSync(logoFile) ? fs.readFileSync(logoFile) : undefined;
+
+  app.get(
+    '/students/:studentId/certificates',
+    {
+      schema: {
+        summary: "A student's certificates, revoked ones too (herself and staff)",
+        tags: ['certificates'],
+        params: StudentIdParams,
+        response: { 200: CertificateList, ...errors },
+      },
+    },
+    async (request) => {
+      const { person } = await requireReader(request);
+      // Certificates are hers to show, not for guests browsing the academy.
+      if (!person) throw new AppError('unauthenticated', 401);
+      return studentCertificates(app.database, person, request.params.studentId);
+    },
+  );
+
+  app.get(
+    '/certificates/:code/pdf',
+    {
+      schema: {
+        summary: 'A certificate that stands, as PDF (its student and staff)',
+        tags: ['certificates'],
+        params: CertificateCodeParams,
+        response: { 200: z.any(), 409: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { person } = await requireReader(request);
+      if (!person) throw new AppError('unauthenticated', 401);
+      const code = normaliseCode(request.params.code);
+      if (!code) throw new AppError('certificate_not_found', 404);
+      const base = baseOf(app.config.publicUrl, request);
+      const { pdf, studentName } = await certificateDocument(
+        app.database,
+        app.mediaStore,
+        person,
+        code,
+        { verifyUrl: `${base}/c/${code}`, logo },
+      );
+      const file = fillPlaceholders(certificateText.file, { name: fileNamePart(studentName) });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${file}"`)
+        .header('cache-control', 'private, no-cache')
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/certificates/:code/revoke',
+    {
+      schema: {
+        summary: 'Revoke a certificate (admins); its page says so from then on',
+        tags: ['certificates'],
+        params: CertificateCodeParams,
+        response: { 200: z.object({ revoked: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      const code = normaliseCode(request.params.code);
+      if (!code) throw new AppError('certificate_not_found', 404);
+      await revokeCertificate(app.database, admin, code);
+      return { revoked: true as const };
+    },
+  );
+};
+
+/** `/c/<code>`: the page a certificate's QR code opens, outside /api, open to anyone. */
+export const certificatePageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/c/:code',
+    { schema: { hide: true, params: CertificateCodeParams } },
+    async (request, reply) => {
+      const content = await verifyCertificate(app.database, request.params.code);
+      return reply
+        .status(content ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', PUBLIC_PAGE_CSP)
+        .send(certificatePageHtml(content));
+    },
+  );
+};
