@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
@@ -219,9 +220,61 @@ test.describe('the public showcase @config', () => {
     ).toHaveCount(0);
     await expect(portfolio.getByTestId('showcase-consent-note')).toContainText('chưa đồng ý');
 
+    // The course is finished: she is "Đã hoàn thành" and has a certificate.
+    const ticked = await page.request.put(
+      `/api/students/${studentId}/progress/${course.lessons[0].id}`,
+      { data: { completed: true } },
+    );
+    expect(ticked.status(), await ticked.text()).toBe(200);
+    await page.reload();
+    const section = page.getByRole('region', { name: `Vẽ hoa ${tag}` });
+    await section.getByRole('button', { name: 'Hoàn thành khóa học' }).click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Đã ghi nhận học viên hoàn thành khóa học.' }),
+    ).toBeVisible();
+    await expect(page.getByText('Đã hoàn thành', { exact: true }).first()).toBeVisible();
+    const certificate = section.getByTestId('course-certificate');
+    await expect(certificate).toContainText('Chứng nhận hoàn thành');
+    const [certificateCode] = /[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(
+      (await certificate.textContent()) ?? '',
+    ) ?? [''];
+    const code = certificateCode.replaceAll('-', '');
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
+    await certificate.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await shot(page, 'certificate-on-her-page');
+
+    // Hers too, on her own page; the PDF opens, and is kept to be looked at.
+    await student.goto(`/#/students/${studentId}`);
+    await expect(
+      student.getByTestId('course-certificate').getByRole('link', { name: 'Tải chứng nhận (PDF)' }),
+    ).toHaveAttribute('href', `/api/certificates/${code}/pdf`);
+    const file = await student.request.get(`/api/certificates/${code}/pdf`);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    const pdf = await file.body();
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    fs.writeFileSync('.test-artifacts/screenshots/certificate.pdf', pdf);
+
+    // Its page, opened from the QR code by anyone, confirms it.
+    await visitor.goto(`/c/${code}`);
+    await expect(visitor.getByRole('heading', { name: 'Chứng nhận hợp lệ' })).toBeVisible();
+    await expect(visitor.getByText(`Lý ${tag} Thị Mai`)).toBeVisible();
+    await shot(visitor, 'certificate-page');
+
+    // An admin revokes it: the page says so, and it is not printed again.
+    await certificate.getByRole('button', { name: 'Thu hồi' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Thu hồi' }).click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Đã thu hồi chứng nhận.' }),
+    ).toBeVisible();
+    await expect(section.getByTestId('certificate-revoked')).toContainText('đã bị thu hồi');
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { name: 'Chứng nhận đã bị thu hồi' })).toBeVisible();
+    expect((await student.request.get(`/api/certificates/${code}/pdf`)).status()).toBe(409);
+
     // Closing the showcase closes the page for everyone.
     await setSwitch(page, 'Trang tác phẩm tiêu biểu', false);
-    await visitor.reload();
+    await visitor.goto('/#/showcase');
     await expect(
       visitor.getByText('Trang tác phẩm tiêu biểu của học viện đang tắt.'),
     ).toBeVisible();

@@ -17,7 +17,13 @@ img{display:block;width:100%;height:auto;border-radius:1rem;background:#e7e5e4}
 h1{font-size:1.25rem;margin:1rem 0 .25rem}
 p{margin:.25rem 0 1rem;color:#57534e;line-height:1.5}
 .ok{color:#15803d}.gone{color:#b91c1c}
+header{display:flex;align-items:center;gap:.75rem;margin:.5rem 0 1rem;font-weight:700}
+header img{width:48px;height:48px;border-radius:.75rem}
 a{display:inline-flex;align-items:center;min-height:44px;padding:0 1rem;border-radius:.75rem;background:#c2185b;color:#fff;font-weight:600;text-decoration:none}`;
+
+/** The academy's mark and name, at the top of a page that speaks for it. */
+export const academyHeader = (name: string) =>
+  `<header><img src="/icons/icon-192.png" alt="" width="48" height="48">${escapeHtml(name)}</header>`;
 
 /** A whole page: `head` and `body` are HTML already escaped. */
 export function publicPage(head: string, body: string): string {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CERTIFICATE_CODE } from '#shared/schemas/certificates';
+import { CERTIFICATE_CODE } from '#shared/certificate-code';
 import type { Db } from '../../db/schema.ts';
 import {
   courseForCertificate,

@@ -1,9 +1,9 @@
+import { formatCertificateCode } from '#shared/certificate-code';
 import { formatDate } from '#shared/format';
 import { vi } from '#shared/locales/vi';
 import { certificateText } from '#shared/locales/vi/certificate';
-import { formatCertificateCode } from '#shared/schemas/certificates';
 import { fillPlaceholders } from '#shared/text';
-import { escapeHtml, publicPage } from '../../lib/public-page.ts';
+import { academyHeader, escapeHtml, publicPage } from '../../lib/public-page.ts';
 import type { CertificateContent } from './certificate-pdf.ts';
 
 /*
@@ -19,7 +19,7 @@ export function certificatePageHtml(content: CertificateContent | undefined): st
   if (!content) {
     return publicPage(
       `<title>${escapeHtml(text.unknown)}</title>\n<meta name="robots" content="noindex">`,
-      `<h1 class="gone">${escapeHtml(text.unknown)}</h1>\n<p>${escapeHtml(text.unknownBody)}</p>`,
+      `${academyHeader(academy)}\n<h1 class="gone">${escapeHtml(text.unknown)}</h1>\n<p>${escapeHtml(text.unknownBody)}</p>`,
     );
   }
   const values = {
@@ -34,6 +34,7 @@ export function certificatePageHtml(content: CertificateContent | undefined): st
   const revoked = content.revokedAt !== null;
   const heading = revoked ? text.revoked : text.valid;
   const lines = [
+    academyHeader(academy),
     `<h1 class="${revoked ? 'gone' : 'ok'}">${escapeHtml(heading)}</h1>`,
     `<p>${escapeHtml(fillPlaceholders(revoked ? text.revokedBody : text.validBody, values))}</p>`,
     content.instructors.length > 0

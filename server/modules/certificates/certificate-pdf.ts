@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { formatCertificateCode } from '#shared/certificate-code';
 import { formatDate } from '#shared/format';
 import { vi } from '#shared/locales/vi';
 import { certificateText as text } from '#shared/locales/vi/certificate';
-import { formatCertificateCode } from '#shared/schemas/certificates';
 import { fillPlaceholders } from '#shared/text';
 
 /** What a certificate says: hers, the course's, and a few of her works when she agreed. */

@@ -521,6 +521,19 @@ export const signedIn = {
       evaluations: 'Đánh giá',
       noEvaluations: 'Chưa có đánh giá nào.',
       moreEvaluations: 'Xem thêm',
+      certificate: {
+        title: 'Chứng nhận hoàn thành',
+        code: 'Mã {{code}}',
+        download: 'Tải chứng nhận (PDF)',
+        verify: 'Trang kiểm tra',
+        revoke: 'Thu hồi',
+        revokeTitle: 'Thu hồi chứng nhận?',
+        revokeBody:
+          'Trang kiểm tra của chứng nhận {{code}} sẽ báo đã thu hồi và chứng nhận không tải được nữa. Không thể hoàn tác.',
+        cancel: 'Hủy',
+        revoked: 'Chứng nhận {{code}} đã bị thu hồi ngày {{date}}.',
+        revokedToast: 'Đã thu hồi chứng nhận.',
+      },
       portfolio: {
         title: 'Tác phẩm',
         count: '{{count}} ảnh',

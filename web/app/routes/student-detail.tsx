@@ -12,6 +12,7 @@ import {
 } from '../../features/posts/components/lazy-post-form-dialog.tsx';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useStudent, useStudentEvaluations } from '../../features/students/api/students.ts';
+import { CourseCertificate } from '../../features/students/components/course-certificate.tsx';
 import { CourseFinish } from '../../features/students/components/course-finish.tsx';
 import { LessonProgressRow } from '../../features/students/components/lesson-progress-row.tsx';
 import { StudentActions } from '../../features/students/components/student-actions.tsx';
@@ -185,6 +186,13 @@ export default function StudentDetailScreen() {
                 finishedAt={course.finishedAt}
                 canEdit={isStaff}
               />
+              {member && course.finishedAt !== null ? (
+                <CourseCertificate
+                  studentId={data.id}
+                  courseId={course.id}
+                  canRevoke={member.role === 'admin'}
+                />
+              ) : null}
             </section>
           );
         })}

@@ -7,6 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { CertificateList } from '#shared/schemas/certificates';
 import type { PostPage } from '#shared/schemas/posts';
 import type { FeaturedWork, FeatureWorkInput } from '#shared/schemas/showcase';
 import type {
@@ -264,4 +265,27 @@ function withWork(
       work.postId === postId && work.photo.url === photoUrl ? { ...work, ...change } : work,
     ),
   };
+}
+
+const certificatesQueryKey = (id: string) => [...studentQueryKey(id), 'certificates'] as const;
+
+/** Her certificates, revoked ones too (herself and staff); refreshed with her page. */
+export function useStudentCertificates(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: certificatesQueryKey(id),
+    queryFn: ({ signal }) =>
+      apiRequest<CertificateList>(`/students/${id}/certificates`, { signal }),
+    enabled,
+  });
+}
+
+/** An admin revokes one of her certificates; its page says so from then on. */
+export function useRevokeCertificate(studentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest<{ revoked: true }>(`/certificates/${code}/revoke`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: certificatesQueryKey(studentId) }),
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
 }
