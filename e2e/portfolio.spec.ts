@@ -106,9 +106,23 @@ test(
       await page.setViewportSize({ width: 390, height: 844 });
     }
 
-    // A work opens the evaluation it came from.
+    // A work opens full screen; a swipe goes to the one before it; its evaluation is one tap
+    // away.
     await works.first().click();
-    await expect(page).toHaveURL(new RegExp(`#/posts/${evaluations[2]}$`));
-    await expect(page.getByText(`Lần 3: sơn nền ${tag}`)).toBeVisible();
+    const viewer = page.getByRole('dialog', { name: 'Tác phẩm' });
+    const details = viewer.getByTestId('viewer-work');
+    await expect(details).toContainText('9/10');
+    const photo = await viewer.getByTestId('story-photo').boundingBox();
+    if (!photo) throw new Error('the photo is not on screen');
+    const middle = photo.y + photo.height / 2;
+    await page.mouse.move(photo.x + photo.width * 0.8, middle);
+    await page.mouse.down();
+    await page.mouse.move(photo.x + photo.width * 0.2, middle, { steps: 5 });
+    await page.mouse.up();
+    await expect(details).toContainText('7/10');
+    await screenshot(page, 'portfolio-viewer');
+    await viewer.getByRole('link', { name: 'Xem đánh giá' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/posts/${evaluations[1]}$`));
+    await expect(page.getByText(`Lần 2: sơn nền ${tag}`)).toBeVisible();
   },
 );

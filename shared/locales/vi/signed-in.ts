@@ -567,6 +567,7 @@ export const signedIn = {
           'Học viên đã đồng ý giới thiệu tác phẩm: bấm ngôi sao trên ảnh để chọn tác phẩm tiêu biểu.',
         share: 'Chia sẻ',
         shareTitle: 'Tác phẩm của {{name}}',
+        openEvaluation: 'Xem đánh giá',
         zip: {
           evaluationsFile: 'danh-gia.csv',
           progressFile: 'tien-do.csv',

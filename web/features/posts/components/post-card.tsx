@@ -14,7 +14,7 @@ import { PostActions, PostMenu } from './post-actions.tsx';
 
 // Fetched when a photo is first opened: the feed shows without the viewer's dialog code.
 const StoryViewer = lazyComponent(() =>
-  import('./story-viewer.tsx').then((module) => module.StoryViewer),
+  import('../../../components/ui/story-viewer.tsx').then((module) => module.StoryViewer),
 );
 
 const profilePath = (id: string, role: 'admin' | 'instructor' | 'student') =>

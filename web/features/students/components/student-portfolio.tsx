@@ -13,6 +13,11 @@ import { t } from '../../../lib/text.ts';
 import { useFeatureWork, useStudentPortfolio } from '../api/students.ts';
 import { portfolioText as p } from './portfolio-text.ts';
 
+// The full-screen viewer (and React Aria's dialog) comes when a photo is first opened.
+const StoryViewer = lazyComponent(() =>
+  import('../../../components/ui/story-viewer.tsx').then((module) => module.StoryViewer),
+);
+
 // Recharts comes with the chart, when the portfolio has something to draw.
 const PortfolioChart = lazyComponent(() =>
   import('./portfolio-chart.tsx').then((module) => module.PortfolioChart),
@@ -101,7 +106,29 @@ function workLabel(work: PortfolioWork) {
     : p('workRated', { what, date, rating: work.rating });
 }
 
-/** A work's photo that opens the evaluation it came from. */
+/** What the viewer says under a work: what and when, its rating, and its evaluation. */
+function WorkDetails({ work }: { work: PortfolioWork }) {
+  const what = [work.course?.name, work.lesson?.title].filter(Boolean).join(' · ') || p('noLesson');
+  return (
+    <div className="flex items-end justify-between gap-3" data-testid="viewer-work">
+      <p className="min-w-0 text-sm leading-5">
+        <span className="block font-semibold">{what}</span>
+        <span className="block text-white/80">
+          {formatDate(work.createdAt)}
+          {work.rating === null ? null : ` · ${work.rating}/10`}
+        </span>
+      </p>
+      <Link
+        to={`/posts/${work.postId}`}
+        className="inline-flex min-h-11 shrink-0 items-center rounded-xl bg-white px-4 text-sm font-semibold text-stone-900"
+      >
+        {p('openEvaluation')}
+      </Link>
+    </div>
+  );
+}
+
+/** A work's photo: full screen from the grid, or the evaluation it came from. */
 function WorkTile({
   work,
   sizes,
@@ -109,6 +136,7 @@ function WorkTile({
   feature,
   shareTitle = '',
   shareable = false,
+  onOpen,
 }: {
   work: PortfolioWork;
   sizes: string;
@@ -117,6 +145,8 @@ function WorkTile({
   shareTitle?: string;
   /** Offers its share link (the grid's tiles; not the same work again in "Trước / Sau"). */
   shareable?: boolean;
+  /** Opens the photo full screen (the grid); without it the tile opens its evaluation. */
+  onOpen?: () => void;
   /** Staff, for a student who agreed: the star that features the photo or takes it back. */
   feature?: { busy: boolean; onToggle: (featured: boolean) => void };
 }) {
@@ -128,23 +158,36 @@ function WorkTile({
       showToast(t('sharing.copyFailed', { url: shareUrlOf(token) }), 'error');
     }
   };
+  const image = (
+    <img
+      {...photoSources(work.photo)}
+      sizes={sizes}
+      alt={workLabel(work)}
+      loading="lazy"
+      decoding="async"
+      className="size-full object-cover"
+    />
+  );
   const overlayButton =
     'absolute top-0 grid size-11 place-items-center rounded-xl focus-visible:outline-2 focus-visible:outline-accent-600';
   return (
     <div className="relative" data-testid={testId} data-featured={work.featured || undefined}>
-      <Link
-        to={`/posts/${work.postId}`}
-        className="block aspect-square overflow-hidden rounded-xl bg-stone-100"
-      >
-        <img
-          {...photoSources(work.photo)}
-          sizes={sizes}
-          alt={workLabel(work)}
-          loading="lazy"
-          decoding="async"
-          className="size-full object-cover"
-        />
-      </Link>
+      {onOpen ? (
+        <button
+          type="button"
+          onClick={onOpen}
+          className="block aspect-square w-full overflow-hidden rounded-xl bg-stone-100 focus-visible:outline-2 focus-visible:outline-accent-600"
+        >
+          {image}
+        </button>
+      ) : (
+        <Link
+          to={`/posts/${work.postId}`}
+          className="block aspect-square overflow-hidden rounded-xl bg-stone-100"
+        >
+          {image}
+        </Link>
+      )}
       {work.rating === null ? null : (
         <span className="pointer-events-none absolute right-1.5 bottom-1.5">
           <RatingChip rating={work.rating} small />
@@ -254,6 +297,8 @@ export function StudentPortfolio({
       (lessonId === null || work.lesson?.id === lessonId),
   );
   const pair = beforeAndAfter(shown, lessonId);
+  // The photo open full screen, by its place among the works shown.
+  const [viewing, setViewing] = useState<number | null>(null);
   // The chart (and Recharts) comes when its place nears the screen, not while the page opens.
   const chartPlace = useRef<HTMLDivElement>(null);
   const [chartWanted, setChartWanted] = useState(false);
@@ -339,12 +384,13 @@ export function StudentPortfolio({
             <p className="text-stone-500">{p('emptyFilter')}</p>
           ) : (
             <ul className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 lg:grid-cols-6">
-              {shown.map((work) => (
+              {shown.map((work, index) => (
                 <li key={`${work.postId}-${work.photo.url}`}>
                   <WorkTile
                     work={work}
                     sizes="(min-width: 64rem) 10rem, (min-width: 40rem) 25vw, 33vw"
                     feature={featureOf(work)}
+                    onOpen={() => setViewing(index)}
                     shareable
                     shareTitle={p('shareTitle', {
                       name: splitVietnameseName(studentName).givenName,
@@ -383,6 +429,16 @@ export function StudentPortfolio({
                 ))}
               </div>
             </figure>
+          ) : null}
+          {viewing !== null && shown[viewing] ? (
+            <StoryViewer
+              photos={shown.map((work) => work.photo)}
+              startAt={viewing}
+              onClose={() => setViewing(null)}
+              alt={(index) => workLabel(shown[index]!)}
+              details={(index) => <WorkDetails work={shown[index]!} />}
+              label={p('title')}
+            />
           ) : null}
           {chartCourse ? (
             // Room kept for the chart while its code arrives, so nothing below it moves.

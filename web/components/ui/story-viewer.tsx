@@ -1,25 +1,35 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import type { Post } from '#shared/schemas/posts';
-import { photoSources } from '../../../lib/photo-sources.ts';
-import { t } from '../../../lib/text.ts';
+import { photoSources } from '../../lib/photo-sources.ts';
+import { t } from '../../lib/text.ts';
 
 /** How far a finger must travel (px) to count as a swipe rather than a tap. */
 const SWIPE = 60;
 
 /**
- * A post's photos full screen, one at a time: arrow keys or a sideways swipe move between them,
- * Escape or a swipe down closes. The photo itself allows the browser's pinch zoom.
+ * Photos full screen, one at a time (a post's, a student's portfolio): arrow keys or a sideways
+ * swipe move between them, Escape or a swipe down closes. The photo itself allows the browser's
+ * pinch zoom. `details` adds what is said of each photo under it (the portfolio's work and the
+ * evaluation it came from).
  */
 export function StoryViewer({
   photos,
   startAt,
   onClose,
+  details,
+  alt,
+  label = t('posts.viewer.label'),
 }: {
   photos: Post['media'];
   startAt: number;
   onClose: () => void;
+  details?: (index: number) => ReactNode;
+  /** Each photo's text alternative; its position by default. */
+  alt?: (index: number) => string;
+  /** The dialog's name. */
+  label?: string;
 }) {
   const [index, setIndex] = useState(startAt);
   const start = useRef<{ x: number; y: number; pointers: number } | null>(null);
@@ -66,14 +76,17 @@ export function StoryViewer({
     >
       <Modal className="size-full">
         <Dialog
-          aria-label={t('posts.viewer.label')}
+          aria-label={label}
           className="relative flex size-full items-center justify-center outline-none"
         >
           <div className="flex size-full items-center justify-center">
             <img
               {...photoSources(photo)}
               sizes="100vw"
-              alt={t('posts.viewer.position', { number: index + 1, total: photos.length })}
+              alt={
+                alt?.(index) ??
+                t('posts.viewer.position', { number: index + 1, total: photos.length })
+              }
               width={photo.width ?? 1200}
               height={photo.height ?? 900}
               className="max-h-full max-w-full touch-pinch-zoom object-contain select-none"
@@ -99,6 +112,11 @@ export function StoryViewer({
             >
               <X className="size-6" aria-hidden="true" />
             </button>
+            {details ? (
+              <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-4 pt-10 pb-[max(1rem,env(safe-area-inset-bottom))] text-white">
+                {details(index)}
+              </div>
+            ) : null}
             {photos.length > 1 ? (
               <>
                 <button
