@@ -131,6 +131,17 @@ describe(`certificates on ${testDatabaseKind()}`, () => {
     });
     expect(featured.statusCode, featured.body).toBe(200);
     expect(imagesIn((await pdf('student', code)).rawPayload)).toBe(1);
+    // An instructor hiding her posts keeps them off paper shown to anyone.
+    await call('teacher', 'PUT', '/api/me/privacy', {
+      hideMyPosts: true,
+      hideMentionedPosts: false,
+    });
+    expect(imagesIn((await pdf('student', code)).rawPayload)).toBe(0);
+    await call('teacher', 'PUT', '/api/me/privacy', {
+      hideMyPosts: false,
+      hideMentionedPosts: false,
+    });
+    expect(imagesIn((await pdf('student', code)).rawPayload)).toBe(1);
     await call('student', 'PUT', '/api/me/showcase-consent', { consent: false });
     expect(imagesIn((await pdf('student', code)).rawPayload)).toBe(0);
   });
