@@ -214,6 +214,11 @@ const studentRows: Array<{
     expect: reading,
   },
   {
+    method: 'GET',
+    url: '/api/students/:studentId/certificates',
+    expect: reading,
+  },
+  {
     // Her portfolio to keep: hers, and an admin's to hand over; not an instructor's.
     method: 'GET',
     url: '/api/students/:studentId/portfolio.zip',
