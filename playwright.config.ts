@@ -27,10 +27,10 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: '.test-artifacts/playwright',
   fullyParallel: true,
-  // One browser at a time. On the two-core machines CI runs on, a second worker made the run no
-  // faster (17 journeys: 1.6–1.7 min with one, 1.7 with two) and each journey up to four times
-  // slower, so journeys timed out: every step is a chain of processes (page, browser, driver,
-  // server), and with both cores busy each link waits its turn.
+  // One browser at a time. On the two-core machines CI runs on, a second worker makes the run no
+  // faster and each journey several times slower, so journeys time out: every step is a chain
+  // of processes (page, browser, driver, server), and with both cores busy each link waits its
+  // turn (bench/README.md has the figures).
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   // Generous for a slow machine; a journey that hangs still fails, only later.

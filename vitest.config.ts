@@ -49,8 +49,8 @@ export default defineConfig({
       },
     ],
     // Vitest's default leaves one core free: one worker on a two-core machine. The server suites
-    // wait on databases, child processes and sockets, so two workers there took SQLite's run from
-    // 202 to 135 s and PostgreSQL's from 218 to 138 s.
+    // wait on databases, child processes and sockets, so two workers finish them about a third
+    // sooner (bench/README.md has the figures).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 30_000,

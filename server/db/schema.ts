@@ -281,7 +281,6 @@ export interface ServerSecretsTable {
   created_at: number;
 }
 
-/** Every post id ever made, kept after the post is deleted: an id is used once. */
 /** A scheduled job's run (its job and slot, e.g. a night) claimed by one server. */
 export interface ScheduledRunsTable {
   job: string;
@@ -294,6 +293,7 @@ export interface ScheduledRunsTable {
   failure: string | null;
 }
 
+/** Every post id ever made, kept after the post is deleted: an id is used once. */
 export interface PostIdsTable {
   id: string;
   author_id: string;

@@ -150,10 +150,6 @@ interface ChangeOutcome {
 }
 
 /**
- * Runs `change` on the locked person inside one transaction; afterwards announces the person
- * (and whatever else `change` says changed) and the notifications it wrote.
- */
-/**
  * Who an actor may change: an admin anyone (User management), an instructor students only
  * (the Students screen). The rules of each change are the same for both; only who is in reach
  * and how a miss is named differ.
@@ -165,6 +161,10 @@ const MISSES = {
   students: { notFound: 'student_not_found', notBlocked: 'student_not_blocked' },
 } as const;
 
+/**
+ * Runs `change` on the locked person inside one transaction; afterwards announces the person
+ * (and whatever else `change` says changed) and the notifications it wrote.
+ */
 async function changePerson(
   database: AppDatabase,
   id: string,
