@@ -28,6 +28,10 @@ export function CourseCertificate({
     (certificate) => certificate.courseId === courseId,
   );
   const standing = ofCourse.find((certificate) => certificate.revokedAt === null);
+  // Its place is kept while it loads, so what is under it does not jump.
+  if (certificates.isPending) {
+    return <div aria-hidden="true" className="h-[5.75rem] border-t border-stone-100" />;
+  }
   const revoked = ofCourse.find((certificate) => certificate.revokedAt !== null);
   if (!standing) {
     return revoked ? (
