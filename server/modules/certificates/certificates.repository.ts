@@ -1,5 +1,5 @@
 import type { Db } from '../../db/schema.ts';
-import { visiblePosts } from '../posts/post-visibility.ts';
+import { consentedFeaturedWorks } from '../showcase/showcase.repository.ts';
 
 const columns = [
   'certificates.code',
@@ -104,25 +104,14 @@ export async function revokeCertificateRow(
 }
 
 /**
- * Her featured photos of one course, newest first, for her certificate: only while she agrees to
- * show her work, and only those anyone may see (the guest's privacy rule), since the paper is
- * shown to anyone.
+ * Her featured photos of one course, newest first, for her certificate: paper shown to anyone, so
+ * only those that may leave the app with her consent (showcase.repository.ts).
  */
 export function featuredPhotosOfCourse(db: Db, personId: string, courseId: string, limit: number) {
-  return db
-    .selectFrom('featured_works')
-    .innerJoin('posts', 'posts.id', 'featured_works.post_id')
-    .innerJoin('post_media', (join) =>
-      join
-        .onRef('post_media.post_id', '=', 'featured_works.post_id')
-        .onRef('post_media.url', '=', 'featured_works.photo_url'),
-    )
-    .innerJoin('people as student', 'student.id', 'posts.student_id')
+  return consentedFeaturedWorks(db)
     .select('featured_works.photo_url')
     .where('posts.student_id', '=', personId)
     .where('posts.course_id', '=', courseId)
-    .where('student.showcase_consent', '=', 1)
-    .where(visiblePosts(null))
     .orderBy('featured_works.featured_at', 'desc')
     .limit(limit)
     .execute();

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpAcademy } from '../../test/academy.ts';
+import { storeTestPhoto } from '../../test/factories/media.ts';
 import { instructorForm, studentForm } from '../../test/sessions.ts';
 import { testDatabaseKind } from '../../test/test-database.ts';
 
@@ -92,27 +91,7 @@ describe(`certificates on ${testDatabaseKind()}`, () => {
   });
 
   it('carries her featured works only when she agreed to show them', async () => {
-    const webp = await sharp({
-      create: { width: 800, height: 800, channels: 3, background: '#ec407a' },
-    })
-      .webp()
-      .toBuffer();
-    const id = createHash('sha256').update(webp).digest('hex');
-    await t.app.mediaStore.put(`${id}.webp`, webp);
-    await t.database.db
-      .insertInto('media')
-      .values({
-        id,
-        owner_id: ids.teacher,
-        use: 'post',
-        content_type: 'image/webp',
-        width: 800,
-        height: 800,
-        bytes: webp.length,
-        created_at: Date.now(),
-      })
-      .execute();
-    const url = `/media/${id}.webp`;
+    const url = await storeTestPhoto(t, ids.teacher, '#ec407a', { width: 800, height: 800 });
     const evaluation = await call('teacher', 'POST', '/api/posts', {
       kind: 'evaluation',
       studentId: ids.student,

@@ -4,14 +4,12 @@ import { GLOBAL } from '../config/config.repository.ts';
 import { visiblePosts } from '../posts/post-visibility.ts';
 
 /**
- * The featured works the public may see, and the one rule that decides it: the showcase is
- * switched on; the photo is still in its evaluation; the student agreed to show her work and is
- * studying or has finished (not pending, not on hold); and a guest could see the evaluation
- * (an author hiding her posts, or a student hiding the posts she is in, keeps it off). The
- * showcase and every share link read through this, so a withdrawn consent or a switch turned off
- * takes effect on the next request.
+ * Featured photos that may leave the app with the student's consent: each still in its
+ * evaluation, its student agreeing to show her work, and a guest able to see the evaluation (an
+ * author hiding her posts, or a student hiding the posts she is in, keeps it in). Her certificate
+ * takes its photos from here.
  */
-function shownWorks(db: Db) {
+export function consentedFeaturedWorks(db: Db) {
   return db
     .selectFrom('featured_works')
     .innerJoin('posts', 'posts.id', 'featured_works.post_id')
@@ -21,6 +19,19 @@ function shownWorks(db: Db) {
         .onRef('post_media.url', '=', 'featured_works.photo_url'),
     )
     .innerJoin('people as student', 'student.id', 'posts.student_id')
+    .where('posts.kind', '=', 'evaluation')
+    .where('student.showcase_consent', '=', 1)
+    .where(visiblePosts(null));
+}
+
+/**
+ * The featured works the public may see, the one rule the showcase and every share link read
+ * through: those above, while the showcase is switched on and the student is studying or has
+ * finished (not pending, not on hold). Read at each request, so a withdrawn consent or a switch
+ * turned off takes effect on the next one.
+ */
+function shownWorks(db: Db) {
+  return consentedFeaturedWorks(db)
     .innerJoin('public_config', (join) => join.on('public_config.id', '=', GLOBAL))
     .leftJoin('courses', 'courses.id', 'posts.course_id')
     .select([
@@ -33,10 +44,7 @@ function shownWorks(db: Db) {
       'courses.name as course_name',
     ])
     .where('public_config.showcase_enabled', '=', 1)
-    .where('posts.kind', '=', 'evaluation')
-    .where('student.showcase_consent', '=', 1)
-    .where('student.status', 'in', ['active', 'completed'])
-    .where(visiblePosts(null));
+    .where('student.status', 'in', ['active', 'completed']);
 }
 
 export function listShownWorks(db: Db) {

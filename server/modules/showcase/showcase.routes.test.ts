@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpAcademy } from '../../test/academy.ts';
+import { storeTestPhoto } from '../../test/factories/media.ts';
 import { instructorForm, signInByLink, studentForm } from '../../test/sessions.ts';
 import { testDatabaseKind } from '../../test/test-database.ts';
 
@@ -15,31 +16,6 @@ const { t, call, ids } = academy;
 const course = { id: '', lesson: '' };
 const photos: string[] = [];
 let evaluationId = '';
-
-/** A real photo in the store (the preview is made from it), as an upload would leave it. */
-async function storedPhoto(colour: { r: number; g: number; b: number }): Promise<string> {
-  const webp = await sharp({
-    create: { width: 1600, height: 1200, channels: 3, background: colour },
-  })
-    .webp()
-    .toBuffer();
-  const id = createHash('sha256').update(webp).digest('hex');
-  await t.app.mediaStore.put(`${id}.webp`, webp);
-  await t.database.db
-    .insertInto('media')
-    .values({
-      id,
-      owner_id: ids.teacher,
-      use: 'post',
-      content_type: 'image/webp',
-      width: 1600,
-      height: 1200,
-      bytes: webp.length,
-      created_at: Date.now(),
-    })
-    .execute();
-  return `/media/${id}.webp`;
-}
 
 const consent = (who: 'student' | 'classmate' | 'teacher', value: boolean) =>
   call(who, 'PUT', '/api/me/showcase-consent', { consent: value });
@@ -76,8 +52,8 @@ beforeAll(async () => {
     });
     expect(enrolled.statusCode, enrolled.body).toBe(200);
   }
-  photos.push(await storedPhoto({ r: 200, g: 30, b: 90 }));
-  photos.push(await storedPhoto({ r: 30, g: 90, b: 200 }));
+  photos.push(await storeTestPhoto(t, ids.teacher, '#c81e5a'));
+  photos.push(await storeTestPhoto(t, ids.teacher, '#1e5ac8'));
   const evaluation = await call('teacher', 'POST', '/api/posts', {
     kind: 'evaluation',
     studentId: ids.student,
