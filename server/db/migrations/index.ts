@@ -9,6 +9,7 @@ import * as m0007 from './0007-course-finished.ts';
 import * as m0008 from './0008-scheduled-runs.ts';
 import * as m0009 from './0009-showcase.ts';
 import * as m0010 from './0010-certificates.ts';
+import * as m0011 from './0011-spend-demo-post-ids.ts';
 
 /** Every migration, in order. Names are stored in the database: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-scheduled-runs': m0008,
   '0009-showcase': m0009,
   '0010-certificates': m0010,
+  '0011-spend-demo-post-ids': m0011,
 };

@@ -171,6 +171,11 @@ export async function insertDemoEvaluation(
     at: number;
   },
 ): Promise<void> {
+  // Its id is spent like any post's, so it is never made again once the demo is wiped.
+  await trx
+    .insertInto('post_ids')
+    .values({ id: post.id, author_id: post.authorId, created_at: post.at })
+    .execute();
   await trx
     .insertInto('posts')
     .values({

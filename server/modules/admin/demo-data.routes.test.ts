@@ -159,10 +159,24 @@ describe('demo data', () => {
       .where('id', '=', realPost.id)
       .execute();
 
+    const demoPost = await db
+      .selectFrom('posts')
+      .select('id')
+      .where('is_demo', '=', 1)
+      .executeTakeFirstOrThrow();
+
     const wiped = await call('admin', 'DELETE', '/api/admin/demo-data');
     expect(wiped.statusCode, wiped.body).toBe(200);
     expect(wiped.json()).toEqual({ people: 0, courses: 0, posts: 0 });
     expect(await realData()).toEqual(before);
+    // A demo post's id is spent as any post's: a phone that kept it cannot make it again.
+    const reused = await call('teacher', 'POST', '/api/posts', {
+      id: demoPost.id,
+      kind: 'general',
+      text: 'Bài trùng mã',
+    });
+    expect(reused.statusCode, reused.body).toBe(409);
+    expect(reused.json().error.code).toBe('post_id_taken');
     const log = (await call('admin', 'GET', '/api/admin/activity-log')).json();
     expect(log.entries[0].action).toBe('demo.wiped');
   });

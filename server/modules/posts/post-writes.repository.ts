@@ -300,7 +300,6 @@ const postRow = (post: PostColumns) => ({
   rating: post.rating,
 });
 
-/** Returns whether the row was written: not when a post with that id is there already. */
 /**
  * Makes a post and spends its id, in the caller's transaction. False, with nothing written, when
  * the id was used before: by a post made meanwhile, or by one made and deleted since.
