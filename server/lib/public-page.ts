@@ -21,6 +21,15 @@ header{display:flex;align-items:center;gap:.75rem;margin:.5rem 0 1rem;font-weigh
 header img{width:48px;height:48px;border-radius:.75rem}
 a{display:inline-flex;align-items:center;min-height:44px;padding:0 1rem;border-radius:.75rem;background:#c2185b;color:#fff;font-weight:600;text-decoration:none}`;
 
+/**
+ * The academy's address for links that leave the app (previews, printed QR codes): PUBLIC_URL,
+ * or else the address the request came to.
+ */
+export const publicBase = (
+  publicUrl: string | undefined,
+  request: { protocol: string; host: string },
+) => publicUrl ?? `${request.protocol}://${request.host}`;
+
 /** The academy's mark and name, at the top of a page that speaks for it. */
 export const academyHeader = (name: string) =>
   `<header><img src="/icons/icon-192.png" alt="" width="48" height="48">${escapeHtml(name)}</header>`;

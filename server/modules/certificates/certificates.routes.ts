@@ -8,7 +8,7 @@ import { CertificateCodeParams, CertificateList } from '#shared/schemas/certific
 import { StudentIdParams } from '#shared/schemas/students';
 import { fileNamePart, fillPlaceholders } from '#shared/text';
 import { AppError } from '../../lib/app-error.ts';
-import { PUBLIC_PAGE_CSP } from '../../lib/public-page.ts';
+import { PUBLIC_PAGE_CSP, publicBase } from '../../lib/public-page.ts';
 import { requireAdmin, requireReader } from '../accounts/access.ts';
 import { normaliseCode } from './certificate-issue.ts';
 import { certificatePageHtml } from './certificate-page.ts';
@@ -20,10 +20,6 @@ import {
 } from './certificates.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-
-/** The academy's address for links printed on paper: PUBLIC_URL, or the address asked. */
-const baseOf = (publicUrl: string | undefined, request: { protocol: string; host: string }) =>
-  publicUrl ?? `${request.protocol}://${request.host}`;
 
 /** Certificates under /api: hers, as PDF, and an admin's revocation. */
 export const certificateRoutes: FastifyPluginAsyncZod<{ webRoot?: string }> = async (
@@ -67,7 +63,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ webRoot?: string }> = as
       if (!person) throw new AppError('unauthenticated', 401);
       const code = normaliseCode(request.params.code);
       if (!code) throw new AppError('certificate_not_found', 404);
-      const base = baseOf(app.config.publicUrl, request);
+      const base = publicBase(app.config.publicUrl, request);
       const { pdf, studentName } = await certificateDocument(
         app.database,
         app.mediaStore,

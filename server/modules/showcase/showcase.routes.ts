@@ -9,7 +9,7 @@ import {
   ShowcaseConsents,
 } from '#shared/schemas/showcase';
 import { AppError } from '../../lib/app-error.ts';
-import { PUBLIC_PAGE_CSP } from '../../lib/public-page.ts';
+import { PUBLIC_PAGE_CSP, publicBase } from '../../lib/public-page.ts';
 import { requireAdmin, requireStaff } from '../accounts/access.ts';
 import { goneSharePageHtml, sharePageHtml } from './share-page.ts';
 import {
@@ -80,14 +80,11 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
  * Nothing here is kept by caches for long, so a withdrawn consent shows at once.
  */
 export const sharePageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const baseOf = (request: { protocol: string; host: string }) =>
-    app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-
   app.get(
     '/s/:token',
     { schema: { hide: true, params: ShareTokenParams } },
     async (request, reply) => {
-      const base = baseOf(request);
+      const base = publicBase(app.config.publicUrl, request);
       const work = await sharedWork(app.database, request.params.token);
       reply
         .type('text/html; charset=utf-8')
