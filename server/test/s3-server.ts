@@ -27,6 +27,7 @@ export interface TestS3Server {
  */
 export async function startS3Server(bucket = 'hoc-vien-photos'): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-s3-'));
+  keepPhotoFolder(directory, bucket);
   let port = 0;
   let server: S3rver | undefined;
   const start = async () => {
@@ -64,4 +65,17 @@ export async function startS3Server(bucket = 'hoc-vien-photos'): Promise<TestS3S
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * s3rver keeps a key's folders as directories and removes one when its last object goes; a
+ * write into it that races that removal (one server's probe while another's is deleted) fails
+ * on a stream that s3rver leaves without an error handler, crashing the test process. A plain
+ * file in the photos' folder, which s3rver never lists as an object, keeps the folder: S3 has
+ * no folders, so the race is the stand-in's alone.
+ */
+function keepPhotoFolder(directory: string, bucket: string) {
+  const folder = path.join(directory, bucket, 'media');
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, '.keep'), '');
 }
