@@ -10,6 +10,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { vi } from '#shared/locales/vi';
 import { OUTBOX_SYNC_TAG, sendInBackground } from './features/posts/outbox/background-send.ts';
+import { handSubscription, pushPublicKey } from './features/push/push-subscription.ts';
 import { MEDIA_CACHE } from './lib/media-cache.ts';
 import { keepSharedPhotos, SHARE_TARGET_PATH, SHARED_FILES_FIELD } from './lib/shared-photos.ts';
 
@@ -140,20 +141,13 @@ self.addEventListener('pushsubscriptionchange', (event) => {
   const change = event as ExtendableEvent & { newSubscription?: PushSubscription | null };
   event.waitUntil(
     (async () => {
-      const response = await fetch('/api/push/public-key');
-      if (!response.ok) return;
-      const { publicKey } = (await response.json()) as { publicKey: string };
       const subscription =
         change.newSubscription ??
         (await self.registration.pushManager.subscribe({
           userVisibleOnly: true,
-          applicationServerKey: publicKey,
+          applicationServerKey: await pushPublicKey(),
         }));
-      await fetch('/api/push/subscription', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(subscription.toJSON()),
-      });
+      await handSubscription(subscription);
     })(),
   );
 });

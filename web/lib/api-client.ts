@@ -1,7 +1,9 @@
+import createClient from 'openapi-fetch';
 import { actingPersonHeader } from '#shared/acting-person';
 import type { ErrorBody } from '#shared/errors';
 import { shell } from '#shared/locales/vi/shell';
 import { livePositionHeader } from '#shared/schemas/events';
+import type { paths } from './api-paths';
 import { actingPerson, pendingSignOut } from './device-session.ts';
 import { takeEarlyRead } from './early-reads.ts';
 import { livePosition } from './live-position.ts';
@@ -20,17 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  signal?: AbortSignal;
-  /**
-   * The person a write is for: the page's signed-in member unless given (the outbox names each
-   * post's author; null names no one). The server refuses it under anyone else's session.
-   */
-  as?: string | null;
-}
-
+const API_PREFIX = '/api';
 export const SIGN_OUT_PATH = '/auth/sign-out';
 
 /** The headers that name who a write is for, when someone is named. */
@@ -54,7 +46,7 @@ export async function settlePendingSignOut(
   settling ??= (async () => {
     let response: Response;
     try {
-      response = await fetch(`/api${SIGN_OUT_PATH}`, {
+      response = await fetch(`${API_PREFIX}${SIGN_OUT_PATH}`, {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', ...actingHeaders(pending) },
@@ -81,35 +73,25 @@ function isErrorBody(value: unknown): value is ErrorBody {
 }
 
 /**
- * Calls the API with the session cookie. Error answers become an ApiError with the server's
- * Vietnamese message; a network failure becomes the catalogue's network message.
- *
- * An answer is typed with its shared schema's type (`apiRequest<Post>(…)`) but not parsed: the
- * server writes every answer from that schema (only its fields, a required one never missing;
- * decision 0007), and parsing it here too would put zod on every signed-in screen.
- * Forms still use zod, loaded with them.
+ * Sends one API request with the session cookie: a sign-out made offline goes first; a write
+ * names the page's signed-in member unless the call names someone (the outbox names each post's
+ * author); a read the page asked for early is taken instead of asking again. A request that gets
+ * no answer becomes the catalogue's network error.
  */
-export async function apiRequest<T>(
-  path: string,
-  { method = 'GET', body, signal, as }: RequestOptions = {},
-): Promise<T> {
+async function send(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.slice(API_PREFIX.length) + url.search;
   if (path !== SIGN_OUT_PATH) await settlePendingSignOut();
-  const person = method === 'GET' ? null : as === undefined ? actingPerson.get() : as;
-  const send = () =>
-    fetch(`/api${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...actingHeaders(person),
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-      signal: signal ?? null,
-    });
-  const early = method === 'GET' ? takeEarlyRead(path) : undefined;
+  if (request.method !== 'GET' && !request.headers.has(actingPersonHeader)) {
+    for (const [name, value] of Object.entries(actingHeaders(actingPerson.get()))) {
+      request.headers.set(name, value);
+    }
+  }
+  const early = request.method === 'GET' ? takeEarlyRead(path) : undefined;
+  const ask = () => fetch(request);
   let response: Response;
   try {
-    response = early ? await early.catch(send) : await send();
+    response = early ? await early.catch(ask) : await ask();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     serverReachable.set(false);
@@ -117,9 +99,94 @@ export async function apiRequest<T>(
   }
   serverReachable.set(true);
   livePosition.note(response.headers.get(livePositionHeader));
+  return response;
+}
+
+/**
+ * The API, typed route by route from the server's OpenAPI document (`api-paths.d.ts`, made by
+ * `npm run api:paths`): a route's path, parameters, body and answer are checked where it is
+ * called. Every call goes through `answer`. The address is absolute because requests are made
+ * before they are sent; without a page (the unit tests) it is the local host's.
+ */
+const baseUrl = `${globalThis.location?.origin ?? 'http://localhost'}${API_PREFIX}`;
+export const api = createClient<paths>({ baseUrl, credentials: 'same-origin', fetch: send });
+
+/**
+ * What the server answered, or the ApiError of its refusal with its Vietnamese message.
+ *
+ * The answer is typed by its route but not parsed: the server writes every answer from its
+ * schema (only its fields, a required one never missing; decision 0007), and parsing it here too
+ * would put zod on every signed-in screen. Forms still use zod, loaded with them.
+ */
+export async function answer<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok || data === undefined) throw apiErrorOf(response.status, error);
+  return data;
+}
+
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+/** What a route's operation takes in its address: its path and query parameters. */
+type AddressParams<Operation> = Operation extends {
+  parameters: { path?: infer Path; query?: infer Query };
+}
+  ? { path?: Path; query?: Query }
+  : never;
+
+/**
+ * The address of a route for what the client does not send itself: a link that downloads a
+ * file, the event stream, an upload with its progress. Typed against the routes as the client
+ * is; the path's parameters are encoded.
+ */
+export function apiAddress<P extends keyof paths, M extends Method & keyof paths[P]>(
+  path: P,
+  method: M,
+  params?: AddressParams<paths[P][M]>,
+): string;
+export function apiAddress(
+  path: string,
+  _method: Method,
+  { path: pathParams, query }: { path?: unknown; query?: unknown } = {},
+): string {
+  const values = new Map(Object.entries(Object(pathParams)));
+  const filled = path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+    encodeURIComponent(String(values.get(name))),
+  );
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(Object(query))) {
+    if (value !== undefined && value !== null) search.set(name, String(value));
+  }
+  return `${API_PREFIX}${filled}${search.size > 0 ? `?${search}` : ''}`;
+}
+
+/**
+ * The sign-in library's own routes the web calls (better-auth answers them under `/api/auth`,
+ * outside the OpenAPI document), with the body each takes.
+ */
+interface AuthRoutes {
+  '/auth/sign-in/email': { email: string; password: string };
+  '/auth/reset-password': { token: string; newPassword: string };
+  '/auth/change-email': { newEmail: string; callbackURL: string };
+  '/auth/sign-in/social': { provider: 'google'; callbackURL: string; errorCallbackURL: string };
+}
+
+/** Posts to one of the sign-in library's routes: its answer, unread, or the ApiError of a refusal. */
+export async function authRequest<P extends keyof AuthRoutes>(
+  path: P,
+  body: AuthRoutes[P],
+): Promise<unknown> {
+  const response = await send(
+    new Request(`${baseUrl}${path}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw apiErrorOf(response.status, payload);
-  return payload as T;
+  return payload;
 }
 
 /** A request that never reached the server: the catalogue's network message. */

@@ -1,12 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from './api-client.ts';
 import { reportClientError } from './report-client-error.ts';
 
-vi.mock('./api-client.ts', () => ({ apiRequest: vi.fn(async () => ({ accepted: true })) }));
+const post = vi.hoisted(() =>
+  vi.fn(async (_path: string, _init: { body: unknown }) => ({
+    data: { accepted: true },
+    response: new Response(),
+  })),
+);
+vi.mock('./api-client.ts', () => ({
+  api: { POST: post },
+  answer: async (call: Promise<{ data: unknown }>) => (await call).data,
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.mocked(apiRequest).mockClear();
+  post.mockClear();
 });
 
 describe('reportClientError', () => {
@@ -15,7 +23,8 @@ describe('reportClientError', () => {
       location: new URL('https://hocvien.example/?utm=zalo#/finishLogin?token=SECRET-TOKEN'),
     });
     reportClientError('route: render', new TypeError('x is undefined'));
-    const [, options] = vi.mocked(apiRequest).mock.calls[0]!;
+    const [path, options] = post.mock.calls[0]!;
+    expect(path).toBe('/client-errors');
     expect(options?.body).toEqual({
       context: 'route: render',
       message: 'TypeError: x is undefined',

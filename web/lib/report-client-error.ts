@@ -1,6 +1,6 @@
 import { limits } from '#shared/limits';
-import type { Accepted, ClientErrorReport } from '#shared/schemas/client-errors';
-import { apiRequest } from './api-client.ts';
+import type { ClientErrorReport } from '#shared/schemas/client-errors';
+import { answer, api } from './api-client.ts';
 
 /**
  * The screen the failure happened on, without its query: sign-in and reset links carry their
@@ -19,5 +19,5 @@ export function reportClientError(context: string, error: unknown): void {
     message: message.slice(0, limits.clientErrorMessageChars) || 'unknown',
     extra: { url: pageWithoutQuery().slice(0, 500) },
   };
-  void apiRequest<Accepted>('/client-errors', { method: 'POST', body: report }).catch(() => {});
+  void answer(api.POST('/client-errors', { body: report })).catch(() => {});
 }

@@ -1,6 +1,6 @@
 import { vi } from '#shared/locales/vi';
 import type { MediaUse } from '#shared/schemas/media';
-import { actingHeaders } from './api-client.ts';
+import { actingHeaders, apiAddress } from './api-client.ts';
 import { actingPerson } from './device-session.ts';
 
 /*
@@ -56,7 +56,11 @@ export function uploadRequest(
   form.append('file', blob, 'photo.jpg');
   // Our server is told whose photo it is; Cloudinary takes no cookie and no such header.
   if (target.service !== 'cloudinary')
-    return { url: `/api/uploads?use=${use}`, form, headers: actingHeaders(personId) };
+    return {
+      url: apiAddress('/uploads', 'post', { query: { use } }),
+      form,
+      headers: actingHeaders(personId),
+    };
   if (!target.cloudName || !target.uploadPreset)
     // A setting only the admin can mend: refused like a 4xx, not tried again by itself.
     throw new UploadError(vi.toasts.cloudinaryMissing, 400);

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicConfig } from '#shared/schemas/accounts';
 import type { PublicConfigPatch } from '#shared/schemas/config';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
@@ -15,7 +14,7 @@ import {
 import { MaintenanceSections } from '../../features/admin/components/maintenance-sections.tsx';
 import { ShowcaseConsentsSection } from '../../features/admin/components/showcase-section.tsx';
 import { UploadSettingsForm } from '../../features/media/components/upload-settings-form.tsx';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { ApiError, answer, api } from '../../lib/api-client.ts';
 import { t } from '../../lib/text.ts';
 
 function ServerVersion() {
@@ -34,7 +33,7 @@ export default function AdminToolsScreen() {
   const { data: config } = usePublicConfig();
   const change = useMutation({
     mutationFn: (patch: PublicConfigPatch) =>
-      apiRequest<PublicConfig>('/admin/public-config', { method: 'PATCH', body: patch }),
+      answer(api.PATCH('/admin/public-config', { body: patch })),
     onSuccess: (saved) => {
       queryClient.setQueryData(publicConfigQueryKey, saved);
       showToast(t('screens.adminTools.saved'), 'success');

@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import type { Me, Onboarding } from '#shared/schemas/accounts';
+import type { Onboarding } from '#shared/schemas/accounts';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
 import { meQueryKey, useMe } from '../../features/accounts/api/me.ts';
 import { signOut } from '../../features/accounts/api/session.ts';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { ApiError, answer, api } from '../../lib/api-client.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
@@ -89,8 +89,7 @@ export default function OnboardingScreen() {
   }, [knownName, form]);
   const { errors } = form.formState;
   const create = useMutation({
-    mutationFn: (values: FormOutput) =>
-      apiRequest<Me>('/onboarding', { method: 'POST', body: values }),
+    mutationFn: (values: FormOutput) => answer(api.POST('/onboarding', { body: values })),
     onSuccess: (result) => {
       queryClient.setQueryData(meQueryKey, result);
       if (result.state === 'member') navigate('/activity', { replace: true });

@@ -32,7 +32,7 @@ import {
   ShowcaseConsentSection,
 } from '../../features/profile/components/profile-sections.tsx';
 import { TutorialSettings } from '../../features/tutorial/tutorial-settings.tsx';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { ApiError, answer, api } from '../../lib/api-client.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { t } from '../../lib/text.ts';
 
@@ -117,13 +117,14 @@ export default function ProfileScreen() {
   const [changingEmail, setChangingEmail] = useState(false);
   const saveAvatar = useMutation({
     mutationFn: (result: { secure_url: string; public_id: string }) =>
-      apiRequest<Me>('/me/avatar', {
-        method: 'PUT',
-        // Built-in uploads are named by their id; Cloudinary's by their address.
-        body: result.secure_url.startsWith('/media/')
-          ? { mediaId: result.public_id }
-          : { url: result.secure_url },
-      }),
+      answer(
+        api.PUT('/me/avatar', {
+          // Built-in uploads are named by their id; Cloudinary's by their address.
+          body: result.secure_url.startsWith('/media/')
+            ? { mediaId: result.public_id }
+            : { url: result.secure_url },
+        }),
+      ),
     onSuccess: (saved) => {
       queryClient.setQueryData(meQueryKey, saved);
       showToast(t('screens.profile.photoSaved'), 'success');

@@ -12,8 +12,8 @@ afterEach(() => {
 function renderFailingRoute(error: Error) {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const reports: unknown[] = [];
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-    reports.push(JSON.parse(String(init.body)));
+  vi.stubGlobal('fetch', async (request: Request) => {
+    reports.push(await request.json());
     return new Response('{"accepted":true}', { status: 202 });
   });
   const router = createMemoryRouter([

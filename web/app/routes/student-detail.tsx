@@ -18,7 +18,7 @@ import { LessonProgressRow } from '../../features/students/components/lesson-pro
 import { StudentActions } from '../../features/students/components/student-actions.tsx';
 import { StudentPortfolio } from '../../features/students/components/student-portfolio.tsx';
 import { StudentStatusBadge } from '../../features/students/components/student-status-badge.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, apiAddress } from '../../lib/api-client.ts';
 import { formatRelativeTime } from '../../lib/relative-time.ts';
 import { t } from '../../lib/text.ts';
 
@@ -137,7 +137,9 @@ export default function StudentDetailScreen() {
           </h2>
           {member ? (
             <a
-              href={`/api/students/${data.id}/progress.csv`}
+              href={apiAddress('/students/{studentId}/progress.csv', 'get', {
+                path: { studentId: data.id },
+              })}
               download
               className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-medium text-accent-700 hover:bg-accent-50"
             >

@@ -1,6 +1,7 @@
 import { WifiOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useOnlineStatus } from '../../hooks/use-online-status.ts';
+import { apiAddress } from '../../lib/api-client.ts';
 import { serverReachable } from '../../lib/server-reachable.ts';
 import { t } from '../../lib/shell-text.ts';
 import { useToast } from './toast.tsx';
@@ -32,7 +33,7 @@ export function OfflineNotice() {
   useEffect(() => {
     if (online || !navigator.onLine) return;
     const timer = setInterval(() => {
-      void fetch('/api/health', { cache: 'no-store' })
+      void fetch(apiAddress('/health', 'get'), { cache: 'no-store' })
         .then((response) => {
           if (!response.ok) return;
           serverReachable.set(true);

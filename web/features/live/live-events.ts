@@ -1,9 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveEvent } from '#shared/schemas/events';
-import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../components/overlays/toast.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { answer, api, apiAddress } from '../../lib/api-client.ts';
 import { livePosition } from '../../lib/live-position.ts';
 import { meQueryKey, publicConfigQueryKey } from '../accounts/index.ts';
 import { adminFeedbackQueryKey, adminLogsQueryKey, adminPeopleQueryKey } from '../admin/index.ts';
@@ -83,7 +82,7 @@ const postLists = [
  */
 async function refreshPost(queryClient: QueryClient, postId: string) {
   try {
-    const post = await apiRequest<Post>(`/posts/${postId}`);
+    const post = await answer(api.GET('/posts/{postId}', { params: { path: { postId } } }));
     queryClient.setQueryData(postQueryKey(postId), post);
     patchCachedPost(queryClient, postId, post);
   } catch {
@@ -213,14 +212,10 @@ export function useLiveEvents(viewer: string | null) {
       // page's first stream starts from the point its reads were made at.
       const since = firstStream ? livePosition.since() : undefined;
       firstStream = false;
-      const start = lastEventId
-        ? `?lastEventId=${encodeURIComponent(lastEventId)}`
-        : since
-          ? `?since=${encodeURIComponent(since)}`
-          : '';
+      const from = lastEventId ? { lastEventId } : since ? { since } : {};
       // Reads still on their way when the stream is asked for: their point is not known.
       const unsettled = new Set(queryClient.getQueryCache().findAll({ fetchStatus: 'fetching' }));
-      source = new EventSource(`/api/events${start}`);
+      source = new EventSource(apiAddress('/events', 'get', { query: from }));
       source.onmessage = (message) => {
         if (message.lastEventId) lastEventId = message.lastEventId;
         let event: LiveEvent;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { PushPublicKey } from '#shared/schemas/push';
 import { useToast } from '../../components/overlays/toast.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api-client.ts';
 import { t } from '../../lib/text.ts';
+import { handSubscription, pushPublicKey } from './push-subscription.ts';
 
 /** The spec's push token refresh: a subscription is handed to the server again after 7 days. */
 export const REFRESH_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
@@ -66,14 +66,15 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 /** Subscribes this device (or takes its existing subscription) and gives it to the server. */
 async function subscribeThisDevice(personId: string): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
-  const { publicKey } = await apiRequest<PushPublicKey>('/push/public-key');
+  const publicKey = await pushPublicKey();
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: publicKey,
     }));
-  await apiRequest('/push/subscription', { method: 'PUT', body: subscription.toJSON() });
+  await handSubscription(subscription);
+
   const handed: Handed = { at: Date.now(), endpoint: subscription.endpoint };
   localStorage.setItem(handedKey(personId), JSON.stringify(handed));
 }
@@ -96,10 +97,9 @@ export async function forgetPushOnThisDevice(): Promise<void> {
   try {
     const subscription = await currentSubscription();
     if (!subscription) return;
-    await apiRequest('/push/subscription', {
-      method: 'DELETE',
-      body: { endpoint: subscription.endpoint },
-    }).catch(() => {});
+    await answer(
+      api.DELETE('/push/subscription', { body: { endpoint: subscription.endpoint } }),
+    ).catch(() => {});
     await subscription.unsubscribe();
   } catch {
     // Push is a convenience; signing out must go on.

@@ -1,5 +1,11 @@
-import type { Me, Ok, PublicConfig } from '#shared/schemas/accounts';
-import { apiRequest, settlePendingSignOut } from '../../../lib/api-client.ts';
+import type { Me, PublicConfig } from '#shared/schemas/accounts';
+import {
+  answer,
+  api,
+  apiErrorOf,
+  authRequest,
+  settlePendingSignOut,
+} from '../../../lib/api-client.ts';
 import { actingPerson, memberHint, pendingSignOut } from '../../../lib/device-session.ts';
 import { dropEarlyReads } from '../../../lib/early-reads.ts';
 import { clearMediaCache } from '../../../lib/media-cache.ts';
@@ -10,7 +16,7 @@ export { memberHint };
 
 /** Who this browser is signed in as, asked of the server (me.ts keeps the answer for the app). */
 export async function fetchMe({ signal }: { signal?: AbortSignal }): Promise<Me> {
-  const me = await apiRequest<Me>('/me', signal ? { signal } : {});
+  const me = await answer(api.GET('/me', { signal }));
   const member = me.state === 'member' ? me.person.id : null;
   memberHint.set(member);
   actingPerson.set(member);
@@ -19,7 +25,7 @@ export async function fetchMe({ signal }: { signal?: AbortSignal }): Promise<Me>
 
 /** What the academy allows before sign-in: Google, guest browsing, student access. */
 export function fetchPublicConfig({ signal }: { signal?: AbortSignal }): Promise<PublicConfig> {
-  return apiRequest<PublicConfig>('/public-config', signal ? { signal } : {});
+  return answer(api.GET('/public-config', { signal }));
 }
 
 /*
@@ -86,44 +92,37 @@ export async function signOut(): Promise<void> {
 }
 
 export function sendSignInLink(email: string) {
-  return apiRequest<Ok>('/sign-in/email-link', { method: 'POST', body: { email } });
+  return answer(api.POST('/sign-in/email-link', { body: { email } }));
 }
 
 export function redeemSignInLink(token: string, email: string) {
-  return apiRequest<Ok>('/sign-in/email-link/redeem', { method: 'POST', body: { token, email } });
+  return answer(api.POST('/sign-in/email-link/redeem', { body: { token, email } }));
 }
 
 export function requestPasswordReset(email: string) {
-  return apiRequest<Ok>('/sign-in/password-reset', { method: 'POST', body: { email } });
+  return answer(api.POST('/sign-in/password-reset', { body: { email } }));
 }
 
 export function setNewPassword(token: string, newPassword: string) {
-  return apiRequest<unknown>('/auth/reset-password', {
-    method: 'POST',
-    body: { token, newPassword },
-  });
+  return authRequest('/auth/reset-password', { token, newPassword });
 }
 
 export function signInWithPassword(email: string, password: string) {
-  return apiRequest<unknown>('/auth/sign-in/email', { method: 'POST', body: { email, password } });
+  return authRequest('/auth/sign-in/email', { email, password });
 }
 
 export function changeEmail(newEmail: string) {
-  return apiRequest<unknown>('/auth/change-email', {
-    method: 'POST',
-    body: { newEmail, callbackURL: '/#/profile?emailChanged=1' },
-  });
+  return authRequest('/auth/change-email', { newEmail, callbackURL: '/#/profile?emailChanged=1' });
 }
 
 /** Starts Google sign-in: better-auth answers with the provider's address to go to. */
 export async function startGoogleSignIn(): Promise<void> {
-  const { url } = await apiRequest<{ url: string }>('/auth/sign-in/social', {
-    method: 'POST',
-    body: {
-      provider: 'google',
-      callbackURL: '/#/activity',
-      errorCallbackURL: '/#/login?error=google',
-    },
+  const started = await authRequest('/auth/sign-in/social', {
+    provider: 'google',
+    callbackURL: '/#/activity',
+    errorCallbackURL: '/#/login?error=google',
   });
+  const url = (started as { url?: unknown } | undefined)?.url;
+  if (typeof url !== 'string') throw apiErrorOf(502, started);
   window.location.assign(url);
 }

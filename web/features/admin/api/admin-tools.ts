@@ -1,16 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  ActivityLog,
-  AdminFeedbackList,
-  BackupStatus,
-  CleanupResult,
-  DemoSummary,
-  ErrorLog,
-  FeedbackStatusInput,
-} from '#shared/schemas/admin';
-import type { Health } from '#shared/schemas/health';
-import type { ShowcaseConsents } from '#shared/schemas/showcase';
-import { apiErrorOf, apiRequest, networkError } from '../../../lib/api-client.ts';
+import type { FeedbackStatusInput } from '#shared/schemas/admin';
+import { answer, api, apiErrorOf } from '../../../lib/api-client.ts';
 import { adminPeopleQueryKey } from './people.ts';
 
 /** Both logs live under one key: `logs.updated` refreshes them together. */
@@ -22,7 +12,7 @@ export const adminFeedbackQueryKey = ['feedback', 'admin'] as const;
 export const useServerVersion = () =>
   useQuery({
     queryKey: ['admin', 'version'],
-    queryFn: ({ signal }) => apiRequest<Health>('/health', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/health', { signal })),
     select: (health) => health.version,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -30,33 +20,35 @@ export const useServerVersion = () =>
 export const useActivityLog = () =>
   useQuery({
     queryKey: [...adminLogsQueryKey, 'activity'],
-    queryFn: ({ signal }) => apiRequest<ActivityLog>('/admin/activity-log', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/admin/activity-log', { signal })),
   });
 
 export const useErrorLog = () =>
   useQuery({
     queryKey: [...adminLogsQueryKey, 'errors'],
-    queryFn: ({ signal }) => apiRequest<ErrorLog>('/admin/error-log', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/admin/error-log', { signal })),
   });
 
 export const useAdminFeedback = () =>
   useQuery({
     queryKey: adminFeedbackQueryKey,
-    queryFn: ({ signal }) => apiRequest<AdminFeedbackList>('/admin/feedback', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/admin/feedback', { signal })),
   });
 
-export const setFeedbackStatus = (id: string, status: FeedbackStatusInput['status']) =>
-  apiRequest<AdminFeedbackList>(`/admin/feedback/${id}/status`, {
-    method: 'PUT',
-    body: { status },
-  });
+export const setFeedbackStatus = (feedbackId: string, status: FeedbackStatusInput['status']) =>
+  answer(
+    api.PUT('/admin/feedback/{feedbackId}/status', {
+      params: { path: { feedbackId } },
+      body: { status },
+    }),
+  );
 
 export const backupStatusQueryKey = ['admin', 'backup-status'] as const;
 
 export const useBackupStatus = () =>
   useQuery({
     queryKey: backupStatusQueryKey,
-    queryFn: ({ signal }) => apiRequest<BackupStatus>('/admin/backup-status', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/admin/backup-status', { signal })),
   });
 
 export const demoQueryKey = ['admin', 'demo'] as const;
@@ -64,14 +56,12 @@ export const demoQueryKey = ['admin', 'demo'] as const;
 export const useDemoSummary = () =>
   useQuery({
     queryKey: demoQueryKey,
-    queryFn: ({ signal }) => apiRequest<DemoSummary>('/admin/demo-data', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/admin/demo-data', { signal })),
   });
 
-export const generateDemoData = () =>
-  apiRequest<DemoSummary>('/admin/demo-data', { method: 'POST' });
-export const wipeDemoData = () => apiRequest<DemoSummary>('/admin/demo-data', { method: 'DELETE' });
-export const cleanUp = () =>
-  apiRequest<CleanupResult>('/admin/maintenance/cleanup', { method: 'POST' });
+export const generateDemoData = () => answer(api.POST('/admin/demo-data'));
+export const wipeDemoData = () => answer(api.DELETE('/admin/demo-data'));
+export const cleanUp = () => answer(api.POST('/admin/maintenance/cleanup'));
 
 /**
  * Downloads the backup through fetch (not a plain link) so that a refusal — PostgreSQL, a
@@ -80,19 +70,12 @@ export const cleanUp = () =>
  * admin's computer.
  */
 export async function downloadBackup(): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch('/api/admin/backup', { credentials: 'same-origin' });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) {
-    throw apiErrorOf(response.status, await response.json().catch(() => undefined));
-  }
+  const { data, error, response } = await api.GET('/admin/backup', { parseAs: 'blob' });
+  if (!response.ok || !data) throw apiErrorOf(response.status, error);
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
     'hoc-vien.tar.gz';
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(data);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -104,5 +87,5 @@ export async function downloadBackup(): Promise<void> {
 export const useShowcaseConsents = () =>
   useQuery({
     queryKey: [...adminPeopleQueryKey, 'showcase'],
-    queryFn: ({ signal }) => apiRequest<ShowcaseConsents>('/admin/showcase', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/admin/showcase', { signal })),
   });

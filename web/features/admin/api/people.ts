@@ -1,12 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminPeople,
-  AdminPerson,
-  InstructorInvite,
-  InstructorInvited,
-  RoleInput,
-} from '#shared/schemas/admin';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { InstructorInvite, RoleInput } from '#shared/schemas/admin';
+import { answer, api } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
 
 export const adminPeopleQueryKey = ['admin', 'people'] as const;
@@ -17,32 +11,30 @@ export type PeopleView = 'pending' | 'blocked' | 'all';
 export function useAdminPeople(view: PeopleView, q: string) {
   return useQuery({
     queryKey: [...adminPeopleQueryKey, view, q],
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ view });
-      if (q.trim()) query.set('q', q.trim());
-      return apiRequest<AdminPeople>(`/admin/people?${query}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      answer(
+        api.GET('/admin/people', { params: { query: { view, q: q.trim() || undefined } }, signal }),
+      ),
     placeholderData: (previous) => previous,
   });
 }
 
-const personAction = (id: string, action: string, body?: object) =>
-  apiRequest<AdminPerson>(`/admin/people/${id}/${action}`, {
-    method: 'POST',
-    ...(body ? { body } : {}),
-  });
+const person = (personId: string) => ({ params: { path: { personId } } });
 
-export const approvePerson = (id: string) => personAction(id, 'approve');
+export const approvePerson = (id: string) =>
+  answer(api.POST('/admin/people/{personId}/approve', person(id)));
 export const rejectPerson = (id: string) =>
-  apiRequest<{ deleted: true }>(`/admin/people/${id}/reject`, { method: 'POST' });
-export const blockPerson = (id: string, reason: string) => personAction(id, 'block', { reason });
-export const unblockPerson = (id: string) => personAction(id, 'unblock');
+  answer(api.POST('/admin/people/{personId}/reject', person(id)));
+export const blockPerson = (id: string, reason: string) =>
+  answer(api.POST('/admin/people/{personId}/block', { ...person(id), body: { reason } }));
+export const unblockPerson = (id: string) =>
+  answer(api.POST('/admin/people/{personId}/unblock', person(id)));
 export const mergePerson = (id: string, targetId: string) =>
-  personAction(id, 'merge', { targetId });
+  answer(api.POST('/admin/people/{personId}/merge', { ...person(id), body: { targetId } }));
 export const changeRole = (id: string, role: RoleInput['role']) =>
-  apiRequest<AdminPerson>(`/admin/people/${id}/role`, { method: 'PUT', body: { role } });
+  answer(api.PUT('/admin/people/{personId}/role', { ...person(id), body: { role } }));
 export const deletePerson = (id: string) =>
-  apiRequest<{ deleted: true }>(`/admin/people/${id}`, { method: 'DELETE' });
+  answer(api.DELETE('/admin/people/{personId}', person(id)));
 
 /**
  * Invites an instructor by e-mail: an active profile her first sign-in with it leads to. Every
@@ -52,7 +44,7 @@ export function useInviteInstructor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: InstructorInvite) =>
-      apiRequest<InstructorInvited>('/admin/people/instructors', { method: 'POST', body: input }),
+      answer(api.POST('/admin/people/instructors', { body: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPeopleQueryKey }),
     meta: { errorToast: t('toasts.addInstructorFailed') },
   });

@@ -1,16 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type {
-  Course,
-  CourseInput,
-  CourseList,
-  CourseProgress,
-  CourseStatistics,
-  CourseStudents,
-  InstructorChoices,
-} from '#shared/schemas/courses';
-import type { PostPage } from '#shared/schemas/posts';
-import type { SearchResults } from '#shared/schemas/search';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { CourseInput } from '#shared/schemas/courses';
+import { answer, api } from '../../../lib/api-client.ts';
 
 export const coursesQueryKey = ['courses'] as const;
 export const courseQueryKey = (id: string) => ['courses', id] as const;
@@ -18,14 +8,15 @@ export const courseQueryKey = (id: string) => ['courses', id] as const;
 export function useCourses() {
   return useQuery({
     queryKey: coursesQueryKey,
-    queryFn: ({ signal }) => apiRequest<CourseList>('/courses', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/courses', { signal })),
   });
 }
 
 export function useCourse(id: string, enabled = true) {
   return useQuery({
     queryKey: courseQueryKey(id),
-    queryFn: ({ signal }) => apiRequest<Course>(`/courses/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(api.GET('/courses/{courseId}', { params: { path: { courseId: id } }, signal })),
     enabled,
   });
 }
@@ -34,7 +25,10 @@ export function useCourse(id: string, enabled = true) {
 export function useCourseProgress(id: string) {
   return useQuery({
     queryKey: [...courseQueryKey(id), 'progress'],
-    queryFn: ({ signal }) => apiRequest<CourseProgress>(`/courses/${id}/progress`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(
+        api.GET('/courses/{courseId}/progress', { params: { path: { courseId: id } }, signal }),
+      ),
   });
 }
 
@@ -42,7 +36,10 @@ export function useCourseProgress(id: string) {
 export function useCourseStudents(id: string) {
   return useQuery({
     queryKey: [...courseQueryKey(id), 'students'],
-    queryFn: ({ signal }) => apiRequest<CourseStudents>(`/courses/${id}/students`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(
+        api.GET('/courses/{courseId}/students', { params: { path: { courseId: id } }, signal }),
+      ),
   });
 }
 
@@ -50,7 +47,10 @@ export function useCourseStudents(id: string) {
 export function useCourseStatistics(id: string) {
   return useQuery({
     queryKey: [...courseQueryKey(id), 'statistics'],
-    queryFn: ({ signal }) => apiRequest<CourseStatistics>(`/courses/${id}/statistics`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(
+        api.GET('/courses/{courseId}/statistics', { params: { path: { courseId: id } }, signal }),
+      ),
   });
 }
 
@@ -60,13 +60,16 @@ export function useCoursePosts(id: string, lessonId: string | null) {
     queryKey: [...courseQueryKey(id), 'posts', lessonId],
     meta: { holds: 'post-pages' },
     initialPageParam: null as string | null,
-    queryFn: ({ signal, pageParam }) => {
-      const query = new URLSearchParams();
-      if (lessonId) query.set('lessonId', lessonId);
-      if (pageParam) query.set('cursor', pageParam);
-      const suffix = query.size > 0 ? `?${query}` : '';
-      return apiRequest<PostPage>(`/courses/${id}/posts${suffix}`, { signal });
-    },
+    queryFn: ({ signal, pageParam }) =>
+      answer(
+        api.GET('/courses/{courseId}/posts', {
+          params: {
+            path: { courseId: id },
+            query: { lessonId: lessonId ?? undefined, cursor: pageParam ?? undefined },
+          },
+          signal,
+        }),
+      ),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
@@ -74,24 +77,22 @@ export function useCoursePosts(id: string, lessonId: string | null) {
 export function useInstructorChoices(enabled: boolean) {
   return useQuery({
     queryKey: [...coursesQueryKey, 'instructor-choices'],
-    queryFn: ({ signal }) =>
-      apiRequest<InstructorChoices>('/courses/instructor-choices', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/courses/instructor-choices', { signal })),
     enabled,
     staleTime: 60_000,
   });
 }
 
-export const createCourse = (input: CourseInput) =>
-  apiRequest<Course>('/courses', { method: 'POST', body: input });
+export const createCourse = (input: CourseInput) => answer(api.POST('/courses', { body: input }));
 
 export const updateCourse = (id: string, input: CourseInput) =>
-  apiRequest<Course>(`/courses/${id}`, { method: 'PUT', body: input });
+  answer(api.PUT('/courses/{courseId}', { params: { path: { courseId: id } }, body: input }));
 
 export const deleteCourse = (id: string) =>
-  apiRequest<{ deleted: true }>(`/courses/${id}`, { method: 'DELETE' });
+  answer(api.DELETE('/courses/{courseId}', { params: { path: { courseId: id } } }));
 
 export const approveCourse = (id: string) =>
-  apiRequest<Course>(`/courses/${id}/approve`, { method: 'POST' });
+  answer(api.POST('/courses/{courseId}/approve', { params: { path: { courseId: id } } }));
 
 export const searchQueryKey = ['search'] as const;
 
@@ -100,8 +101,7 @@ export function useSearch(query: string) {
   const q = query.trim();
   return useQuery({
     queryKey: [...searchQueryKey, q],
-    queryFn: ({ signal }) =>
-      apiRequest<SearchResults>(`/search?q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/search', { params: { query: { q } }, signal })),
     enabled: q.length > 0,
     staleTime: 30_000,
   });

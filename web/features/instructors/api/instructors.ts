@@ -1,7 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { InstructorDetail, InstructorList } from '#shared/schemas/instructors';
-import type { PostPage } from '#shared/schemas/posts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { answer, api } from '../../../lib/api-client.ts';
 
 export const instructorsQueryKey = ['instructors'] as const;
 export const instructorQueryKey = (id: string) => [...instructorsQueryKey, id] as const;
@@ -9,14 +7,17 @@ export const instructorQueryKey = (id: string) => [...instructorsQueryKey, id] a
 export function useInstructors() {
   return useQuery({
     queryKey: instructorsQueryKey,
-    queryFn: ({ signal }) => apiRequest<InstructorList>('/instructors', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/instructors', { signal })),
   });
 }
 
 export function useInstructor(id: string) {
   return useQuery({
     queryKey: instructorQueryKey(id),
-    queryFn: ({ signal }) => apiRequest<InstructorDetail>(`/instructors/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(
+        api.GET('/instructors/{instructorId}', { params: { path: { instructorId: id } }, signal }),
+      ),
   });
 }
 
@@ -26,9 +27,12 @@ export function useInstructorPosts(id: string) {
     meta: { holds: 'post-pages' },
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest<PostPage>(`/instructors/${id}/posts${pageParam ? `?cursor=${pageParam}` : ''}`, {
-        signal,
-      }),
+      answer(
+        api.GET('/instructors/{instructorId}/posts', {
+          params: { path: { instructorId: id }, query: { cursor: pageParam ?? undefined } },
+          signal,
+        }),
+      ),
     getNextPageParam: (page) => page.nextCursor,
   });
 }

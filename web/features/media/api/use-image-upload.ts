@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { vi } from '#shared/locales/vi';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { answer, api } from '../../../lib/api-client.ts';
 import { sendImage, shrinkForUpload, UploadError, type UploadTarget } from './upload.ts';
 import { uploadTargetQueryKey } from './upload-target-key.ts';
 
@@ -16,7 +16,7 @@ export type UploadState =
 
 const uploadTargetQuery = queryOptions({
   queryKey: uploadTargetQueryKey,
-  queryFn: ({ signal }) => apiRequest<UploadTarget>('/upload-target', { signal }),
+  queryFn: ({ signal }) => answer(api.GET('/upload-target', { signal })),
   staleTime: 5 * 60_000,
 });
 

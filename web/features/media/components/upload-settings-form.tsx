@@ -3,7 +3,7 @@ import { type Resolver, type ResolverResult, useForm, useWatch } from 'react-hoo
 import type { UploadSettingsPatch, UploadTarget } from '#shared/schemas/config';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, answer, api } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
 import { uploadTargetQueryKey } from '../api/upload-target-key.ts';
@@ -54,7 +54,7 @@ export function UploadSettingsForm() {
 
   const save = useMutation({
     mutationFn: (patch: UploadSettingsPatch) =>
-      apiRequest<UploadTarget>('/admin/upload-settings', { method: 'PUT', body: patch }),
+      answer(api.PUT('/admin/upload-settings', { body: patch })),
     onSuccess: (saved) => {
       queryClient.setQueryData(uploadTargetQueryKey, saved);
       showToast(t('screens.adminTools.saved'), 'success');

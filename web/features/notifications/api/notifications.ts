@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { NotificationPage, UnreadState } from '#shared/schemas/notifications';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { UnreadState } from '#shared/schemas/notifications';
+import { answer, api } from '../../../lib/api-client.ts';
 
 export const notificationsQueryKey = ['notifications'] as const;
 export const unreadQueryKey = [...notificationsQueryKey, 'unread'] as const;
@@ -12,9 +12,12 @@ export function useNotifications(enabled = true) {
     enabled,
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest<NotificationPage>(`/notifications${pageParam ? `?cursor=${pageParam}` : ''}`, {
-        signal,
-      }),
+      answer(
+        api.GET('/notifications', {
+          params: { query: { cursor: pageParam ?? undefined } },
+          signal,
+        }),
+      ),
     getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,
   });
@@ -30,7 +33,7 @@ export function useUnread(personId: string | null) {
   return useQuery({
     queryKey: [...unreadQueryKey, personId],
     queryFn: async ({ signal }) => {
-      const state = await apiRequest<UnreadState>('/notifications/unread', { signal });
+      const state = await answer(api.GET('/notifications/unread', { signal }));
       localStorage.setItem(readKey(personId!), JSON.stringify(state));
       return state;
     },
@@ -52,7 +55,7 @@ export function useUnread(personId: string | null) {
 }
 
 export async function markNotificationsRead(personId: string) {
-  const state = await apiRequest<UnreadState>('/notifications/read', { method: 'POST' });
+  const state = await answer(api.POST('/notifications/read'));
   localStorage.setItem(readKey(personId), JSON.stringify(state));
   return state;
 }

@@ -10,17 +10,15 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type {
-  BookmarkState,
   Comment,
   CommentList,
   FeedFilters,
   LikeState,
-  MentionCandidates,
   Post,
   PostInput,
   PostPage,
 } from '#shared/schemas/posts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { answer, api } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
 
 export const postsQueryKey = ['posts'] as const;
@@ -35,14 +33,23 @@ const feedQuery = (filters: FeedFilters) =>
     queryKey: [...postsQueryKey, 'feed', filters],
     meta: { holds: 'post-pages' },
     initialPageParam: null as string | null,
-    queryFn: ({ signal, pageParam }) => {
-      const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
-      if (pageParam) query.set('cursor', pageParam);
-      return apiRequest<PostPage>(`/posts${query.size > 0 ? `?${query}` : ''}`, {
-        signal,
-      });
-    },
+    queryFn: ({ signal, pageParam }) =>
+      answer(
+        api.GET('/posts', {
+          // A filter left empty is not sent.
+          params: {
+            query: {
+              q: filters.q || undefined,
+              courseId: filters.courseId || undefined,
+              studentId: filters.studentId || undefined,
+              kind: filters.kind,
+              bookmarked: filters.bookmarked,
+              cursor: pageParam ?? undefined,
+            },
+          },
+          signal,
+        }),
+      ),
     getNextPageParam: (page) => page.nextCursor,
   });
 
@@ -59,14 +66,16 @@ export function usePost(id: string) {
   return useQuery({
     queryKey: postQueryKey(id),
     meta: { holds: 'post' },
-    queryFn: ({ signal }) => apiRequest<Post>(`/posts/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(api.GET('/posts/{postId}', { params: { path: { postId: id } }, signal })),
   });
 }
 
 export function useComments(postId: string, enabled = true) {
   return useQuery({
     queryKey: commentsQueryKey(postId),
-    queryFn: ({ signal }) => apiRequest<CommentList>(`/posts/${postId}/comments`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(api.GET('/posts/{postId}/comments', { params: { path: { postId } }, signal })),
     enabled,
   });
 }
@@ -78,9 +87,9 @@ export function useBookmarks() {
     meta: { holds: 'post-pages' },
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest<PostPage>(`/me/bookmarks${pageParam ? `?cursor=${pageParam}` : ''}`, {
-        signal,
-      }),
+      answer(
+        api.GET('/me/bookmarks', { params: { query: { cursor: pageParam ?? undefined } }, signal }),
+      ),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
@@ -89,38 +98,38 @@ export function useMentionCandidates(typed: string | null) {
   return useQuery({
     queryKey: [...mentionCandidatesQueryKey, typed],
     queryFn: ({ signal }) =>
-      apiRequest<MentionCandidates>(`/mention-candidates?q=${encodeURIComponent(typed ?? '')}`, {
-        signal,
-      }),
+      answer(api.GET('/mention-candidates', { params: { query: { q: typed ?? '' } }, signal })),
     enabled: typed !== null,
     staleTime: 30_000,
   });
 }
 
-export const createPost = (input: PostInput) =>
-  apiRequest<Post>('/posts', { method: 'POST', body: input });
-export const updatePost = (id: string, input: PostInput) =>
-  apiRequest<Post>(`/posts/${id}`, { method: 'PUT', body: input });
-export const deletePost = (id: string) =>
-  apiRequest<{ deleted: true }>(`/posts/${id}`, { method: 'DELETE' });
-export const setPostLike = (id: string, liked: boolean) =>
-  apiRequest<LikeState>(`/posts/${id}/like`, { method: 'PUT', body: { liked } });
-export const setPostBookmark = (id: string, bookmarked: boolean) =>
-  apiRequest<BookmarkState>(`/posts/${id}/bookmark`, {
-    method: 'PUT',
-    body: { bookmarked },
-  });
+export const createPost = (input: PostInput) => answer(api.POST('/posts', { body: input }));
+export const updatePost = (postId: string, input: PostInput) =>
+  answer(api.PUT('/posts/{postId}', { params: { path: { postId } }, body: input }));
+export const deletePost = (postId: string) =>
+  answer(api.DELETE('/posts/{postId}', { params: { path: { postId } } }));
+export const setPostLike = (postId: string, liked: boolean) =>
+  answer(api.PUT('/posts/{postId}/like', { params: { path: { postId } }, body: { liked } }));
+export const setPostBookmark = (postId: string, bookmarked: boolean) =>
+  answer(
+    api.PUT('/posts/{postId}/bookmark', { params: { path: { postId } }, body: { bookmarked } }),
+  );
 export const addComment = (postId: string, text: string, parentId: string | null) =>
-  apiRequest<Comment>(`/posts/${postId}/comments`, {
-    method: 'POST',
-    body: { text, parentId },
-  });
-export const editComment = (id: string, text: string) =>
-  apiRequest<Comment>(`/comments/${id}`, { method: 'PUT', body: { text } });
-export const deleteComment = (id: string) =>
-  apiRequest<{ deleted: true }>(`/comments/${id}`, { method: 'DELETE' });
-export const setCommentLike = (id: string, liked: boolean) =>
-  apiRequest<LikeState>(`/comments/${id}/like`, { method: 'PUT', body: { liked } });
+  answer(
+    api.POST('/posts/{postId}/comments', {
+      params: { path: { postId } },
+      body: { text, parentId },
+    }),
+  );
+export const editComment = (commentId: string, text: string) =>
+  answer(api.PUT('/comments/{commentId}', { params: { path: { commentId } }, body: { text } }));
+export const deleteComment = (commentId: string) =>
+  answer(api.DELETE('/comments/{commentId}', { params: { path: { commentId } } }));
+export const setCommentLike = (commentId: string, liked: boolean) =>
+  answer(
+    api.PUT('/comments/{commentId}/like', { params: { path: { commentId } }, body: { liked } }),
+  );
 
 const patchPage = (page: PostPage, postId: string, patch: Partial<Post>): PostPage =>
   page.posts.some((post) => post.id === postId)

@@ -1,8 +1,6 @@
 import { vi } from '#shared/locales/vi';
-import type { Me } from '#shared/schemas/accounts';
 import type { UploadResult } from '#shared/schemas/media';
-import type { Post } from '#shared/schemas/posts';
-import { apiRequest, settlePendingSignOut } from '../../../lib/api-client.ts';
+import { answer, api, settlePendingSignOut } from '../../../lib/api-client.ts';
 import { pendingSignOut } from '../../../lib/device-session.ts';
 import {
   UploadError,
@@ -11,6 +9,7 @@ import {
   uploadRefusal,
   uploadRequest,
 } from '../../../lib/upload-request.ts';
+import { sendPostAs } from '../api/send-post.ts';
 import { type OutboxTransport, outbox, sendWaiting } from './outbox.ts';
 
 /*
@@ -65,7 +64,7 @@ const workerTransport = (target: UploadTarget, personId: string): OutboxTranspor
     }
     return JSON.parse(body) as UploadResult;
   },
-  createPost: (input) => apiRequest<Post>('/posts', { method: 'POST', body: input, as: personId }),
+  createPost: (input) => sendPostAs(personId, input),
 });
 
 /**
@@ -75,9 +74,9 @@ const workerTransport = (target: UploadTarget, personId: string): OutboxTranspor
  */
 export async function sendInBackground(): Promise<void> {
   await settlePendingSignOut(await pendingSignOut.readInWorker());
-  const me = await apiRequest<Me>('/me');
+  const me = await answer(api.GET('/me'));
   if (me.state !== 'member') return;
-  const target = await apiRequest<UploadTarget>('/upload-target');
+  const target = await answer(api.GET('/upload-target'));
   const personId = me.person.id;
   await sendWaiting(personId, workerTransport(target, personId), { onSent() {}, onRefused() {} });
   const left = outbox

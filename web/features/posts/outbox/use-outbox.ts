@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { serverReachable } from '../../../lib/server-reachable.ts';
 import { t } from '../../../lib/text.ts';
 import { coursesQueryKey } from '../../courses/index.ts';
 import { sendImage, uploadTarget } from '../../media/index.ts';
 import { studentsQueryKey } from '../../students/index.ts';
 import { postQueryKey, postsQueryKey } from '../api/posts.ts';
+import { sendPostAs } from '../api/send-post.ts';
 import { askForBackgroundSend } from './background-send.ts';
 import { type OutboxTransport, outbox, sendWaiting } from './outbox.ts';
 
@@ -47,8 +46,7 @@ export function useOutboxSender(personId: string | undefined) {
     const transport: OutboxTransport = {
       upload: async (blob, onProgress) =>
         sendImage(blob, await uploadTarget(queryClient), 'post', onProgress, signal, personId),
-      createPost: (input) =>
-        apiRequest<Post>('/posts', { method: 'POST', body: input, signal, as: personId }),
+      createPost: (input) => sendPostAs(personId, input, signal),
     };
     const send = () => {
       if (!navigator.onLine || signal.aborted) return;

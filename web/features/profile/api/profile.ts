@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FeedbackList, PrivacySettings, Profile, ProfileInput } from '#shared/schemas/profile';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { PrivacySettings, ProfileData } from '#shared/schemas/profile';
+import { answer, api } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
 
 export const profileQueryKey = ['me', 'profile'] as const;
@@ -9,16 +9,15 @@ export const feedbackQueryKey = ['me', 'feedback'] as const;
 export function useProfile(enabled = true) {
   return useQuery({
     queryKey: profileQueryKey,
-    queryFn: ({ signal }) => apiRequest<Profile>('/me/profile', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/me/profile', { signal })),
     enabled,
   });
 }
 
-export const saveProfile = (input: ProfileInput) =>
-  apiRequest<Profile>('/me/profile', { method: 'PUT', body: input });
+export const saveProfile = (input: ProfileData) => answer(api.PUT('/me/profile', { body: input }));
 
 export const savePrivacy = (settings: PrivacySettings) =>
-  apiRequest<Profile>('/me/privacy', { method: 'PUT', body: settings });
+  answer(api.PUT('/me/privacy', { body: settings }));
 
 /**
  * A student agrees, or no longer agrees, that her work may be shown publicly. The switch shows
@@ -28,7 +27,7 @@ export function useShowcaseConsent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (consent: boolean) =>
-      apiRequest<Profile>('/me/showcase-consent', { method: 'PUT', body: { consent } }),
+      answer(api.PUT('/me/showcase-consent', { body: { consent } })),
     onSuccess: (saved) => queryClient.setQueryData(profileQueryKey, saved),
     meta: { errorToast: t('toasts.updateFailed') },
   });
@@ -37,9 +36,8 @@ export function useShowcaseConsent() {
 export function useMyFeedback() {
   return useQuery({
     queryKey: feedbackQueryKey,
-    queryFn: ({ signal }) => apiRequest<FeedbackList>('/me/feedback', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/me/feedback', { signal })),
   });
 }
 
-export const sendFeedback = (text: string) =>
-  apiRequest<FeedbackList>('/feedback', { method: 'POST', body: { text } });
+export const sendFeedback = (text: string) => answer(api.POST('/feedback', { body: { text } }));

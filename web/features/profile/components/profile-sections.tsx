@@ -63,8 +63,10 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
     meta: { errorToast: t('toasts.updateFailed') },
   });
   const busy = save.isPending;
-  // What was typed is sent as typed; the server applies the same schema.
-  const submit = form.handleSubmit(() => save.mutate(form.getValues()));
+  // What the shared schema made of what was typed; the server applies the same schema again.
+  const submit = form.handleSubmit((data) => {
+    if (!save.isPending) save.mutate(data);
+  });
 
   return (
     <section aria-labelledby={`${formId}-title`} className={card}>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Showcase } from '#shared/schemas/showcase';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, answer, api } from '../../../lib/api-client.ts';
 
 export const showcaseQueryKey = ['showcase'] as const;
 
@@ -11,7 +10,7 @@ export const showcaseQueryKey = ['showcase'] as const;
 export function useShowcase() {
   return useQuery({
     queryKey: showcaseQueryKey,
-    queryFn: ({ signal }) => apiRequest<Showcase>('/showcase', { signal }),
+    queryFn: ({ signal }) => answer(api.GET('/showcase', { signal })),
     staleTime: 0,
     gcTime: 0,
     // Closed (404) is an answer, not a failure worth asking again.

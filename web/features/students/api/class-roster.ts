@@ -1,6 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClassRoster } from '#shared/schemas/students';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { answer, api } from '../../../lib/api-client.ts';
 import { studentsQueryKey } from './student-keys.ts';
 
 /**
@@ -11,7 +10,7 @@ import { studentsQueryKey } from './student-keys.ts';
  */
 export const classRosterQuery = queryOptions({
   queryKey: [...studentsQueryKey, 'roster'] as const,
-  queryFn: ({ signal }) => apiRequest<ClassRoster>('/students/roster', { signal }),
+  queryFn: ({ signal }) => answer(api.GET('/students/roster', { signal })),
   staleTime: 60_000,
   // What the device kept is shown at once, offline too; online it is asked for again.
   networkMode: 'offlineFirst',

@@ -7,18 +7,16 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { CertificateList } from '#shared/schemas/certificates';
-import type { PostPage } from '#shared/schemas/posts';
 import type { FeaturedWork, FeatureWorkInput } from '#shared/schemas/showcase';
 import type {
   ProgressInput,
+  StudentData,
   StudentDetail,
-  StudentInput,
   StudentList,
   StudentPortfolio,
 } from '#shared/schemas/students';
 import { compareVietnameseNames, foldForSearch } from '#shared/text';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, answer, api } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
 
 import { studentQueryKey, studentsQueryKey } from './student-keys.ts';
@@ -36,12 +34,20 @@ export function useStudents(filters: StudentFilters) {
   return useInfiniteQuery({
     queryKey: [...studentsQueryKey, 'list', filters],
     initialPageParam: 0,
-    queryFn: ({ signal, pageParam }) => {
-      const query = new URLSearchParams({ sort: filters.sort, page: String(pageParam) });
-      if (filters.q.trim()) query.set('q', filters.q.trim());
-      if (filters.courseIds.length > 0) query.set('courseIds', filters.courseIds.join(','));
-      return apiRequest<StudentList>(`/students?${query}`, { signal });
-    },
+    queryFn: ({ signal, pageParam }) =>
+      answer(
+        api.GET('/students', {
+          params: {
+            query: {
+              sort: filters.sort,
+              page: pageParam,
+              q: filters.q.trim() || undefined,
+              courseIds: filters.courseIds.length > 0 ? filters.courseIds.join(',') : undefined,
+            },
+          },
+          signal,
+        }),
+      ),
     getNextPageParam: (page) => page.nextPage,
     placeholderData: (previous) => previous,
   });
@@ -100,7 +106,7 @@ export function useStudentChoices(typed: string, enabled: boolean) {
     networkMode: 'always',
     retry: (failures, error) => !(error instanceof StudentsNeverLoaded) && failures < 2,
     queryFn: ({ signal }) =>
-      apiRequest<StudentList>(`/students?sort=name&q=${encodeURIComponent(q)}`, { signal }).then(
+      answer(api.GET('/students', { params: { query: { sort: 'name', q } }, signal })).then(
         (list) => ({ students: list.students }),
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 0)
@@ -115,34 +121,40 @@ export function useStudentChoices(typed: string, enabled: boolean) {
 export const studentQuery = (id: string) =>
   queryOptions({
     queryKey: studentQueryKey(id),
-    queryFn: ({ signal }) => apiRequest<StudentDetail>(`/students/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(api.GET('/students/{studentId}', { params: { path: { studentId: id } }, signal })),
   });
 
 export function useStudent(id: string, enabled = true) {
   return useQuery({ ...studentQuery(id), enabled });
 }
 
-export const createStudent = (input: StudentInput) =>
-  apiRequest<StudentDetail>('/students', { method: 'POST', body: input });
-export const updateStudent = (id: string, input: StudentInput) =>
-  apiRequest<StudentDetail>(`/students/${id}`, { method: 'PUT', body: input });
+export const createStudent = (input: StudentData) => answer(api.POST('/students', { body: input }));
+const student = (studentId: string) => ({ params: { path: { studentId } } });
+
+export const updateStudent = (id: string, input: StudentData) =>
+  answer(api.PUT('/students/{studentId}', { ...student(id), body: input }));
 export const deleteStudent = (id: string) =>
-  apiRequest<{ deleted: true }>(`/students/${id}`, { method: 'DELETE' });
+  answer(api.DELETE('/students/{studentId}', student(id)));
 export const blockStudent = (id: string, reason: string) =>
-  apiRequest<StudentDetail>(`/students/${id}/block`, { method: 'POST', body: { reason } });
+  answer(api.POST('/students/{studentId}/block', { ...student(id), body: { reason } }));
 export const unblockStudent = (id: string) =>
-  apiRequest<StudentDetail>(`/students/${id}/unblock`, { method: 'POST' });
+  answer(api.POST('/students/{studentId}/unblock', student(id)));
 export const updateProgress = (id: string, lessonId: string, change: ProgressInput) =>
-  apiRequest<StudentDetail>(`/students/${id}/progress/${lessonId}`, {
-    method: 'PUT',
-    body: change,
-  });
+  answer(
+    api.PUT('/students/{studentId}/progress/{lessonId}', {
+      params: { path: { studentId: id, lessonId } },
+      body: change,
+    }),
+  );
 
 export const setCourseFinished = (id: string, courseId: string, finished: boolean) =>
-  apiRequest<StudentDetail>(`/students/${id}/courses/${courseId}/finished`, {
-    method: 'PUT',
-    body: { finished },
-  });
+  answer(
+    api.PUT('/students/{studentId}/courses/{courseId}/finished', {
+      params: { path: { studentId: id, courseId } },
+      body: { finished },
+    }),
+  );
 
 /**
  * Marks a student's course finished after its last lesson, or not: her page and every list
@@ -201,11 +213,11 @@ export function useStudentEvaluations(id: string) {
     meta: { holds: 'post-pages' },
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest<PostPage>(
-        `/students/${id}/evaluations${pageParam ? `?cursor=${pageParam}` : ''}`,
-        {
+      answer(
+        api.GET('/students/{studentId}/evaluations', {
+          params: { path: { studentId: id }, query: { cursor: pageParam ?? undefined } },
           signal,
-        },
+        }),
       ),
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -217,7 +229,8 @@ const portfolioQueryKey = (id: string) => [...studentQueryKey(id), 'portfolio'] 
 export function useStudentPortfolio(id: string) {
   return useQuery({
     queryKey: portfolioQueryKey(id),
-    queryFn: ({ signal }) => apiRequest<StudentPortfolio>(`/students/${id}/portfolio`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(api.GET('/students/{studentId}/portfolio', { ...student(id), signal })),
   });
 }
 
@@ -231,7 +244,7 @@ export function useFeatureWork(studentId: string) {
   const key = portfolioQueryKey(studentId);
   return useMutation({
     mutationFn: ({ postId, ...input }: FeatureWorkInput & { postId: string }) =>
-      apiRequest<FeaturedWork>(`/posts/${postId}/featured`, { method: 'PUT', body: input }),
+      answer(api.PUT('/posts/{postId}/featured', { params: { path: { postId } }, body: input })),
     onMutate: async ({ postId, photoUrl, featured }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<StudentPortfolio>(key);
@@ -274,7 +287,7 @@ export function useStudentCertificates(id: string, enabled: boolean) {
   return useQuery({
     queryKey: certificatesQueryKey(id),
     queryFn: ({ signal }) =>
-      apiRequest<CertificateList>(`/students/${id}/certificates`, { signal }),
+      answer(api.GET('/students/{studentId}/certificates', { ...student(id), signal })),
     enabled,
   });
 }
@@ -284,7 +297,7 @@ export function useRevokeCertificate(studentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      apiRequest<{ revoked: true }>(`/certificates/${code}/revoke`, { method: 'POST' }),
+      answer(api.POST('/certificates/{code}/revoke', { params: { path: { code } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: certificatesQueryKey(studentId) }),
     meta: { errorToast: t('toasts.updateFailed') },
   });

@@ -4,6 +4,7 @@ import { formatCertificateCode } from '#shared/certificate-code';
 import { formatDate } from '#shared/format';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { apiAddress } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
 import { useRevokeCertificate, useStudentCertificates } from '../api/students.ts';
 
@@ -57,7 +58,7 @@ export function CourseCertificate({
       </p>
       <div className="mt-1 flex flex-wrap items-center gap-x-1">
         <a
-          href={`/api/certificates/${standing.code}/pdf`}
+          href={apiAddress('/certificates/{code}/pdf', 'get', { path: { code: standing.code } })}
           target="_blank"
           rel="noopener"
           className={link}

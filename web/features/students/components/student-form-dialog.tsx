@@ -64,7 +64,7 @@ export function StudentFormDialog({
   const uploaded = form.watch('avatarUrl');
   const avatarUrl = typeof uploaded === 'string' ? uploaded : null;
   const save = useMutation({
-    mutationFn: (input: StudentInput) =>
+    mutationFn: (input: StudentData) =>
       student ? updateStudent(student.id, input) : createStudent(input),
     onSuccess: async (saved) => {
       queryClient.setQueryData(studentQueryKey(saved.id), saved);
@@ -76,9 +76,9 @@ export function StudentFormDialog({
     meta: { errorToast: student ? t('toasts.updateFailed') : t('toasts.addStudentFailed') },
   });
   const saving = save.isPending;
-  // What was typed is sent as typed; the server applies the same schema.
-  const submit = form.handleSubmit(() => {
-    if (!save.isPending) save.mutate(form.getValues());
+  // What the shared schema made of what was typed; the server applies the same schema again.
+  const submit = form.handleSubmit((data) => {
+    if (!save.isPending) save.mutate(data);
   });
 
   const field = (name: Field, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (

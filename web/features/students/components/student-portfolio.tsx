@@ -6,6 +6,7 @@ import type { PortfolioWork } from '#shared/schemas/students';
 import { splitVietnameseName } from '#shared/text';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { RatingChip } from '../../../components/ui/rating-chip.tsx';
+import { apiAddress } from '../../../lib/api-client.ts';
 import { lazyComponent } from '../../../lib/lazy-module.ts';
 import { photoSources } from '../../../lib/photo-sources.ts';
 import { shareLink, shareUrlOf } from '../../../lib/share-link.ts';
@@ -329,7 +330,9 @@ export function StudentPortfolio({
         </h2>
         {canDownload && works.length > 0 ? (
           <a
-            href={`/api/students/${studentId}/portfolio.zip`}
+            href={apiAddress('/students/{studentId}/portfolio.zip', 'get', {
+              path: { studentId },
+            })}
             download
             className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-medium text-accent-700 hover:bg-accent-50"
           >
