@@ -1,10 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicConfigPatch } from '#shared/schemas/config';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { ToggleRow } from '../../components/ui/toggle-row.tsx';
-import { publicConfigQueryKey, usePublicConfig } from '../../features/accounts/api/me.ts';
-import { useServerVersion } from '../../features/admin/api/admin-tools.ts';
+import { usePublicConfig } from '../../features/accounts/api/me.ts';
+import { useChangePublicConfig, useServerVersion } from '../../features/admin/api/admin-tools.ts';
 import { AdminSection } from '../../features/admin/components/admin-section.tsx';
 import { FeedbackSection } from '../../features/admin/components/feedback-section.tsx';
 import {
@@ -14,7 +13,6 @@ import {
 import { MaintenanceSections } from '../../features/admin/components/maintenance-sections.tsx';
 import { ShowcaseConsentsSection } from '../../features/admin/components/showcase-section.tsx';
 import { UploadSettingsForm } from '../../features/media/components/upload-settings-form.tsx';
-import { ApiError, answer, api } from '../../lib/api-client.ts';
 import { t } from '../../lib/text.ts';
 
 function ServerVersion() {
@@ -29,21 +27,10 @@ function ServerVersion() {
 
 export default function AdminToolsScreen() {
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const { data: config } = usePublicConfig();
-  const change = useMutation({
-    mutationFn: (patch: PublicConfigPatch) =>
-      answer(api.PATCH('/admin/public-config', { body: patch })),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(publicConfigQueryKey, saved);
-      showToast(t('screens.adminTools.saved'), 'success');
-    },
-    onError: (failure) => {
-      showToast(failure instanceof ApiError ? failure.message : t('toasts.updateFailed'), 'error');
-      // Another admin may have changed it: show the switches as they are now.
-      void queryClient.invalidateQueries({ queryKey: publicConfigQueryKey });
-    },
-  });
+  const change = useChangePublicConfig();
+  const save = (patch: PublicConfigPatch) =>
+    change.mutate(patch, { onSuccess: () => showToast(t('screens.adminTools.saved'), 'success') });
   return (
     <>
       <PageHeader
@@ -61,7 +48,7 @@ export default function AdminToolsScreen() {
                 checked={config?.studentAccessEnabled ?? false}
                 disabled={!config || change.isPending}
                 onChange={(on) =>
-                  change.mutate({
+                  save({
                     studentAccessEnabled: on,
                     previous: { studentAccessEnabled: config?.studentAccessEnabled ?? false },
                   })
@@ -73,7 +60,7 @@ export default function AdminToolsScreen() {
                 checked={config?.guestModeEnabled ?? false}
                 disabled={!config || change.isPending}
                 onChange={(on) =>
-                  change.mutate({
+                  save({
                     guestModeEnabled: on,
                     previous: { guestModeEnabled: config?.guestModeEnabled ?? false },
                   })
@@ -85,7 +72,7 @@ export default function AdminToolsScreen() {
                 checked={config?.showcaseEnabled ?? false}
                 disabled={!config || change.isPending}
                 onChange={(on) =>
-                  change.mutate({
+                  save({
                     showcaseEnabled: on,
                     previous: { showcaseEnabled: config?.showcaseEnabled ?? false },
                   })

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, Pencil, SearchX, Trash2, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,12 +11,7 @@ import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
 import { TabPanel, TabStrip, useTabIds } from '../../components/ui/tabs.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
-import {
-  courseQueryKey,
-  coursesQueryKey,
-  deleteCourse,
-  useCourse,
-} from '../../features/courses/api/courses.ts';
+import { useCourse, useDeleteCourse } from '../../features/courses/api/courses.ts';
 import { CourseContentTab } from '../../features/courses/components/course-content-tab.tsx';
 import { LazyCourseFormDialog as CourseFormDialog } from '../../features/courses/components/lazy-course-form-dialog.tsx';
 import { useSeenActivity } from '../../features/courses/seen-activity.ts';
@@ -129,23 +123,12 @@ function CourseDescription({ text }: { text: string }) {
 export default function CourseDetailScreen() {
   const { courseId = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { showToast } = useToast();
   const member = useMember();
   const course = useCourse(courseId);
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const removal = useMutation({
-    mutationFn: (id: string) => deleteCourse(id),
-    onSuccess: async (_deleted, id) => {
-      queryClient.removeQueries({ queryKey: courseQueryKey(id) });
-      await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
-      showToast(t('screens.courses.deleted'), 'success');
-      navigate('/courses');
-    },
-    onError: () => setConfirmingDelete(false),
-    meta: { errorToast: t('toasts.deleteFailed') },
-  });
+  const removal = useDeleteCourse();
 
   // A malformed id (400) is as absent as an unknown one (404).
   if (course.error instanceof ApiError && [400, 404].includes(course.error.status)) {
@@ -173,7 +156,15 @@ export default function CourseDetailScreen() {
     (member !== null && data.instructors.some((person) => person.id === member.id));
 
   const remove = () => {
-    if (!removal.isPending) removal.mutate(data.id);
+    if (!removal.isPending) {
+      removal.mutate(data.id, {
+        onSuccess: () => {
+          showToast(t('screens.courses.deleted'), 'success');
+          navigate('/courses');
+        },
+        onError: () => setConfirmingDelete(false),
+      });
+    }
   };
 
   return (

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LayoutGrid, List, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { CourseSummary } from '#shared/schemas/courses';
@@ -6,7 +5,7 @@ import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
-import { approveCourse, coursesQueryKey, useCourses } from '../../features/courses/api/courses.ts';
+import { useApproveCourse, useCourses } from '../../features/courses/api/courses.ts';
 import { CourseCard, type CourseView } from '../../features/courses/components/course-card.tsx';
 import { LazyCourseFormDialog as CourseFormDialog } from '../../features/courses/components/lazy-course-form-dialog.tsx';
 import { SearchField } from '../../features/courses/components/search-field.tsx';
@@ -51,7 +50,6 @@ function CourseSkeletons({ view }: { view: CourseView }) {
 
 export default function CoursesScreen() {
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const member = useMember();
   const [view, setView] = useRememberedView(member?.id ?? null);
   const [formOpen, setFormOpen] = useState(false);
@@ -65,14 +63,7 @@ export default function CoursesScreen() {
     reportToTutorial('open-add-course-modal');
   };
 
-  const approve = useMutation({
-    mutationFn: (course: CourseSummary) => approveCourse(course.id),
-    onSuccess: async (course) => {
-      await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
-      showToast(t('screens.courses.approved', { name: course.name }), 'success');
-    },
-    meta: { errorToast: t('toasts.approveFailed') },
-  });
+  const approve = useApproveCourse();
 
   const all = courses.data?.courses ?? [];
   const pending = isAdmin ? all.filter((course) => course.status === 'pending') : [];
@@ -87,9 +78,15 @@ export default function CoursesScreen() {
         course={course}
         view={view}
         onApprove={
-          isAdmin && course.status === 'pending' ? () => approve.mutate(course) : undefined
+          isAdmin && course.status === 'pending'
+            ? () =>
+                approve.mutate(course.id, {
+                  onSuccess: (approved) =>
+                    showToast(t('screens.courses.approved', { name: approved.name }), 'success'),
+                })
+            : undefined
         }
-        approving={approve.isPending && approve.variables?.id === course.id}
+        approving={approve.isPending && approve.variables === course.id}
       />
     </li>
   );

@@ -1,6 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackStatusInput } from '#shared/schemas/admin';
+import type { PublicConfigPatch } from '#shared/schemas/config';
 import { answer, api, apiErrorOf } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
+import { publicConfigQueryKey } from '../../accounts/index.ts';
 import { adminPeopleQueryKey } from './people.ts';
 
 /** Both logs live under one key: `logs.updated` refreshes them together. */
@@ -89,3 +92,28 @@ export const useShowcaseConsents = () =>
     queryKey: [...adminPeopleQueryKey, 'showcase'],
     queryFn: ({ signal }) => answer(api.GET('/admin/showcase', { signal })),
   });
+
+/**
+ * An admin turns one of the academy's switches; the switches show the server's answer. On a
+ * failure they are read again: another admin may have changed them.
+ */
+export function useChangePublicConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: PublicConfigPatch) =>
+      answer(api.PATCH('/admin/public-config', { body: patch })),
+    onSuccess: (saved) => queryClient.setQueryData(publicConfigQueryKey, saved),
+    onError: () => queryClient.invalidateQueries({ queryKey: publicConfigQueryKey }),
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+}
+
+/** An admin marks a piece of feedback seen or handled; the list shows the server's answer. */
+export function useSetFeedbackStatus(feedbackId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: FeedbackStatusInput['status']) => setFeedbackStatus(feedbackId, status),
+    onSuccess: (list) => queryClient.setQueryData(adminFeedbackQueryKey, list),
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+}

@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminFeedbackList } from '#shared/schemas/admin';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
-import { adminFeedbackQueryKey, setFeedbackStatus, useAdminFeedback } from '../api/admin-tools.ts';
+import { useAdminFeedback, useSetFeedbackStatus } from '../api/admin-tools.ts';
 import { ListSection } from './admin-section.tsx';
 
 type Item = AdminFeedbackList['feedback'][number];
@@ -18,18 +17,14 @@ const statusColours: Record<Item['status'], string> = {
 
 function FeedbackRow({ item }: { item: Item }) {
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
-  const change = useMutation({
-    mutationFn: (status: 'viewed' | 'resolved') => setFeedbackStatus(item.id, status),
-    onSuccess: (list) => {
-      queryClient.setQueryData(adminFeedbackQueryKey, list);
-      showToast(t('screens.adminTools.feedbackSaved'), 'success');
-    },
-    meta: { errorToast: t('toasts.updateFailed') },
-  });
+  const change = useSetFeedbackStatus(item.id);
   const busy = change.isPending ? change.variables : null;
   const mark = (status: 'viewed' | 'resolved') => {
-    if (!change.isPending) change.mutate(status);
+    if (!change.isPending) {
+      change.mutate(status, {
+        onSuccess: () => showToast(t('screens.adminTools.feedbackSaved'), 'success'),
+      });
+    }
   };
   const statusLabel = t(`screens.profile.feedbackStatus.${item.status}`);
   return (

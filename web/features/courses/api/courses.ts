@@ -1,6 +1,7 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseInput } from '#shared/schemas/courses';
 import { answer, api } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/text.ts';
 
 export const coursesQueryKey = ['courses'] as const;
 export const courseQueryKey = (id: string) => ['courses', id] as const;
@@ -93,6 +94,29 @@ export const deleteCourse = (id: string) =>
 
 export const approveCourse = (id: string) =>
   answer(api.POST('/courses/{courseId}/approve', { params: { path: { courseId: id } } }));
+
+/** An admin approves a proposed course; every list of courses follows. */
+export function useApproveCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => approveCourse(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: coursesQueryKey }),
+    meta: { errorToast: t('toasts.approveFailed') },
+  });
+}
+
+/** Deletes a course: its page is forgotten and every list of courses follows. */
+export function useDeleteCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteCourse(id),
+    onSuccess: async (_deleted, id) => {
+      queryClient.removeQueries({ queryKey: courseQueryKey(id) });
+      await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
+    },
+    meta: { errorToast: t('toasts.deleteFailed') },
+  });
+}
 
 export const searchQueryKey = ['search'] as const;
 

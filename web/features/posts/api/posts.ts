@@ -20,6 +20,7 @@ import type {
 } from '#shared/schemas/posts';
 import { answer, api } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
+import { coursesQueryKey } from '../../courses/index.ts';
 
 export const postsQueryKey = ['posts'] as const;
 export const postQueryKey = (id: string) => ['posts', 'one', id] as const;
@@ -109,6 +110,19 @@ export const updatePost = (postId: string, input: PostInput) =>
   answer(api.PUT('/posts/{postId}', { params: { path: { postId } }, body: input }));
 export const deletePost = (postId: string) =>
   answer(api.DELETE('/posts/{postId}', { params: { path: { postId } } }));
+/** Deletes a post: the feeds follow, and a course's activity and counts, which include it. */
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: string) => deletePost(postId),
+    // Not waited for: the person is told at once, while the lists load again.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: postsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: coursesQueryKey });
+    },
+    meta: { errorToast: t('toasts.deleteFailed') },
+  });
+}
 export const setPostLike = (postId: string, liked: boolean) =>
   answer(api.PUT('/posts/{postId}/like', { params: { path: { postId } }, body: { liked } }));
 export const setPostBookmark = (postId: string, bookmarked: boolean) =>

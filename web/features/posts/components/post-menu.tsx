@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Post } from '#shared/schemas/posts';
@@ -6,8 +5,7 @@ import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenuPopover } from '../../../components/ui/action-menu-popover.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { t } from '../../../lib/text.ts';
-import { coursesQueryKey } from '../../courses/index.ts';
-import { deletePost, postsQueryKey } from '../api/posts.ts';
+import { useDeletePost } from '../api/posts.ts';
 import { menuTriggerClass } from './form-classes.ts';
 import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
 
@@ -19,7 +17,6 @@ import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
 export function PostMenuPopover({ post }: { post: Post }) {
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const trigger = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -31,18 +28,7 @@ export function PostMenuPopover({ post }: { post: Post }) {
     setMenuOpen(true);
   }, []);
 
-  const remove = useMutation({
-    mutationFn: () => deletePost(post.id),
-    onSuccess: async () => {
-      showToast(t('posts.deleted'), 'success');
-      setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: postsQueryKey });
-      // A course's activity and counts include its posts.
-      await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
-      if (location.hash.startsWith(`#/posts/${post.id}`)) navigate('/activity');
-    },
-    meta: { errorToast: t('toasts.deleteFailed') },
-  });
+  const remove = useDeletePost();
 
   return (
     <>
@@ -69,7 +55,14 @@ export function PostMenuPopover({ post }: { post: Post }) {
         cancelLabel={t('posts.cancel')}
         busy={remove.isPending}
         onConfirm={() => {
-          if (!remove.isPending) remove.mutate();
+          if (remove.isPending) return;
+          remove.mutate(post.id, {
+            onSuccess: () => {
+              showToast(t('posts.deleted'), 'success');
+              setConfirming(false);
+              if (location.hash.startsWith(`#/posts/${post.id}`)) navigate('/activity');
+            },
+          });
         }}
       />
     </>
