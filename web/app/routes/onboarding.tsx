@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, GraduationCap, Hourglass, UserCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import type { Onboarding } from '#shared/schemas/accounts';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
-import { meQueryKey, useMe } from '../../features/accounts/api/me.ts';
+import { useCreateProfile, useMe } from '../../features/accounts/api/me.ts';
 import { signOut } from '../../features/accounts/api/session.ts';
-import { ApiError, answer, api } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
@@ -88,20 +88,7 @@ export default function OnboardingScreen() {
     if (knownName && !form.getValues('name')) form.setValue('name', knownName);
   }, [knownName, form]);
   const { errors } = form.formState;
-  const create = useMutation({
-    mutationFn: (values: FormOutput) => answer(api.POST('/onboarding', { body: values })),
-    onSuccess: (result) => {
-      queryClient.setQueryData(meQueryKey, result);
-      if (result.state === 'member') navigate('/activity', { replace: true });
-      else if (result.state === 'refused') setRefusal(result);
-    },
-    // This screen says the server's reason alone: the person has no profile to name yet.
-    onError: (failure) =>
-      showToast(
-        failure instanceof ApiError ? failure.message : t('toasts.createProfileFailed'),
-        'error',
-      ),
-  });
+  const create = useCreateProfile();
 
   if (refusal) {
     return (
@@ -143,7 +130,19 @@ export default function OnboardingScreen() {
   if (me?.state === 'member') return <Navigate to="/activity" replace />;
 
   const submit = form.handleSubmit((values) => {
-    if (!create.isPending) create.mutate(values);
+    if (create.isPending) return;
+    create.mutate(values, {
+      onSuccess: (result) => {
+        if (result.state === 'member') navigate('/activity', { replace: true });
+        else if (result.state === 'refused') setRefusal(result);
+      },
+      // This screen says the server's reason alone: the person has no profile to name yet.
+      onError: (failure) =>
+        showToast(
+          failure instanceof ApiError ? failure.message : t('toasts.createProfileFailed'),
+          'error',
+        ),
+    });
   });
 
   return (

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ChevronRight,
   Gauge,
@@ -19,8 +18,13 @@ import { useToast } from '../../components/overlays/toast.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
-import { meQueryKey, useMe, useSignOut } from '../../features/accounts/api/me.ts';
-import { changeEmail, requestPasswordReset } from '../../features/accounts/api/session.ts';
+import {
+  useChangeEmail,
+  useMe,
+  useRequestPasswordReset,
+  useSaveAvatar,
+  useSignOut,
+} from '../../features/accounts/api/me.ts';
 import { GuestSignInCard } from '../../features/accounts/components/guest-sign-in.tsx';
 import { ImagePicker } from '../../features/media/components/image-picker.tsx';
 import { useProfile } from '../../features/profile/api/profile.ts';
@@ -32,7 +36,7 @@ import {
   ShowcaseConsentSection,
 } from '../../features/profile/components/profile-sections.tsx';
 import { TutorialSettings } from '../../features/tutorial/tutorial-settings.tsx';
-import { ApiError, answer, api } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { t } from '../../lib/text.ts';
 
@@ -71,25 +75,25 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
     resolver: checkChangeEmail,
     defaultValues: { email: '' },
   });
-  const send = useMutation({
-    mutationFn: (email: string) => changeEmail(email),
-    onSuccess: () => {
-      showToast(t('screens.profile.changeEmailSent'), 'success');
-      onDone();
-    },
-    // The server's own words when it says why (the address is another account's, too many
-    // mails); the generic failure otherwise. Said beside the field, not in a toast.
-    onError: (failure) =>
-      form.setError('email', {
-        message:
-          failure instanceof ApiError &&
-          (failure.status === 0 || failure.status === 409 || failure.status === 429)
-            ? failure.message
-            : t('toasts.updateFailed'),
-      }),
-  });
+  const send = useChangeEmail();
   const submit = form.handleSubmit(({ email }) => {
-    if (!send.isPending) send.mutate(email);
+    if (send.isPending) return;
+    send.mutate(email, {
+      onSuccess: () => {
+        showToast(t('screens.profile.changeEmailSent'), 'success');
+        onDone();
+      },
+      // The server's own words when it says why (the address is another account's, too many
+      // mails); the generic failure otherwise. Said beside the field, not in a toast.
+      onError: (failure) =>
+        form.setError('email', {
+          message:
+            failure instanceof ApiError &&
+            (failure.status === 0 || failure.status === 409 || failure.status === 429)
+              ? failure.message
+              : t('toasts.updateFailed'),
+        }),
+    });
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-3 px-4 pb-4">
@@ -113,30 +117,9 @@ export default function ProfileScreen() {
   const [params, setParams] = useSearchParams();
   const { data: me } = useMe();
   const signOut = useSignOut();
-  const queryClient = useQueryClient();
   const [changingEmail, setChangingEmail] = useState(false);
-  const saveAvatar = useMutation({
-    mutationFn: (result: { secure_url: string; public_id: string }) =>
-      answer(
-        api.PUT('/me/avatar', {
-          // Built-in uploads are named by their id; Cloudinary's by their address.
-          body: result.secure_url.startsWith('/media/')
-            ? { mediaId: result.public_id }
-            : { url: result.secure_url },
-        }),
-      ),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(meQueryKey, saved);
-      showToast(t('screens.profile.photoSaved'), 'success');
-    },
-    meta: { errorToast: t('toasts.updateFailed') },
-  });
-  const resetPassword = useMutation({
-    mutationFn: requestPasswordReset,
-    onSuccess: () => showToast(t('screens.login.resetPasswordSent'), 'success'),
-    onError: (failure) =>
-      showToast(failure instanceof ApiError ? failure.message : t('toasts.updateFailed'), 'error'),
-  });
+  const saveAvatar = useSaveAvatar();
+  const resetPassword = useRequestPasswordReset();
 
   useEffect(() => {
     if (params.get('emailChanged')) {
@@ -174,7 +157,11 @@ export default function ProfileScreen() {
                 capture="user"
                 label={t('screens.profile.changePhoto')}
                 className="mt-4"
-                onUploaded={(result) => saveAvatar.mutate(result)}
+                onUploaded={(result) =>
+                  saveAvatar.mutate(result, {
+                    onSuccess: () => showToast(t('screens.profile.photoSaved'), 'success'),
+                  })
+                }
               />
             </section>
           ) : null}
@@ -228,7 +215,18 @@ export default function ProfileScreen() {
                   <button
                     type="button"
                     className={row}
-                    onClick={() => resetPassword.mutate(member.person.email ?? '')}
+                    onClick={() =>
+                      resetPassword.mutate(member.person.email ?? '', {
+                        onSuccess: () => showToast(t('screens.login.resetPasswordSent'), 'success'),
+                        onError: (failure) =>
+                          showToast(
+                            failure instanceof ApiError
+                              ? failure.message
+                              : t('toasts.updateFailed'),
+                            'error',
+                          ),
+                      })
+                    }
                   >
                     <KeyRound className="size-5 text-stone-500" aria-hidden="true" />
                     {t('screens.profile.resetPassword')}

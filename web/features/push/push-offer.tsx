@@ -1,11 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { t } from '../../lib/text.ts';
 import { IosInstallSheet, isIosSafariInBrowser } from '../install/index.ts';
-import { enablePush, usePushPermission } from './push.ts';
+import { useEnablePush } from './api/enable-push.ts';
+import { usePushPermission } from './push.ts';
 
 /**
  * Offers push notifications on this device, on the notifications screen: a moment when the
@@ -14,15 +14,15 @@ import { enablePush, usePushPermission } from './push.ts';
 export function PushOffer({ personId }: { personId: string }) {
   const { showToast } = useToast();
   const [permission, refresh] = usePushPermission();
-  const enabling = useMutation({
-    mutationFn: () => enablePush(personId),
-    onSuccess: (decided) => {
-      if (decided === 'granted') showToast(t('screens.notifications.push.enabled'), 'success');
-    },
-    onError: () => showToast(t('screens.notifications.push.failed'), 'error'),
-    // The browser's answer (granted, denied, or the question dismissed) decides what shows next.
-    onSettled: () => refresh(),
-  });
+  const enabling = useEnablePush(personId);
+  const ask = () =>
+    enabling.mutate(undefined, {
+      onSuccess: (decided) => {
+        if (decided === 'granted') showToast(t('screens.notifications.push.enabled'), 'success');
+      },
+      // The browser's answer (granted, denied, or the question dismissed) decides what shows next.
+      onSettled: () => refresh(),
+    });
   const busy = enabling.isPending;
   const [howTo, setHowTo] = useState(false);
   if (permission === 'unsupported' && isIosSafariInBrowser()) {
@@ -47,7 +47,7 @@ export function PushOffer({ personId }: { personId: string }) {
   if (permission === 'unsupported' || permission === 'granted') return null;
 
   const enable = () => {
-    if (!enabling.isPending) enabling.mutate();
+    if (!enabling.isPending) ask();
   };
 
   return (

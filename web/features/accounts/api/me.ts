@@ -1,6 +1,14 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Me, MePerson } from '#shared/schemas/accounts';
-import { fetchMe, fetchPublicConfig, signOut } from './session.ts';
+import type { Me, MePerson, Onboarding } from '#shared/schemas/accounts';
+import { answer, api } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/shell-text.ts';
+import {
+  changeEmail,
+  fetchMe,
+  fetchPublicConfig,
+  requestPasswordReset,
+  signOut,
+} from './session.ts';
 
 export const meQueryKey = ['me'] as const;
 export const publicConfigQueryKey = ['public-config'] as const;
@@ -41,4 +49,49 @@ export function useSignOut() {
       queryClient.clear();
     },
   });
+}
+
+/**
+ * A new person makes her profile; the app learns at once who she now is. Its failure is the
+ * onboarding screen's to say: she has no profile to name in a toast yet.
+ */
+export function useCreateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Onboarding) => answer(api.POST('/onboarding', { body: values })),
+    onSuccess: (result) => queryClient.setQueryData(meQueryKey, result),
+  });
+}
+
+/** Built-in uploads are named by their id; Cloudinary's by their address. */
+export interface UploadedAvatar {
+  secure_url: string;
+  public_id: string;
+}
+
+/** Her new profile photo; every place that shows her follows. */
+export function useSaveAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (result: UploadedAvatar) =>
+      answer(
+        api.PUT('/me/avatar', {
+          body: result.secure_url.startsWith('/media/')
+            ? { mediaId: result.public_id }
+            : { url: result.secure_url },
+        }),
+      ),
+    onSuccess: (saved) => queryClient.setQueryData(meQueryKey, saved),
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+}
+
+/** Sends a verification link to the new address; its failure is said beside the field. */
+export function useChangeEmail() {
+  return useMutation({ mutationFn: (email: string) => changeEmail(email) });
+}
+
+/** Sends a link to set a new password; its failure says the server's reason. */
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
 }

@@ -89,6 +89,22 @@ export const createCourse = (input: CourseInput) => answer(api.POST('/courses', 
 export const updateCourse = (id: string, input: CourseInput) =>
   answer(api.PUT('/courses/{courseId}', { params: { path: { courseId: id } }, body: input }));
 
+/**
+ * Creates a course, or saves the one given: its page shows the server's answer and every list
+ * of courses follows. The form says a failure itself: what failed depends on what was changed.
+ */
+export function useSaveCourse(courseId?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CourseInput) =>
+      courseId ? updateCourse(courseId, input) : createCourse(input),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(courseQueryKey(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
+    },
+  });
+}
+
 export const deleteCourse = (id: string) =>
   answer(api.DELETE('/courses/{courseId}', { params: { path: { courseId: id } } }));
 

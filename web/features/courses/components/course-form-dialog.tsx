@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
@@ -15,13 +14,7 @@ import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
 import { ImagePicker } from '../../media/index.ts';
 import { useTutorialReport } from '../../tutorial/index.ts';
-import {
-  courseQueryKey,
-  coursesQueryKey,
-  createCourse,
-  updateCourse,
-  useInstructorChoices,
-} from '../api/courses.ts';
+import { useInstructorChoices, useSaveCourse } from '../api/courses.ts';
 import { type DraftLesson, LessonsEditor } from './lessons-editor.tsx';
 
 export type CourseFormMode = 'create' | 'propose' | 'edit';
@@ -77,7 +70,6 @@ export function CourseFormDialog({
 }) {
   const formId = useId();
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const reportToTutorial = useTutorialReport();
   const choices = useInstructorChoices(isOpen);
   const form = useForm<CourseFormValues, unknown, CourseData>({
@@ -105,30 +97,7 @@ export function CourseFormDialog({
     );
   }
 
-  const save = useMutation({
-    mutationFn: (input: CourseInput) =>
-      course ? updateCourse(course.id, input) : createCourse(input),
-    onSuccess: async (saved) => {
-      if (!course) reportToTutorial('course-created');
-      queryClient.setQueryData(courseQueryKey(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: coursesQueryKey });
-      showToast(
-        t(
-          mode === 'edit'
-            ? 'screens.courses.updated'
-            : saved.status === 'pending'
-              ? 'screens.courses.proposed'
-              : // Say what happened: no instructor was assigned unless someone was ticked.
-                saved.instructors.length > 0
-                ? 'screens.courses.created'
-                : 'screens.courses.createdWithoutInstructors',
-        ),
-        'success',
-      );
-      onSaved?.(saved);
-      onOpenChange(false);
-    },
-  });
+  const save = useSaveCourse(course?.id);
   const saving = save.isPending;
 
   const submit = form.handleSubmit(() => {
@@ -144,6 +113,24 @@ export function CourseFormDialog({
           ? t('toasts.deleteLessonFailed')
           : t('toasts.updateFailed');
     save.mutate(toInput(values), {
+      onSuccess: (saved) => {
+        if (!course) reportToTutorial('course-created');
+        showToast(
+          t(
+            mode === 'edit'
+              ? 'screens.courses.updated'
+              : saved.status === 'pending'
+                ? 'screens.courses.proposed'
+                : // Say what happened: no instructor was assigned unless someone was ticked.
+                  saved.instructors.length > 0
+                  ? 'screens.courses.created'
+                  : 'screens.courses.createdWithoutInstructors',
+          ),
+          'success',
+        );
+        onSaved?.(saved);
+        onOpenChange(false);
+      },
       onError: (failure) => showToast(failureMessage(failed, failure), 'error'),
     });
   });

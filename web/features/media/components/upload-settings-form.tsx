@@ -1,12 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Resolver, type ResolverResult, useForm, useWatch } from 'react-hook-form';
 import type { UploadSettingsPatch, UploadTarget } from '#shared/schemas/config';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
-import { ApiError, answer, api } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
-import { uploadTargetQueryKey } from '../api/upload-target-key.ts';
+import { useSaveUploadSettings } from '../api/upload-settings.ts';
 import { useUploadTarget } from '../api/use-image-upload.ts';
 
 interface UploadSettingsValues {
@@ -37,7 +36,6 @@ const uploadSettingsResolver: Resolver<UploadSettingsValues> = async (values, co
 /** Admins choose where photos are kept: this server, or the academy's Cloudinary account. */
 export function UploadSettingsForm() {
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const { data: target } = useUploadTarget();
   const form = useForm<UploadSettingsValues>({
     resolver: uploadSettingsResolver,
@@ -52,19 +50,17 @@ export function UploadSettingsForm() {
   const service = useWatch({ control: form.control, name: 'service' });
   const { errors } = form.formState;
 
-  const save = useMutation({
-    mutationFn: (patch: UploadSettingsPatch) =>
-      answer(api.PUT('/admin/upload-settings', { body: patch })),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(uploadTargetQueryKey, saved);
-      showToast(t('screens.adminTools.saved'), 'success');
-    },
-    onError: (failure) =>
-      showToast(failure instanceof ApiError ? failure.message : t('toasts.updateFailed'), 'error'),
-  });
-
+  const save = useSaveUploadSettings();
   const submit = form.handleSubmit((values) => {
-    if (!save.isPending) save.mutate(toPatch(values));
+    if (save.isPending) return;
+    save.mutate(toPatch(values), {
+      onSuccess: () => showToast(t('screens.adminTools.saved'), 'success'),
+      onError: (failure) =>
+        showToast(
+          failure instanceof ApiError ? failure.message : t('toasts.updateFailed'),
+          'error',
+        ),
+    });
   });
   const options = [
     {

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,15 +19,12 @@ const checkFeedback = lazyZodResolver(() =>
   import('#shared/schemas/profile').then((schemas) => schemas.FeedbackInput),
 );
 
-import { meQueryKey } from '../../accounts/index.ts';
 import { PostList, useBookmarks } from '../../posts/index.ts';
 import {
-  feedbackQueryKey,
-  profileQueryKey,
-  savePrivacy,
-  saveProfile,
-  sendFeedback,
   useMyFeedback,
+  useSavePrivacy,
+  useSaveProfile,
+  useSendFeedback,
   useShowcaseConsent,
 } from '../api/profile.ts';
 
@@ -41,7 +37,6 @@ type DetailField = (typeof DETAIL_FIELDS)[number];
 /** My details, and a dialog to edit them (students have no bio). */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const formId = useId();
   const fields = DETAIL_FIELDS.filter((field) => field !== 'bio' || profile.role !== 'student');
   const [editing, setEditing] = useState(false);
@@ -52,20 +47,17 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
     reValidateMode: 'onSubmit',
   });
   const { errors } = form.formState;
-  const save = useMutation({
-    mutationFn: saveProfile,
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(profileQueryKey, saved);
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
-      showToast(t('screens.profile.detailsSaved'), 'success');
-      setEditing(false);
-    },
-    meta: { errorToast: t('toasts.updateFailed') },
-  });
+  const save = useSaveProfile();
   const busy = save.isPending;
   // What the shared schema made of what was typed; the server applies the same schema again.
   const submit = form.handleSubmit((data) => {
-    if (!save.isPending) save.mutate(data);
+    if (save.isPending) return;
+    save.mutate(data, {
+      onSuccess: () => {
+        showToast(t('screens.profile.detailsSaved'), 'success');
+        setEditing(false);
+      },
+    });
   });
 
   return (
@@ -151,18 +143,12 @@ function initial(profile: Profile): Record<DetailField, string> & ProfileInput {
 /** Instructors' two privacy switches; the server applies them to every post list at once. */
 export function PrivacySection({ profile }: { profile: Profile }) {
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (patch: Partial<Profile['privacy']>) =>
-      savePrivacy({ ...profile.privacy, ...patch }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(profileQueryKey, saved);
-      showToast(t('screens.profile.privacySaved'), 'success');
-    },
-    meta: { errorToast: t('toasts.updateFailed') },
-  });
+  const save = useSavePrivacy(profile.privacy);
   const busy = save.isPending;
-  const change = (patch: Partial<Profile['privacy']>) => save.mutate(patch);
+  const change = (patch: Partial<Profile['privacy']>) =>
+    save.mutate(patch, {
+      onSuccess: () => showToast(t('screens.profile.privacySaved'), 'success'),
+    });
   return (
     <section aria-label={t('screens.profile.privacySettings')} className={card}>
       <h2 className={heading}>{t('screens.profile.privacySettings')}</h2>
@@ -236,7 +222,6 @@ export function BookmarksSection() {
 /** Feedback to the admins, and where each one I sent stands. */
 export function FeedbackSection() {
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const id = useId();
   const feedback = useMyFeedback();
   const form = useForm<z.input<typeof FeedbackInput>, unknown, z.output<typeof FeedbackInput>>({
@@ -244,18 +229,16 @@ export function FeedbackSection() {
     defaultValues: { text: '' },
   });
   const error = form.formState.errors.text?.message;
-  const send = useMutation({
-    mutationFn: sendFeedback,
-    onSuccess: (list) => {
-      queryClient.setQueryData(feedbackQueryKey, list);
-      form.reset({ text: '' });
-      showToast(t('screens.profile.feedbackSent'), 'success');
-    },
-    meta: { errorToast: t('toasts.updateFailed') },
-  });
+  const send = useSendFeedback();
   const busy = send.isPending;
   const submit = form.handleSubmit((values) => {
-    if (!send.isPending) send.mutate(values.text);
+    if (send.isPending) return;
+    send.mutate(values.text, {
+      onSuccess: () => {
+        form.reset({ text: '' });
+        showToast(t('screens.profile.feedbackSent'), 'success');
+      },
+    });
   });
   return (
     <section aria-labelledby={`${id}-title`} className={card}>

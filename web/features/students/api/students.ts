@@ -134,6 +134,23 @@ const student = (studentId: string) => ({ params: { path: { studentId } } });
 
 export const updateStudent = (id: string, input: StudentData) =>
   answer(api.PUT('/students/{studentId}', { ...student(id), body: input }));
+/**
+ * Adds a student, or saves the one given: her page shows the server's answer and every list
+ * of students follows.
+ */
+export function useSaveStudent(studentId?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StudentData) =>
+      studentId ? updateStudent(studentId, input) : createStudent(input),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(studentQueryKey(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: studentsQueryKey });
+    },
+    meta: { errorToast: studentId ? t('toasts.updateFailed') : t('toasts.addStudentFailed') },
+  });
+}
+
 export const deleteStudent = (id: string) =>
   answer(api.DELETE('/students/{studentId}', student(id)));
 export const blockStudent = (id: string, reason: string) =>
@@ -147,6 +164,66 @@ export const updateProgress = (id: string, lessonId: string, change: ProgressInp
       body: change,
     }),
   );
+
+/** The student as they are with one lesson's tick set, for showing it before the server says. */
+function withCompleted(detail: StudentDetail, lessonId: string, completed: boolean): StudentDetail {
+  return {
+    ...detail,
+    courses: detail.courses.map((course) => ({
+      ...course,
+      lessons: course.lessons.map((item) =>
+        item.lessonId === lessonId ? { ...item, completed } : item,
+      ),
+    })),
+  };
+}
+
+/**
+ * A lesson ticked done or not: the tick shows at once, as ticking a box on paper would, and goes
+ * back if the server refuses; a failure is told in the toast. The student lists follow.
+ */
+export function useTickLesson(studentId: string, lessonId: string) {
+  const queryClient = useQueryClient();
+  const detailKey = studentQueryKey(studentId);
+  return useMutation({
+    mutationFn: (completed: boolean) => updateProgress(studentId, lessonId, { completed }),
+    onMutate: async (completed) => {
+      await queryClient.cancelQueries({ queryKey: detailKey });
+      const before = queryClient.getQueryData<StudentDetail>(detailKey);
+      if (before) queryClient.setQueryData(detailKey, withCompleted(before, lessonId, completed));
+      return { before };
+    },
+    onError: (_failure, _completed, context) => {
+      if (context?.before) queryClient.setQueryData(detailKey, context.before);
+    },
+    onSuccess: (detail) => savedProgress(queryClient, detail),
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+}
+
+/**
+ * The instructors' summary of a lesson, sent with the text it was started from: a summary saved
+ * over someone's newer text is refused, and her page is read again so the editor sees it.
+ */
+export function useSaveLessonSummary(studentId: string, lessonId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { summary: string; previousSummary: string | null }) =>
+      updateProgress(studentId, lessonId, change),
+    onSuccess: (detail) => savedProgress(queryClient, detail),
+    onError: async (failure) => {
+      if (failure instanceof ApiError && failure.code === 'progress_conflict') {
+        await queryClient.fetchQuery({ ...studentQuery(studentId), staleTime: 0 });
+      }
+    },
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+}
+
+function savedProgress(queryClient: QueryClient, detail: StudentDetail) {
+  queryClient.setQueryData(studentQueryKey(detail.id), detail);
+  void queryClient.invalidateQueries({ queryKey: studentsQueryKey });
+}
 
 export const setCourseFinished = (id: string, courseId: string, finished: boolean) =>
   answer(

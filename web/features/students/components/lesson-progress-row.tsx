@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LessonProgress, StudentDetail } from '#shared/schemas/students';
@@ -8,12 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { readLocal, removeLocal, writeLocal } from '../../../lib/local-store.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
-import {
-  studentQuery,
-  studentQueryKey,
-  studentsQueryKey,
-  updateProgress,
-} from '../api/students.ts';
+import { studentQueryKey, useSaveLessonSummary, useTickLesson } from '../api/students.ts';
 
 /** A summary being written, kept on this device until it is saved (a dropped page, no signal). */
 interface SummaryDraft {
@@ -32,19 +27,6 @@ function readDraft(key: string): SummaryDraft | null {
   } catch {
     return null;
   }
-}
-
-/** The student as they are with one lesson's tick set, for showing it before the server says. */
-function withCompleted(detail: StudentDetail, lessonId: string, completed: boolean): StudentDetail {
-  return {
-    ...detail,
-    courses: detail.courses.map((course) => ({
-      ...course,
-      lessons: course.lessons.map((item) =>
-        item.lessonId === lessonId ? { ...item, completed } : item,
-      ),
-    })),
-  };
 }
 
 /**
@@ -85,49 +67,8 @@ export function LessonProgressRow({
     detail.courses
       .flatMap((course) => course.lessons)
       .find((item) => item.lessonId === lesson.lessonId)?.summary ?? null;
-  const afterSave = (detail: StudentDetail) => {
-    queryClient.setQueryData(detailKey, detail);
-    void queryClient.invalidateQueries({ queryKey: studentsQueryKey });
-  };
-
-  // The tick shows at once, as ticking a box on paper would, and goes back if the server
-  // refuses; a failure is told in the toast.
-  const tick = useMutation({
-    mutationFn: (completed: boolean) => updateProgress(studentId, lesson.lessonId, { completed }),
-    onMutate: async (completed) => {
-      await queryClient.cancelQueries({ queryKey: detailKey });
-      const before = queryClient.getQueryData<StudentDetail>(detailKey);
-      if (before)
-        queryClient.setQueryData(detailKey, withCompleted(before, lesson.lessonId, completed));
-      return { before };
-    },
-    onError: (_failure, _completed, context) => {
-      if (context?.before) queryClient.setQueryData(detailKey, context.before);
-    },
-    onSuccess: afterSave,
-    meta: { errorToast: t('toasts.updateFailed') },
-  });
-
-  const summary = useMutation({
-    mutationFn: (change: { summary: string; previousSummary: string | null }) =>
-      updateProgress(studentId, lesson.lessonId, change),
-    onSuccess: (detail) => {
-      afterSave(detail);
-      const saved = savedSummary(detail);
-      setStartedFrom(saved);
-      setDraft(saved ?? '');
-      removeLocal(storedKey);
-      showToast(t('screens.studentDetail.summarySaved'), 'success');
-    },
-    onError: async (failure) => {
-      if (failure instanceof ApiError && failure.code === 'progress_conflict') {
-        // Show the newer text; the editor's own stays in the box to merge by hand.
-        const fresh = await queryClient.fetchQuery({ ...studentQuery(studentId), staleTime: 0 });
-        setStartedFrom(savedSummary(fresh));
-      }
-    },
-    meta: { errorToast: t('toasts.updateFailed') },
-  });
+  const tick = useTickLesson(studentId, lesson.lessonId);
+  const summary = useSaveLessonSummary(studentId, lesson.lessonId);
 
   const changed = draft.trim() !== (startedFrom ?? '');
   // Every keystroke of an unsaved summary is kept on the device; a saved one needs no draft.
@@ -144,7 +85,27 @@ export function LessonProgressRow({
     return () => removeEventListener('beforeunload', warn);
   }, [changed]);
   const saveSummary = () => {
-    if (!summary.isPending) summary.mutate({ summary: draft, previousSummary: startedFrom });
+    if (summary.isPending) return;
+    summary.mutate(
+      { summary: draft, previousSummary: startedFrom },
+      {
+        onSuccess: (detail) => {
+          const saved = savedSummary(detail);
+          setStartedFrom(saved);
+          setDraft(saved ?? '');
+          removeLocal(storedKey);
+          showToast(t('screens.studentDetail.summarySaved'), 'success');
+        },
+        onError: (failure) => {
+          // The newer text, read again by the hook, shows; the editor's own stays in the box
+          // to merge by hand.
+          const fresh = queryClient.getQueryData<StudentDetail>(detailKey);
+          if (fresh && failure instanceof ApiError && failure.code === 'progress_conflict') {
+            setStartedFrom(savedSummary(fresh));
+          }
+        },
+      },
+    );
   };
   return (
     <li className="flex flex-col gap-2 px-4 py-3" data-testid="lesson-progress">

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
 import { Controller, useForm } from 'react-hook-form';
@@ -14,12 +13,7 @@ import { t } from '../../../lib/text.ts';
 import { useCourses } from '../../courses/index.ts';
 import { ImagePicker } from '../../media/index.ts';
 import { useTutorialReport } from '../../tutorial/index.ts';
-import {
-  createStudent,
-  studentQueryKey,
-  studentsQueryKey,
-  updateStudent,
-} from '../api/students.ts';
+import { useSaveStudent } from '../api/students.ts';
 
 const checkStudent = lazyZodResolver(() =>
   import('#shared/schemas/students').then((schemas) => schemas.StudentInput),
@@ -43,7 +37,6 @@ export function StudentFormDialog({
 }) {
   const formId = useId();
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const reportToTutorial = useTutorialReport();
   const courses = useCourses();
   const form = useForm<StudentInput, unknown, StudentData>({
@@ -63,22 +56,18 @@ export function StudentFormDialog({
   const { errors } = form.formState;
   const uploaded = form.watch('avatarUrl');
   const avatarUrl = typeof uploaded === 'string' ? uploaded : null;
-  const save = useMutation({
-    mutationFn: (input: StudentData) =>
-      student ? updateStudent(student.id, input) : createStudent(input),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(studentQueryKey(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: studentsQueryKey });
-      showToast(t(student ? 'screens.students.updated' : 'screens.students.added'), 'success');
-      if (!student) reportToTutorial('student-created');
-      onOpenChange(false);
-    },
-    meta: { errorToast: student ? t('toasts.updateFailed') : t('toasts.addStudentFailed') },
-  });
+  const save = useSaveStudent(student?.id);
   const saving = save.isPending;
   // What the shared schema made of what was typed; the server applies the same schema again.
   const submit = form.handleSubmit((data) => {
-    if (!save.isPending) save.mutate(data);
+    if (save.isPending) return;
+    save.mutate(data, {
+      onSuccess: () => {
+        showToast(t(student ? 'screens.students.updated' : 'screens.students.added'), 'success');
+        if (!student) reportToTutorial('student-created');
+        onOpenChange(false);
+      },
+    });
   });
 
   const field = (name: Field, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
