@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FeedbackStatusInput } from '#shared/schemas/admin';
+import type { DemoSummary, FeedbackStatusInput } from '#shared/schemas/admin';
 import type { PublicConfigPatch } from '#shared/schemas/config';
 import { answer, api, apiErrorOf } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
@@ -117,3 +117,24 @@ export function useSetFeedbackStatus(feedbackId: string) {
     meta: { errorToast: t('toasts.updateFailed') },
   });
 }
+
+/** The demo academy made or wiped; the counts show the server's answer. */
+function useDemoChange(change: () => Promise<DemoSummary>, errorToast: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (summary) => queryClient.setQueryData(demoQueryKey, summary),
+    meta: { errorToast },
+  });
+}
+
+export const useGenerateDemoData = () => useDemoChange(generateDemoData, t('toasts.updateFailed'));
+export const useWipeDemoData = () => useDemoChange(wipeDemoData, t('toasts.deleteFailed'));
+
+/** Removes what nothing uses any more; says how much went. */
+export const useCleanUp = () =>
+  useMutation({ mutationFn: cleanUp, meta: { errorToast: t('toasts.updateFailed') } });
+
+/** Downloads a backup of the academy to the admin's device. */
+export const useDownloadBackup = () =>
+  useMutation({ mutationFn: downloadBackup, meta: { errorToast: t('toasts.updateFailed') } });

@@ -49,3 +49,37 @@ export function useInviteInstructor() {
     meta: { errorToast: t('toasts.addInstructorFailed') },
   });
 }
+
+/**
+ * One of an admin's changes to a person, with what the toast says when it fails; on success
+ * every list of people is read again before the card says so, so it never shows the person as
+ * they were.
+ */
+function usePeopleChange<Input>(change: (input: Input) => Promise<unknown>, errorToast?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPeopleQueryKey }),
+    ...(errorToast ? { meta: { errorToast } } : {}),
+  });
+}
+
+export const useApprovePerson = () => usePeopleChange(approvePerson, t('toasts.approveFailed'));
+export const useRejectPerson = () => usePeopleChange(rejectPerson, t('toasts.rejectFailed'));
+export const useDeletePerson = () => usePeopleChange(deletePerson, t('toasts.deleteUserFailed'));
+export const useUnblockPerson = () => usePeopleChange(unblockPerson, t('toasts.updateFailed'));
+export const useBlockPerson = () =>
+  usePeopleChange(
+    ({ id, reason }: { id: string; reason: string }) => blockPerson(id, reason),
+    t('toasts.updateFailed'),
+  );
+export const useChangeRole = () =>
+  usePeopleChange(
+    ({ id, role }: { id: string; role: RoleInput['role'] }) => changeRole(id, role),
+    t('toasts.updateFailed'),
+  );
+/** Its failure is said in its own sentence, with the server's reason (`toasts.mergeFailed`). */
+export const useMergePerson = () =>
+  usePeopleChange(({ id, targetId }: { id: string; targetId: string }) =>
+    mergePerson(id, targetId),
+  );

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatBytes } from '#shared/format';
 import type { Catalogue } from '#shared/locales/vi';
@@ -7,18 +6,16 @@ import type { PlaceholderValues } from '#shared/text';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../lib/messages.ts';
 import { formatDateTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
 import {
-  cleanUp,
-  demoQueryKey,
-  downloadBackup,
-  generateDemoData,
   useBackupStatus,
+  useCleanUp,
   useDemoSummary,
-  wipeDemoData,
+  useDownloadBackup,
+  useGenerateDemoData,
+  useWipeDemoData,
 } from '../api/admin-tools.ts';
 import { AdminSection } from './admin-section.tsx';
 
@@ -27,30 +24,23 @@ type Busy = 'generate' | 'wipe' | 'cleanup' | 'backup' | null;
 /** Demo data, clean-up and backup: the admin's maintenance, each a button with its effect said. */
 export function MaintenanceSections() {
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const demo = useDemoSummary();
   const backups = useBackupStatus();
   const [confirmWipe, setConfirmWipe] = useState(false);
   const a = (key: MessageKey<Catalogue['screens']['adminTools']>, values?: PlaceholderValues) =>
     t(`screens.adminTools.${key}`, values);
 
-  // One write at a time: each names its button, its work (which returns what to say) and
-  // what to say when it fails.
-  const action = useMutation({
-    mutationFn: ({
-      work,
-    }: {
-      key: Exclude<Busy, null>;
-      work: () => Promise<string>;
-      failure: string;
-    }) => work(),
-    onSuccess: (message) => showToast(message, 'success'),
-    onError: (error, { failure }) => showToast(failureMessage(failure, error), 'error'),
-  });
-  const busy: Busy = action.isPending ? action.variables.key : null;
-  const run = (key: Exclude<Busy, null>, work: () => Promise<string>, failure: string) => {
-    if (!action.isPending) action.mutate({ key, work, failure });
+  const changes = {
+    generate: useGenerateDemoData(),
+    wipe: useWipeDemoData(),
+    cleanup: useCleanUp(),
+    backup: useDownloadBackup(),
   };
+  // One write at a time: the button of the one under way shows it.
+  const busy: Busy =
+    (['generate', 'wipe', 'cleanup', 'backup'] as const).find((key) => changes[key].isPending) ??
+    null;
+  const said = (message: string) => ({ onSuccess: () => showToast(message, 'success') });
   const hasDemo = (demo.data?.people ?? 0) > 0;
 
   return (
@@ -66,16 +56,9 @@ export function MaintenanceSections() {
               className="flex-1 whitespace-nowrap"
               busy={busy === 'generate'}
               disabled={busy !== null || !demo.data || hasDemo}
-              onClick={() =>
-                void run(
-                  'generate',
-                  async () => {
-                    queryClient.setQueryData(demoQueryKey, await generateDemoData());
-                    return a('demoGenerated');
-                  },
-                  t('toasts.updateFailed'),
-                )
-              }
+              onClick={() => {
+                if (!busy) changes.generate.mutate(undefined, said(a('demoGenerated')));
+              }}
             >
               {a('demoGenerate')}
             </Button>
@@ -98,19 +81,19 @@ export function MaintenanceSections() {
             className="self-start"
             busy={busy === 'cleanup'}
             disabled={busy !== null}
-            onClick={() =>
-              void run(
-                'cleanup',
-                async () => {
-                  const result = await cleanUp();
-                  return a('cleanedUp', {
-                    mappings: result.mappingsRemoved,
-                    media: result.mediaRemoved,
-                  });
-                },
-                t('toasts.updateFailed'),
-              )
-            }
+            onClick={() => {
+              if (busy) return;
+              changes.cleanup.mutate(undefined, {
+                onSuccess: (result) =>
+                  showToast(
+                    a('cleanedUp', {
+                      mappings: result.mappingsRemoved,
+                      media: result.mediaRemoved,
+                    }),
+                    'success',
+                  ),
+              });
+            }}
           >
             {a('cleanup')}
           </Button>
@@ -124,16 +107,9 @@ export function MaintenanceSections() {
             className="self-start"
             busy={busy === 'backup'}
             disabled={busy !== null}
-            onClick={() =>
-              void run(
-                'backup',
-                async () => {
-                  await downloadBackup();
-                  return a('backupDone');
-                },
-                t('toasts.updateFailed'),
-              )
-            }
+            onClick={() => {
+              if (!busy) changes.backup.mutate(undefined, said(a('backupDone')));
+            }}
           >
             {a('backupDownload')}
           </Button>
@@ -147,17 +123,15 @@ export function MaintenanceSections() {
         confirmLabel={a('demoWipe')}
         cancelLabel={a('cancel')}
         busy={busy === 'wipe'}
-        onConfirm={() =>
-          void run(
-            'wipe',
-            async () => {
-              queryClient.setQueryData(demoQueryKey, await wipeDemoData());
+        onConfirm={() => {
+          if (busy) return;
+          changes.wipe.mutate(undefined, {
+            onSuccess: () => {
               setConfirmWipe(false);
-              return a('demoWiped');
+              showToast(a('demoWiped'), 'success');
             },
-            t('toasts.deleteFailed'),
-          )
-        }
+          });
+        }}
       />
     </>
   );

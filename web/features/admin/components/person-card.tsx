@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookOpen } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import type { Catalogue } from '#shared/locales/vi';
@@ -8,19 +7,18 @@ import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
-import { ApiError, failureMessage } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
 import { BlockReasonDialog, StudentStatusBadge } from '../../students/index.ts';
 import {
-  adminPeopleQueryKey,
-  approvePerson,
-  blockPerson,
-  changeRole,
-  deletePerson,
-  mergePerson,
-  rejectPerson,
-  unblockPerson,
+  useApprovePerson,
+  useBlockPerson,
+  useChangeRole,
+  useDeletePerson,
+  useMergePerson,
+  useRejectPerson,
+  useUnblockPerson,
 } from '../api/people.ts';
 import { MergeDialog } from './merge-dialog.tsx';
 
@@ -52,7 +50,6 @@ export const PersonCard = memo(function PersonCard({
   isMe: boolean;
 }) {
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
   const name = person.name;
   const headingId = useId();
@@ -65,62 +62,52 @@ export const PersonCard = memo(function PersonCard({
       ? (`screens.userManagement.${key}` as const)
       : (`screens.userManagement.forStudent.${key}` as const);
 
-  // One change at a time: each names its button, its work (which returns what to say) and how
-  // to say its failure.
-  const action = useMutation({
-    mutationFn: ({
-      work,
-    }: {
-      key: string;
-      work: () => Promise<string>;
-      failure: (e: unknown) => string;
-    }) => work(),
-    onSuccess: async (success) => {
-      showToast(success, 'success');
-      setDialog(null);
-      await queryClient.invalidateQueries({ queryKey: adminPeopleQueryKey });
-    },
-    onError: (error, { failure }) => showToast(failure(error), 'error'),
-  });
-  const busy = action.isPending ? action.variables.key : null;
-  const run = (key: string, work: () => Promise<string>, failure: (e: unknown) => string) => {
-    if (!action.isPending) action.mutate({ key, work, failure });
+  const changes = {
+    approve: useApprovePerson(),
+    reject: useRejectPerson(),
+    delete: useDeletePerson(),
+    unblock: useUnblockPerson(),
+    block: useBlockPerson(),
+    role: useChangeRole(),
+    merge: useMergePerson(),
   };
-  const failed = (message: string) => (error: unknown) => failureMessage(message, error);
+  // One change at a time: the button of the one under way shows it.
+  const busy =
+    (['approve', 'reject', 'delete', 'unblock', 'block', 'role', 'merge'] as const).find(
+      (key) => changes[key].isPending,
+    ) ?? null;
+  const done = (message: string) => ({
+    onSuccess: () => {
+      showToast(message, 'success');
+      setDialog(null);
+    },
+  });
 
-  const approve = () =>
-    run(
-      'approve',
-      async () => {
-        await approvePerson(person.id);
-        return person.proposedCourse
+  const approve = () => {
+    if (busy) return;
+    changes.approve.mutate(
+      person.id,
+      done(
+        person.proposedCourse
           ? t('screens.userManagement.approvedWithCourse', {
               name,
               course: person.proposedCourse.name,
             })
-          : t('screens.userManagement.approved', { name });
-      },
-      failed(t('toasts.approveFailed')),
+          : t('screens.userManagement.approved', { name }),
+      ),
     );
+  };
 
   const choose = (action: MenuAction) => {
+    if (busy && (action === 'unblock' || action === 'makeAdmin' || action === 'makeInstructor')) {
+      return;
+    }
     if (action === 'unblock') {
-      void run(
-        'unblock',
-        async () => {
-          await unblockPerson(person.id);
-          return t(blockWord('unblocked'), { name });
-        },
-        failed(t('toasts.updateFailed')),
-      );
+      changes.unblock.mutate(person.id, done(t(blockWord('unblocked'), { name })));
     } else if (action === 'makeAdmin' || action === 'makeInstructor') {
-      void run(
-        'role',
-        async () => {
-          await changeRole(person.id, action === 'makeAdmin' ? 'admin' : 'instructor');
-          return t('screens.userManagement.roleUpdated', { name });
-        },
-        failed(t('toasts.updateFailed')),
+      changes.role.mutate(
+        { id: person.id, role: action === 'makeAdmin' ? 'admin' : 'instructor' },
+        done(t('screens.userManagement.roleUpdated', { name })),
       );
     } else {
       setDialog(action);
@@ -266,16 +253,10 @@ export const PersonCard = memo(function PersonCard({
         confirmLabel={t('screens.userManagement.reject')}
         cancelLabel={t('screens.userManagement.cancel')}
         busy={busy === 'reject'}
-        onConfirm={() =>
-          void run(
-            'reject',
-            async () => {
-              await rejectPerson(person.id);
-              return t('screens.userManagement.rejected', { name });
-            },
-            failed(t('toasts.rejectFailed')),
-          )
-        }
+        onConfirm={() => {
+          if (!busy)
+            changes.reject.mutate(person.id, done(t('screens.userManagement.rejected', { name })));
+        }}
       />
       <ConfirmDialog
         isOpen={dialog === 'delete'}
@@ -285,16 +266,10 @@ export const PersonCard = memo(function PersonCard({
         confirmLabel={t('screens.userManagement.delete')}
         cancelLabel={t('screens.userManagement.cancel')}
         busy={busy === 'delete'}
-        onConfirm={() =>
-          void run(
-            'delete',
-            async () => {
-              await deletePerson(person.id);
-              return t('screens.userManagement.deleted', { name });
-            },
-            failed(t('toasts.deleteUserFailed')),
-          )
-        }
+        onConfirm={() => {
+          if (!busy)
+            changes.delete.mutate(person.id, done(t('screens.userManagement.deleted', { name })));
+        }}
       />
       <BlockReasonDialog
         isOpen={dialog === 'block' || dialog === 'changeReason'}
@@ -308,18 +283,17 @@ export const PersonCard = memo(function PersonCard({
         )}
         initialReason={dialog === 'changeReason' ? (person.ban?.reason ?? '') : ''}
         busy={busy === 'block'}
-        onSubmit={(reason) =>
-          void run(
-            'block',
-            async () => {
-              await blockPerson(person.id, reason);
-              return dialog === 'changeReason'
+        onSubmit={(reason) => {
+          if (busy) return;
+          changes.block.mutate(
+            { id: person.id, reason },
+            done(
+              dialog === 'changeReason'
                 ? t('screens.userManagement.reasonUpdated')
-                : t(blockWord('blocked'), { name });
-            },
-            failed(t('toasts.updateFailed')),
-          )
-        }
+                : t(blockWord('blocked'), { name }),
+            ),
+          );
+        }}
       />
       {dialog === 'merge' ? (
         <MergeDialog
@@ -327,19 +301,23 @@ export const PersonCard = memo(function PersonCard({
           isOpen
           onOpenChange={(open) => setDialog(open ? 'merge' : null)}
           busy={busy === 'merge'}
-          onMerge={(target) =>
-            void run(
-              'merge',
-              async () => {
-                await mergePerson(person.id, target.id);
-                return t('screens.userManagement.merged', { name: target.name });
+          onMerge={(target) => {
+            if (busy) return;
+            changes.merge.mutate(
+              { id: person.id, targetId: target.id },
+              {
+                ...done(t('screens.userManagement.merged', { name: target.name })),
+                onError: (error) =>
+                  showToast(
+                    t('toasts.mergeFailed', {
+                      reason:
+                        error instanceof ApiError ? error.message : t('errors.internal_error'),
+                    }),
+                    'error',
+                  ),
               },
-              (error) =>
-                t('toasts.mergeFailed', {
-                  reason: error instanceof ApiError ? error.message : t('errors.internal_error'),
-                }),
-            )
-          }
+            );
+          }}
         />
       ) : null}
     </article>

@@ -21,6 +21,7 @@ import type {
 import { answer, api } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
 import { coursesQueryKey } from '../../courses/index.ts';
+import { studentsQueryKey } from '../../students/index.ts';
 
 export const postsQueryKey = ['posts'] as const;
 export const postQueryKey = (id: string) => ['posts', 'one', id] as const;
@@ -110,6 +111,24 @@ export const updatePost = (postId: string, input: PostInput) =>
   answer(api.PUT('/posts/{postId}', { params: { path: { postId } }, body: input }));
 export const deletePost = (postId: string) =>
   answer(api.DELETE('/posts/{postId}', { params: { path: { postId } } }));
+/**
+ * Saves an edited post: its page shows the server's answer, the feeds follow before the form
+ * closes, and a course's activity and a student's page after.
+ */
+export function useUpdatePost(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PostInput) => updatePost(postId, input),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(postQueryKey(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: postsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: coursesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: studentsQueryKey });
+    },
+    meta: { errorToast: t('toasts.updateFailed') },
+  });
+}
+
 /** Deletes a post: the feeds follow, and a course's activity and counts, which include it. */
 export function useDeletePost() {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import {
@@ -20,7 +20,8 @@ import { useMember } from '../../accounts/index.ts';
 import { coursesQueryKey, useInstructorChoices } from '../../courses/index.ts';
 import { type KeptPhoto, MultiImagePicker } from '../../media/index.ts';
 import { studentsQueryKey, useClassRoster } from '../../students/index.ts';
-import { postQueryKey, postsQueryKey, updatePost } from '../api/posts.ts';
+import { useUpdatePost } from '../api/posts.ts';
+import { useQueuePost } from '../api/queue-post.ts';
 import { outbox, postDrafts, type QueuedPost } from '../outbox/outbox.ts';
 import {
   emptyDraft,
@@ -216,34 +217,14 @@ function PostForm({
   // A photo being sent or failed is something put in, though not yet among the photos.
   const [photosChosen, setPhotosChosen] = useState(false);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
-  const save = useMutation({
-    mutationFn: (input: PostInput) => updatePost(post?.id ?? '', input),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(postQueryKey(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: postsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: coursesQueryKey });
-      void queryClient.invalidateQueries({ queryKey: studentsQueryKey });
-      showToast(t('posts.updated'), 'success');
-      onOpenChange(false);
-    },
-    meta: { errorToast: t('toasts.updateFailed') },
-  });
+  const save = useUpdatePost(post?.id ?? '');
   // Whether what is in the form went somewhere (the outbox) or was thrown away: no draft then.
   const settled = useRef(false);
   const keptNow = (): KeptPost => {
     const { photos: _photos, ...values } = form.getValues();
     return { id: postId, personId, savedAt: Date.now(), values, photos: keptPhotos.current };
   };
-  const queue = useMutation({
-    mutationFn: (kept: KeptPost) => outbox.queue(kept),
-    onSuccess: async () => {
-      settled.current = true;
-      await postDrafts.forget(personId);
-      if (!navigator.onLine) showToast(t('posts.outbox.queued'), 'info');
-      onOpenChange(false);
-    },
-    onError: () => showToast(t('posts.outbox.storageFailed'), 'error'),
-  });
+  const queue = useQueuePost();
   const saving = save.isPending || queue.isPending;
   // The draft of a new post is kept on the device as it is typed, so a closed tab or a phone
   // that restarts loses nothing; it is offered again the next time the form opens.
@@ -292,8 +273,23 @@ function PostForm({
   const submit = form.handleSubmit((draft) => {
     markFailedPhotos();
     if (blocked || saving || (!post && preparing)) return;
-    if (post) save.mutate(toInput(draft));
-    else queue.mutate(keptNow());
+    if (post) {
+      save.mutate(toInput(draft), {
+        onSuccess: () => {
+          showToast(t('posts.updated'), 'success');
+          onOpenChange(false);
+        },
+      });
+    } else {
+      queue.mutate(keptNow(), {
+        onSuccess: async () => {
+          settled.current = true;
+          await postDrafts.forget(personId);
+          if (!navigator.onLine) showToast(t('posts.outbox.queued'), 'info');
+          onOpenChange(false);
+        },
+      });
+    }
   }, markFailedPhotos);
 
   return (
