@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorMessage } from '#shared/errors';
+import { isStaff } from '#shared/roles';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findPublicConfig } from '../config/config.repository.ts';
@@ -96,7 +97,7 @@ export async function requireMember(request: FastifyRequest): Promise<PersonRow>
 /** An admin or an instructor. */
 export async function requireStaff(request: FastifyRequest): Promise<PersonRow> {
   const person = await requireMember(request);
-  if (person.role === 'student') throw new AppError('forbidden', 403);
+  if (!isStaff(person)) throw new AppError('forbidden', 403);
   return person;
 }
 

@@ -1,4 +1,5 @@
 import { errorMessage } from '#shared/errors';
+import { isStaff } from '#shared/roles';
 import type { Me } from '#shared/schemas/accounts';
 import { avatarUrl } from '../media/avatar.ts';
 import type { Viewer } from './accounts.service.ts';
@@ -30,8 +31,8 @@ export function describeMe(viewer: Viewer): Me {
         },
         can: {
           manageUsers: person.role === 'admin',
-          seeInstructors: person.role !== 'student',
-          teach: person.role !== 'student',
+          seeInstructors: isStaff(person),
+          teach: isStaff(person),
         },
       };
     }

@@ -1,3 +1,4 @@
+import { isStaff } from '#shared/roles';
 import type { CertificateList } from '#shared/schemas/certificates';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
@@ -92,7 +93,7 @@ export async function certificateDocument(
   options: { verifyUrl: string; logo?: Buffer },
 ): Promise<{ pdf: Buffer; studentName: string; courseName: string }> {
   const row = await findCertificate(database.db, code);
-  const mayRead = row && (viewer.role !== 'student' || viewer.id === row.person_id);
+  const mayRead = row && (isStaff(viewer) || viewer.id === row.person_id);
   if (!row || !mayRead) throw new AppError('certificate_not_found', 404);
   if (row.revoked_at !== null) throw new AppError('certificate_revoked', 409);
   const featured = row.course_id

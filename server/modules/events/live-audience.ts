@@ -1,3 +1,4 @@
+import { isStaff } from '#shared/roles';
 import type { Audience } from '../../db/event-bus.ts';
 import type { Db, Role } from '../../db/schema.ts';
 import { findPostPeople, isPostVisibleTo, listPostMentions } from './events.repository.ts';
@@ -10,8 +11,9 @@ export interface Recipient {
 
 export type AudienceTest = (recipient: Recipient) => boolean;
 
-const isStaff = (recipient: Recipient) =>
-  recipient.role === 'instructor' || recipient.role === 'admin';
+/** A guest has no role: never staff. */
+const isStaffRecipient = (recipient: Recipient) =>
+  recipient.role !== null && isStaff({ role: recipient.role });
 
 /**
  * Who may see a post now, by the one privacy rule (post-visibility.ts): everyone when a guest
@@ -50,7 +52,7 @@ export async function resolveAudience(db: Db, audience: Audience): Promise<Audie
     case 'everyone':
       return () => true;
     case 'staff':
-      return isStaff;
+      return isStaffRecipient;
     case 'admins':
       return (recipient) => recipient.role === 'admin';
     case 'people': {
@@ -60,7 +62,7 @@ export async function resolveAudience(db: Db, audience: Audience): Promise<Audie
     case 'staff-and': {
       const ids = new Set(audience.ids);
       return (recipient) =>
-        isStaff(recipient) || (recipient.personId !== null && ids.has(recipient.personId));
+        isStaffRecipient(recipient) || (recipient.personId !== null && ids.has(recipient.personId));
     }
     case 'post':
       return resolveAudience(db, await postAudience(db, audience.postId));

@@ -1,3 +1,4 @@
+import { isStaff } from '#shared/roles';
 import type { SearchResults } from '#shared/schemas/search';
 import { foldForSearch, lowerForSearch } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
@@ -23,10 +24,9 @@ export async function search(
   const needle = { folded: foldForSearch(query), lower: lowerForSearch(query) };
   if (needle.folded === '') return emptyResults;
   const visibility = courseVisibilityFor(viewer);
-  const isStaff = viewer?.role === 'admin' || viewer?.role === 'instructor';
   const { courses, lessons, students } = await searchKinds(database.db, needle, visibility, {
     ...searchLimits,
-    students: isStaff ? searchLimits.students : 0,
+    students: isStaff(viewer) ? searchLimits.students : 0,
   });
   return {
     courses: courses.map((course) => ({

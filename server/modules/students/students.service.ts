@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isStaff } from '#shared/roles';
 import {
   type ProgressInput,
   STUDENT_PAGE_SIZE,
@@ -52,9 +53,6 @@ import {
   updateStudentRow,
   writeProgress,
 } from './students.repository.ts';
-
-const isStaff = (viewer: PersonRow | null) =>
-  viewer?.role === 'admin' || viewer?.role === 'instructor';
 
 const STATUS_ORDER: Record<PersonStatus, number> = {
   pending: 0,

@@ -1,4 +1,5 @@
 import { Link, Outlet, useLocation } from 'react-router';
+import { isStaff } from '#shared/roles';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { useMe, useMember } from '../../features/accounts/api/me.ts';
 import { InstallOffers } from '../../features/install/install-offers.tsx';
@@ -172,7 +173,7 @@ export function AppLayout() {
     </div>
   );
   // Tours are for instructors and admins (spec 1: they teach new instructors).
-  const staffId = me?.state === 'member' && me.person.role !== 'student' ? me.person.id : null;
+  const staffId = me?.state === 'member' && isStaff(me.person) ? me.person.id : null;
   return staffId ? (
     <TutorialProvider key={staffId} personId={staffId}>
       {layout}

@@ -1,6 +1,7 @@
 import { Bookmark, ClipboardCheck, PenSquare, UserRound, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
+import { isStaff } from '#shared/roles';
 import type { FeedFilters } from '#shared/schemas/posts';
 import { foldForSearch } from '#shared/text';
 import { Button, SearchField } from '../../components/ui/form.tsx';
@@ -55,14 +56,14 @@ export function loader({ request }: LoaderFunctionArgs): null {
  */
 export default function ActivityScreen() {
   const member = useMember();
-  const isStaff = member?.role === 'admin' || member?.role === 'instructor';
+  const staff = isStaff(member);
   useScreenTour('activity');
-  usePostFormReady(isStaff);
+  usePostFormReady(staff);
   const courses = useCourses();
   const [params, change] = useScreenParams();
   const [text, setText, q, keepSearch] = useSearchText();
   // The installed app's "Đăng bài" shortcut opens the feed with ?compose=1: the form, at once.
-  const [writing, setWriting] = useState(() => isStaff && params.get('compose') === '1');
+  const [writing, setWriting] = useState(() => staff && params.get('compose') === '1');
   useEffect(() => {
     if (params.get('compose') !== null || params.get('shared') !== null)
       change((next) => {
@@ -81,7 +82,7 @@ export default function ActivityScreen() {
   const filtered = Object.keys(filters).length > 0;
   const photoFirst = usePhotoFirst();
   // Photos shared from the gallery (the installed app's share target) open the form with them.
-  const [sharing] = useState(() => isStaff && params.get('shared') === '1');
+  const [sharing] = useState(() => staff && params.get('shared') === '1');
   const { offer } = photoFirst;
   useEffect(() => {
     if (!sharing) return;
@@ -107,7 +108,7 @@ export default function ActivityScreen() {
         subtitle={t('screens.activity.subtitle')}
         compactOnPhone
         actions={
-          isStaff ? (
+          staff ? (
             // On a phone the button floats above the bottom bar, under the thumb (DESIGN.md).
             <Button
               onClick={() => {
@@ -125,7 +126,7 @@ export default function ActivityScreen() {
       />
       <PageBody width="column">
         <div className="flex flex-col gap-3 pb-10">
-          {isStaff && member ? <OutboxList personId={member.id} /> : null}
+          {staff && member ? <OutboxList personId={member.id} /> : null}
           <div data-tour="feed-search">
             <SearchField
               label={t('screens.activity.search')}
@@ -142,7 +143,7 @@ export default function ActivityScreen() {
           >
             <legend className="sr-only">{t('screens.activity.filters')}</legend>
             {/* The chosen student leads the row, so her name and its clear button are on screen. */}
-            {isStaff && studentId ? (
+            {staff && studentId ? (
               <span className={`${chip} ${chipOn} max-w-64 pr-0`}>
                 <UserRound className="size-4 shrink-0" aria-hidden="true" />
                 <span className="min-w-0 truncate">{studentName}</span>
@@ -189,7 +190,7 @@ export default function ActivityScreen() {
               <ClipboardCheck className="size-4" aria-hidden="true" />
               {t('screens.activity.onlyEvaluations')}
             </button>
-            {isStaff && !studentId ? (
+            {staff && !studentId ? (
               <button
                 type="button"
                 aria-haspopup="dialog"

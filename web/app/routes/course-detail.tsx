@@ -1,6 +1,7 @@
 import { BookOpen, Pencil, SearchX, Trash2, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { isStaff } from '#shared/roles';
 import type { Course } from '#shared/schemas/courses';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -34,15 +35,15 @@ const CourseStatisticsTab = lazy(
 /** The four tabs, the chosen one (and a lesson, for activity and content) kept in the URL. */
 function CourseTabs({
   course,
-  isStaff,
+  staff,
   personId,
 }: {
   course: Course;
-  isStaff: boolean;
+  staff: boolean;
   personId: string;
 }) {
   const [params, setParams] = useSearchParams();
-  const tabs = TABS.filter((tab) => isStaff || !STAFF_TABS.has(tab));
+  const tabs = TABS.filter((tab) => staff || !STAFF_TABS.has(tab));
   const requested = params.get('tab') as CourseTab | null;
   const tab = requested && tabs.includes(requested) ? requested : 'activity';
   const lessonId = params.get('lesson');
@@ -68,7 +69,7 @@ function CourseTabs({
       <TabPanel ids={ids} id="content" selected={tab}>
         <CourseContentTab course={course} highlightedLessonId={lessonId} seen={seen} />
       </TabPanel>
-      {isStaff ? (
+      {staff ? (
         <>
           <TabPanel ids={ids} id="students" selected={tab}>
             <CourseStudentsTab courseId={course.id} />
@@ -150,7 +151,7 @@ export default function CourseDetailScreen() {
     );
   }
   const data = course.data;
-  const isStaff = member?.role === 'admin' || member?.role === 'instructor';
+  const staff = isStaff(member);
   const canEdit =
     member?.role === 'admin' ||
     (member !== null && data.instructors.some((person) => person.id === member.id));
@@ -231,7 +232,7 @@ export default function CourseDetailScreen() {
         </div>
       </header>
       <PageBody>
-        <CourseTabs course={data} isStaff={isStaff} personId={member?.id ?? 'guest'} />
+        <CourseTabs course={data} staff={staff} personId={member?.id ?? 'guest'} />
       </PageBody>
       {editing ? (
         <CourseFormDialog mode="edit" course={data} isOpen onOpenChange={setEditing} />

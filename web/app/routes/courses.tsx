@@ -1,5 +1,6 @@
 import { LayoutGrid, List, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { isStaff } from '#shared/roles';
 import type { CourseSummary } from '#shared/schemas/courses';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
@@ -55,7 +56,7 @@ export default function CoursesScreen() {
   const [formOpen, setFormOpen] = useState(false);
   const courses = useCourses();
   const isAdmin = member?.role === 'admin';
-  const isStaff = isAdmin || member?.role === 'instructor';
+  const staff = isStaff(member);
   useScreenTour('courses');
   const reportToTutorial = useTutorialReport();
   const openForm = () => {
@@ -97,7 +98,7 @@ export default function CoursesScreen() {
         title={t('screens.courses.title')}
         subtitle={t('screens.courses.subtitle')}
         actions={
-          isStaff ? (
+          staff ? (
             <Button onClick={openForm} className="px-4" data-tour="add-course">
               <Plus className="size-5" aria-hidden="true" />
               <span>{t(isAdmin ? 'screens.courses.add' : 'screens.courses.propose')}</span>
@@ -164,9 +165,9 @@ export default function CoursesScreen() {
         {courses.isSuccess && listed.length === 0 && pending.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-stone-300 bg-white/60 p-6 text-center">
             <p className="text-stone-600">
-              {t(isStaff ? 'screens.courses.empty' : 'screens.courses.emptyReader')}
+              {t(staff ? 'screens.courses.empty' : 'screens.courses.emptyReader')}
             </p>
-            {isStaff ? (
+            {staff ? (
               <Button className="mt-4" onClick={openForm}>
                 <Plus className="size-5" aria-hidden="true" />
                 {t(isAdmin ? 'screens.courses.add' : 'screens.courses.propose')}

@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { isStaff } from '#shared/roles';
 import type { ChangeEmail, Me } from '#shared/schemas/accounts';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -168,7 +169,7 @@ export default function ProfileScreen() {
           {profile.data ? (
             <>
               <ProfileDetails profile={profile.data} />
-              {profile.data.role !== 'student' ? (
+              {isStaff(profile.data) ? (
                 <PrivacySection profile={profile.data} />
               ) : (
                 <ShowcaseConsentSection profile={profile.data} />

@@ -1,6 +1,7 @@
 import { Download, Mail, MapPin, Phone, SearchX } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import { formatCalendarDate, formatDate, formatPhone } from '#shared/format';
+import { isStaff } from '#shared/roles';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
@@ -31,8 +32,8 @@ export default function StudentDetailScreen() {
   const navigate = useNavigate();
   const member = useMember();
   const student = useStudent(id);
-  const isStaff = member?.role === 'admin' || member?.role === 'instructor';
-  usePostFormReady(isStaff);
+  const staff = isStaff(member);
+  usePostFormReady(staff);
 
   if (student.error instanceof ApiError && [400, 403, 404].includes(student.error.status)) {
     return (
@@ -77,7 +78,7 @@ export default function StudentDetailScreen() {
               </span>
             </div>
           </div>
-          {isStaff ? (
+          {staff ? (
             <StudentActions
               studentId={data.id}
               name={data.name}
@@ -177,7 +178,7 @@ export default function StudentDetailScreen() {
                     studentId={data.id}
                     lesson={lesson}
                     index={index}
-                    canEdit={isStaff}
+                    canEdit={staff}
                   />
                 ))}
               </ol>
@@ -186,7 +187,7 @@ export default function StudentDetailScreen() {
                 courseId={course.id}
                 allDone={course.lessons.length > 0 && completed === course.lessons.length}
                 finishedAt={course.finishedAt}
-                canEdit={isStaff}
+                canEdit={staff}
               />
               {member && course.finishedAt !== null ? (
                 <CourseCertificate
@@ -203,7 +204,7 @@ export default function StudentDetailScreen() {
         studentId={data.id}
         studentName={data.name}
         canDownload={member?.role === 'admin' || member?.id === data.id}
-        canFeature={isStaff}
+        canFeature={staff}
       />
       <StudentEvaluations studentId={data.id} />
     </PageBody>

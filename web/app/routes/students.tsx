@@ -2,6 +2,7 @@ import { Filter, Plus, X } from 'lucide-react';
 import { memo, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { formatPhone } from '#shared/format';
+import { isStaff } from '#shared/roles';
 import type { StudentSummary } from '#shared/schemas/students';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, SearchField } from '../../components/ui/form.tsx';
@@ -43,10 +44,10 @@ const ROWS_PER_STEP = 5;
 /** Memoised: typing in the search box re-rendered every card at each key. */
 const StudentCard = memo(function StudentCard({
   student,
-  isStaff,
+  staff,
 }: {
   student: StudentSummary;
-  isStaff: boolean;
+  staff: boolean;
 }) {
   const share = student.progress.total ? student.progress.completed / student.progress.total : 0;
   return (
@@ -85,7 +86,7 @@ const StudentCard = memo(function StudentCard({
           </span>
         </span>
       </Link>
-      {isStaff ? (
+      {staff ? (
         <StudentActions
           studentId={student.id}
           name={student.name}
@@ -100,17 +101,17 @@ const StudentCard = memo(function StudentCard({
 /** The academy's students: search, order, filter by courses, add, and each one's quick menu. */
 export default function StudentsScreen() {
   const member = useMember();
-  const isStaff = member?.role === 'admin' || member?.role === 'instructor';
+  const staff = isStaff(member);
   if (member?.role === 'student') {
     // Other students are personal data; a student's "Học viên" is their own progress.
     return <Navigate to={`/students/${member.id}`} replace />;
   }
-  return <StudentsList isStaff={isStaff} />;
+  return <StudentsList staff={staff} />;
 }
 
-function StudentsList({ isStaff }: { isStaff: boolean }) {
+function StudentsList({ staff }: { staff: boolean }) {
   useScreenTour('students');
-  usePostFormReady(isStaff);
+  usePostFormReady(staff);
   const courses = useCourses();
   // Search, courses and order live in the address, so coming back from a student keeps them.
   const [params, change] = useScreenParams();
@@ -139,7 +140,7 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
         title={t('screens.students.title')}
         subtitle={t('screens.students.subtitle')}
         actions={
-          isStaff ? (
+          staff ? (
             <Button
               onClick={() => setAdding(true)}
               className="px-3 sm:px-5"
@@ -233,7 +234,7 @@ function StudentsList({ isStaff }: { isStaff: boolean }) {
                   {...rowProps(student.id)}
                   data-tour={index === 0 ? 'student-list' : undefined}
                 >
-                  <StudentCard student={student} isStaff={isStaff} />
+                  <StudentCard student={student} staff={staff} />
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { BookOpen } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import type { Catalogue } from '#shared/locales/vi';
+import { isStaff } from '#shared/roles';
 import type { AdminPerson } from '#shared/schemas/admin';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
@@ -53,7 +54,7 @@ export const PersonCard = memo(function PersonCard({
   const [dialog, setDialog] = useState<Dialog>(null);
   const name = person.name;
   const headingId = useId();
-  const staff = person.role !== 'student';
+  const staff = isStaff(person);
   // Blocking a student is "Bảo lưu" (spec 4), staff are "Chặn": one word per person throughout.
   const blockWord = <Key extends keyof Catalogue['screens']['userManagement']['forStudent']>(
     key: Key,
