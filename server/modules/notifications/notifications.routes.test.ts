@@ -31,6 +31,26 @@ describe('notifications', () => {
     expect(after.every((n: { read: boolean }) => n.read)).toBe(true);
   });
 
+  it('tells the author of a new like, but not of her own, nor of an unlike or a like again', async () => {
+    const post = (
+      await call('teacher', 'POST', '/api/posts', { kind: 'general', text: 'Mẫu móng mới' })
+    ).json();
+    const likesOfPost = async () =>
+      (await call('teacher', 'GET', '/api/notifications'))
+        .json()
+        .notifications.filter(
+          (n: { type: string; postId: string }) => n.type === 'liked' && n.postId === post.id,
+        );
+    expect(
+      (await call('teacher', 'PUT', `/api/posts/${post.id}/like`, { liked: true })).json(),
+    ).toMatchObject({ liked: true, likeCount: 1 });
+    expect(await likesOfPost()).toEqual([]);
+    await call('admin', 'PUT', `/api/posts/${post.id}/like`, { liked: true });
+    await call('admin', 'PUT', `/api/posts/${post.id}/like`, { liked: true });
+    await call('admin', 'PUT', `/api/posts/${post.id}/like`, { liked: false });
+    expect(await likesOfPost()).toMatchObject([{ actor: { name: 'Trần Thu Hà' } }]);
+  });
+
   it('never reveals a post hidden from me, and keeps approval requests for admins', async () => {
     const { db } = t.database;
     const before = (await call('admin', 'GET', '/api/notifications')).json().notifications;

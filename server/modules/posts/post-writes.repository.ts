@@ -74,14 +74,21 @@ export async function writeLikeInOneStatement(
   return { likeCount: Number(rows[0]?.like_count ?? 0), added: Boolean(rows[0]?.added) };
 }
 
+/** The notification a like writes to the post's author, as the service decided it. */
+export interface LikeNotice {
+  id: string;
+  /** Who is never sent it (the service's rule says who). */
+  exceptRecipient: string;
+}
+
 /** A like on a post, written only when the person may see the post. */
 export interface PostLikeWrite {
   postId: string;
   personId: string;
   liked: boolean;
   now: number;
-  /** The id of the notification a new like writes to the post's author. */
-  notificationId: string;
+  /** Written to the post's author when the like is new and she is not its exception. */
+  notice: LikeNotice | null;
 }
 
 export interface PostLikeWritten {
@@ -95,10 +102,6 @@ export interface PostLikeWritten {
   authorSees?: boolean;
 }
 
-/** A new like notifies the post's author, unless the author liked it (and so says the SQL). */
-const notifiesAuthor = (authorId: string, write: PostLikeWrite) =>
-  write.liked && authorId !== write.personId;
-
 /**
  * PostgreSQL: the whole like in one statement (one round trip): the post's visibility to the
  * person, the like row, the count and the author's notification. Nothing is written when the
@@ -108,9 +111,12 @@ export async function writeVisiblePostLikeInOneStatement(
   db: Db,
   write: PostLikeWrite,
 ): Promise<PostLikeWritten | undefined> {
-  // An unlike writes no notification: the values it does not use are no part of its SQL.
-  const { postId, personId } = write;
-  const [row] = await visiblePostLike(db, write.liked ? write : { postId, personId, liked: false });
+  // An unlike writes no like row: the time it does not use is no part of its SQL.
+  const { postId, personId, notice } = write;
+  const [row] = await visiblePostLike(
+    db,
+    write.liked ? write : { postId, personId, liked: false, notice },
+  );
   if (!row) return undefined;
   return {
     authorId: row.author_id,
@@ -124,17 +130,18 @@ export async function writeVisiblePostLikeInOneStatement(
 // Made on every like tap: built once and planned once per connection (db/prepared.ts), as
 // planning this statement costs about as much as running it.
 const visiblePostLike = preparedQuery(
-  (db: Db, write: Omit<PostLikeWrite, 'now' | 'notificationId'> & Partial<PostLikeWrite>) => {
-    const { postId, personId, now } = write;
+  (db: Db, write: Omit<PostLikeWrite, 'now'> & Partial<PostLikeWrite>) => {
+    const { postId, personId, now, notice } = write;
     const visible = sql<boolean>`exists (select 1 from visible)`;
     const { writeRow, sign } = likeStatements(
       { target: 'posts', id: postId, personId, liked: write.liked, now: now as number },
       visible,
     );
-    const notified = write.liked
+    const notified = notice
       ? sql`, notified as (insert into notifications (id, recipient_id, type, actor_id, post_id, created_at)
-          select ${write.notificationId}, visible.author_id, 'liked', ${personId}, ${postId}, ${now}
-          from visible where visible.author_id <> ${personId} and exists (select 1 from changed)
+          select ${notice.id}, visible.author_id, 'liked', ${personId}, ${postId}, ${now}
+          from visible where visible.author_id <> ${notice.exceptRecipient}
+            and exists (select 1 from changed)
           returning 1)`
       : sql``;
     const statement = sql<{
@@ -154,7 +161,7 @@ const visiblePostLike = preparedQuery(
         where id = ${postId} and ${visible} returning like_count)
       ${notified}
       select visible.author_id, visible.seen_by_guests, visible.author_sees, counted.like_count,
-        ${write.liked ? sql`exists (select 1 from notified)` : sql`false`} as notified
+        ${notice ? sql`exists (select 1 from notified)` : sql`false`} as notified
       from visible cross join counted`;
     return { compile: () => statement.compile(db) };
   },
@@ -169,10 +176,10 @@ export async function writeVisiblePostLikeInTransaction(
   const visible = await findVisiblePostAuthor(trx, write.personId, write.postId);
   if (!visible) return undefined;
   const { rows } = notificationRows(
-    notifiesAuthor(visible.author_id, write)
+    write.notice && visible.author_id !== write.notice.exceptRecipient
       ? [
           {
-            id: write.notificationId,
+            id: write.notice.id,
             recipientId: visible.author_id,
             type: 'liked',
             actorId: write.personId,

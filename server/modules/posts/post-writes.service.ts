@@ -19,6 +19,7 @@ import {
   deletePostRow,
   existingPersonIds,
   insertPostRow,
+  type LikeNotice,
   type PostColumns,
   postIdAuthor,
   replacePostMediaAndMentions,
@@ -234,6 +235,11 @@ export async function deletePost(database: AppDatabase, person: PersonRow, postI
   await database.events.publish({ type: 'post.deleted', postId }, seenBy);
 }
 
+/** A new like notifies the post's author, unless she liked her own post; an unlike, no one. */
+function likeNotice(likerId: string, liked: boolean): LikeNotice | null {
+  return liked ? { id: randomUUID(), exceptRecipient: likerId } : null;
+}
+
 /**
  * Likes or unlikes a post the person may see, and notifies its author of a new like. The count
  * moves by the rows the like changed, so concurrent toggles always leave `like_count` equal to
@@ -246,8 +252,8 @@ export async function setPostLike(
   postId: string,
   liked: boolean,
 ) {
-  const notificationId = randomUUID();
-  const write = { postId, personId: person.id, liked, now: Date.now(), notificationId };
+  const notice = likeNotice(person.id, liked);
+  const write = { postId, personId: person.id, liked, now: Date.now(), notice };
   const written =
     database.kind === 'postgres'
       ? await retryingDeadlocks(() => writeVisiblePostLikeInOneStatement(database.db, write))
@@ -256,8 +262,8 @@ export async function setPostLike(
   const { likeCount } = written;
   await announceNotifications(
     database,
-    written.notified
-      ? [{ id: notificationId, recipientId: written.authorId, shown: written.authorSees }]
+    written.notified && notice
+      ? [{ id: notice.id, recipientId: written.authorId, shown: written.authorSees }]
       : [],
     [
       {
