@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
+import { type NewPersonFields, newPersonRow } from '../../db/people-rows.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, Db, Flag, NewPerson, PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { nameSearchColumns } from '../../db/search-columns.ts';
@@ -190,14 +191,8 @@ export async function countStaff(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-export async function insertPerson(
-  db: Db,
-  person: Omit<NewPerson, 'name_search' | 'name_lower'>,
-): Promise<void> {
-  await db
-    .insertInto('people')
-    .values({ ...person, ...nameSearchColumns(person.name) })
-    .execute();
+export async function insertPerson(db: Db, person: NewPersonFields): Promise<void> {
+  await db.insertInto('people').values(newPersonRow(person)).execute();
 }
 
 export async function insertMapping(db: Db, authUserId: string, personId: string, now: number) {

@@ -174,17 +174,12 @@ export async function onboard(
       phone: input.phone,
       address: input.address ?? null,
       dob: input.role === 'student' ? (input.dob ?? null) : null,
-      avatar_url: null,
       bio: input.role === 'instructor' ? (input.bio ?? null) : null,
-      registration_date: now,
-      proposed_course_name: proposal && !firstInstructor ? proposal.name : null,
-      proposed_course_description:
-        proposal && !firstInstructor ? (proposal.description ?? '') : null,
-      ban_reason: null,
-      banned_by: null,
-      banned_at: null,
-      created_at: now,
-      updated_at: now,
+      proposedCourse:
+        proposal && !firstInstructor
+          ? { name: proposal.name, description: proposal.description ?? '' }
+          : null,
+      now,
     });
     await insertMapping(trx, authUserId, personId, now);
     if (firstInstructor && proposal) {

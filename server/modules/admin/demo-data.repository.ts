@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { type NewPersonFields, newPersonRow } from '../../db/people-rows.ts';
 import type { Database, Db } from '../../db/schema.ts';
 import { nameSearchColumns, titleSearchColumns } from '../../db/search-columns.ts';
 import { deletePersonRow } from './people.repository.ts';
@@ -42,28 +43,20 @@ export async function insertDemoPerson(
 ): Promise<void> {
   await trx
     .insertInto('people')
-    .values({
-      id: person.id,
-      role: person.role,
-      status: 'active',
-      name: person.name,
-      ...nameSearchColumns(person.name),
-      email: null,
-      phone: person.phone,
-      address: person.address,
-      dob: null,
-      avatar_url: null,
-      bio: person.bio,
-      registration_date: person.registrationDate,
-      proposed_course_name: null,
-      proposed_course_description: null,
-      ban_reason: null,
-      banned_by: null,
-      banned_at: null,
-      is_demo: 1,
-      created_at: person.now,
-      updated_at: person.now,
-    })
+    .values(
+      newPersonRow({
+        id: person.id,
+        role: person.role,
+        status: 'active',
+        name: person.name,
+        phone: person.phone,
+        address: person.address,
+        bio: person.bio,
+        registrationDate: person.registrationDate,
+        isDemo: true,
+        now: person.now,
+      }),
+    )
     .execute();
 }
 

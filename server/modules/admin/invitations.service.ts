@@ -36,16 +36,14 @@ export async function inviteInstructor(
     await lockAccountChanges(trx, database.kind);
     if ((await isPersonEmailTaken(trx, input.email)) || (await isAuthEmailTaken(trx, input.email)))
       throw new AppError('email_taken', 409);
-    // The columns left out (phone, bio, ban…) start empty.
+    // What is left out (phone, bio, ban…) starts empty.
     await insertPerson(trx, {
       id,
       role: 'instructor',
       status: 'active',
       name: input.name,
       email: input.email,
-      registration_date: now,
-      created_at: now,
-      updated_at: now,
+      now,
     });
     await insertActivityLog(trx, {
       actorId: admin.id,

@@ -74,18 +74,7 @@ export async function grantAdmin(
         name,
         email,
         phone: '',
-        address: null,
-        dob: null,
-        avatar_url: null,
-        bio: null,
-        registration_date: now,
-        proposed_course_name: null,
-        proposed_course_description: null,
-        ban_reason: null,
-        banned_by: null,
-        banned_at: null,
-        created_at: now,
-        updated_at: now,
+        now,
       });
     }
     if (!mapped) await insertMapping(trx, authUserId, id, now);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type NewPersonFields, newPersonRow } from '../../db/people-rows.ts';
 import type { Db } from '../../db/schema.ts';
 import { containsFolded, nameSearchColumns } from '../../db/search-columns.ts';
 import { countedCompletions } from '../courses/course-progress.repository.ts';
@@ -141,27 +142,20 @@ export async function insertStudentRow(
 ) {
   await db
     .insertInto('people')
-    .values({
-      id: student.id,
-      role: 'student',
-      status: 'active',
-      name: student.name,
-      ...nameSearchColumns(student.name),
-      email: student.email,
-      phone: student.phone,
-      address: student.address,
-      dob: student.dob,
-      avatar_url: student.avatarUrl,
-      bio: null,
-      registration_date: student.now,
-      proposed_course_name: null,
-      proposed_course_description: null,
-      ban_reason: null,
-      banned_by: null,
-      banned_at: null,
-      created_at: student.now,
-      updated_at: student.now,
-    })
+    .values(
+      newPersonRow({
+        id: student.id,
+        role: 'student',
+        status: 'active',
+        name: student.name,
+        email: student.email,
+        phone: student.phone,
+        address: student.address,
+        dob: student.dob,
+        avatarUrl: student.avatarUrl,
+        now: student.now,
+      }),
+    )
     .execute();
 }
 
