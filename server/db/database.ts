@@ -15,6 +15,7 @@ import {
   sql,
   ValueNode,
 } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
@@ -78,21 +79,17 @@ type CachedStatement = SQLite.Statement | ReturnType<typeof readingStatement>;
  * statement outlives the columns it read.
  */
 function withStatementCache(connection: SQLite.Database, capacity = 500) {
-  const statements = new Map<string, CachedStatement>();
+  const statements = new LRUCache<string, CachedStatement>({ max: capacity });
   return {
     close: () => connection.close(),
     prepare(text: string) {
       let statement = statements.get(text);
-      if (statement) {
-        // Most recently used last, so the oldest is evicted first.
-        statements.delete(text);
-      } else {
+      if (!statement) {
         if (/^\s*(create|alter|drop)\b/i.test(text)) statements.clear();
         const prepared = connection.prepare(text);
         statement = prepared.reader ? readingStatement(prepared) : prepared;
-        if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
+        statements.set(text, statement);
       }
-      statements.set(text, statement);
       return statement;
     },
   };
@@ -176,7 +173,7 @@ class PreparingClient extends pg.Client {
   }
 }
 
-const statementNames = new Map<string, string>();
+const statementNames = new LRUCache<string, string>({ max: 2_000 });
 
 /**
  * A prepared statement's name, from its text and the connection's generation (the hash is
@@ -186,7 +183,6 @@ function statementName(text: string, generation: number): string {
   let name = statementNames.get(text);
   if (name === undefined) {
     name = `hv_${createHash('sha1').update(text).digest('base64url')}`;
-    if (statementNames.size >= 2_000) statementNames.clear();
     statementNames.set(text, name);
   }
   return generation === 0 ? name : `${name}_${generation}`;

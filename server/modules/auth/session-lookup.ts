@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseCookies } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
+import { LRUCache } from 'lru-cache';
 import { type Auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS } from './auth.ts';
 
 /** A cookie better-auth verified before, and the session token it carries. */
@@ -25,18 +26,24 @@ export interface RememberedCookie {
  * KNOWN_MS whatever happens.
  */
 export class SessionLookup {
-  /** Verified cookie value → the session token it carries, least recently used first. */
-  private readonly tokens = new Map<string, string>();
-  /** Session token → what its row said when it was read, while no change may have touched it. */
-  private readonly known = new Map<string, { row: unknown; readAt: number }>();
+  /** Verified cookie value → the session token it carries. */
+  private readonly tokens: LRUCache<string, string>;
+  /**
+   * Session token → what its row said when it was read, while no change may have touched it.
+   * Its age is kept by the wall clock (KNOWN_MS), as the sessions' own times are.
+   */
+  private readonly known: LRUCache<string, { row: unknown; readAt: number }>;
   /** Counts forgettings: a row read before one is not remembered after it. */
   private generation = 0;
 
   private constructor(
     private readonly auth: Auth,
     private readonly cookieName: string,
-    private readonly capacity: number,
-  ) {}
+    capacity: number,
+  ) {
+    this.tokens = new LRUCache({ max: capacity });
+    this.known = new LRUCache({ max: capacity });
+  }
 
   static async create(auth: Auth, capacity = 10_000) {
     const context = await auth.$context;
@@ -74,7 +81,6 @@ export class SessionLookup {
   /** Remembers a session's row, unless something was forgotten since it was read. */
   learn(token: string, row: unknown, readInGeneration: number) {
     if (readInGeneration !== this.generation) return;
-    if (this.known.size >= this.capacity) this.known.delete(this.known.keys().next().value!);
     this.known.set(token, { row, readAt: Date.now() });
   }
 
@@ -104,8 +110,6 @@ export class SessionLookup {
 
   /** A remembered cookie whose session held: kept as the most recently used. */
   keep({ cookie, token }: RememberedCookie) {
-    this.tokens.delete(cookie);
-    if (this.tokens.size >= this.capacity) this.tokens.delete(this.tokens.keys().next().value!);
     this.tokens.set(cookie, token);
   }
 
