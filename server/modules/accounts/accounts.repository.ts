@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import { type NewPersonFields, newPersonRow } from '../../db/people-rows.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import type { Database, Db, Flag, NewPerson, PersonRow, PublicConfigRow } from '../../db/schema.ts';
-import { nameSearchColumns } from '../../db/search-columns.ts';
+import type { Database, Db, Flag, PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { GLOBAL } from '../config/config.repository.ts';
 
 /** The person a sign-in identity maps to, if any (the spec's authIdToStudentId, for all roles). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { type NewPersonFields, newPersonRow } from '../../db/people-rows.ts';
+import { newPersonRow } from '../../db/people-rows.ts';
 import type { Database, Db } from '../../db/schema.ts';
 import { nameSearchColumns, titleSearchColumns } from '../../db/search-columns.ts';
 import { deletePersonRow } from './people.repository.ts';

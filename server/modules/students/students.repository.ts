@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type NewPersonFields, newPersonRow } from '../../db/people-rows.ts';
+import { newPersonRow } from '../../db/people-rows.ts';
 import type { Db } from '../../db/schema.ts';
 import { containsFolded, nameSearchColumns } from '../../db/search-columns.ts';
 import { countedCompletions } from '../courses/course-progress.repository.ts';

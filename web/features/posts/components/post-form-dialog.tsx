@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import {
@@ -17,9 +16,9 @@ import { FormDialogActions } from '../../../components/ui/dialog.tsx';
 import { ConfirmDialogFrame, SheetDialogFrame } from '../../../components/ui/dialog-frames.tsx';
 import { t } from '../../../lib/text.ts';
 import { useMember } from '../../accounts/index.ts';
-import { coursesQueryKey, useInstructorChoices } from '../../courses/index.ts';
+import { useInstructorChoices } from '../../courses/index.ts';
 import { type KeptPhoto, MultiImagePicker } from '../../media/index.ts';
-import { studentsQueryKey, useClassRoster } from '../../students/index.ts';
+import { useClassRoster } from '../../students/index.ts';
 import { useUpdatePost } from '../api/posts.ts';
 import { useQueuePost } from '../api/queue-post.ts';
 import { outbox, postDrafts, type QueuedPost } from '../outbox/outbox.ts';
@@ -144,7 +143,6 @@ function PostForm({
 }) {
   const formId = useId();
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
   // Students, courses and lessons to choose from, as the device kept them: the form works in
   // class with no signal.
   const roster = useClassRoster(isOpen);
