@@ -229,7 +229,6 @@ export async function applyVerifiedEmail(database: AppDatabase, authUserId: stri
   for (const { id } of changed) await announcePersonChange(database, id);
 }
 
-/** Records a staff member's sign-in in the activity log (spec: only signed-in staff). */
 /**
  * A first sign-in with an e-mail an admin invited as an instructor (and that its owner proved:
  * a sign-in link, or a provider that vouches for it) leads to that profile: an active instructor,
@@ -258,6 +257,7 @@ export async function acceptInvitation(database: AppDatabase, authUserId: string
   if (accepted) await announcePersonChange(database, accepted);
 }
 
+/** Records a staff member's sign-in in the activity log (spec: only signed-in staff). */
 export async function logStaffSignIn(database: AppDatabase, authUserId: string, method: string) {
   const person = await findPersonByAuthUser(database.db, authUserId);
   if (!person || person.role === 'student') return;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isStaff } from '#shared/roles';
 import type { NewPostData, Post, PostData } from '#shared/schemas/posts';
 import { splitMentions } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
@@ -147,16 +148,16 @@ async function postSentBefore(database: AppDatabase, author: PersonRow, id: stri
 class MadeMeanwhile extends Error {}
 
 /**
- * Makes a post. With the id its device made (`data.id`), sending it twice makes one post: the
- * second answer is the first post, `created: false`.
+ * Makes a post: instructors and admins post evaluations and general posts (spec 1); students
+ * do not. With the id its device made (`data.id`), sending it twice makes one post: the second
+ * answer is the first post, `created: false`.
  */
-/** Instructors and admins post evaluations and general posts (spec 1); students do not. */
 export async function createPost(
   database: AppDatabase,
   author: PersonRow,
   { id: chosenId, ...data }: NewPostData,
 ): Promise<{ post: Post; created: boolean }> {
-  if (author.role === 'student') throw new AppError('forbidden', 403);
+  if (!isStaff(author)) throw new AppError('forbidden', 403);
   if (chosenId) {
     const earlier = await postSentBefore(database, author, chosenId);
     if (earlier) return { post: earlier, created: false };

@@ -93,10 +93,6 @@ function CourseTabs({
 }
 
 /**
- * A course: cover, details and instructors over the tabs Hoạt động, Nội dung, Học viên and
- * Thống kê; admins and its instructors edit and delete it.
- */
-/**
  * A course's description: on a phone, two lines and "Xem thêm", so the tabs and what the person
  * came for stay on the first screen; from 768 px, whole.
  */
@@ -121,6 +117,10 @@ function CourseDescription({ text }: { text: string }) {
   );
 }
 
+/**
+ * A course: cover, details and instructors over the tabs Hoạt động, Nội dung, Học viên and
+ * Thống kê; admins and its instructors edit and delete it.
+ */
 export default function CourseDetailScreen() {
   const { courseId = '' } = useParams();
   const navigate = useNavigate();
