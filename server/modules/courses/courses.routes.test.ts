@@ -1,30 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signUp, studentForm } from '../../test/sessions.ts';
+import { describe, expect, it } from 'vitest';
+import { academyTrio, setUpAcademy } from '../../test/academy.ts';
+import { instructorForm } from '../../test/sessions.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
-const cookie = { admin: '', teacher: '', other: '', student: '' };
-const ids = { teacher: '', other: '' };
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  cookie.admin = await signUp(t.app, mail, 'admin@example.vn', instructorForm('Trần Thu Hà'));
-  cookie.teacher = await signUp(t.app, mail, 'gv@example.vn', instructorForm('Lê Minh Anh'));
-  cookie.other = await signUp(t.app, mail, 'gv2@example.vn', instructorForm('Phạm Văn Đức'));
-  cookie.student = await signUp(t.app, mail, 'hv@example.vn', studentForm('Ngô Thị Lan'));
-  const { db } = t.database;
-  await db.updateTable('people').set({ status: 'active' }).execute();
-  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
-  const people = await db.selectFrom('people').select(['id', 'name']).execute();
-  ids.teacher = people.find((p) => p.name === 'Lê Minh Anh')!.id;
-  ids.other = people.find((p) => p.name === 'Phạm Văn Đức')!.id;
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
+const { t, cookie, ids } = setUpAcademy({
+  admin: academyTrio.admin,
+  teacher: academyTrio.teacher,
+  other: { email: 'gv2@example.vn', form: instructorForm('Phạm Văn Đức') },
+  student: academyTrio.student,
 });
 
 const as = (who: keyof typeof cookie) => ({ cookie: cookie[who] });

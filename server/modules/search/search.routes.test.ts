@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { academyTrio, setUpAcademy } from '../../test/academy.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signUp, studentForm } from '../../test/sessions.ts';
+import { studentForm } from '../../test/sessions.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
-const cookie = { admin: '', teacher: '', student: '' };
+const { t, cookie } = setUpAcademy({
+  ...academyTrio,
+  student: { email: 'hv@example.vn', form: studentForm('Ngô Bảo Châu') },
+});
 
 const students = [
   'Nguyễn Thị Hoà',
@@ -21,14 +21,7 @@ const students = [
 ];
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  cookie.admin = await signUp(t.app, mail, 'admin@example.vn', instructorForm('Trần Thu Hà'));
-  cookie.teacher = await signUp(t.app, mail, 'gv@example.vn', instructorForm('Lê Minh Anh'));
-  cookie.student = await signUp(t.app, mail, 'hv@example.vn', studentForm('Ngô Bảo Châu'));
   const { db } = t.database;
-  await db.updateTable('people').set({ status: 'active' }).execute();
-  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
   for (const [index, name] of students.entries()) {
     // Later in the list is newer: within a rank, the newest come first.
     await insertTestPerson(db, {
@@ -48,10 +41,6 @@ beforeAll(async () => {
     name: 'Vẽ móng đề xuất',
     lessons: [{ title: 'Bài đề xuất' }],
   });
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
 });
 
 function post(who: keyof typeof cookie, url: string, payload: object) {
