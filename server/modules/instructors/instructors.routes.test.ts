@@ -1,51 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { academyTrio, setUpAcademy } from '../../test/academy.ts';
 import { insertTestPost } from '../../test/factories/courses.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signUp, studentForm } from '../../test/sessions.ts';
+import { instructorForm } from '../../test/sessions.ts';
 
-let t: TestApp;
-let mail: MailCatcher;
-const cookie = { admin: '', teacher: '', pending: '', student: '' };
-const ids = { admin: '', teacher: '', pending: '' };
+const { t, cookie, ids } = setUpAcademy({
+  admin: academyTrio.admin,
+  teacher: {
+    email: 'gv@example.vn',
+    form: instructorForm('Lê Minh Anh', { bio: 'Mười năm làm móng.' }),
+  },
+  pending: { email: 'cho@example.vn', form: instructorForm('Vũ Thị Chờ') },
+  student: academyTrio.student,
+});
 type Who = keyof typeof cookie | null;
 const get = (who: Who, url: string) =>
   t.app.inject({ method: 'GET', url, headers: who ? { cookie: cookie[who] } : {} });
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  cookie.admin = await signUp(t.app, mail, 'admin@example.vn', instructorForm('Trần Thu Hà'));
-  cookie.teacher = await signUp(
-    t.app,
-    mail,
-    'gv@example.vn',
-    instructorForm('Lê Minh Anh', { bio: 'Mười năm làm móng.' }),
-  );
-  cookie.pending = await signUp(t.app, mail, 'cho@example.vn', instructorForm('Vũ Thị Chờ'));
-  cookie.student = await signUp(t.app, mail, 'hv@example.vn', studentForm('Ngô Thị Lan'));
-  const { db } = t.database;
-  await db
+  // One instructor still waits for an admin's approval.
+  await t.database.db
     .updateTable('people')
-    .set({ status: 'active' })
-    .where('name', '!=', 'Vũ Thị Chờ')
+    .set({ status: 'pending' })
+    .where('id', '=', ids.pending)
     .execute();
-  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
-  const people = await db.selectFrom('people').select(['id', 'name']).execute();
-  const idOf = (name: string) => people.find((person) => person.name === name)!.id;
-  ids.admin = idOf('Trần Thu Hà');
-  ids.teacher = idOf('Lê Minh Anh');
-  ids.pending = idOf('Vũ Thị Chờ');
   await t.app.inject({
     method: 'POST',
     url: '/api/courses',
     headers: { cookie: cookie.admin },
     payload: { name: 'Sơn gel', instructorIds: [ids.teacher] },
   });
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
 });
 
 describe('instructors', () => {
