@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MEDIA_NAME } from '#shared/schemas/media';
+import { readsBack } from './media.storage.ts';
 import type { MediaStore } from './media.store.ts';
 
 export interface MediaCopyResult {
@@ -46,8 +47,7 @@ export async function copyMedia(
     // A damaged copy in the target is replaced (writes skip a name that is stored).
     if (there) await to.remove(name);
     await to.put(name, data);
-    const written = await to.read(name);
-    if (written && sha256(written) === expected) {
+    if (await readsBack(to, name, (written) => sha256(written) === expected)) {
       result.copied += 1;
       onFile(name, 'copied');
     } else {

@@ -120,11 +120,34 @@ export async function mediaStoreProblem(store: MediaStore): Promise<string | nul
   const written = Buffer.from(`hoc-vien ${new Date().toISOString()}`);
   try {
     await store.put(name, written);
-    const read = await store.read(name);
+    const readBack = await readsBack(store, name, (read) => read.equals(written));
     await store.remove(name);
-    if (!read?.equals(written)) return `${store.describe()}: a file written was not read back`;
+    if (!readBack) return `${store.describe()}: a file written was not read back`;
     return null;
   } catch (error) {
     return `${store.describe()}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** How often, and how far apart, a file that reads back different is read again. */
+const READ_BACK_TRIES = 4;
+const READ_BACK_WAIT_MS = 250;
+
+/**
+ * Whether a file just written reads back as `matches` expects. A store may answer a read of an
+ * object it is still writing (the S3 stand-in of the tests does; so do S3-compatible servers that
+ * are consistent only eventually): it is read again a few times, under a second in all, before
+ * the write counts as lost.
+ */
+export async function readsBack(
+  store: MediaStore,
+  name: string,
+  matches: (data: Buffer) => boolean,
+): Promise<boolean> {
+  for (let attempt = 1; ; attempt += 1) {
+    const data = await store.read(name);
+    if (data && matches(data)) return true;
+    if (attempt === READ_BACK_TRIES) return false;
+    await new Promise((resolve) => setTimeout(resolve, READ_BACK_WAIT_MS));
   }
 }
