@@ -106,7 +106,6 @@ export function useMentionCandidates(typed: string | null) {
   });
 }
 
-export const createPost = (input: PostInput) => answer(api.POST('/posts', { body: input }));
 export const updatePost = (postId: string, input: PostInput) =>
   answer(api.PUT('/posts/{postId}', { params: { path: { postId } }, body: input }));
 export const deletePost = (postId: string) =>

@@ -15,8 +15,6 @@ export function useProfile(enabled = true) {
   });
 }
 
-export const saveProfile = (input: ProfileData) => answer(api.PUT('/me/profile', { body: input }));
-
 /**
  * A student agrees, or no longer agrees, that her work may be shown publicly. The switch shows
  * the server's answer; a failure leaves it as it was and says so.
