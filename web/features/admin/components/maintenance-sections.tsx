@@ -7,6 +7,7 @@ import { useToast } from '../../../components/overlays/toast.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import type { MessageKey } from '../../../lib/messages.ts';
+import { pendingWrite } from '../../../lib/pending-write.ts';
 import { formatDateTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
 import {
@@ -18,8 +19,6 @@ import {
   useWipeDemoData,
 } from '../api/admin-tools.ts';
 import { AdminSection } from './admin-section.tsx';
-
-type Busy = 'generate' | 'wipe' | 'cleanup' | 'backup' | null;
 
 /** Demo data, clean-up and backup: the admin's maintenance, each a button with its effect said. */
 export function MaintenanceSections() {
@@ -36,10 +35,7 @@ export function MaintenanceSections() {
     cleanup: useCleanUp(),
     backup: useDownloadBackup(),
   };
-  // One write at a time: the button of the one under way shows it.
-  const busy: Busy =
-    (['generate', 'wipe', 'cleanup', 'backup'] as const).find((key) => changes[key].isPending) ??
-    null;
+  const busy = pendingWrite(changes);
   const said = (message: string) => ({ onSuccess: () => showToast(message, 'success') });
   const hasDemo = (demo.data?.people ?? 0) > 0;
 

@@ -9,6 +9,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { pendingWrite } from '../../../lib/pending-write.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
 import { BlockReasonDialog, StudentStatusBadge } from '../../students/index.ts';
@@ -72,11 +73,7 @@ export const PersonCard = memo(function PersonCard({
     role: useChangeRole(),
     merge: useMergePerson(),
   };
-  // One change at a time: the button of the one under way shows it.
-  const busy =
-    (['approve', 'reject', 'delete', 'unblock', 'block', 'role', 'merge'] as const).find(
-      (key) => changes[key].isPending,
-    ) ?? null;
+  const busy = pendingWrite(changes);
   const done = (message: string) => ({
     onSuccess: () => {
       showToast(message, 'success');
