@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { actingPersonHeader } from '#shared/acting-person';
-import { ApiError, actingHeaders, answer, api } from './api-client.ts';
+import { ApiError, actingHeaders, answer, api, reasonOr } from './api-client.ts';
 import { actingPerson } from './device-session.ts';
 import { serverReachable } from './server-reachable.ts';
 
@@ -122,5 +122,12 @@ describe('an API request', () => {
       status: 502,
       code: 'internal_error',
     });
+  });
+
+  it('that failed is told in the server’s words, or else in the screen’s own', () => {
+    expect(reasonOr(new ApiError(409, 'email_taken', 'Email đã được dùng.'), 'Lỗi.')).toBe(
+      'Email đã được dùng.',
+    );
+    expect(reasonOr(new TypeError('x'), 'Lỗi.')).toBe('Lỗi.');
   });
 });

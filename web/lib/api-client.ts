@@ -201,6 +201,11 @@ export function apiErrorOf(status: number, payload: unknown): ApiError {
   return new ApiError(status, 'internal_error', shell.errors.internal_error);
 }
 
+/** The server's own words for a failure (or the network's), else `fallback`. */
+export function reasonOr(failure: unknown, fallback: string): string {
+  return failure instanceof ApiError ? failure.message : fallback;
+}
+
 /**
  * A failure toast: the spec's message for the action, followed by the server's reason when it
  * gave one worth reading (a 4xx says what was wrong; a 5xx says nothing more than the toast).

@@ -15,7 +15,7 @@ import {
   startGoogleSignIn,
   storedSignInEmail,
 } from '../../features/accounts/api/session.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, reasonOr } from '../../lib/api-client.ts';
 import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
 
@@ -127,8 +127,7 @@ export default function LoginScreen() {
   }, [memberArrived, me, navigate]);
   if (memberArrived) return null;
 
-  const failWith = (failure: unknown) =>
-    setError(failure instanceof ApiError ? failure.message : t('errors.internal_error'));
+  const failWith = (failure: unknown) => setError(reasonOr(failure, t('errors.internal_error')));
 
   const sendLink = async (event: FormEvent) => {
     event.preventDefault();

@@ -9,7 +9,7 @@ import { useToast } from '../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
 import { useCreateProfile, useMe } from '../../features/accounts/api/me.ts';
 import { signOut } from '../../features/accounts/api/session.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { reasonOr } from '../../lib/api-client.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
@@ -137,11 +137,7 @@ export default function OnboardingScreen() {
         else if (result.state === 'refused') setRefusal(result);
       },
       // This screen says the server's reason alone: the person has no profile to name yet.
-      onError: (failure) =>
-        showToast(
-          failure instanceof ApiError ? failure.message : t('toasts.createProfileFailed'),
-          'error',
-        ),
+      onError: (failure) => showToast(reasonOr(failure, t('toasts.createProfileFailed')), 'error'),
     });
   });
 

@@ -37,7 +37,7 @@ import {
   ShowcaseConsentSection,
 } from '../../features/profile/components/profile-sections.tsx';
 import { TutorialSettings } from '../../features/tutorial/tutorial-settings.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, reasonOr } from '../../lib/api-client.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { t } from '../../lib/text.ts';
 
@@ -220,12 +220,7 @@ export default function ProfileScreen() {
                       resetPassword.mutate(member.person.email ?? '', {
                         onSuccess: () => showToast(t('screens.login.resetPasswordSent'), 'success'),
                         onError: (failure) =>
-                          showToast(
-                            failure instanceof ApiError
-                              ? failure.message
-                              : t('toasts.updateFailed'),
-                            'error',
-                          ),
+                          showToast(reasonOr(failure, t('toasts.updateFailed')), 'error'),
                       })
                     }
                   >

@@ -8,7 +8,7 @@ import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/form.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { reasonOr } from '../../../lib/api-client.ts';
 import { pendingWrite } from '../../../lib/pending-write.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
@@ -308,8 +308,7 @@ export const PersonCard = memo(function PersonCard({
                 onError: (error) =>
                   showToast(
                     t('toasts.mergeFailed', {
-                      reason:
-                        error instanceof ApiError ? error.message : t('errors.internal_error'),
+                      reason: reasonOr(error, t('errors.internal_error')),
                     }),
                     'error',
                   ),

@@ -2,7 +2,7 @@ import { type Resolver, type ResolverResult, useForm, useWatch } from 'react-hoo
 import type { UploadSettingsPatch, UploadTarget } from '#shared/schemas/config';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { reasonOr } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
 import { useSaveUploadSettings } from '../api/upload-settings.ts';
@@ -55,11 +55,7 @@ export function UploadSettingsForm() {
     if (save.isPending) return;
     save.mutate(toPatch(values), {
       onSuccess: () => showToast(t('screens.adminTools.saved'), 'success'),
-      onError: (failure) =>
-        showToast(
-          failure instanceof ApiError ? failure.message : t('toasts.updateFailed'),
-          'error',
-        ),
+      onError: (failure) => showToast(reasonOr(failure, t('toasts.updateFailed')), 'error'),
     });
   });
   const options = [
