@@ -45,7 +45,7 @@ export function newPersonRow(fields: NewPersonFields): NewPerson {
     ban_reason: null,
     banned_by: null,
     banned_at: null,
-    ...(fields.isDemo ? { is_demo: 1 as const } : {}),
+    is_demo: fields.isDemo ? 1 : 0,
     created_at: fields.now,
     updated_at: fields.now,
   };

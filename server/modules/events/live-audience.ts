@@ -11,10 +11,6 @@ export interface Recipient {
 
 export type AudienceTest = (recipient: Recipient) => boolean;
 
-/** A guest has no role: never staff. */
-const isStaffRecipient = (recipient: Recipient) =>
-  recipient.role !== null && isStaff({ role: recipient.role });
-
 /**
  * Who may see a post now, by the one privacy rule (post-visibility.ts): everyone when a guest
  * could see it, otherwise only those of the people it involves that the rule lets see it (no one
@@ -52,7 +48,7 @@ export async function resolveAudience(db: Db, audience: Audience): Promise<Audie
     case 'everyone':
       return () => true;
     case 'staff':
-      return isStaffRecipient;
+      return isStaff;
     case 'admins':
       return (recipient) => recipient.role === 'admin';
     case 'people': {
@@ -62,7 +58,7 @@ export async function resolveAudience(db: Db, audience: Audience): Promise<Audie
     case 'staff-and': {
       const ids = new Set(audience.ids);
       return (recipient) =>
-        isStaffRecipient(recipient) || (recipient.personId !== null && ids.has(recipient.personId));
+        isStaff(recipient) || (recipient.personId !== null && ids.has(recipient.personId));
     }
     case 'post':
       return resolveAudience(db, await postAudience(db, audience.postId));
