@@ -14,6 +14,7 @@ import { MaintenanceSections } from '../../features/admin/components/maintenance
 import { ShowcaseConsentsSection } from '../../features/admin/components/showcase-section.tsx';
 import { UploadSettingsForm } from '../../features/media/components/upload-settings-form.tsx';
 import { t } from '../../lib/text.ts';
+import { write } from '../../lib/write.ts';
 
 function ServerVersion() {
   const { data: version } = useServerVersion();
@@ -30,7 +31,7 @@ export default function AdminToolsScreen() {
   const { data: config } = usePublicConfig();
   const change = useChangePublicConfig();
   const save = (patch: PublicConfigPatch) =>
-    change.mutate(patch, { onSuccess: () => showToast(t('screens.adminTools.saved'), 'success') });
+    write(change, patch, { onSuccess: () => showToast(t('screens.adminTools.saved'), 'success') });
   return (
     <>
       <PageHeader

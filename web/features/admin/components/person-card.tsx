@@ -12,6 +12,7 @@ import { reasonOr } from '../../../lib/api-client.ts';
 import { pendingWrite } from '../../../lib/pending-write.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { BlockReasonDialog, StudentStatusBadge } from '../../students/index.ts';
 import {
   useApprovePerson,
@@ -83,7 +84,8 @@ export const PersonCard = memo(function PersonCard({
 
   const approve = () => {
     if (busy) return;
-    changes.approve.mutate(
+    write(
+      changes.approve,
       person.id,
       done(
         person.proposedCourse
@@ -101,9 +103,10 @@ export const PersonCard = memo(function PersonCard({
       return;
     }
     if (action === 'unblock') {
-      changes.unblock.mutate(person.id, done(t(blockWord('unblocked'), { name })));
+      write(changes.unblock, person.id, done(t(blockWord('unblocked'), { name })));
     } else if (action === 'makeAdmin' || action === 'makeInstructor') {
-      changes.role.mutate(
+      write(
+        changes.role,
         { id: person.id, role: action === 'makeAdmin' ? 'admin' : 'instructor' },
         done(t('screens.userManagement.roleUpdated', { name })),
       );
@@ -253,7 +256,7 @@ export const PersonCard = memo(function PersonCard({
         busy={busy === 'reject'}
         onConfirm={() => {
           if (!busy)
-            changes.reject.mutate(person.id, done(t('screens.userManagement.rejected', { name })));
+            write(changes.reject, person.id, done(t('screens.userManagement.rejected', { name })));
         }}
       />
       <ConfirmDialog
@@ -266,7 +269,7 @@ export const PersonCard = memo(function PersonCard({
         busy={busy === 'delete'}
         onConfirm={() => {
           if (!busy)
-            changes.delete.mutate(person.id, done(t('screens.userManagement.deleted', { name })));
+            write(changes.delete, person.id, done(t('screens.userManagement.deleted', { name })));
         }}
       />
       <BlockReasonDialog
@@ -283,7 +286,8 @@ export const PersonCard = memo(function PersonCard({
         busy={busy === 'block'}
         onSubmit={(reason) => {
           if (busy) return;
-          changes.block.mutate(
+          write(
+            changes.block,
             { id: person.id, reason },
             done(
               dialog === 'changeReason'
@@ -301,7 +305,8 @@ export const PersonCard = memo(function PersonCard({
           busy={busy === 'merge'}
           onMerge={(target) => {
             if (busy) return;
-            changes.merge.mutate(
+            write(
+              changes.merge,
               { id: person.id, targetId: target.id },
               {
                 ...done(t('screens.userManagement.merged', { name: target.name })),

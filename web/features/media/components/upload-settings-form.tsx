@@ -5,6 +5,7 @@ import { Button, TextField } from '../../../components/ui/form.tsx';
 import { reasonOr } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { useSaveUploadSettings } from '../api/upload-settings.ts';
 import { useUploadTarget } from '../api/use-image-upload.ts';
 
@@ -53,7 +54,7 @@ export function UploadSettingsForm() {
   const save = useSaveUploadSettings();
   const submit = form.handleSubmit((values) => {
     if (save.isPending) return;
-    save.mutate(toPatch(values), {
+    write(save, toPatch(values), {
       onSuccess: () => showToast(t('screens.adminTools.saved'), 'success'),
       onError: (failure) => showToast(reasonOr(failure, t('toasts.updateFailed')), 'error'),
     });
