@@ -8,8 +8,11 @@ import {
   type LimitNode,
   Migrator,
   PostgresAdapter,
+  type PostgresCursor,
   PostgresDialect,
+  type PostgresPool,
   PostgresQueryCompiler,
+  type PostgresQueryResult,
   SqliteDialect,
   SqliteQueryCompiler,
   sql,
@@ -132,45 +135,62 @@ class AppPostgresDialect extends PostgresDialect {
 }
 
 /**
- * A PostgreSQL connection that prepares the prepared queries (db/prepared.ts: those made on
- * every request) once, under a name taken from their text, so that PostgreSQL plans them once
- * rather than on every run: planning the feed's query takes several times longer than running
- * it. Other statements are planned for each run, with their values: a generic plan cannot see
- * the pattern a search looks for, and searches would slow down.
+ * Kysely's pool over node-postgres's, where a connection prepares the prepared queries
+ * (db/prepared.ts: those made on every request) once, under a name taken from their text, so that
+ * PostgreSQL plans them once rather than on every run: planning the feed's query takes several
+ * times longer than running it. Other statements are planned for each run, with their values: a
+ * generic plan cannot see the pattern a search looks for, and searches would slow down.
  * A schema change that alters what a prepared statement returns makes PostgreSQL refuse it
  * (error 0A000). The connection then moves to new names, which node-postgres prepares afresh as
  * it does any name it has not seen, and drops the refused one. Retried outside a transaction
  * only: inside one, PostgreSQL has already ended the transaction, which fails as with any error.
  * The schema changes only when the server starts.
+ * Both sides are the libraries' public surface: Kysely's `PostgresPool` interface, and
+ * node-postgres's `pool.connect()` and named query config.
  */
-class PreparingClient extends pg.Client {
-  /** Part of every statement name on this connection; a refusal moves it on. */
-  private generation = 0;
-
-  constructor(config?: string | pg.ClientConfig) {
-    super(config);
-    const send = this.query.bind(this) as (...args: unknown[]) => Promise<pg.QueryResult>;
-    const prepared = async (text: string, values: unknown[]) => {
-      const name = statementName(text, this.generation);
-      try {
-        return await send({ name, text, values });
-      } catch (error) {
-        if ((error as { code?: string }).code !== '0A000') throw error;
-        this.generation += 1;
-        await send(`deallocate "${name}"`, []);
-        return send({ name: statementName(text, this.generation), text, values });
+function preparingPool(pool: pg.Pool): PostgresPool {
+  /** Part of every statement name on a connection; a refusal moves it on. */
+  const generations = new WeakMap<pg.PoolClient, number>();
+  const prepared = async (client: pg.PoolClient, text: string, values: readonly unknown[]) => {
+    const generation = generations.get(client) ?? 0;
+    const name = statementName(text, generation);
+    try {
+      return await client.query({ name, text, values: [...values] });
+    } catch (error) {
+      if ((error as { code?: string }).code !== '0A000') throw error;
+      generations.set(client, generation + 1);
+      await client.query(`deallocate "${name}"`);
+      return client.query({ name: statementName(text, generation + 1), text, values: [...values] });
+    }
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      function query<R>(
+        sql: string,
+        parameters: ReadonlyArray<unknown>,
+      ): Promise<PostgresQueryResult<R>>;
+      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+      function query<R>(
+        sqlOrCursor: string | PostgresCursor<R>,
+        parameters?: ReadonlyArray<unknown>,
+      ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+        if (typeof sqlOrCursor !== 'string') {
+          return client.query(
+            sqlOrCursor as unknown as pg.Submittable,
+          ) as unknown as PostgresCursor<R>;
+        }
+        const values = parameters ?? [];
+        return (
+          sqlOrCursor.startsWith(PREPARED_MARK)
+            ? prepared(client, sqlOrCursor, values)
+            : client.query(sqlOrCursor, [...values])
+        ) as Promise<PostgresQueryResult<R>>;
       }
-    };
-    this.query = ((...args: unknown[]) => {
-      const [text, values, callback] = args;
-      return typeof text === 'string' &&
-        Array.isArray(values) &&
-        callback === undefined &&
-        text.startsWith(PREPARED_MARK)
-        ? prepared(text, values)
-        : send(...args);
-    }) as typeof this.query;
-  }
+      return { query, release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
 }
 
 const statementNames = new LRUCache<string, string>({ max: 2_000 });
@@ -216,14 +236,15 @@ export function openDatabase(config: DatabaseConfig): AppDatabase {
     };
   }
   const pool = new pg.Pool({
-    Client: PreparingClient,
     connectionString: config.url,
     max: 10,
     connectionTimeoutMillis: 3000,
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new AppPostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new AppPostgresDialect({ pool: preparingPool(pool) }),
+  });
   const events = new PostgresBus(pool, config.url);
   return {
     db,
