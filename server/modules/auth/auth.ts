@@ -9,7 +9,7 @@ import { vi } from '#shared/locales/vi';
 import type { Config } from '../../config.ts';
 import { type AppDatabase, holdingSchemaLock } from '../../db/database.ts';
 import { getOrCreateSecret } from '../secrets/secrets.repository.ts';
-import { releasingContext } from './auth-context.ts';
+import { releasingContext } from './better-auth-internals.ts';
 import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
 import { linkEmail } from './emails.ts';
 import type { Mailer } from './mailer.ts';

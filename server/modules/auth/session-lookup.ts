@@ -1,8 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { parseCookies } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
 import { LRUCache } from 'lru-cache';
 import { type Auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS } from './auth.ts';
+import {
+  sessionCookieName,
+  sessionCookieOf,
+  signedCookieCarries,
+} from './better-auth-internals.ts';
 
 /** A cookie better-auth verified before, and the session token it carries. */
 export interface RememberedCookie {
@@ -46,8 +50,7 @@ export class SessionLookup {
   }
 
   static async create(auth: Auth, capacity = 10_000) {
-    const context = await auth.$context;
-    return new SessionLookup(auth, context.authCookies.sessionToken.name, capacity);
+    return new SessionLookup(auth, await sessionCookieName(auth), capacity);
   }
 
   /**
@@ -92,7 +95,7 @@ export class SessionLookup {
 
   /** The request's session cookie if better-auth verified it before, with its token. */
   remembered(headers: IncomingHttpHeaders): RememberedCookie | null {
-    const cookie = this.sessionCookie(headers);
+    const cookie = sessionCookieOf(headers, this.cookieName)?.value;
     const token = cookie === undefined ? undefined : this.tokens.get(cookie);
     return cookie === undefined || token === undefined ? null : { cookie, token };
   }
@@ -125,23 +128,15 @@ export class SessionLookup {
    * remembered when it is safe to.
    */
   async verify(headers: IncomingHttpHeaders): Promise<string | null> {
-    const cookie = this.sessionCookie(headers);
+    const cookie = sessionCookieOf(headers, this.cookieName);
     if (cookie === undefined) return null;
     const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
     if (!session) return null;
-    // better-call signs a cookie as "<token>.<signature>". Remember only a cookie sent once
-    // (of two under the same name, the one better-auth verified may be the other) that
-    // carries the session's own token.
-    const sentOnce =
-      headers.cookie!.split(';').filter((pair) => pair.trim().startsWith(`${this.cookieName}=`))
-        .length === 1;
-    if (sentOnce && cookie.startsWith(`${session.session.token}.`)) {
-      this.keep({ cookie, token: session.session.token });
+    // Remember only a cookie sent once that carries the session's own token.
+    const { token } = session.session;
+    if (cookie.sentOnce && signedCookieCarries(cookie.value, token)) {
+      this.keep({ cookie: cookie.value, token });
     }
     return session.user.id;
-  }
-
-  private sessionCookie(headers: IncomingHttpHeaders): string | undefined {
-    return headers.cookie ? parseCookies(headers.cookie).get(this.cookieName) : undefined;
   }
 }

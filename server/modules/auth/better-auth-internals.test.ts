@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { getRequestStateAsyncLocalStorage } from '@better-auth/core/context';
 import { describe, expect, it } from 'vitest';
-import { counted, releasingContext } from './auth-context.ts';
+import { counted, releasingContext } from './better-auth-internals.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

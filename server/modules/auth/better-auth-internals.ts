@@ -1,8 +1,16 @@
+/*
+ * What the app relies on in better-auth beyond `betterAuth()`, `auth.api` and `auth.handler`:
+ * the storages its calls run in, the session cookie's name and the form of a signed cookie. They
+ * are all here, and `better-auth-internals.test.ts` checks each against the installed
+ * better-auth, so an upgrade that changes one fails there by name.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   getCurrentAuthContextAsyncLocalStorage,
   getCurrentDBAdapterAsyncLocalStorage,
   getRequestStateAsyncLocalStorage,
 } from '@better-auth/core/context';
+import { parseCookies } from 'better-auth/cookies';
 
 /*
  * better-auth keeps each call's context in AsyncLocalStorage. Before Node 24, a storage that has
@@ -51,4 +59,31 @@ export function releasingContext<Auth extends { handler: (request: Request) => P
     },
   });
   return { ...auth, api, handler: (request: Request) => counted(() => auth.handler(request)) };
+}
+
+/** The name of better-auth's session cookie, as its own context has it. */
+export async function sessionCookieName(auth: {
+  $context: Promise<{ authCookies: { sessionToken: { name: string } } }>;
+}): Promise<string> {
+  return (await auth.$context).authCookies.sessionToken.name;
+}
+
+/**
+ * The session cookie's value as better-auth reads it from a request, and whether it was sent
+ * once: of two under one name, better-auth may verify either.
+ */
+export function sessionCookieOf(
+  headers: IncomingHttpHeaders,
+  name: string,
+): { value: string; sentOnce: boolean } | undefined {
+  if (!headers.cookie) return undefined;
+  const value = parseCookies(headers.cookie).get(name);
+  if (value === undefined) return undefined;
+  const sent = headers.cookie.split(';').filter((pair) => pair.trim().startsWith(`${name}=`));
+  return { value, sentOnce: sent.length === 1 };
+}
+
+/** Whether a signed cookie's value carries `token`: better-call signs it as "<token>.<signature>". */
+export function signedCookieCarries(value: string, token: string): boolean {
+  return value.startsWith(`${token}.`);
 }

@@ -1,0 +1,84 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  getCurrentAuthContextAsyncLocalStorage,
+  getCurrentDBAdapterAsyncLocalStorage,
+  getRequestStateAsyncLocalStorage,
+} from '@better-auth/core/context';
+import { fromNodeHeaders } from 'better-auth/node';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
+import { instructorForm, signUp } from '../../test/sessions.ts';
+import { testDatabaseKind } from '../../test/test-database.ts';
+import {
+  sessionCookieName,
+  sessionCookieOf,
+  signedCookieCarries,
+} from './better-auth-internals.ts';
+
+/*
+ * Each assumption better-auth-internals.ts makes, checked against the installed better-auth with
+ * a real sign-in: an upgrade that breaks one fails here, under the assumption's name.
+ */
+
+let t: TestApp;
+let mail: MailCatcher;
+let cookie: string;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
+  cookie = await signUp(t.app, mail, 'owner@example.vn', instructorForm('Chủ Học Viện'));
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+describe(`what the app relies on in better-auth, on ${testDatabaseKind()}`, () => {
+  it("names the session cookie as better-auth's own context does", async () => {
+    const name = await sessionCookieName(t.app.auth);
+    expect(cookie.split('=')[0]).toBe(name);
+    expect(sessionCookieOf({ cookie }, name)).toMatchObject({ sentOnce: true });
+    expect(sessionCookieOf({ cookie: `${cookie}; ${cookie}` }, name)?.sentOnce).toBe(false);
+  });
+
+  it("reads a signed session cookie as its session's token and better-call's signature", async () => {
+    const name = await sessionCookieName(t.app.auth);
+    const session = await t.app.auth.api.getSession({ headers: fromNodeHeaders({ cookie }) });
+    const value = sessionCookieOf({ cookie }, name)?.value;
+    expect(session).not.toBeNull();
+    expect(value).toBeDefined();
+    expect(signedCookieCarries(value!, session!.session.token)).toBe(true);
+    expect(signedCookieCarries(value!, session!.session.token.slice(1))).toBe(false);
+    // The session lookup answers the cookie from memory from the second request on.
+    const headers = { cookie };
+    await t.app.inject({ method: 'GET', url: '/api/me', headers });
+    expect(t.app.sessions.remembered(headers)?.token).toBe(session!.session.token);
+  });
+
+  it('runs its calls only in the storages it releases, and releases each after the call', async () => {
+    const released = new Set<AsyncLocalStorage<unknown>>([
+      await getRequestStateAsyncLocalStorage(),
+      await getCurrentAuthContextAsyncLocalStorage(),
+      await getCurrentDBAdapterAsyncLocalStorage(),
+    ]);
+    // Spies call through and note which storage each call was made on.
+    const runs = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+    const disables = vi.spyOn(AsyncLocalStorage.prototype, 'disable');
+    let ran: Set<unknown>;
+    let disabled: Set<unknown>;
+    try {
+      await t.app.auth.api.getSession({ headers: fromNodeHeaders({ cookie }) });
+      ran = new Set(runs.mock.contexts);
+      disabled = new Set(disables.mock.contexts);
+    } finally {
+      runs.mockRestore();
+      disables.mockRestore();
+    }
+    expect(ran.size).toBeGreaterThan(0);
+    for (const storage of ran)
+      expect(released.has(storage as AsyncLocalStorage<unknown>)).toBe(true);
+    for (const storage of ran) expect(disabled.has(storage)).toBe(true);
+  });
+});
