@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { readPublicConfig } from '../config/config.service.ts';
 import { getViewer } from './access.ts';
-import { onboard, resolveViewer } from './accounts.service.ts';
+import { onboard, viewerOfSignIn } from './accounts.service.ts';
 import { describeMe } from './me.ts';
 import { redeemSignInLink, sendPasswordReset, sendSignInLink } from './sign-in.service.ts';
 
@@ -109,7 +109,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (viewer.kind === 'anonymous') throw new AppError('unauthenticated', 401);
       if (viewer.kind !== 'new') throw new AppError('already_onboarded', 409);
       await onboard(app.database, viewer.authUserId, request.body);
-      return describeMe(await resolveViewer(app.database, viewer.authUserId));
+      return describeMe(await viewerOfSignIn(app.database, viewer.authUserId));
     },
   );
 };

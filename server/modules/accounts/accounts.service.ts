@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorCode } from '#shared/errors';
+import type { IncomingHttpHeaders } from 'node:http';
+import { type ErrorCode, errorMessage } from '#shared/errors';
 import { vi } from '#shared/locales/vi';
 import type { Onboarding } from '#shared/schemas/accounts';
 import type { AppDatabase } from '../../db/database.ts';
@@ -22,6 +23,7 @@ import {
   findAuthUserEmailProof,
   findInvitedStaffByEmail,
   findPersonByAuthUser,
+  findPersonById,
   findPersonWithAccessRules,
   findSessionWithPerson,
   findUnclaimedStudentsByEmail,
@@ -83,8 +85,43 @@ export function accessRefusal(
 
 const MISSING_RULES = 'public_config is missing: migrations and defaults run at start';
 
-/** The viewer behind a sign-in identity, or anonymous when there is none. */
-export async function resolveViewer(
+/**
+ * Who is asking, from a request's headers, in one pass down the layers: the session cookie
+ * (auth/session-lookup.ts), then the session's row with its person and the access rules (the
+ * repository, or the row remembered of that session while nothing that could change it was told
+ * since), then the rules of spec 6. A cookie better-auth has not verified before, or whose session
+ * has ended or is due to be extended, is answered by better-auth instead.
+ */
+export async function viewerOfRequest(
+  { database, sessions }: { database: AppDatabase; sessions: SessionLookup },
+  headers: IncomingHttpHeaders,
+): Promise<Viewer> {
+  const remembered = sessions.remembered(headers);
+  if (remembered) {
+    type Found = NonNullable<Awaited<ReturnType<typeof findSessionWithPerson>>>;
+    const known = sessions.knownRow<Found>(remembered.token);
+    const generation = sessions.currentGeneration();
+    const found = known ?? (await findSessionWithPerson(database.db, remembered.token));
+    if (!found) throw new Error(MISSING_RULES);
+    if (found.session && sessions.holds(found.session)) {
+      sessions.keep(remembered);
+      const viewer = await viewerOf(database, found.session.userId, {
+        // Each request gets its own copy: a remembered row is shared by the session's requests.
+        person: found.person && { ...found.person },
+        rules: found.rules,
+      });
+      if (known === undefined && viewer.kind === 'member') {
+        sessions.learn(remembered.token, found, generation);
+      }
+      return viewer;
+    }
+    sessions.forget(remembered);
+  }
+  return viewerOfSignIn(database, await sessions.verify(headers));
+}
+
+/** The viewer behind a sign-in identity (as after a change to it), or anonymous when none. */
+export async function viewerOfSignIn(
   database: AppDatabase,
   authUserId: string | null,
 ): Promise<Viewer> {
@@ -99,29 +136,33 @@ export async function resolveViewer(
 }
 
 /**
- * The viewer behind a session token whose cookie better-auth verified before, read with the
- * session in one statement, or answered from the row `sessions` remembers of it while nothing
- * that could change it was told since; null when better-auth must answer instead: no session
- * has the token, or it has ended or is due to be extended (auth/session-lookup.ts).
+ * Whether an open event stream may go on for `person` (a member, or null for a guest) now that
+ * `viewer` is who its cookie belongs to: null while the same member with the same role is there,
+ * or a guest while guest mode is on; else why not in Vietnamese when the person was turned away
+ * (blocked, access turned off, deleted), for their open app to say. The session itself may be
+ * gone already (a block signs the person out everywhere), so the person is read by id.
  */
-export async function resolveViewerOfSession(
+export async function streamEndReason(
   database: AppDatabase,
-  token: string,
-  sessions: SessionLookup,
-): Promise<Viewer | null> {
-  type Found = NonNullable<Awaited<ReturnType<typeof findSessionWithPerson>>>;
-  const known = sessions.knownRow<Found>(token);
-  const generation = sessions.currentGeneration();
-  const found = known ?? (await findSessionWithPerson(database.db, token));
-  if (!found) throw new Error(MISSING_RULES);
-  if (!found.session || !sessions.holds(found.session)) return null;
-  const viewer = await viewerOf(database, found.session.userId, {
-    // Each request gets its own copy: a remembered row is shared by the session's requests.
-    person: found.person && { ...found.person },
-    rules: found.rules,
-  });
-  if (known === undefined && viewer.kind === 'member') sessions.learn(token, found, generation);
-  return viewer;
+  viewer: Viewer,
+  person: Pick<PersonRow, 'id' | 'role'> | null,
+): Promise<{ message: string | null } | null> {
+  if (person === null) {
+    return viewer.kind === 'anonymous' && viewer.guestMode ? null : { message: null };
+  }
+  if (
+    viewer.kind === 'member' &&
+    viewer.person.id === person.id &&
+    viewer.person.role === person.role
+  )
+    return null;
+  const [now, rules] = await Promise.all([
+    findPersonById(database.db, person.id),
+    findPublicConfig(database.db),
+  ]);
+  if (!now) return { message: errorMessage('account_deleted') };
+  const refusal = rules ? accessRefusal(now, rules) : null;
+  return { message: refusal ? errorMessage(refusal.code, refusal.values) : null };
 }
 
 async function viewerOf(

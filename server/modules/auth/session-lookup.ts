@@ -19,7 +19,7 @@ export interface RememberedCookie {
  * signature and reads the session on every call, and on the feed that machinery costs more than
  * the feed's own query. A signed cookie always carries the same token, so once
  * better-auth has verified a cookie this remembers which token it holds; later requests with
- * that cookie need only the session row (read with the person asking, accounts/access.ts), so a
+ * that cookie need only the session row (read with the person asking, `viewerOfRequest` in accounts.service.ts), so a
  * signed-out, revoked or expired session is refused at once, as better-auth would. better-auth
  * still answers everything else: unknown cookies, and a session due to be extended (once a day)
  * or past its end.

@@ -5,7 +5,7 @@ import { Me } from '#shared/schemas/accounts';
 import { MEDIA_NAME, SetAvatar, UploadQuery, UploadResult } from '#shared/schemas/media';
 import { AppError } from '../../lib/app-error.ts';
 import { getViewer, requireMember } from '../accounts/access.ts';
-import { resolveViewer } from '../accounts/accounts.service.ts';
+import { viewerOfSignIn } from '../accounts/accounts.service.ts';
 import { describeMe } from '../accounts/me.ts';
 import { setOwnAvatar } from './avatar.service.ts';
 import { avatarSvg } from './avatar.ts';
@@ -66,7 +66,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       await setOwnAvatar(app.database, person, request.body);
       const viewer = await getViewer(request);
       return describeMe(
-        await resolveViewer(app.database, viewer.kind === 'member' ? viewer.authUserId : null),
+        await viewerOfSignIn(app.database, viewer.kind === 'member' ? viewer.authUserId : null),
       );
     },
   );
