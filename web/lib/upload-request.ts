@@ -1,5 +1,5 @@
 import { vi } from '#shared/locales/vi';
-import type { MediaUse } from '#shared/schemas/media';
+import type { MediaUse, UploadResult } from '#shared/schemas/media';
 import { actingHeaders, apiAddress } from './api-client.ts';
 import { actingPerson } from './device-session.ts';
 
@@ -81,4 +81,40 @@ export function uploadRefusal(status: number, body: string): string {
     // not JSON
   }
   return vi.toasts.uploadFailedStatus.replace('{{status}}', String(status));
+}
+
+/**
+ * What the app keeps of an upload's answer: the fields the built-in service and Cloudinary both
+ * give (Cloudinary keeps the format it was sent and has no thumbnail of ours).
+ */
+export type UploadedPhoto = Pick<UploadResult, 'public_id' | 'secure_url' | 'width' | 'height'>;
+
+const isSize = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/**
+ * The photo a successful upload's answer describes. An answer that does not describe one (a
+ * proxy's page, a cut-off body) is refused as a failed upload, to be sent again, rather than
+ * becoming a post with a broken photo.
+ */
+export function uploadAnswer(body: string): UploadedPhoto {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    throw new UploadError(vi.toasts.uploadFailed);
+  }
+  if (typeof answer !== 'object' || answer === null) throw new UploadError(vi.toasts.uploadFailed);
+  const { public_id, secure_url, width, height } = answer as Record<string, unknown>;
+  if (
+    typeof public_id !== 'string' ||
+    public_id === '' ||
+    typeof secure_url !== 'string' ||
+    secure_url === '' ||
+    !isSize(width) ||
+    !isSize(height)
+  ) {
+    throw new UploadError(vi.toasts.uploadFailed);
+  }
+  return { public_id, secure_url, width, height };
 }

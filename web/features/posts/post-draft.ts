@@ -1,5 +1,5 @@
-import type { UploadResult } from '#shared/schemas/media';
 import type { PostInput } from '#shared/schemas/posts';
+import type { UploadedPhoto } from '../../lib/upload-request.ts';
 import type { KeptPhoto } from '../media/index.ts';
 
 export type PostKind = 'evaluation' | 'general';
@@ -45,7 +45,7 @@ export const emptyDraft = (): Omit<PostDraft, 'photos'> => ({
   text: '',
 });
 
-export const photoOf = (result: UploadResult): PostPhoto => ({
+export const photoOf = (result: UploadedPhoto): PostPhoto => ({
   url: result.secure_url,
   width: result.width,
   height: result.height,

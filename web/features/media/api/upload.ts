@@ -1,16 +1,25 @@
 import { limits } from '#shared/limits';
 import { vi } from '#shared/locales/vi';
-import type { MediaUse, UploadResult } from '#shared/schemas/media';
+import type { MediaUse } from '#shared/schemas/media';
 import { actingPerson } from '../../../lib/device-session.ts';
 import {
   UploadError,
+  type UploadedPhoto,
   type UploadTarget,
+  uploadAnswer,
   uploadErrorCode,
   uploadRefusal,
   uploadRequest,
 } from '../../../lib/upload-request.ts';
 
-export { UploadError, type UploadTarget, uploadErrorCode, uploadRefusal, uploadRequest };
+export {
+  UploadError,
+  type UploadedPhoto,
+  type UploadTarget,
+  uploadErrorCode,
+  uploadRefusal,
+  uploadRequest,
+};
 
 /** An upload that sends nothing for this long has stalled (a dead Wi-Fi): it fails, to be sent again. */
 const STALL_MS = 45_000;
@@ -52,7 +61,7 @@ export function sendImage(
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
   personId: string | null = actingPerson.get(),
-): Promise<UploadResult> {
+): Promise<UploadedPhoto> {
   let url: string;
   let form: FormData;
   let headers: Record<string, string>;
@@ -84,9 +93,9 @@ export function sendImage(
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
         try {
-          resolve(JSON.parse(xhr.responseText) as UploadResult);
-        } catch {
-          reject(new UploadError(vi.toasts.uploadFailed));
+          resolve(uploadAnswer(xhr.responseText));
+        } catch (error) {
+          reject(error);
         }
       } else {
         reject(

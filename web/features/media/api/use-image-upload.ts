@@ -1,15 +1,21 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { vi } from '#shared/locales/vi';
-import type { MediaUse, UploadResult } from '#shared/schemas/media';
+import type { MediaUse } from '#shared/schemas/media';
 import { answer, api } from '../../../lib/api-client.ts';
-import { sendImage, shrinkForUpload, UploadError, type UploadTarget } from './upload.ts';
+import {
+  sendImage,
+  shrinkForUpload,
+  UploadError,
+  type UploadedPhoto,
+  type UploadTarget,
+} from './upload.ts';
 import { uploadTargetQueryKey } from './upload-target-key.ts';
 
 export type UploadState =
   | { status: 'idle' }
   | { status: 'working'; progress: number; preview: string }
-  | { status: 'done'; preview: string; result: UploadResult }
+  | { status: 'done'; preview: string; result: UploadedPhoto }
   /** No connection: the photo is kept, and sent when the connection returns. */
   | { status: 'waiting'; preview: string }
   | { status: 'failed'; preview: string | null; message: string };
@@ -58,7 +64,7 @@ async function runUpload(
   report: (state: UploadState) => void,
   signal: AbortSignal,
   preview = URL.createObjectURL(file),
-): Promise<UploadResult | null> {
+): Promise<UploadedPhoto | null> {
   report({ status: 'working', progress: 0, preview });
   const target = await targetOf().catch(() => null);
   if (signal.aborted) {
@@ -135,7 +141,7 @@ export interface UploadItem {
 export interface KeptPhoto {
   id: string;
   blob: Blob;
-  sent: UploadResult | null;
+  sent: UploadedPhoto | null;
 }
 
 /**

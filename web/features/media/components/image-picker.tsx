@@ -1,7 +1,8 @@
 import { Camera, X } from 'lucide-react';
 import { type ChangeEvent, useId, useRef } from 'react';
-import type { MediaUse, UploadResult } from '#shared/schemas/media';
+import type { MediaUse } from '#shared/schemas/media';
 import { t } from '../../../lib/text.ts';
+import type { UploadedPhoto } from '../api/upload.ts';
 import { useImageUpload } from '../api/use-image-upload.ts';
 import { UploadProgressBar } from './upload-progress-bar.tsx';
 
@@ -19,7 +20,7 @@ export function ImagePicker({
   use: MediaUse;
   label: string;
   capture?: 'user' | 'environment';
-  onUploaded: (result: UploadResult) => void;
+  onUploaded: (result: UploadedPhoto) => void;
   className?: string;
 }) {
   const inputId = useId();

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UploadResult } from '#shared/schemas/media';
+import type { UploadedPhoto } from '../api/upload.ts';
 import type { KeptPhoto } from '../api/use-image-upload.ts';
 import { MultiImagePicker } from './multi-image-picker.tsx';
 
@@ -56,7 +56,12 @@ class FakeUploadRequest {
       } else {
         this.status = 201;
         const id = String(file.size).padStart(64, '0');
-        this.responseText = JSON.stringify({ public_id: id, secure_url: `/media/${id}.webp` });
+        this.responseText = JSON.stringify({
+          public_id: id,
+          secure_url: `/media/${id}.webp`,
+          width: 800,
+          height: 600,
+        });
       }
       this.onload?.();
     }, 5);
@@ -84,7 +89,7 @@ const photo = (bytes: number) =>
 
 describe('several photos at once', () => {
   it('uploads each with its own progress, reports the finished ones in order, and removes one', async () => {
-    const onChange = vi.fn<(results: UploadResult[]) => void>();
+    const onChange = vi.fn<(results: UploadedPhoto[]) => void>();
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MultiImagePicker use="post" onChange={onChange} />

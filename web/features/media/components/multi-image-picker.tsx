@@ -1,7 +1,8 @@
 import { ImagePlus, RotateCcw, WifiOff, X } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef } from 'react';
-import type { MediaUse, UploadResult } from '#shared/schemas/media';
+import type { MediaUse } from '#shared/schemas/media';
 import { t } from '../../../lib/text.ts';
+import type { UploadedPhoto } from '../api/upload.ts';
 import { type KeptPhoto, useImageUploads } from '../api/use-image-upload.ts';
 import { UploadProgressBar } from './upload-progress-bar.tsx';
 
@@ -26,7 +27,7 @@ export function MultiImagePicker({
   initial?: KeptPhoto[];
   /** Photos chosen before the picker showed (photo first): added once each time it changes. */
   added?: File[] | undefined;
-  onChange: (results: UploadResult[]) => void;
+  onChange: (results: UploadedPhoto[]) => void;
   /** Every photo with its shrunk file, whether sent or not: what a draft or the outbox keeps. */
   onKeptChange?: (kept: KeptPhoto[]) => void;
   /** Told while a photo waits for a connection to be sent. */

@@ -1,10 +1,10 @@
 import { vi } from '#shared/locales/vi';
-import type { UploadResult } from '#shared/schemas/media';
 import { answer, api, settlePendingSignOut } from '../../../lib/api-client.ts';
 import { pendingSignOut } from '../../../lib/device-session.ts';
 import {
   UploadError,
   type UploadTarget,
+  uploadAnswer,
   uploadErrorCode,
   uploadRefusal,
   uploadRequest,
@@ -62,7 +62,7 @@ const workerTransport = (target: UploadTarget, personId: string): OutboxTranspor
         uploadErrorCode(body),
       );
     }
-    return JSON.parse(body) as UploadResult;
+    return uploadAnswer(body);
   },
   createPost: (input) => sendPostAs(personId, input),
 });

@@ -1,6 +1,6 @@
 import { createStore, del, get, set, values } from 'idb-keyval';
-import type { UploadResult } from '#shared/schemas/media';
 import type { NewPostInput, Post } from '#shared/schemas/posts';
+import type { UploadedPhoto } from '../../../lib/upload-request.ts';
 import { type KeptPost, photoOf, toInput } from '../post-draft.ts';
 
 /*
@@ -30,7 +30,7 @@ export type SendProgress =
  * photos with progress; the service worker without.
  */
 export interface OutboxTransport {
-  upload(blob: Blob, onProgress: (fraction: number) => void): Promise<UploadResult>;
+  upload(blob: Blob, onProgress: (fraction: number) => void): Promise<UploadedPhoto>;
   createPost(input: NewPostInput): Promise<Post>;
 }
 
