@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { LiveEvent } from '#shared/schemas/events';
+import { type LiveEvent, readLiveEvent } from '#shared/schemas/events';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { answer, api, apiAddress } from '../../lib/api-client.ts';
 import { livePosition } from '../../lib/live-position.ts';
@@ -218,12 +218,8 @@ export function useLiveEvents(viewer: string | null) {
       source = new EventSource(apiAddress('/events', 'get', { query: from }));
       source.onmessage = (message) => {
         if (message.lastEventId) lastEventId = message.lastEventId;
-        let event: LiveEvent;
-        try {
-          event = JSON.parse(message.data) as LiveEvent;
-        } catch {
-          return;
-        }
+        const event = readLiveEvent(message.data);
+        if (event === null) return;
         applyLiveEvent(queryClient, event, myId);
         if (event.type === 'session.ended') {
           source?.close();
