@@ -11,6 +11,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { vi } from '#shared/locales/vi';
 import { OUTBOX_SYNC_TAG, sendInBackground } from './features/posts/outbox/background-send.ts';
 import { handSubscription, pushPublicKey } from './features/push/push-subscription.ts';
+import { apiAddress } from './lib/api-client.ts';
 import { MEDIA_CACHE } from './lib/media-cache.ts';
 import { keepSharedPhotos, SHARE_TARGET_PATH, SHARED_FILES_FIELD } from './lib/shared-photos.ts';
 
@@ -36,10 +37,11 @@ registerRoute(
 // dropped first when the device runs short of space. The generated avatars (initials drawn from
 // a name, the name in the address) are pictures of the same kind. The rest of the API is never
 // cached here.
+const avatars = apiAddress('/avatars/{file}', 'get', { path: { file: '' } });
 registerRoute(
   ({ url }) =>
     url.origin === self.location.origin &&
-    (url.pathname.startsWith('/media/') || url.pathname.startsWith('/api/avatars/')),
+    (url.pathname.startsWith('/media/') || url.pathname.startsWith(avatars)),
   new CacheFirst({
     cacheName: MEDIA_CACHE,
     plugins: [
