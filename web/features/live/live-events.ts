@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type LiveEvent, readLiveEvent } from '#shared/schemas/events';
+import type { LiveEvent } from '#shared/schemas/events';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { answer, api, apiAddress } from '../../lib/api-client.ts';
 import { livePosition } from '../../lib/live-position.ts';
@@ -19,6 +19,7 @@ import {
 } from '../posts/index.ts';
 import { feedbackQueryKey, profileQueryKey } from '../profile/index.ts';
 import { studentQueryKey, studentsQueryKey } from '../students/index.ts';
+import { readLiveEvent } from './read-live-event.ts';
 
 /** The pause between two re-reads of the same lists while news keeps coming. */
 const LIVE_REREAD_GAP_MS = 250;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLiveEvent } from './events.ts';
+import { readLiveEvent } from './read-live-event.ts';
 
 describe('a live stream message', () => {
   it('is read as the event it carries', () => {
