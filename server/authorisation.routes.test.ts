@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
-import { instructorForm, signInByLink, signUp, studentForm } from './test/sessions.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpAcademy } from './test/academy.ts';
+import { instructorForm, signInByLink, studentForm } from './test/sessions.ts';
 import { testDatabaseKind } from './test/test-database.ts';
 
 /*
@@ -981,34 +980,26 @@ function uniqueAddress() {
 
 const exempt = (url: string) => url.startsWith('/api/auth/') || url.startsWith('/api/docs');
 
-let t: TestApp;
-let mail: MailCatcher;
-const cookies = new Map<ViewerKind, string>();
+// Everyone is let in first; then one instructor waits for approval and one is blocked.
+const { t, mail, cookie } = setUpAcademy({
+  admin: { email: 'admin@example.vn', form: instructorForm('Quản Trị') },
+  instructor: { email: 'gv@example.vn', form: instructorForm('Giảng Viên') },
+  pending: { email: 'cho@example.vn', form: instructorForm('Chờ Duyệt') },
+  blocked: { email: 'chan@example.vn', form: instructorForm('Bị Chặn') },
+  student: { email: 'hv@example.vn', form: studentForm('Học Viên') },
+});
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
   const { db } = t.database;
-  cookies.set('admin', await signUp(t.app, mail, 'admin@example.vn', instructorForm('Quản Trị')));
-  cookies.set(
-    'instructor',
-    await signUp(t.app, mail, 'gv@example.vn', instructorForm('Giảng Viên')),
-  );
-  cookies.set('pending', await signUp(t.app, mail, 'cho@example.vn', instructorForm('Chờ Duyệt')));
-  cookies.set('blocked', await signUp(t.app, mail, 'chan@example.vn', instructorForm('Bị Chặn')));
-  cookies.set('student', await signUp(t.app, mail, 'hv@example.vn', studentForm('Học Viên')));
   await db
     .updateTable('people')
-    .set({ status: 'active' })
-    .where('name', 'in', ['Giảng Viên', 'Học Viên'])
+    .set({ status: 'pending' })
+    .where('name', '=', 'Chờ Duyệt')
     .execute();
   await db.updateTable('people').set({ status: 'blocked' }).where('name', '=', 'Bị Chặn').execute();
-  await db.updateTable('public_config').set({ student_access_enabled: 1 }).execute();
+  // Changed behind the server's back: it reads every session again.
+  t.app.sessions.forgetRows();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
 });
 
 async function cookieFor(viewer: ViewerKind): Promise<string | undefined> {
@@ -1016,7 +1007,7 @@ async function cookieFor(viewer: ViewerKind): Promise<string | undefined> {
   // A new sign-in for each request: onboarding spends it.
   if (viewer === 'new')
     return signInByLink(t.app, mail, `new-${Math.random().toString(36).slice(2)}@example.vn`);
-  return cookies.get(viewer);
+  return cookie[viewer];
 }
 
 describe('authorisation table', () => {

@@ -5,10 +5,9 @@ import {
   getRequestStateAsyncLocalStorage,
 } from '@better-auth/core/context';
 import { fromNodeHeaders } from 'better-auth/node';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
-import { instructorForm, signUp } from '../../test/sessions.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { setUpAcademy } from '../../test/academy.ts';
+import { instructorForm } from '../../test/sessions.ts';
 import { testDatabaseKind } from '../../test/test-database.ts';
 import {
   sessionCookieName,
@@ -21,18 +20,12 @@ import {
  * a real sign-in: an upgrade that breaks one fails here, under the assumption's name.
  */
 
-let t: TestApp;
-let mail: MailCatcher;
-let cookie: string;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL: 'http://academy.test' } });
-  cookie = await signUp(t.app, mail, 'owner@example.vn', instructorForm('Chủ Học Viện'));
+const { t, cookie: cookies } = setUpAcademy({
+  owner: { email: 'owner@example.vn', form: instructorForm('Chủ Học Viện') },
 });
-afterAll(async () => {
-  await t.close();
-  await mail.close();
+let cookie: string;
+beforeAll(() => {
+  cookie = cookies.owner;
 });
 
 describe(`what the app relies on in better-auth, on ${testDatabaseKind()}`, () => {
