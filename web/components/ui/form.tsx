@@ -47,6 +47,15 @@ export function Button({
   );
 }
 
+/** A field's error under it, announced to screen readers; nothing when there is none. */
+export function FieldErrorText({ id, message }: { id?: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} role="alert" className="mt-1.5 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string | undefined;
@@ -82,11 +91,7 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldErrorText id={errorId} message={error} />
     </div>
   );
 });

@@ -8,7 +8,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ChoiceCheckbox } from '../../../components/ui/choice-checkbox.tsx';
 import { FormDialogActions } from '../../../components/ui/dialog.tsx';
 import { SheetDialogFrame } from '../../../components/ui/dialog-frames.tsx';
-import { TextField } from '../../../components/ui/form.tsx';
+import { FieldErrorText, TextField } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
@@ -226,11 +226,7 @@ export function CourseFormDialog({
               maxLength={2000}
               className="w-full rounded-xl border border-stone-300 bg-white px-3.5 py-3 text-base text-stone-900 focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
             />
-            {errors.description?.message ? (
-              <p role="alert" className="mt-1.5 text-sm text-red-700">
-                {errors.description.message}
-              </p>
-            ) : null}
+            <FieldErrorText message={errors.description?.message} />
           </div>
         </section>
 

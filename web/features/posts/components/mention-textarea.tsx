@@ -6,6 +6,7 @@ import {
   useController,
 } from 'react-hook-form';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { FieldErrorText } from '../../../components/ui/form.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { t } from '../../../lib/text.ts';
 import { useMentionCandidates } from '../api/posts.ts';
@@ -155,11 +156,7 @@ export function MentionTextarea({
             : t('posts.characters', { count: value.length, max: maxLength })}
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldErrorText message={error} />
       {open ? (
         <div
           id={`${id}-list`}

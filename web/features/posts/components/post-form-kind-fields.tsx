@@ -1,6 +1,7 @@
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import type { ClassRoster } from '#shared/schemas/students';
+import { FieldErrorText } from '../../../components/ui/form.tsx';
 import { t } from '../../../lib/text.ts';
 import type { PostDraft, PostKind } from '../post-draft.ts';
 import { labelClass, selectClass } from './form-classes.ts';
@@ -98,11 +99,7 @@ export function RatingField({ form }: { form: UseFormReturn<PostDraft> }) {
           </RadioGroup>
         )}
       />
-      {error ? (
-        <p role="alert" className="mt-1.5 text-sm text-red-700">
-          {error.message}
-        </p>
-      ) : null}
+      <FieldErrorText message={error?.message} />
     </div>
   );
 }
@@ -131,11 +128,7 @@ export function TaggedInstructorField({
           </option>
         ))}
       </select>
-      {errors.kind || errors.taggedInstructorId ? (
-        <p role="alert" className="mt-1.5 text-sm text-red-700">
-          {errors.kind?.message ?? errors.taggedInstructorId?.message}
-        </p>
-      ) : null}
+      <FieldErrorText message={errors.kind?.message ?? errors.taggedInstructorId?.message} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type RefObject, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { FieldErrorText } from '../../../components/ui/form.tsx';
 import { t } from '../../../lib/text.ts';
 import { type KeptPhoto, MultiImagePicker } from '../../media/index.ts';
 import { type PostDraft, type PostPhoto, photoOf } from '../post-draft.ts';
@@ -101,11 +102,7 @@ export function PhotosField({
           form.setValue('photos', [...existing, ...results.map(photoOf)], { shouldDirty: true });
         }}
       />
-      {error ? (
-        <p role="alert" className="mt-1.5 text-sm text-red-700">
-          {error.message}
-        </p>
-      ) : null}
+      <FieldErrorText message={error?.message} />
     </div>
   );
 }

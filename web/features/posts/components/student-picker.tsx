@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { FieldErrorText } from '../../../components/ui/form.tsx';
 import { useDebounced } from '../../../hooks/use-debounced.ts';
 import { t } from '../../../lib/text.ts';
 import { StudentsNeverLoaded, useStudentChoices } from '../../students/index.ts';
@@ -77,11 +78,7 @@ export function StudentPicker({
         aria-invalid={error ? true : undefined}
         className={`${selectClass} ${error ? 'border-red-500' : ''}`}
       />
-      {error ? (
-        <p role="alert" className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldErrorText message={error} />
       <Popover
         offset={4}
         className="z-[60] max-h-72 w-[var(--trigger-width)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-1.5 shadow-xl"

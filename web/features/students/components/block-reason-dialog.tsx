@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { BlockInput } from '#shared/schemas/students';
 import { FormDialogActions } from '../../../components/ui/dialog.tsx';
 import { SheetDialogFrame } from '../../../components/ui/dialog-frames.tsx';
+import { FieldErrorText } from '../../../components/ui/form.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
 
@@ -78,11 +79,7 @@ export function BlockReasonDialog({
           aria-describedby={error ? `${formId}-error` : undefined}
           className="w-full rounded-xl border border-stone-300 bg-white px-3.5 py-3 text-base focus:border-accent-600 focus:outline-none focus:ring-2 focus:ring-accent-100"
         />
-        {error ? (
-          <p id={`${formId}-error`} role="alert" className="mt-1.5 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldErrorText id={`${formId}-error`} message={error} />
       </form>
     </SheetDialogFrame>
   );
