@@ -2,6 +2,8 @@
 export interface WriteEffects<Data> {
   onSuccess?: (data: Data) => void;
   onError?: (failure: unknown) => void;
+  /** After either, as the screen moves on whatever the answer (a sign-out, a permission asked). */
+  onSettled?: () => void;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface WriteEffects<Data> {
 export function write<Data, Variables>(
   mutation: { mutateAsync: (variables: Variables) => Promise<Data> },
   variables: Variables,
-  { onSuccess, onError = () => {} }: WriteEffects<Data> = {},
+  { onSuccess, onError = () => {}, onSettled }: WriteEffects<Data> = {},
 ): void {
-  mutation.mutateAsync(variables).then(onSuccess, onError);
+  void mutation.mutateAsync(variables).then(onSuccess, onError).finally(onSettled);
 }

@@ -22,6 +22,7 @@ import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { IN_PLACE } from '../../hooks/use-screen-params.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { t } from '../../lib/text.ts';
+import { write } from '../../lib/write.ts';
 
 const TABS = ['activity', 'content', 'students', 'statistics'] as const;
 type CourseTab = (typeof TABS)[number];
@@ -158,10 +159,11 @@ export default function CourseDetailScreen() {
 
   const remove = () => {
     if (!removal.isPending) {
-      removal.mutate(data.id, {
+      write(removal, data.id, {
         onSuccess: () => {
           showToast(t('screens.courses.deleted'), 'success');
-          navigate('/courses');
+          // Only from the deleted course's page: a person who went on elsewhere stays there.
+          if (location.hash.startsWith(`#/courses/${data.id}`)) navigate('/courses');
         },
         onError: () => setConfirmingDelete(false),
       });

@@ -12,6 +12,7 @@ import { LazyCourseFormDialog as CourseFormDialog } from '../../features/courses
 import { SearchField } from '../../features/courses/components/search-field.tsx';
 import { useScreenTour, useTutorialReport } from '../../features/tutorial/tutorial.tsx';
 import { t } from '../../lib/text.ts';
+import { write } from '../../lib/write.ts';
 
 /** The grid/list choice, remembered per person on this device. */
 function useRememberedView(personId: string | null): [CourseView, (view: CourseView) => void] {
@@ -81,7 +82,7 @@ export default function CoursesScreen() {
         onApprove={
           isAdmin && course.status === 'pending'
             ? () =>
-                approve.mutate(course.id, {
+                write(approve, course.id, {
                   onSuccess: (approved) =>
                     showToast(t('screens.courses.approved', { name: approved.name }), 'success'),
                 })

@@ -12,6 +12,7 @@ import { signOut } from '../../features/accounts/api/session.ts';
 import { reasonOr } from '../../lib/api-client.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { t } from '../../lib/shell-text.ts';
+import { write } from '../../lib/write.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
 
 const checkOnboarding = lazyZodResolver(() =>
@@ -131,7 +132,7 @@ export default function OnboardingScreen() {
 
   const submit = form.handleSubmit((values) => {
     if (create.isPending) return;
-    create.mutate(values, {
+    write(create, values, {
       onSuccess: (result) => {
         if (result.state === 'member') navigate('/activity', { replace: true });
         else if (result.state === 'refused') setRefusal(result);

@@ -40,6 +40,7 @@ import { TutorialSettings } from '../../features/tutorial/tutorial-settings.tsx'
 import { ApiError, reasonOr } from '../../lib/api-client.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { t } from '../../lib/text.ts';
+import { write } from '../../lib/write.ts';
 
 const checkChangeEmail = lazyZodResolver(() =>
   import('#shared/schemas/accounts').then((schemas) => schemas.ChangeEmail),
@@ -79,7 +80,7 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
   const send = useChangeEmail();
   const submit = form.handleSubmit(({ email }) => {
     if (send.isPending) return;
-    send.mutate(email, {
+    write(send, email, {
       onSuccess: () => {
         showToast(t('screens.profile.changeEmailSent'), 'success');
         onDone();
@@ -159,7 +160,7 @@ export default function ProfileScreen() {
                 label={t('screens.profile.changePhoto')}
                 className="mt-4"
                 onUploaded={(result) =>
-                  saveAvatar.mutate(result, {
+                  write(saveAvatar, result, {
                     onSuccess: () => showToast(t('screens.profile.photoSaved'), 'success'),
                   })
                 }
@@ -217,7 +218,7 @@ export default function ProfileScreen() {
                     type="button"
                     className={row}
                     onClick={() =>
-                      resetPassword.mutate(member.person.email ?? '', {
+                      write(resetPassword, member.person.email ?? '', {
                         onSuccess: () => showToast(t('screens.login.resetPasswordSent'), 'success'),
                         onError: (failure) =>
                           showToast(reasonOr(failure, t('toasts.updateFailed')), 'error'),
@@ -233,7 +234,7 @@ export default function ProfileScreen() {
                     type="button"
                     className={`${row} text-red-700`}
                     onClick={() =>
-                      signOut.mutate(undefined, {
+                      write(signOut, undefined, {
                         onSettled: () => navigate('/login', { replace: true }),
                       })
                     }

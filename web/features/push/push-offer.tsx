@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { t } from '../../lib/text.ts';
+import { write } from '../../lib/write.ts';
 import { IosInstallSheet, isIosSafariInBrowser } from '../install/index.ts';
 import { useEnablePush } from './api/enable-push.ts';
 import { usePushPermission } from './push.ts';
@@ -16,7 +17,7 @@ export function PushOffer({ personId }: { personId: string }) {
   const [permission, refresh] = usePushPermission();
   const enabling = useEnablePush(personId);
   const ask = () =>
-    enabling.mutate(undefined, {
+    write(enabling, undefined, {
       onSuccess: (decided) => {
         if (decided === 'granted') showToast(t('screens.notifications.push.enabled'), 'success');
       },

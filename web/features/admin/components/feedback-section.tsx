@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { useAdminFeedback, useSetFeedbackStatus } from '../api/admin-tools.ts';
 import { ListSection } from './admin-section.tsx';
 
@@ -21,7 +22,7 @@ function FeedbackRow({ item }: { item: Item }) {
   const busy = change.isPending ? change.variables : null;
   const mark = (status: 'viewed' | 'resolved') => {
     if (!change.isPending) {
-      change.mutate(status, {
+      write(change, status, {
         onSuccess: () => showToast(t('screens.adminTools.feedbackSaved'), 'success'),
       });
     }

@@ -7,6 +7,7 @@ import { SheetDialogFrame } from '../../../components/ui/dialog-frames.tsx';
 import { TextField } from '../../../components/ui/form.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { useInviteInstructor } from '../api/people.ts';
 
 const checkInvite = lazyZodResolver(() =>
@@ -33,7 +34,7 @@ export function InviteInstructorDialog({
   const { errors } = form.formState;
   const submit = form.handleSubmit((input) => {
     if (invite.isPending) return;
-    invite.mutate(input, {
+    write(invite, input, {
       onSuccess: ({ person, mailed }) => {
         const values = { name: person.name, email: person.email ?? '' };
         if (mailed) showToast(t('screens.userManagement.invite.sent', values), 'success');

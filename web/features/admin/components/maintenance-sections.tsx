@@ -10,6 +10,7 @@ import type { MessageKey } from '../../../lib/messages.ts';
 import { pendingWrite } from '../../../lib/pending-write.ts';
 import { formatDateTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import {
   useBackupStatus,
   useCleanUp,
@@ -53,7 +54,7 @@ export function MaintenanceSections() {
               busy={busy === 'generate'}
               disabled={busy !== null || !demo.data || hasDemo}
               onClick={() => {
-                if (!busy) changes.generate.mutate(undefined, said(a('demoGenerated')));
+                if (!busy) write(changes.generate, undefined, said(a('demoGenerated')));
               }}
             >
               {a('demoGenerate')}
@@ -79,7 +80,7 @@ export function MaintenanceSections() {
             disabled={busy !== null}
             onClick={() => {
               if (busy) return;
-              changes.cleanup.mutate(undefined, {
+              write(changes.cleanup, undefined, {
                 onSuccess: (result) =>
                   showToast(
                     a('cleanedUp', {
@@ -104,7 +105,7 @@ export function MaintenanceSections() {
             busy={busy === 'backup'}
             disabled={busy !== null}
             onClick={() => {
-              if (!busy) changes.backup.mutate(undefined, said(a('backupDone')));
+              if (!busy) write(changes.backup, undefined, said(a('backupDone')));
             }}
           >
             {a('backupDownload')}
@@ -121,7 +122,7 @@ export function MaintenanceSections() {
         busy={busy === 'wipe'}
         onConfirm={() => {
           if (busy) return;
-          changes.wipe.mutate(undefined, {
+          write(changes.wipe, undefined, {
             onSuccess: () => {
               setConfirmWipe(false);
               showToast(a('demoWiped'), 'success');

@@ -12,6 +12,7 @@ import { FieldErrorText, TextField } from '../../../components/ui/form.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { ImagePicker } from '../../media/index.ts';
 import { useTutorialReport } from '../../tutorial/index.ts';
 import { useInstructorChoices, useSaveCourse } from '../api/courses.ts';
@@ -112,7 +113,7 @@ export function CourseFormDialog({
         : removedLessons
           ? t('toasts.deleteLessonFailed')
           : t('toasts.updateFailed');
-    save.mutate(toInput(values), {
+    write(save, toInput(values), {
       onSuccess: (saved) => {
         if (!course) reportToTutorial('course-created');
         showToast(

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/form.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { useMember } from '../../accounts/index.ts';
 import { useAddComment, useCommentChanges, useComments } from '../api/posts.ts';
 import { MentionTextField } from './mention-textarea.tsx';
@@ -49,7 +50,7 @@ function CommentEditor({
     reValidateMode: 'onSubmit',
   });
   const save = form.handleSubmit((values) => {
-    if (!edit.isPending) edit.mutate(values.text, { onSuccess: onDone });
+    if (!edit.isPending) write(edit, values.text, { onSuccess: onDone });
   });
   return (
     <form onSubmit={(event) => void save(event)} noValidate className="mt-2 flex flex-col gap-2">
@@ -185,7 +186,7 @@ const CommentItem = memo(function CommentItem({
         cancelLabel={t('posts.cancel')}
         busy={changes.remove.isPending}
         onConfirm={() =>
-          changes.remove.mutate(undefined, { onSuccess: () => setConfirming(false) })
+          write(changes.remove, undefined, { onSuccess: () => setConfirming(false) })
         }
       />
     </li>
@@ -222,7 +223,8 @@ export function CommentThread({ postId }: { postId: string }) {
   const add = useAddComment(postId);
   const submit = form.handleSubmit(({ text }) => {
     if (add.isPending) return;
-    add.mutate(
+    write(
+      add,
       { text, parentId: replyTo?.id ?? null },
       {
         onSuccess: () => {

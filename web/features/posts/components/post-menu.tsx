@@ -5,6 +5,7 @@ import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenuPopover } from '../../../components/ui/action-menu-popover.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { useDeletePost } from '../api/posts.ts';
 import { menuTriggerClass } from './form-classes.ts';
 import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
@@ -56,7 +57,7 @@ export function PostMenuPopover({ post }: { post: Post }) {
         busy={remove.isPending}
         onConfirm={() => {
           if (remove.isPending) return;
-          remove.mutate(post.id, {
+          write(remove, post.id, {
             onSuccess: () => {
               showToast(t('posts.deleted'), 'success');
               setConfirming(false);

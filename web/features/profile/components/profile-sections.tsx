@@ -12,6 +12,7 @@ import { ToggleRow } from '../../../components/ui/toggle-row.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 
 const checkProfile = lazyZodResolver(() =>
   import('#shared/schemas/profile').then((schemas) => schemas.ProfileInput),
@@ -53,7 +54,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   // What the shared schema made of what was typed; the server applies the same schema again.
   const submit = form.handleSubmit((data) => {
     if (save.isPending) return;
-    save.mutate(data, {
+    write(save, data, {
       onSuccess: () => {
         showToast(t('screens.profile.detailsSaved'), 'success');
         setEditing(false);
@@ -147,7 +148,7 @@ export function PrivacySection({ profile }: { profile: Profile }) {
   const save = useSavePrivacy(profile.privacy);
   const busy = save.isPending;
   const change = (patch: Partial<Profile['privacy']>) =>
-    save.mutate(patch, {
+    write(save, patch, {
       onSuccess: () => showToast(t('screens.profile.privacySaved'), 'success'),
     });
   return (
@@ -189,7 +190,7 @@ export function ShowcaseConsentSection({ profile }: { profile: Profile }) {
         checked={profile.showcaseConsent}
         disabled={save.isPending}
         onChange={(consent) =>
-          save.mutate(consent, {
+          write(save, consent, {
             onSuccess: () =>
               showToast(
                 t(consent ? 'screens.profile.showcaseOn' : 'screens.profile.showcaseOff'),
@@ -234,7 +235,7 @@ export function FeedbackSection() {
   const busy = send.isPending;
   const submit = form.handleSubmit((values) => {
     if (send.isPending) return;
-    send.mutate(values.text, {
+    write(send, values.text, {
       onSuccess: () => {
         form.reset({ text: '' });
         showToast(t('screens.profile.feedbackSent'), 'success');

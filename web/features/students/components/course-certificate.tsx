@@ -6,6 +6,7 @@ import { useToast } from '../../../components/overlays/toast.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { apiAddress } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { useRevokeCertificate, useStudentCertificates } from '../api/students.ts';
 
 /**
@@ -88,7 +89,7 @@ export function CourseCertificate({
         cancelLabel={t('screens.studentDetail.certificate.cancel')}
         busy={revoke.isPending}
         onConfirm={() =>
-          revoke.mutate(standing.code, {
+          write(revoke, standing.code, {
             onSuccess: () => {
               setConfirming(false);
               showToast(t('screens.studentDetail.certificate.revokedToast'), 'success');

@@ -2,6 +2,7 @@ import { Award } from 'lucide-react';
 import { formatDate } from '#shared/format';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { useCourseFinished } from '../api/students.ts';
 
 /**
@@ -51,7 +52,8 @@ export function CourseFinish({
         type="button"
         disabled={change.isPending}
         onClick={() =>
-          change.mutate(
+          write(
+            change,
             { courseId, finished: true },
             { onSuccess: () => showToast(t('screens.studentDetail.finishedToast'), 'success') },
           )

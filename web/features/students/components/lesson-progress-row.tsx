@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { readLocal, removeLocal, writeLocal } from '../../../lib/local-store.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { studentQueryKey, useSaveLessonSummary, useTickLesson } from '../api/students.ts';
 
 /** A summary being written, kept on this device until it is saved (a dropped page, no signal). */
@@ -86,7 +87,8 @@ export function LessonProgressRow({
   }, [changed]);
   const saveSummary = () => {
     if (summary.isPending) return;
-    summary.mutate(
+    write(
+      summary,
       { summary: draft, previousSummary: startedFrom },
       {
         onSuccess: (detail) => {

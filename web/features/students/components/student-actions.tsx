@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { lazyComponent, lazyModule, lazyOverlay } from '../../../lib/lazy-module.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { usePhotoFirst } from '../../media/index.ts';
 import { studentQuery, useStudentChanges } from '../api/students.ts';
 
@@ -71,7 +72,7 @@ export function StudentActions({
         showToast(failureMessage(t('toasts.updateFailed'), failure), 'error');
       }
     } else if (action === 'unblock') {
-      changes.unblock.mutate(undefined, { onSuccess: () => done(t('screens.students.unblocked')) });
+      write(changes.unblock, undefined, { onSuccess: () => done(t('screens.students.unblocked')) });
     } else {
       setDialog(action);
     }
@@ -114,7 +115,7 @@ export function StudentActions({
         submitLabel={t('screens.students.blockConfirm')}
         busy={busy}
         onSubmit={(reason) =>
-          changes.block.mutate(reason, { onSuccess: () => done(t('screens.students.blocked')) })
+          write(changes.block, reason, { onSuccess: () => done(t('screens.students.blocked')) })
         }
       />
       <ConfirmDialog
@@ -126,7 +127,7 @@ export function StudentActions({
         cancelLabel={t('screens.students.cancel')}
         busy={busy}
         onConfirm={() =>
-          changes.remove.mutate(undefined, {
+          write(changes.remove, undefined, {
             onSuccess: () => {
               onDeleted?.();
               done(t('screens.students.deleted'));

@@ -10,6 +10,7 @@ import { SheetDialogFrame } from '../../../components/ui/dialog-frames.tsx';
 import { TextField } from '../../../components/ui/form.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { useCourses } from '../../courses/index.ts';
 import { ImagePicker } from '../../media/index.ts';
 import { useTutorialReport } from '../../tutorial/index.ts';
@@ -61,7 +62,7 @@ export function StudentFormDialog({
   // What the shared schema made of what was typed; the server applies the same schema again.
   const submit = form.handleSubmit((data) => {
     if (save.isPending) return;
-    save.mutate(data, {
+    write(save, data, {
       onSuccess: () => {
         showToast(t(student ? 'screens.students.updated' : 'screens.students.added'), 'success');
         if (!student) reportToTutorial('student-created');

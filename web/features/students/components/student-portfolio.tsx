@@ -11,6 +11,7 @@ import { lazyComponent } from '../../../lib/lazy-module.ts';
 import { photoSources } from '../../../lib/photo-sources.ts';
 import { shareLink, shareUrlOf } from '../../../lib/share-link.ts';
 import { t } from '../../../lib/text.ts';
+import { write } from '../../../lib/write.ts';
 import { useFeatureWork, useStudentPortfolio } from '../api/students.ts';
 import { portfolioText as p } from './portfolio-text.ts';
 
@@ -269,7 +270,8 @@ export function StudentPortfolio({
       ? {
           busy: featureWork.isPending,
           onToggle: (featured: boolean) =>
-            featureWork.mutate(
+            write(
+              featureWork,
               { postId: work.postId, photoUrl: work.photo.url, featured },
               {
                 onSuccess: () =>
