@@ -11,6 +11,7 @@ import {
   type PostgresCursor,
   PostgresDialect,
   type PostgresPool,
+  type PostgresPoolClient,
   PostgresQueryCompiler,
   type PostgresQueryResult,
   SqliteDialect,
@@ -149,48 +150,56 @@ class AppPostgresDialect extends PostgresDialect {
  * node-postgres's `pool.connect()` and named query config.
  */
 function preparingPool(pool: pg.Pool): PostgresPool {
-  /** Part of every statement name on a connection; a refusal moves it on. */
-  const generations = new WeakMap<pg.PoolClient, number>();
-  const prepared = async (client: pg.PoolClient, text: string, values: readonly unknown[]) => {
-    const generation = generations.get(client) ?? 0;
-    const name = statementName(text, generation);
-    try {
-      return await client.query({ name, text, values: [...values] });
-    } catch (error) {
-      if ((error as { code?: string }).code !== '0A000') throw error;
-      generations.set(client, generation + 1);
-      await client.query(`deallocate "${name}"`);
-      return client.query({ name: statementName(text, generation + 1), text, values: [...values] });
-    }
-  };
+  // One wrapper per node-postgres connection, for its life: Kysely keeps its own connection
+  // object by the client the pool hands out.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   return {
     async connect() {
       const client = await pool.connect();
-      function query<R>(
-        sql: string,
-        parameters: ReadonlyArray<unknown>,
-      ): Promise<PostgresQueryResult<R>>;
-      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-      function query<R>(
-        sqlOrCursor: string | PostgresCursor<R>,
-        parameters?: ReadonlyArray<unknown>,
-      ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-        if (typeof sqlOrCursor !== 'string') {
-          return client.query(
-            sqlOrCursor as unknown as pg.Submittable,
-          ) as unknown as PostgresCursor<R>;
-        }
-        const values = parameters ?? [];
-        return (
-          sqlOrCursor.startsWith(PREPARED_MARK)
-            ? prepared(client, sqlOrCursor, values)
-            : client.query(sqlOrCursor, [...values])
-        ) as Promise<PostgresQueryResult<R>>;
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = preparingClient(client);
+        wrappers.set(client, wrapper);
       }
-      return { query, release: () => client.release() };
+      return wrapper;
     },
     end: () => pool.end(),
   };
+}
+
+function preparingClient(client: pg.PoolClient): PostgresPoolClient {
+  /** Part of every statement name on this connection; a refusal moves it on. */
+  let generation = 0;
+  const prepared = async (text: string, values: unknown[]) => {
+    const name = statementName(text, generation);
+    try {
+      return await client.query({ name, text, values });
+    } catch (error) {
+      if ((error as { code?: string }).code !== '0A000') throw error;
+      generation += 1;
+      await client.query(`deallocate "${name}"`);
+      return client.query({ name: statementName(text, generation), text, values });
+    }
+  };
+  function query<R>(
+    sql: string,
+    parameters: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>>;
+  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  function query<R>(
+    sqlOrCursor: string | PostgresCursor<R>,
+    parameters: ReadonlyArray<unknown> = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // Kysely streams through a cursor only when given one in its config, which this app is not.
+    if (typeof sqlOrCursor !== 'string') throw new Error('streaming is not configured');
+    const values = [...parameters];
+    return (
+      sqlOrCursor.startsWith(PREPARED_MARK)
+        ? prepared(sqlOrCursor, values)
+        : client.query(sqlOrCursor, values)
+    ) as Promise<PostgresQueryResult<R>>;
+  }
+  return { query, release: () => client.release() };
 }
 
 const statementNames = new LRUCache<string, string>({ max: 2_000 });
