@@ -68,19 +68,15 @@ export async function sessionCookieName(auth: {
   return (await auth.$context).authCookies.sessionToken.name;
 }
 
-/**
- * The session cookie's value as better-auth reads it from a request, and whether it was sent
- * once: of two under one name, better-auth may verify either.
- */
-export function sessionCookieOf(
-  headers: IncomingHttpHeaders,
-  name: string,
-): { value: string; sentOnce: boolean } | undefined {
-  if (!headers.cookie) return undefined;
-  const value = parseCookies(headers.cookie).get(name);
-  if (value === undefined) return undefined;
-  const sent = headers.cookie.split(';').filter((pair) => pair.trim().startsWith(`${name}=`));
-  return { value, sentOnce: sent.length === 1 };
+/** The session cookie's value as better-auth reads it from a request. */
+export function sessionCookieOf(headers: IncomingHttpHeaders, name: string): string | undefined {
+  return headers.cookie ? parseCookies(headers.cookie).get(name) : undefined;
+}
+
+/** Whether the session cookie was sent once: of two under one name, better-auth may verify either. */
+export function sentOnce(headers: IncomingHttpHeaders, name: string): boolean {
+  const sent = headers.cookie?.split(';').filter((pair) => pair.trim().startsWith(`${name}=`));
+  return sent?.length === 1;
 }
 
 /** Whether a signed cookie's value carries `token`: better-call signs it as "<token>.<signature>". */

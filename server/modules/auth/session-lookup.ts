@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { LRUCache } from 'lru-cache';
 import { type Auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS } from './auth.ts';
 import {
+  sentOnce,
   sessionCookieName,
   sessionCookieOf,
   signedCookieCarries,
@@ -19,10 +20,10 @@ export interface RememberedCookie {
  * signature and reads the session on every call, and on the feed that machinery costs more than
  * the feed's own query. A signed cookie always carries the same token, so once
  * better-auth has verified a cookie this remembers which token it holds; later requests with
- * that cookie need only the session row (read with the person asking, `viewerOfRequest` in accounts.service.ts), so a
- * signed-out, revoked or expired session is refused at once, as better-auth would. better-auth
- * still answers everything else: unknown cookies, and a session due to be extended (once a day)
- * or past its end.
+ * that cookie need only the session row (read with the person asking, `viewerOfRequest` in
+ * accounts.service.ts), so a signed-out, revoked or expired session is refused at once, as
+ * better-auth would. better-auth still answers everything else: unknown cookies, and a session
+ * due to be extended (once a day) or past its end.
  *
  * A session's row is remembered too, for a member, so that a known session costs the request
  * no round trip: every process forgets every remembered row when it hears of a change to
@@ -95,7 +96,7 @@ export class SessionLookup {
 
   /** The request's session cookie if better-auth verified it before, with its token. */
   remembered(headers: IncomingHttpHeaders): RememberedCookie | null {
-    const cookie = sessionCookieOf(headers, this.cookieName)?.value;
+    const cookie = sessionCookieOf(headers, this.cookieName);
     const token = cookie === undefined ? undefined : this.tokens.get(cookie);
     return cookie === undefined || token === undefined ? null : { cookie, token };
   }
@@ -134,8 +135,8 @@ export class SessionLookup {
     if (!session) return null;
     // Remember only a cookie sent once that carries the session's own token.
     const { token } = session.session;
-    if (cookie.sentOnce && signedCookieCarries(cookie.value, token)) {
-      this.keep({ cookie: cookie.value, token });
+    if (sentOnce(headers, this.cookieName) && signedCookieCarries(cookie, token)) {
+      this.keep({ cookie, token });
     }
     return session.user.id;
   }
