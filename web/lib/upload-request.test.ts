@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { vi as text } from '#shared/locales/vi';
-import { UploadError, uploadAnswer } from './upload-request.ts';
+import { UploadError, uploadAnswer, uploadRefusal } from './upload-request.ts';
 
 describe("an upload's answer", () => {
   it("is read from the built-in service's answer", () => {
@@ -54,5 +54,38 @@ describe("an upload's answer", () => {
   ])('is refused as a failed upload when it is %s', (_, body) => {
     expect(() => uploadAnswer(body)).toThrow(UploadError);
     expect(() => uploadAnswer(body)).toThrow(text.toasts.uploadFailed);
+  });
+});
+
+describe("a refused upload's answer", () => {
+  it("says the server's reason and code", () => {
+    const body = JSON.stringify({
+      error: { code: 'person_changed', message: 'Đã có người khác đăng nhập.' },
+    });
+    const refusal = uploadRefusal(409, body);
+    expect(refusal).toBeInstanceOf(UploadError);
+    expect(refusal).toMatchObject({
+      message: 'Đã có người khác đăng nhập.',
+      status: 409,
+      code: 'person_changed',
+    });
+  });
+
+  it("says Cloudinary's reason, which has no code", () => {
+    const refusal = uploadRefusal(400, '{"error":{"message":"Upload preset not found"}}');
+    expect(refusal).toMatchObject({ message: 'Upload preset not found', code: undefined });
+  });
+
+  it.each([
+    ['a proxy page', '<html>502</html>'],
+    ['no error', '{"ok":false}'],
+    ['an error that is no object', '{"error":"bad"}'],
+    ['a message that is no text', '{"error":{"message":7,"code":7}}'],
+  ])('names the status when the answer is %s', (_, body) => {
+    expect(uploadRefusal(502, body)).toMatchObject({
+      message: text.toasts.uploadFailedStatus.replace('{{status}}', '502'),
+      status: 502,
+      code: undefined,
+    });
   });
 });

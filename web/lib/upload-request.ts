@@ -1,5 +1,6 @@
 import { vi } from '#shared/locales/vi';
 import type { MediaUse, UploadResult } from '#shared/schemas/media';
+import { fillPlaceholders } from '#shared/text';
 import { actingHeaders, apiAddress } from './api-client.ts';
 import { actingPerson } from './device-session.ts';
 
@@ -22,16 +23,6 @@ export class UploadError extends Error {
     readonly code?: string,
   ) {
     super(message);
-  }
-}
-
-/** The error code of a refused upload's answer, when the answer is the API's error shape. */
-export function uploadErrorCode(body: string): string | undefined {
-  try {
-    const code = (JSON.parse(body) as { error?: { code?: unknown } }).error?.code;
-    return typeof code === 'string' ? code : undefined;
-  } catch {
-    return undefined;
   }
 }
 
@@ -72,15 +63,38 @@ export function uploadRequest(
   };
 }
 
-/** The Vietnamese reason of a refused upload: the server's message, or its status. */
-export function uploadRefusal(status: number, body: string): string {
+/** The `error` object of a refused upload's answer: the API's error shape, or Cloudinary's. */
+function errorIn(body: string): object | undefined {
+  let answer: unknown;
   try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } };
-    if (typeof parsed.error?.message === 'string') return parsed.error.message;
+    answer = JSON.parse(body);
   } catch {
-    // not JSON
+    return undefined;
   }
-  return vi.toasts.uploadFailedStatus.replace('{{status}}', String(status));
+  return typeof answer === 'object' &&
+    answer !== null &&
+    'error' in answer &&
+    typeof answer.error === 'object' &&
+    answer.error !== null
+    ? answer.error
+    : undefined;
+}
+
+/**
+ * A refused upload: the server's (or Cloudinary's) Vietnamese reason and the server's error code
+ * (`person_changed`, …) when it gave them, else a message naming the status.
+ */
+export function uploadRefusal(status: number, body: string): UploadError {
+  const error = errorIn(body);
+  const message = error && 'message' in error ? error.message : undefined;
+  const code = error && 'code' in error ? error.code : undefined;
+  return new UploadError(
+    typeof message === 'string'
+      ? message
+      : fillPlaceholders(vi.toasts.uploadFailedStatus, { status }),
+    status,
+    typeof code === 'string' ? code : undefined,
+  );
 }
 
 /**

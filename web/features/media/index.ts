@@ -4,8 +4,6 @@ export {
   sendImage,
   UploadError,
   type UploadTarget,
-  uploadErrorCode,
-  uploadRefusal,
   uploadRequest,
 } from './api/upload.ts';
 export { uploadTargetQueryKey } from './api/upload-target-key.ts';

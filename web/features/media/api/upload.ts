@@ -7,19 +7,11 @@ import {
   type UploadedPhoto,
   type UploadTarget,
   uploadAnswer,
-  uploadErrorCode,
   uploadRefusal,
   uploadRequest,
 } from '../../../lib/upload-request.ts';
 
-export {
-  UploadError,
-  type UploadedPhoto,
-  type UploadTarget,
-  uploadErrorCode,
-  uploadRefusal,
-  uploadRequest,
-};
+export { UploadError, type UploadedPhoto, type UploadTarget, uploadRefusal, uploadRequest };
 
 /** An upload that sends nothing for this long has stalled (a dead Wi-Fi): it fails, to be sent again. */
 const STALL_MS = 45_000;
@@ -98,13 +90,7 @@ export function sendImage(
           reject(error);
         }
       } else {
-        reject(
-          new UploadError(
-            uploadRefusal(xhr.status, xhr.responseText),
-            xhr.status,
-            uploadErrorCode(xhr.responseText),
-          ),
-        );
+        reject(uploadRefusal(xhr.status, xhr.responseText));
       }
     };
     xhr.onerror = () => reject(new UploadError(vi.toasts.networkError));

@@ -5,7 +5,6 @@ import {
   UploadError,
   type UploadTarget,
   uploadAnswer,
-  uploadErrorCode,
   uploadRefusal,
   uploadRequest,
 } from '../../../lib/upload-request.ts';
@@ -56,11 +55,7 @@ const workerTransport = (target: UploadTarget, personId: string): OutboxTranspor
     }
     const body = await response.text();
     if (!response.ok) {
-      throw new UploadError(
-        uploadRefusal(response.status, body),
-        response.status,
-        uploadErrorCode(body),
-      );
+      throw uploadRefusal(response.status, body);
     }
     return uploadAnswer(body);
   },
