@@ -63,31 +63,31 @@ export function uploadRequest(
   };
 }
 
-/** The `error` object of a refused upload's answer: the API's error shape, or Cloudinary's. */
-function errorIn(body: string): object | undefined {
-  let answer: unknown;
+/** The JSON object an answer's body holds, or undefined (not JSON, or not an object). */
+function jsonObject(body: string): object | undefined {
+  let value: unknown;
   try {
-    answer = JSON.parse(body);
+    value = JSON.parse(body);
   } catch {
     return undefined;
   }
-  return typeof answer === 'object' &&
-    answer !== null &&
-    'error' in answer &&
-    typeof answer.error === 'object' &&
-    answer.error !== null
-    ? answer.error
-    : undefined;
+  return typeof value === 'object' && value !== null ? value : undefined;
 }
+
+/** One field of an answer, read without assuming its type. */
+const field = (object: object | undefined, name: string): unknown =>
+  object === undefined ? undefined : Reflect.get(object, name);
 
 /**
  * A refused upload: the server's (or Cloudinary's) Vietnamese reason and the server's error code
  * (`person_changed`, …) when it gave them, else a message naming the status.
  */
 export function uploadRefusal(status: number, body: string): UploadError {
-  const error = errorIn(body);
-  const message = error && 'message' in error ? error.message : undefined;
-  const code = error && 'code' in error ? error.code : undefined;
+  // The API's error shape, or Cloudinary's (a message and no code).
+  const error = field(jsonObject(body), 'error');
+  const errorObject = typeof error === 'object' && error !== null ? error : undefined;
+  const message = field(errorObject, 'message');
+  const code = field(errorObject, 'code');
   return new UploadError(
     typeof message === 'string'
       ? message
@@ -112,14 +112,11 @@ const isSize = (value: unknown): value is number =>
  * becoming a post with a broken photo.
  */
 export function uploadAnswer(body: string): UploadedPhoto {
-  let answer: unknown;
-  try {
-    answer = JSON.parse(body);
-  } catch {
-    throw new UploadError(vi.toasts.uploadFailed);
-  }
-  if (typeof answer !== 'object' || answer === null) throw new UploadError(vi.toasts.uploadFailed);
-  const { public_id, secure_url, width, height } = answer as Record<string, unknown>;
+  const answer = jsonObject(body);
+  const public_id = field(answer, 'public_id');
+  const secure_url = field(answer, 'secure_url');
+  const width = field(answer, 'width');
+  const height = field(answer, 'height');
   if (
     typeof public_id !== 'string' ||
     public_id === '' ||

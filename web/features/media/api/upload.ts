@@ -11,7 +11,7 @@ import {
   uploadRequest,
 } from '../../../lib/upload-request.ts';
 
-export { UploadError, type UploadedPhoto, type UploadTarget, uploadRefusal, uploadRequest };
+export { UploadError, type UploadedPhoto, type UploadTarget, uploadRequest };
 
 /** An upload that sends nothing for this long has stalled (a dead Wi-Fi): it fails, to be sent again. */
 const STALL_MS = 45_000;
