@@ -1,8 +1,9 @@
 /*
  * What the app relies on in better-auth beyond `betterAuth()`, `auth.api` and `auth.handler`:
  * the storages its calls run in, the session cookie's name and the form of a signed cookie. They
- * are all here, and `better-auth-internals.test.ts` checks each against the installed
- * better-auth, so an upgrade that changes one fails there by name.
+ * are all here, and `better-auth-internals.routes.test.ts` (with `better-auth-internals.test.ts`
+ * for the storages' counting) checks each against the installed better-auth, so an upgrade that
+ * changes one fails there by name.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import {

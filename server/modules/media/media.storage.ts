@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { AppError } from '../../lib/app-error.ts';
 import { mediumVariantOf, type ProcessedImage } from './image-processing.ts';
 import {
@@ -148,6 +149,6 @@ export async function readsBack(
     const data = await store.read(name);
     if (data && matches(data)) return true;
     if (attempt === READ_BACK_TRIES) return false;
-    await new Promise((resolve) => setTimeout(resolve, READ_BACK_WAIT_MS));
+    await setTimeout(READ_BACK_WAIT_MS);
   }
 }
