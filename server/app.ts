@@ -16,7 +16,7 @@ import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { CataloguedRoute } from './fastify.d.ts';
 import { AppError } from './lib/app-error.ts';
-import { requestPath } from './lib/request-path.ts';
+import { isApiRequest, requestPath } from './lib/request-path.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminToolsRoutes } from './modules/admin/admin-tools.routes.ts';
@@ -184,16 +184,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    // Taken before the request reads anything: the page opens its event stream from here.
-    if (request.method === 'GET' && request.url.startsWith('/api/')) {
-      reply.header(livePositionHeader, liveHub.position());
-    }
     // One reading of the path for every guard and handler (server/lib/request-path.ts).
     if (requestPath(request.url) === undefined) throw new AppError('route_not_found', 404);
+    // Taken before the request reads anything: the page opens its event stream from here.
+    if (request.method === 'GET' && isApiRequest(request)) {
+      reply.header(livePositionHeader, liveHub.position());
+    }
   });
   app.addHook('onSend', async (request, reply) => {
     // API answers are personal and live: never stored by a browser or a proxy.
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+    if (isApiRequest(request) && !request.routeOptions.url?.startsWith('/api/docs')) {
       reply.header('cache-control', 'no-store');
     }
   });

@@ -1,7 +1,7 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpAcademy } from './test/academy.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { rawRequest } from './test/raw-request.ts';
 import { instructorForm, requestLinkToken, signUp, studentForm } from './test/sessions.ts';
 
 /*
@@ -27,46 +27,8 @@ beforeAll(async () => {
 let port = 0;
 
 /** Over a real socket, the path sent exactly as written (app.inject would normalise it). */
-function raw(
-  method: string,
-  path: string,
-  options: { cookie?: string; body?: unknown } = {},
-): Promise<{
-  statusCode: number;
-  headers: http.IncomingHttpHeaders;
-  json: () => { error: { code: string } };
-}> {
-  return new Promise((resolve, reject) => {
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: {
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk) => {
-          text += String(chunk);
-        });
-        response.on('end', () =>
-          resolve({
-            statusCode: response.statusCode ?? 0,
-            headers: response.headers,
-            json: () => JSON.parse(text),
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
+const raw = (method: string, path: string, options: { cookie?: string; body?: unknown } = {}) =>
+  rawRequest(port, method, path, options);
 
 const closedSpellings = (path: string) => [
   `/api/auth/./${path}`,

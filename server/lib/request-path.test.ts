@@ -18,6 +18,15 @@ describe('requestPath', () => {
     '/api/auth/sign-in/magic\tlink',
     '//evil.example/api',
     'api/auth',
+    '/%61pi/posts',
+    '/a%70i/posts',
+    '/ap%69/posts',
+    '/%61%70%69/posts',
+    '/%6detrics',
+    '/media/abc%2ewebp',
+    '/api/posts/%7e',
+    '/api/posts%',
+    '/api/posts%zz',
   ])('refuses %s', (url) => {
     expect(requestPath(url)).toBeUndefined();
   });
@@ -27,6 +36,9 @@ describe('requestPath', () => {
     ['/api/avatars/Tr%E1%BA%A7n.svg', '/api/avatars/Tr%E1%BA%A7n.svg'],
     ['/media/abc.webp', '/media/abc.webp'],
     ['/', '/'],
+    ['/api/search/Tr%E1%BA%A7n%20Thu', '/api/search/Tr%E1%BA%A7n%20Thu'],
+    ['/s/a%2540b', '/s/a%2540b'],
+    ['/api/avatars/Lan%2FAnh.svg', '/api/avatars/Lan%2FAnh.svg'],
     ['/api/auth/verify-email?token=x&callbackURL=%2F.%2F%2Fevil', '/api/auth/verify-email'],
   ])('keeps %s', (url, path) => {
     expect(requestPath(url)).toBe(path);

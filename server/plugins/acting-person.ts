@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { actingPersonHeader } from '#shared/acting-person';
 import { AppError } from '../lib/app-error.ts';
+import { isApiRequest } from '../lib/request-path.ts';
 import { getViewer } from '../modules/accounts/access.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -17,7 +18,7 @@ export function registerActingPersonGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const named = request.headers[actingPersonHeader];
-    if (named === undefined || !request.url.startsWith('/api/')) return;
+    if (named === undefined || !isApiRequest(request)) return;
     const viewer = await getViewer(request);
     if (viewer.kind !== 'member') throw new AppError('unauthenticated', 401);
     if (typeof named !== 'string' || named.toLowerCase() !== viewer.person.id) {

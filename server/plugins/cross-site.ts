@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
+import { isApiRequest } from '../lib/request-path.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,7 +15,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerCrossSiteGuard(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const ownOrigin = config.publicUrl ?? `${request.protocol}://${request.host}`;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { isApiRequest } from '../lib/request-path.ts';
 
 /** True when the value is, or holds at any depth, a string with a NUL character. */
 function holdsNul(value: unknown, depth = 0): boolean {
@@ -18,7 +19,7 @@ function holdsNul(value: unknown, depth = 0): boolean {
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
       throw new AppError('nul_character', 400);
     }
