@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
+import { errorMessage } from '#shared/errors';
 import { formatBytes } from '#shared/format';
 import { vi } from '#shared/locales/vi';
 import { cli } from '#shared/locales/vi/cli';
@@ -15,7 +16,7 @@ import {
   openDatabase,
 } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
-import { statusLabel } from '../modules/accounts/accounts.service.ts';
+import { chargeMail, statusLabel } from '../modules/accounts/accounts.service.ts';
 import { generateDemoData, wipeDemoData } from '../modules/admin/demo-data.service.ts';
 import {
   BackupFolderError,
@@ -29,7 +30,7 @@ import {
   signOutEveryone,
 } from '../modules/admin/recovery.service.ts';
 import { createAuth } from '../modules/auth/auth.ts';
-import { createMailer, smtpProblem } from '../modules/auth/mailer.ts';
+import { createMailer, type MailCharge, smtpProblem } from '../modules/auth/mailer.ts';
 import { ensureConfigDefaults } from '../modules/config/config.repository.ts';
 import { createMediaStore } from '../modules/media/create-media-store.ts';
 import { copyMedia } from '../modules/media/media.migrate.ts';
@@ -421,13 +422,25 @@ const COMMANDS: Record<string, Command> = {
       return 1;
     }
     const mailer = createMailer(config, silentLog);
+    // The operator's test mail draws on the one mail budget like every other.
+    let charge: MailCharge;
     try {
-      await mailer.send({
-        to: email,
-        subject: cli.mail.subject,
-        text: cli.mail.text,
-        html: `<p>${cli.mail.text}</p>`,
-      });
+      charge = await withDatabase(config, (database) => chargeMail(database, { email }), false);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      io.err(errorMessage(error.code));
+      return 1;
+    }
+    try {
+      await mailer.send(
+        {
+          to: email,
+          subject: cli.mail.subject,
+          text: cli.mail.text,
+          html: `<p>${cli.mail.text}</p>`,
+        },
+        charge,
+      );
     } catch (error) {
       io.err(say(cli.doctor.mail, { reason: smtpProblem(error, config.smtpUrl) }));
       return 1;

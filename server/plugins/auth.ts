@@ -8,13 +8,18 @@ import { requireMember } from '../modules/accounts/access.ts';
 import {
   acceptInvitation,
   applyVerifiedEmail,
-  guardEmailSend,
+  chargeMail,
   logStaffSignIn,
   refuseTakenEmail,
 } from '../modules/accounts/accounts.service.ts';
 import { type Auth, createAuth } from '../modules/auth/auth.ts';
 import { authHeaders } from '../modules/auth/client-address.ts';
-import { createMailer, type Mailer } from '../modules/auth/mailer.ts';
+import {
+  createMailer,
+  type MailCharge,
+  type Mailer,
+  withMailCharge,
+} from '../modules/auth/mailer.ts';
 import { SessionLookup } from '../modules/auth/session-lookup.ts';
 
 declare module 'fastify' {
@@ -25,7 +30,8 @@ declare module 'fastify' {
   }
 }
 
-type Guard = (request: FastifyRequest) => Promise<void>;
+/** Checks a request before better-auth sees it; a guard of a route that mails charges for it. */
+type Guard = (request: FastifyRequest) => Promise<MailCharge | undefined>;
 
 /*
  * better-auth's endpoints that the browser reaches over HTTP, and nothing else: every other one
@@ -51,7 +57,7 @@ const OPEN_AUTH_ENDPOINTS: Record<string, Record<string, Guard | null>> = {
       const body = request.body as { newEmail?: unknown } | undefined;
       const email = typeof body?.newEmail === 'string' ? body.newEmail : '';
       await refuseTakenEmail(request.server.database, email);
-      await guardEmailSend(request.server.database, {
+      return chargeMail(request.server.database, {
         email,
         clientAddress: request.ip,
         personId: person.id,
@@ -147,10 +153,10 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
           details: [{ path: [redirects.unsafe], message: 'not a path on this app' }],
         });
       }
-      await endpoints[path]?.(request);
-      const response = await auth.handler(
-        toFetchRequest(request, path, redirects.query, redirects.body),
-      );
+      const charge = await endpoints[path]?.(request);
+      const handle = () =>
+        auth.handler(toFetchRequest(request, path, redirects.query, redirects.body));
+      const response = await (charge ? withMailCharge(charge, handle) : handle());
       return sendFetchResponse(reply, response);
     },
   });

@@ -8,6 +8,7 @@ import type { PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { issueMailCharge, type MailCharge } from '../auth/mailer.ts';
 import type { SessionLookup } from '../auth/session-lookup.ts';
 import { findPublicConfig } from '../config/config.repository.ts';
 import { openProposedCourse } from '../courses/courses.service.ts';
@@ -325,15 +326,18 @@ export const emailLimits = { perAddress: 5, perClient: 10, perPerson: 5, windowM
 
 /**
  * Counts an e-mail about to be sent (a sign-in link, a password reset, an e-mail change's
- * confirmation) against the limits per receiving address, per client address and, for a
- * signed-in sender, per person, refusing with 429 past any. Every kind of mail draws on the
- * same budget, so five sign-in links and then five resets to one address is ten mails past
- * five. Every path that mails goes through here before the mail is made.
+ * confirmation, an instructor's invitation, an operator's test mail) against the limits per
+ * receiving address, per client address and, for a signed-in sender, per person, refusing with
+ * 429 past any. Every kind of mail draws on the same budget, so five sign-in links and then
+ * five resets to one address is ten mails past five. An admin's invitation and an operator's
+ * test mail count against the address only: they are no stranger's to spend, and an academy
+ * adds its instructors in one sitting. The mailer sends nothing without the
+ * charge this returns (mailer.ts), so every path that mails comes through here first.
  */
-export async function guardEmailSend(
+export async function chargeMail(
   database: AppDatabase,
-  sender: { email: string; clientAddress: string; personId?: string },
-): Promise<void> {
+  sender: { email: string; clientAddress?: string; personId?: string },
+): Promise<MailCharge> {
   const now = Date.now();
   // Attempts older than the window count for nothing; dropping them keeps the table small.
   await pruneAttempts(database.db, now - emailLimits.windowMs);
@@ -345,7 +349,7 @@ export async function guardEmailSend(
       windowMs: emailLimits.windowMs,
     });
   const byAddress = await count('email', sender.email.toLowerCase());
-  const byClient = await count('ip', sender.clientAddress);
+  const byClient = sender.clientAddress ? await count('ip', sender.clientAddress) : 0;
   const byPerson = sender.personId ? await count('person', sender.personId) : 0;
   if (
     byAddress > emailLimits.perAddress ||
@@ -354,4 +358,5 @@ export async function guardEmailSend(
   ) {
     throw new AppError('rate_limited', 429);
   }
+  return issueMailCharge(sender.email);
 }

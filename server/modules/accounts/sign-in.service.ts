@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { RedeemSignInLink } from '#shared/schemas/accounts';
 import { AppError } from '../../lib/app-error.ts';
 import { authHeaders } from '../auth/client-address.ts';
+import { withMailCharge } from '../auth/mailer.ts';
 import { findVerification } from './accounts.repository.ts';
-import { guardEmailSend } from './accounts.service.ts';
+import { chargeMail } from './accounts.service.ts';
 
 /** better-auth stores magic-link tokens as base64url SHA-256 (storeToken: 'hashed'). */
 function storedIdentifier(token: string): string {
@@ -16,11 +17,10 @@ function storedIdentifier(token: string): string {
  * only the rate limits (per address and per client) can refuse.
  */
 export async function sendSignInLink(request: FastifyRequest, email: string): Promise<void> {
-  await guardEmailSend(request.server.database, { email, clientAddress: request.ip });
-  await request.server.auth.api.signInMagicLink({
-    body: { email },
-    headers: authHeaders(request),
-  });
+  const charge = await chargeMail(request.server.database, { email, clientAddress: request.ip });
+  await withMailCharge(charge, () =>
+    request.server.auth.api.signInMagicLink({ body: { email }, headers: authHeaders(request) }),
+  );
 }
 
 /**
@@ -56,9 +56,11 @@ export async function redeemSignInLink(
 
 /** Sends a password-reset e-mail; the same answer whether or not the address has an account. */
 export async function sendPasswordReset(request: FastifyRequest, email: string): Promise<void> {
-  await guardEmailSend(request.server.database, { email, clientAddress: request.ip });
-  await request.server.auth.api.requestPasswordReset({
-    body: { email, redirectTo: '/#/login' },
-    headers: authHeaders(request),
-  });
+  const charge = await chargeMail(request.server.database, { email, clientAddress: request.ip });
+  await withMailCharge(charge, () =>
+    request.server.auth.api.requestPasswordReset({
+      body: { email, redirectTo: '/#/login' },
+      headers: authHeaders(request),
+    }),
+  );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorMessage } from '#shared/errors';
 import { setUpAcademy } from '../../test/academy.ts';
 import { instructorForm, signInByLink } from '../../test/sessions.ts';
 
@@ -83,5 +84,42 @@ describe('an admin adds an instructor by e-mail', () => {
     } finally {
       t.app.mailer.send = send;
     }
+  });
+});
+
+describe('invitations draw on the one mail budget', () => {
+  it('mails one address at most five times an hour, however often she is deleted and invited', async () => {
+    const before = mail.mails.filter((m) => m.to.includes('lap@example.vn')).length;
+    const answers: number[] = [];
+    for (let round = 0; round < 7; round++) {
+      const made = await invite('admin', { name: 'Vũ Thị Lập', email: 'lap@example.vn' });
+      answers.push(made.statusCode);
+      if (made.statusCode === 201) {
+        const removed = await call('admin', 'DELETE', `/api/admin/people/${made.json().person.id}`);
+        expect(removed.statusCode).toBe(200);
+      } else {
+        expect(made.statusCode).toBe(429);
+        expect(made.json().error.message).toBe(errorMessage('rate_limited'));
+      }
+    }
+    expect(answers).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mail.mails.filter((m) => m.to.includes('lap@example.vn')).length - before).toBe(5);
+    // Refused for the budget, she was not made either.
+    const listed = await call('admin', 'GET', '/api/admin/people?view=all&q=lap');
+    expect(listed.json().people).toEqual([]);
+  });
+
+  it('shares the budget with sign-in links to the same address', async () => {
+    for (let i = 0; i < 5; i++) {
+      const link = await t.app.inject({
+        method: 'POST',
+        url: '/api/sign-in/email-link',
+        payload: { email: 'chung@example.vn' },
+      });
+      expect(link.statusCode, link.body).toBeLessThan(300);
+    }
+    const made = await invite('admin', { name: 'Chung', email: 'chung@example.vn' });
+    expect(made.statusCode).toBe(429);
   });
 });

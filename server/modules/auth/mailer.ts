@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { cli } from '#shared/locales/vi/cli';
@@ -11,8 +12,56 @@ export interface Mail {
   html: string;
 }
 
+declare const charged: unique symbol;
+
+/**
+ * One mail's place in the mail budget, for one address: made only by `chargeMail`
+ * (accounts.service.ts) once the budget allowed it, and spent by the one mail it pays for.
+ */
+export interface MailCharge {
+  readonly email: string;
+  spent: boolean;
+  readonly [charged]: true;
+}
+
+/** Makes a charge; only the budget (`chargeMail`) calls this, after counting the mail. */
+export function issueMailCharge(email: string): MailCharge {
+  return { email: email.toLowerCase(), spent: false } as MailCharge;
+}
+
+const chargeInScope = new AsyncLocalStorage<MailCharge>();
+
+/**
+ * Runs `work` with the charge in scope, for mail that a library sends from a callback of its
+ * own (better-auth's sign-in link, password reset and e-mail change confirmation).
+ */
+export function withMailCharge<T>(charge: MailCharge, work: () => Promise<T>): Promise<T> {
+  return chargeInScope.run(charge, work);
+}
+
+/** A mail that reached the mailer without a charge of the budget for its address. */
+export class UnchargedMailError extends Error {
+  constructor(to: string) {
+    super(`a mail to ${to} was not charged to the mail budget; it was not sent`);
+    this.name = 'UnchargedMailError';
+  }
+}
+
+/**
+ * The one door every mail leaves by: it sends a mail only against an unspent charge for its
+ * address (given, or in scope), so no path can mail past the per-address, per-client and
+ * per-person limits.
+ */
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  send(mail: Mail, charge?: MailCharge): Promise<void>;
+}
+
+function spend(mail: Mail, given: MailCharge | undefined): void {
+  const charge = given ?? chargeInScope.getStore();
+  if (!charge || charge.spent || charge.email !== mail.to.toLowerCase()) {
+    throw new UnchargedMailError(mail.to);
+  }
+  charge.spent = true;
 }
 
 /**
@@ -27,7 +76,8 @@ export function createMailer(
 ): Mailer {
   if (!config.smtpUrl) {
     return {
-      async send(mail) {
+      async send(mail, charge) {
+        spend(mail, charge);
         log.info({ to: mail.to, subject: mail.subject }, 'e-mail not sent: no SMTP_URL configured');
         print(
           `\n──── E-mail not sent (no SMTP_URL configured) ────\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n──────────────────────────────────────────────────\n\n`,
@@ -37,7 +87,8 @@ export function createMailer(
   }
   const transport = nodemailer.createTransport(config.smtpUrl);
   return {
-    async send(mail) {
+    async send(mail, charge) {
+      spend(mail, charge);
       await transport.sendMail({ from: config.mailFrom, ...mail });
     },
   };
