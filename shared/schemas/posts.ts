@@ -86,27 +86,36 @@ export const PostPhotoInput = z.strictObject({
   height: z.number().int().min(1).max(20_000).nullable().default(null),
 });
 
-/**
- * A post as the post form sends it. An evaluation is about one student and may carry a rating
- * 0–10; a general post may tag an instructor. Text or at least one photo.
- */
-const PostFields = z.strictObject({
+/** Each field of a post as sent, without what a new post starts with when it is left out. */
+const postField = {
   kind: z.enum(['evaluation', 'general']),
-  studentId: uuid({ message: shell.validation.studentIdInvalid }).nullable().default(null),
-  taggedInstructorId: uuid({ message: shell.validation.instructorIdInvalid })
-    .nullable()
-    .default(null),
-  courseId: uuid({ message: shell.validation.courseIdInvalid }).nullable().default(null),
-  lessonId: uuid({ message: shell.validation.lessonIdInvalid }).nullable().default(null),
-  text: PostText.default(''),
+  studentId: uuid({ message: shell.validation.studentIdInvalid }).nullable(),
+  taggedInstructorId: uuid({ message: shell.validation.instructorIdInvalid }).nullable(),
+  courseId: uuid({ message: shell.validation.courseIdInvalid }).nullable(),
+  lessonId: uuid({ message: shell.validation.lessonIdInvalid }).nullable(),
+  text: PostText,
   rating: z
     .number({ message: shell.validation.ratingInvalid })
     .int({ message: shell.validation.ratingInvalid })
     .min(0, { message: shell.validation.ratingInvalid })
     .max(10, { message: shell.validation.ratingInvalid })
-    .nullable()
-    .default(null),
-  photos: z.array(PostPhotoInput).max(10, { message: shell.validation.tooManyPhotos }).default([]),
+    .nullable(),
+  photos: z.array(PostPhotoInput).max(10, { message: shell.validation.tooManyPhotos }),
+};
+
+/**
+ * A post as the post form sends it. An evaluation is about one student and may carry a rating
+ * 0–10; a general post may tag an instructor. Text or at least one photo.
+ */
+const PostFields = z.strictObject({
+  kind: postField.kind,
+  studentId: postField.studentId.default(null),
+  taggedInstructorId: postField.taggedInstructorId.default(null),
+  courseId: postField.courseId.default(null),
+  lessonId: postField.lessonId.default(null),
+  text: postField.text.default(''),
+  rating: postField.rating.default(null),
+  photos: postField.photos.default([]),
 });
 
 function checkPostShape(post: z.output<typeof PostFields>, context: z.RefinementCtx) {
@@ -135,6 +144,35 @@ function checkPostShape(post: z.output<typeof PostFields>, context: z.Refinement
 export const PostInput = PostFields.superRefine(checkPostShape);
 export type PostInput = z.input<typeof PostInput>;
 export type PostData = z.output<typeof PostInput>;
+
+/**
+ * An edit of a post: the fields it names change, the others stay as stored (spec 5: a field left
+ * undefined in an update is dropped, not cleared). The post as it will be is checked whole.
+ */
+export const PostUpdate = z
+  .strictObject({
+    kind: postField.kind.optional(),
+    studentId: postField.studentId.optional(),
+    taggedInstructorId: postField.taggedInstructorId.optional(),
+    courseId: postField.courseId.optional(),
+    lessonId: postField.lessonId.optional(),
+    text: postField.text.optional(),
+    rating: postField.rating.optional(),
+    photos: postField.photos.optional(),
+  })
+  .refine((update) => Object.values(update).some((value) => value !== undefined), {
+    message: shell.validation.nothingToChange,
+  });
+export type PostUpdate = z.input<typeof PostUpdate>;
+export type PostChanges = z.output<typeof PostUpdate>;
+
+/** The post an edit leaves: the stored one with the edit's named fields, checked whole. */
+export function editedPost(stored: PostData, changes: PostChanges) {
+  const named = Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  );
+  return PostInput.safeParse({ ...stored, ...named });
+}
 
 /**
  * A new post. The device may name it with an id it made, so that sending it again (after a

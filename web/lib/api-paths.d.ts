@@ -6653,32 +6653,17 @@ export interface paths {
         content: {
           "application/json": {
             /** @enum {string} */
-            kind: "evaluation" | "general";
-            /**
-             * Format: uuid
-             * @default null
-             */
+            kind?: "evaluation" | "general";
+            /** Format: uuid */
             studentId?: string | null;
-            /**
-             * Format: uuid
-             * @default null
-             */
+            /** Format: uuid */
             taggedInstructorId?: string | null;
-            /**
-             * Format: uuid
-             * @default null
-             */
+            /** Format: uuid */
             courseId?: string | null;
-            /**
-             * Format: uuid
-             * @default null
-             */
+            /** Format: uuid */
             lessonId?: string | null;
-            /** @default */
             text?: string;
-            /** @default null */
             rating?: number | null;
-            /** @default [] */
             photos?: ({
                 url: string;
                 /** @default null */

@@ -231,14 +231,74 @@ export async function existingPersonIds(db: Db, ids: string[]): Promise<Set<stri
   return new Set(rows.map((row) => row.id));
 }
 
-/** Replaces a post's photos and its own mentions (not its comments'). */
+/** A post's fields as its form would send them again, or undefined when it is gone. */
+export async function findPostFields(db: Db, postId: string): Promise<PostData | undefined> {
+  const post = await db
+    .selectFrom('posts')
+    .select([
+      'kind',
+      'student_id',
+      'tagged_instructor_id',
+      'course_id',
+      'lesson_id',
+      'text',
+      'rating',
+    ])
+    .where('id', '=', postId)
+    .executeTakeFirst();
+  if (!post) return undefined;
+  const photos = await db
+    .selectFrom('post_media')
+    .select(['url', 'width', 'height'])
+    .where('post_id', '=', postId)
+    .orderBy('position')
+    .execute();
+  return {
+    kind: post.kind,
+    studentId: post.student_id,
+    taggedInstructorId: post.tagged_instructor_id,
+    courseId: post.course_id,
+    lessonId: post.lesson_id,
+    text: post.text,
+    rating: post.rating,
+    photos,
+  };
+}
+
+/**
+ * Replaces a post's own mentions (not its comments') and, when `photos` is given, its photos (an
+ * edit that leaves the photos out keeps them, featured ones included).
+ */
 export async function replacePostMediaAndMentions(
   trx: Trx,
   postId: string,
-  photos: PostData['photos'],
+  photos: PostData['photos'] | undefined,
   mentions: string[],
   now: number,
 ) {
+  if (photos !== undefined) await replacePostMedia(trx, postId, photos);
+  await trx
+    .deleteFrom('mentions')
+    .where('post_id', '=', postId)
+    .where('comment_id', 'is', null)
+    .execute();
+  if (mentions.length > 0) {
+    await trx
+      .insertInto('mentions')
+      .values(
+        mentions.map((personId) => ({
+          id: randomUUID(),
+          post_id: postId,
+          comment_id: null,
+          person_id: personId,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+}
+
+async function replacePostMedia(trx: Trx, postId: string, photos: PostData['photos']) {
   await trx.deleteFrom('post_media').where('post_id', '=', postId).execute();
   // A featured photo the edit keeps stays featured (under the same link); one it drops goes.
   const kept = photos.map((photo) => photo.url);
@@ -246,11 +306,6 @@ export async function replacePostMediaAndMentions(
     .deleteFrom('featured_works')
     .where('post_id', '=', postId)
     .$if(kept.length > 0, (query) => query.where('photo_url', 'not in', kept))
-    .execute();
-  await trx
-    .deleteFrom('mentions')
-    .where('post_id', '=', postId)
-    .where('comment_id', 'is', null)
     .execute();
   if (photos.length > 0) {
     await trx
@@ -264,20 +319,6 @@ export async function replacePostMediaAndMentions(
           width: photo.width,
           height: photo.height,
           position,
-        })),
-      )
-      .execute();
-  }
-  if (mentions.length > 0) {
-    await trx
-      .insertInto('mentions')
-      .values(
-        mentions.map((personId) => ({
-          id: randomUUID(),
-          post_id: postId,
-          comment_id: null,
-          person_id: personId,
-          created_at: now,
         })),
       )
       .execute();

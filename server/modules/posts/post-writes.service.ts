@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { isStaff } from '#shared/roles';
-import type { NewPostData, Post, PostData } from '#shared/schemas/posts';
+import {
+  editedPost,
+  type NewPostData,
+  type Post,
+  type PostChanges,
+  type PostData,
+} from '#shared/schemas/posts';
 import { splitMentions } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Db, PersonRow } from '../../db/schema.ts';
@@ -19,6 +25,7 @@ import { announceNotifications } from '../notifications/notifications.service.ts
 import {
   deletePostRow,
   existingPersonIds,
+  findPostFields,
   insertPostRow,
   type LikeNotice,
   type PostColumns,
@@ -65,8 +72,16 @@ export async function mentionedIds(db: Db, text: string): Promise<string[]> {
   return ids;
 }
 
-/** Checks what a post form sent beyond its shape; returns the lesson's title to keep. */
-async function checkPost(database: AppDatabase, viewer: PersonRow, data: PostData) {
+/**
+ * Checks what a post form sent beyond its shape; returns the lesson's title to keep. Only the
+ * photos sent are checked: an edit that leaves them out keeps the stored ones as they are.
+ */
+async function checkPost(
+  database: AppDatabase,
+  viewer: PersonRow,
+  data: PostData,
+  sentPhotos: PostData['photos'] = data.photos,
+) {
   const { db } = database;
   if (data.studentId) {
     const student = await findPersonById(db, data.studentId);
@@ -90,7 +105,7 @@ async function checkPost(database: AppDatabase, viewer: PersonRow, data: PostDat
       throw new AppError('lesson_not_in_course', 400);
     lessonTitle = lesson.title;
   }
-  for (const photo of data.photos) {
+  for (const photo of sentPhotos) {
     if (!(await isUsableImageUrl(database, photo.url))) throw new AppError('media_not_found', 400);
   }
   return { lessonTitle, mentions: await mentionedIds(database.db, data.text) };
@@ -191,22 +206,40 @@ async function requirePostEditor(database: AppDatabase, person: PersonRow, postI
   if (authorId !== person.id && person.role !== 'admin') throw new AppError('forbidden', 403);
 }
 
-/** The author (or an admin) edits a post; text, people, photos and mentions change together. */
+/**
+ * The author (or an admin) edits a post: the fields the edit names change, the others stay as
+ * stored, and the post as it will be is checked whole. Its mentions follow its text.
+ */
 export async function updatePost(
   database: AppDatabase,
   person: PersonRow,
   postId: string,
-  data: PostData,
+  changes: PostChanges,
 ): Promise<Post> {
   await requirePostEditor(database, person, postId);
-  const { lessonTitle, mentions } = await checkPost(database, person, data);
+  const stored = await findPostFields(database.db, postId);
+  if (!stored) throw new AppError('post_not_found', 404);
+  const edited = editedPost(stored, changes);
+  if (!edited.success) {
+    throw new AppError('validation_failed', 400, {
+      details: edited.error.issues.map((issue) => ({
+        path: [
+          'body',
+          ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)),
+        ],
+        message: issue.message,
+      })),
+    });
+  }
+  const data = edited.data;
+  const { lessonTitle, mentions } = await checkPost(database, person, data, changes.photos ?? []);
   const now = Date.now();
   // Those who saw it before the edit hear of it too, even if the edit hides it from them now.
   const seenBy = await postAudience(database.db, postId);
   await inTransaction(database, async (trx) => {
     const updated = await updatePostRow(trx, postId, { ...postColumns(data, lessonTitle), now });
     if (updated === 0) throw new AppError('post_not_found', 404);
-    await replacePostMediaAndMentions(trx, postId, data.photos, mentions, now);
+    await replacePostMediaAndMentions(trx, postId, changes.photos, mentions, now);
     await insertActivityLog(trx, {
       actorId: person.id,
       action: 'post.updated',

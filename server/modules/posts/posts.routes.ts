@@ -17,8 +17,8 @@ import {
   NewPostInput,
   Post,
   PostIdParams,
-  PostInput,
   PostPage,
+  PostUpdate,
 } from '#shared/schemas/posts';
 import { foldForSearch } from '#shared/text';
 import { AppError } from '../../lib/app-error.ts';
@@ -127,7 +127,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a post (its author or an admin)',
         tags: ['posts'],
         params: PostIdParams,
-        body: PostInput,
+        body: PostUpdate,
         response: { 200: Post, ...errors },
       },
     },
