@@ -337,6 +337,32 @@ export async function findInvitedStaffByEmail(db: Db, email: string) {
     .execute();
 }
 
+/**
+ * Whether someone other than `personId` holds this e-mail: a profile that keeps it, or a sign-in
+ * identity using it that leads to another profile or to none yet.
+ */
+export async function isEmailHeldByAnother(
+  db: Db,
+  email: string,
+  personId: string | null,
+): Promise<boolean> {
+  const address = email.trim().toLowerCase();
+  const profile = await db
+    .selectFrom('people')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', address)
+    .$if(personId !== null, (query) => query.where('id', '!=', personId as string))
+    .executeTakeFirst();
+  if (profile) return true;
+  const identity = await db
+    .selectFrom('user')
+    .leftJoin('login_mappings', 'login_mappings.auth_user_id', 'user.id')
+    .select('login_mappings.person_id')
+    .where('user.email', '=', address)
+    .executeTakeFirst();
+  return identity !== undefined && (personId === null || identity.person_id !== personId);
+}
+
 /** Whether any profile keeps this e-mail. */
 export async function isPersonEmailTaken(db: Db, email: string): Promise<boolean> {
   const row = await db

@@ -4,7 +4,7 @@ import { type ErrorCode, errorMessage } from '#shared/errors';
 import { vi } from '#shared/locales/vi';
 import type { Onboarding } from '#shared/schemas/accounts';
 import type { AppDatabase } from '../../db/database.ts';
-import type { PersonRow, PublicConfigRow } from '../../db/schema.ts';
+import type { Db, PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
@@ -32,6 +32,7 @@ import {
   insertMapping,
   insertPerson,
   isAuthEmailTaken,
+  isEmailHeldByAnother,
   listAdminIds,
   lockAccountChanges,
   type PersonWithAccessRules,
@@ -319,6 +320,21 @@ export async function logStaffSignIn(database: AppDatabase, authUserId: string, 
  */
 export async function refuseTakenEmail(database: AppDatabase, email: string): Promise<void> {
   if (await isAuthEmailTaken(database.db, email)) throw new AppError('email_taken', 409);
+}
+
+/**
+ * One address, one person: an e-mail given to a profile (a student staff add or change, an
+ * instructor invited) is refused when another person, student or staff, holds it already,
+ * whether in a profile or as her sign-in. Run inside the write's transaction after
+ * `lockAccountChanges`, so two staff giving one address at once cannot both succeed.
+ */
+export async function refuseEmailOfAnother(
+  db: Db,
+  email: string | null | undefined,
+  personId: string | null,
+): Promise<void> {
+  if (!email) return;
+  if (await isEmailHeldByAnother(db, email, personId)) throw new AppError('email_taken', 409);
 }
 
 const HOUR = 60 * 60 * 1000;

@@ -2,26 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { vi } from '#shared/locales/vi';
 import type { InstructorInvited } from '#shared/schemas/admin';
 import type { AppDatabase } from '../../db/database.ts';
-import type { Db, PersonRow } from '../../db/schema.ts';
+import type { PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  insertPerson,
-  isAuthEmailTaken,
-  isPersonEmailTaken,
-  lockAccountChanges,
-} from '../accounts/accounts.repository.ts';
-import { chargeMail } from '../accounts/accounts.service.ts';
+import { insertPerson, lockAccountChanges } from '../accounts/accounts.repository.ts';
+import { chargeMail, refuseEmailOfAnother } from '../accounts/accounts.service.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { linkEmail } from '../auth/emails.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { announcePersonChange } from '../events/announce.ts';
 import { getAdminPerson } from './people.service.ts';
-
-async function refuseTakenInvitee(db: Db, email: string): Promise<void> {
-  if ((await isPersonEmailTaken(db, email)) || (await isAuthEmailTaken(db, email)))
-    throw new AppError('email_taken', 409);
-}
 
 /**
  * An admin adds an instructor by e-mail, as staff add students: an active instructor's profile
@@ -36,7 +26,7 @@ export async function inviteInstructor(
   input: { name: string; email: string },
   appUrl: string,
 ): Promise<InstructorInvited> {
-  await refuseTakenInvitee(database.db, input.email);
+  await refuseEmailOfAnother(database.db, input.email, null);
   // The invitation draws on the one mail budget: inviting, deleting and inviting again would
   // otherwise mail one address without end.
   const charge = await chargeMail(database, { email: input.email });
@@ -44,7 +34,7 @@ export async function inviteInstructor(
   const now = Date.now();
   await inTransaction(database, async (trx) => {
     await lockAccountChanges(trx, database.kind);
-    await refuseTakenInvitee(trx, input.email);
+    await refuseEmailOfAnother(trx, input.email, null);
     // What is left out (phone, bio, ban…) starts empty.
     await insertPerson(trx, {
       id,

@@ -512,12 +512,19 @@ describe('a sign-up with the e-mail of a profile staff made', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const profileId = made.json().id as string;
-    // Someone else's profile, already signed in, is never offered (its sign-in leads elsewhere).
+    // A profile with a signed-in person's address is refused now (one address, one person).
     const taken = await call('admin', 'POST', '/api/students', {
       name: 'Ngô Thị Lan (bản sao)',
       email: 'hv@example.vn',
     });
-    expect(taken.statusCode, taken.body).toBe(201);
+    expect(taken.statusCode, taken.body).toBe(409);
+    // One kept from before that rule is never offered either (its sign-in leads elsewhere).
+    await insertTestPerson(t.database.db, {
+      id: randomUUID(),
+      role: 'student',
+      name: 'Ngô Thị Lan (bản sao)',
+      email: 'hv@example.vn',
+    });
 
     // Signed in, not yet onboarded: the app names the profile waiting for her.
     cookie.chau = await signInByLink(t.app, mail, email);

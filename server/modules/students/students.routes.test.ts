@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { errorMessage } from '#shared/errors';
 import { setUpAcademy } from '../../test/academy.ts';
 import { insertTestPost } from '../../test/factories/courses.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
@@ -31,10 +32,12 @@ beforeAll(async () => {
   ids.art = art.json().id;
 });
 
+// One address is one person's: each student made here gets her own (the first, Dao@Example.vn).
+let made = 0;
 const newStudent = (overrides: object = {}) => ({
   name: 'Đặng Thị Đào',
   phone: '0912 345 678',
-  email: 'Dao@Example.vn',
+  email: `Dao${made++ || ''}@Example.vn`,
   address: '12 Lý Thường Kiệt, Hà Nội',
   dob: '2001-04-30',
   courseIds: [] as string[],
@@ -154,7 +157,7 @@ describe('students: adding, editing, deleting', () => {
         'admin',
         'POST',
         '/api/students',
-        newStudent({ name: 'Hồ Thị Giữ', courseIds: [ids.gel, ids.art] }),
+        newStudent({ name: 'Hồ Thị Giữ', email: 'giu@example.vn', courseIds: [ids.gel, ids.art] }),
       )
     ).json();
     const renamed = await call('teacher', 'PUT', `/api/students/${created.id}`, {
@@ -164,7 +167,7 @@ describe('students: adding, editing, deleting', () => {
     expect(renamed.json()).toMatchObject({
       name: 'Hồ Thị Giữ Nguyên',
       phone: '0912345678',
-      email: 'dao@example.vn',
+      email: 'giu@example.vn',
       address: '12 Lý Thường Kiệt, Hà Nội',
       dob: '2001-04-30',
     });
@@ -606,5 +609,62 @@ describe('students seen by a guest', () => {
     } finally {
       await t.database.db.updateTable('public_config').set({ guest_mode_enabled: 0 }).execute();
     }
+  });
+});
+
+describe('one address, one person', () => {
+  const taken = { statusCode: 409, code: 'email_taken' };
+  const tried = async (body: object, method: 'POST' | 'PUT' = 'POST', url = '/api/students') => {
+    const response = await call('teacher', method, url, body);
+    return { statusCode: response.statusCode, code: response.json().error?.code as string };
+  };
+
+  it('refuses a new student with the e-mail of another student, in any case', async () => {
+    const first = await call(
+      'teacher',
+      'POST',
+      '/api/students',
+      newStudent({ email: 'mot@example.vn' }),
+    );
+    expect(first.statusCode).toBe(201);
+    expect(await tried(newStudent({ email: 'Mot@Example.VN' }))).toEqual(taken);
+  });
+
+  it("refuses a new student with an instructor's e-mail, or a signed-in student's", async () => {
+    expect(await tried(newStudent({ email: 'gv2@example.vn' }))).toEqual(taken);
+    expect(await tried(newStudent({ email: 'hv@example.vn' }))).toEqual(taken);
+    const refused = await call(
+      'teacher',
+      'POST',
+      '/api/students',
+      newStudent({ email: 'gv@example.vn' }),
+    );
+    expect(refused.json().error.message).toBe(errorMessage('email_taken'));
+  });
+
+  it("refuses changing a student's e-mail to another person's, and keeps her own", async () => {
+    const made = await call(
+      'teacher',
+      'POST',
+      '/api/students',
+      newStudent({ email: 'hai@example.vn' }),
+    );
+    const id = made.json().id;
+    expect(await tried({ email: 'mot@example.vn' }, 'PUT', `/api/students/${id}`)).toEqual(taken);
+    expect(await tried({ email: 'admin@example.vn' }, 'PUT', `/api/students/${id}`)).toEqual(taken);
+    // Her own address again, or a change of something else, is no conflict.
+    const same = await call('teacher', 'PUT', `/api/students/${id}`, { email: 'HAI@example.vn' });
+    expect(same.statusCode, same.body).toBe(200);
+    const stored = await call('teacher', 'GET', `/api/students/${id}`);
+    expect(stored.json().email).toBe('hai@example.vn');
+  });
+
+  it('lets only one of two staff who add one address at once succeed', async () => {
+    const answers = await Promise.all(
+      [0, 1, 2].map(() =>
+        call('teacher', 'POST', '/api/students', newStudent({ email: 'cung@example.vn' })),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
   });
 });

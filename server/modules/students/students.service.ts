@@ -19,7 +19,8 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, PersonStatus } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findPersonById } from '../accounts/accounts.repository.ts';
+import { findPersonById, lockAccountChanges } from '../accounts/accounts.repository.ts';
+import { refuseEmailOfAnother } from '../accounts/accounts.service.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { lockPerson } from '../admin/people.repository.ts';
 import { blockPerson, deletePerson, unblockPerson } from '../admin/people.service.ts';
@@ -237,6 +238,8 @@ export async function createStudent(
   const now = Date.now();
   const courseIds = [...new Set(data.courseIds)];
   await inTransaction(database, async (trx) => {
+    await lockAccountChanges(trx, database.kind);
+    await refuseEmailOfAnother(trx, data.email, null);
     await insertStudentRow(trx, { ...data, id, now });
     await replaceEnrolments(trx, id, courseIds, now);
     await insertActivityLog(trx, { actorId: staff.id, action: 'student.created', target: id, now });
@@ -260,6 +263,8 @@ export async function updateStudent(
   const now = Date.now();
   const { courseIds, ...details } = changes;
   await inTransaction(database, async (trx) => {
+    await lockAccountChanges(trx, database.kind);
+    await refuseEmailOfAnother(trx, details.email, id);
     if ((await updateStudentRow(trx, id, { ...details, now })) === 0)
       throw new AppError('student_not_found', 404);
     const added = courseIds ? await replaceEnrolments(trx, id, [...new Set(courseIds)], now) : 0;
