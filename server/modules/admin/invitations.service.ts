@@ -4,7 +4,6 @@ import type { InstructorInvited } from '#shared/schemas/admin';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { insertPerson, lockAccountChanges } from '../accounts/accounts.repository.ts';
 import { chargeMail, refuseEmailOfAnother } from '../accounts/accounts.service.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
