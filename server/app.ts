@@ -46,6 +46,7 @@ import { sharePageRoutes, showcaseRoutes } from './modules/showcase/showcase.rou
 import { studentRoutes } from './modules/students/students.routes.ts';
 import { registerActingPersonGuard } from './plugins/acting-person.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { type BodyPace, registerBodyPace } from './plugins/body-pace.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerApiDocs } from './plugins/docs.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
@@ -67,6 +68,8 @@ export interface BuildAppOptions {
   /** Heartbeat and replay settings of the event streams; tests shorten them. */
   live?: LiveHubOptions;
   push?: PushSenderOptions;
+  /** How fast request bodies must arrive; tests shorten it. */
+  bodyPace?: BodyPace;
   /** The photo store; by default the one the configuration names. */
   mediaStore?: MediaStore;
 }
@@ -140,8 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     bodyLimit: limits.jsonBodyBytes,
     // Node answers 408 and closes a request not received whole in this time (Fastify turns Node's
-    // own limit off). Photos have a stricter guard on their pace (media.service.ts).
-    requestTimeout: 10 * 60_000,
+    // own limit off): the outer bound behind every body's pace and deadline (plugins/body-pace.ts).
+    requestTimeout: limits.uploadBodyTotalMs + 60_000,
     // A number of hops: the nearest `n` addresses are proxies (Fastify's own rule for a number).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -199,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  registerBodyPace(app, options.bodyPace);
   registerCrossSiteGuard(app, config);
   registerInputGuard(app);
   registerActingPersonGuard(app);

@@ -26,6 +26,10 @@ export const limits = {
    */
   slowBodyBytes: 2 * 1024,
   slowBodyWindowMs: 20_000,
+  /** The longest any request body but a photo's may take to arrive, whatever its pace. */
+  bodyTotalMs: 30_000,
+  /** The longest a photo's body may take (15 MB at the slowest pace a phone keeps). */
+  uploadBodyTotalMs: 10 * 60_000,
   clientErrorMessageChars: 2000,
   uploadBytes: 15 * 1024 * 1024,
   uploadPixels: 40_000_000,

@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { LiveHubOptions } from '../modules/events/live-hub.ts';
 import type { PushSenderOptions } from '../modules/push/push.service.ts';
+import type { BodyPace } from '../plugins/body-pace.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -23,6 +24,7 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   push?: PushSenderOptions;
   live?: LiveHubOptions;
+  bodyPace?: BodyPace;
 }
 
 /** The real app on a fresh database of the run's engine, driven with `app.inject`. */
@@ -44,6 +46,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
     ...(options.push ? { push: options.push } : {}),
     ...(options.live ? { live: options.live } : {}),
+    ...(options.bodyPace ? { bodyPace: options.bodyPace } : {}),
   });
   return {
     app,
