@@ -14,7 +14,7 @@ import { fillPlaceholders } from '#shared/text';
 import type { AppDatabase } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { LocalMediaStore, type MediaStore } from '../modules/media/media.store.ts';
-import { dataDirInUse } from './data-dir-lock.ts';
+import { DataDirBusyError, holdDataDir } from './data-dir-lock.ts';
 
 /*
  * Backups of an academy on SQLite: one .tar.gz holding a copy of the database (SQLite's VACUUM
@@ -515,8 +515,15 @@ function settleAccess(restored: string, previous: string | undefined) {
  */
 export async function restoreBackup(archive: string, dataDir: string, store?: MediaStore) {
   await fsp.mkdir(dataDir, { recursive: true });
-  const holder = dataDirInUse(dataDir);
-  if (holder) throw new BackupError(say('inUse', { pid: String(holder) }));
+  // The restore holds the folder as a server would: none can start on it meanwhile, and it
+  // refuses a folder a server holds.
+  let release: () => void;
+  try {
+    release = holdDataDir(dataDir, 'restore');
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    throw new BackupError(say('inUse', { pid: String(error.holder.pid) }));
+  }
   const staging = path.join(dataDir, `.restore-${randomUUID()}`);
   try {
     const manifest = await unpackBackup(archive, staging);
@@ -545,10 +552,13 @@ export async function restoreBackup(archive: string, dataDir: string, store?: Me
     }
     const restored = path.join(staging, BACKUP_DATABASE_NAME);
     settleAccess(restored, previous);
+    // Everyone's data and the server's secrets: readable by the server's user alone.
+    await fsp.chmod(restored, 0o600);
     await fsp.rename(restored, database);
     if (!bucket) await fsp.rename(path.join(staging, 'media'), path.join(dataDir, 'media'));
     return { manifest, kept };
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
+    release();
   }
 }

@@ -1,0 +1,20 @@
+import { holdDataDir } from '../backup/data-dir-lock.ts';
+
+/*
+ * A process that holds a data folder, for the lock's tests: `hold-data-dir.ts <dir> [role]`
+ * prints "held" and waits for SIGTERM (then lets the folder go), or prints "busy <pid>".
+ */
+const [dir, role = 'server'] = process.argv.slice(2);
+try {
+  const release = holdDataDir(dir!, role, { watchMs: 100 });
+  console.log('held');
+  process.on('SIGTERM', () => {
+    release();
+    process.exit(0);
+  });
+  setInterval(() => {}, 60_000);
+} catch (error) {
+  const holder = (error as { holder?: { pid: number } }).holder;
+  console.log(holder ? `busy ${holder.pid}` : `error ${(error as Error).message}`);
+  process.exit(3);
+}
