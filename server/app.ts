@@ -18,6 +18,7 @@ import type { CataloguedRoute } from './fastify.d.ts';
 import { AppError } from './lib/app-error.ts';
 import { isApiRequest, requestPath } from './lib/request-path.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import { StorageWatch } from './lib/storage-watch.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminToolsRoutes } from './modules/admin/admin-tools.routes.ts';
 import { peopleAdminRoutes } from './modules/admin/people.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('appVersion', version);
   app.decorate('config', config);
+  app.decorate('storage', new StorageWatch(config.dataDir));
   app.decorate('mediaStore', options.mediaStore ?? (await createMediaStore(config.media)));
   database.events.onError = (error) => app.log.error({ err: error }, 'live event bus failed');
   const liveHub = new LiveHub(database, app.log, options.live);

@@ -2,6 +2,7 @@ import 'fastify';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import type { PersonStatus, Role } from './db/schema.ts';
+import type { StorageWatch } from './lib/storage-watch.ts';
 import type { LiveHub } from './modules/events/live-hub.ts';
 import type { MediaStore } from './modules/media/media.store.ts';
 import type { PushSender } from './modules/push/push.service.ts';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     mediaStore: MediaStore;
     /** Sends Web Push messages for the notifications this process creates. */
     pushSender: PushSender;
+    /** The data folder's disk: free space, and whether writes failed for want of it lately. */
+    storage: StorageWatch;
     /** Every route registered, for tests that must cover them all. */
     routeCatalogue: CataloguedRoute[];
   }

@@ -21,7 +21,32 @@ export function inTransaction<T>(
   database: Pick<AppDatabase, 'db'>,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  return retryingDeadlocks(() => database.db.transaction().execute(work));
+  return retryingDeadlocks(() => runOnce(database, work));
+}
+
+/**
+ * One attempt, failing with the error that stopped it. SQLite ends a transaction by itself when
+ * a write fails for want of space (SQLITE_FULL), so the rollback that follows fails too ("no
+ * transaction is active"); Kysely's `transaction().execute` would then throw that instead and
+ * hide why. The rollback's own failure is dropped here (the connection is released either way).
+ */
+async function runOnce<T>(
+  database: Pick<AppDatabase, 'db'>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  const trx = await database.db.startTransaction().execute();
+  try {
+    const result = await work(trx);
+    await trx.commit().execute();
+    return result;
+  } catch (error) {
+    if (!trx.isCommitted)
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Runs a change (one transaction, or one statement that is its own) again when it deadlocked. */

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorBody, type ErrorCode, type ErrorDetail, errorMessage } from '#shared/errors';
 import { AppError } from '../lib/app-error.ts';
+import { isStorageFull } from '../lib/storage-watch.ts';
 import { recordError } from '../modules/error-logs/error-logs.service.ts';
 
 /** Error codes of PostgreSQL and of Node's sockets that mean "the database is not there". */
@@ -143,6 +144,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (clientError) return send(reply, request, clientError.status, clientError.code);
     const missing = lostRaceToDeletion(error);
     if (missing) return send(reply, request, 404, missing);
+
+    // A full disk is the operator's to fix; it is not written to the error log, which is on it.
+    if (isStorageFull(error)) {
+      app.storage.noteFull();
+      request.log.error({ err: error }, 'storage full: the write was refused');
+      return send(reply, request, 507, 'storage_full');
+    }
 
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

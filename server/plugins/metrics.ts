@@ -38,6 +38,14 @@ export function registerMetrics(app: FastifyInstance, config: Config): void {
       this.set(app.liveHub.openStreams);
     },
   });
+  new Gauge({
+    name: 'hoc_vien_data_disk_free_bytes',
+    help: 'Free bytes on the file system of the data folder (-1: cannot be read).',
+    registers: [register],
+    collect() {
+      this.set(app.storage.freeBytes() ?? -1);
+    },
+  });
   const lastFailure = new Gauge({
     name: 'hoc_vien_backup_last_failure_timestamp_seconds',
     help: 'When the last backup that failed was tried, if it failed after the last success (0: none).',

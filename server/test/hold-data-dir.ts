@@ -7,7 +7,7 @@ import { holdDataDir } from '../backup/data-dir-lock.ts';
 const [dir, role = 'server'] = process.argv.slice(2);
 try {
   const release = holdDataDir(dir!, role, { watchMs: 100 });
-  console.log('held');
+  process.stdout.write('held\n');
   process.on('SIGTERM', () => {
     release();
     process.exit(0);
@@ -15,6 +15,6 @@ try {
   setInterval(() => {}, 60_000);
 } catch (error) {
   const holder = (error as { holder?: { pid: number } }).holder;
-  console.log(holder ? `busy ${holder.pid}` : `error ${(error as Error).message}`);
+  process.stdout.write(holder ? `busy ${holder.pid}\n` : `error ${(error as Error).message}\n`);
   process.exit(3);
 }

@@ -1,9 +1,13 @@
 import { z } from '../zod.ts';
 
+/** The data folder's disk: nearly full (under 1 GB free) or full (writes refused). */
+export const DiskState = z.enum(['ok', 'low', 'full']);
+
 export const Health = z.object({
   status: z.literal('ok'),
   db: z.enum(['sqlite', 'postgres']),
   version: z.string(),
+  disk: DiskState,
 });
 export type Health = z.infer<typeof Health>;
 
@@ -11,6 +15,7 @@ export const HealthUnavailable = z.object({
   status: z.literal('unavailable'),
   db: z.enum(['sqlite', 'postgres']),
   version: z.string(),
+  disk: DiskState,
   reason: z.string(),
 });
 export type HealthUnavailable = z.infer<typeof HealthUnavailable>;

@@ -10,7 +10,7 @@ type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A
 
 export interface paths {
   "/health": {
-    /** Liveness and database check */
+    /** Liveness, database and disk check */
     get: {
       responses: {
         /** @description Default Response */
@@ -22,6 +22,8 @@ export interface paths {
               /** @enum {string} */
               db: "sqlite" | "postgres";
               version: string;
+              /** @enum {string} */
+              disk: "ok" | "low" | "full";
             };
           };
         };
@@ -34,6 +36,8 @@ export interface paths {
               /** @enum {string} */
               db: "sqlite" | "postgres";
               version: string;
+              /** @enum {string} */
+              disk: "ok" | "low" | "full";
               reason: string;
             };
           };
@@ -9441,7 +9445,7 @@ export interface paths {
     };
   };
   "/admin/backup-status": {
-    /** The nightly backups into the server’s folder: when, the last one, a warning (admins) */
+    /** The nightly backups into the server’s folder and its disk: when, the last one, a warning (admins) */
     get: {
       responses: {
         /** @description Default Response */
@@ -9459,6 +9463,11 @@ export interface paths {
                 reason: string;
               } | null;
               warning: boolean;
+              disk: {
+                /** @enum {string} */
+                state: "ok" | "low" | "full";
+                freeBytes: number | null;
+              };
             };
           };
         };

@@ -40,14 +40,15 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          'The nightly backups into the server’s folder: when, the last one, a warning (admins)',
+          'The nightly backups into the server’s folder and its disk: when, the last one, a warning (admins)',
         tags,
         response: { 200: BackupStatus, ...errors },
       },
     },
     async (request) => {
       await requireAdmin(request);
-      return backupStatus(app.database, app.config.dataDir, app.config.backup);
+      const status = await backupStatus(app.database, app.config.dataDir, app.config.backup);
+      return { ...status, disk: app.storage.state() };
     },
   );
 

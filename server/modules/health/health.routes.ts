@@ -6,25 +6,32 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       schema: {
-        summary: 'Liveness and database check',
+        summary: 'Liveness, database and disk check',
         tags: ['system'],
         response: { 200: Health, 503: HealthUnavailable },
       },
     },
+    // A full disk fails the check (no write can succeed; a balancer sends writers elsewhere);
+    // a nearly full one passes, and says so.
     async (_request, reply) => {
       const { database, appVersion: version } = app;
-      try {
-        await database.ping();
-        return { status: 'ok' as const, db: database.kind, version };
-      } catch (error) {
-        app.log.warn({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({
+      const disk = app.storage.state().state;
+      const unavailable = (reason: string) =>
+        reply.status(503).send({
           status: 'unavailable' as const,
           db: database.kind,
           version,
-          reason: 'database unreachable',
+          disk,
+          reason,
         });
+      try {
+        await database.ping();
+      } catch (error) {
+        app.log.warn({ err: error }, 'health check: database unreachable');
+        return unavailable('database unreachable');
       }
+      if (disk === 'full') return unavailable('disk full');
+      return { status: 'ok' as const, db: database.kind, version, disk };
     },
   );
 };

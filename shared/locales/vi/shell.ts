@@ -138,6 +138,8 @@ export const shell = {
       'Kết nối quá chậm nên dữ liệu chưa gửi được. Vui lòng thử lại khi mạng ổn định hơn.',
     email_taken: 'Email này đã được dùng cho một tài khoản khác. Hãy chọn email khác.',
     database_unavailable: 'Không kết nối được cơ sở dữ liệu. Vui lòng thử lại sau.',
+    storage_full:
+      'Máy chủ đã hết dung lượng lưu trữ nên chưa lưu được dữ liệu vừa gửi. Hãy báo quản trị viên giải phóng bộ nhớ rồi thử lại.',
     internal_error: 'Đã có lỗi xảy ra. Vui lòng thử lại sau.',
     post_not_found: 'Không tìm thấy bài viết.',
     post_id_taken: 'Mã bài viết này đã được dùng cho một bài khác.',

@@ -922,6 +922,11 @@ export const signedIn = {
       backupFailed: 'Lần sao lưu {{time}} thất bại: {{reason}}',
       backupWarning:
         'Bản sao lưu gần nhất đã quá 2 ngày hoặc bị lỗi. Xem Công cụ quản trị → Sao lưu, hoặc báo người cài đặt máy chủ.',
+      diskFree: 'Ổ đĩa dữ liệu của máy chủ còn trống {{free}}.',
+      diskLow:
+        'Ổ đĩa dữ liệu của máy chủ sắp đầy: chỉ còn {{free}}. Hãy báo người cài đặt máy chủ giải phóng bộ nhớ trước khi không lưu được bài và ảnh.',
+      diskFull:
+        'Ổ đĩa dữ liệu của máy chủ đã đầy: bài, ảnh và thay đổi mới chưa lưu được. Hãy báo người cài đặt máy chủ giải phóng bộ nhớ ngay.',
       cancel: 'Hủy',
       actions: {
         account: { onboarded: 'đăng ký tài khoản', signed_in: 'đăng nhập' },

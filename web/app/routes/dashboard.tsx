@@ -19,6 +19,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { useBackupStatus } from '../../features/admin/api/admin-tools.ts';
 import { useDashboard } from '../../features/admin/api/dashboard.ts';
+import { diskMessage } from '../../features/admin/disk-message.ts';
 import type { MessageKey } from '../../lib/messages.ts';
 import { t } from '../../lib/text.ts';
 
@@ -239,6 +240,15 @@ export default function DashboardScreen() {
             className="mb-4 block rounded-2xl border border-amber-300 bg-amber-50 p-4 text-[15px] leading-6 text-amber-900"
           >
             {t('screens.adminTools.backupWarning')}
+          </Link>
+        )}
+        {backups.data && backups.data.disk.state !== 'ok' && (
+          <Link
+            to="/admin-tools"
+            role="alert"
+            className="mb-4 block rounded-2xl border border-red-300 bg-red-50 p-4 text-[15px] leading-6 text-red-900"
+          >
+            {diskMessage(backups.data.disk)}
           </Link>
         )}
         {dashboard.isError ? (

@@ -19,6 +19,7 @@ import {
   useGenerateDemoData,
   useWipeDemoData,
 } from '../api/admin-tools.ts';
+import { diskMessage } from '../disk-message.ts';
 import { AdminSection } from './admin-section.tsx';
 
 /** Demo data, clean-up and backup: the admin's maintenance, each a button with its effect said. */
@@ -134,6 +135,20 @@ export function MaintenanceSections() {
   );
 }
 
+/** The data folder's disk, where backups and photos go: its free space, or that it is full. */
+function DiskLine({ disk }: { disk: BackupStatus['disk'] }) {
+  if (disk.state === 'ok') return <p data-testid="disk-status">{diskMessage(disk)}</p>;
+  return (
+    <p
+      data-testid="disk-status"
+      role="alert"
+      className={disk.state === 'full' ? 'break-words text-red-700' : 'break-words text-amber-800'}
+    >
+      {diskMessage(disk)}
+    </p>
+  );
+}
+
 /** The nightly backups into the server's folder: when they run, the last one, a failure. */
 function BackupStatusLines({ status }: { status: BackupStatus }) {
   const a = (key: MessageKey<Catalogue['screens']['adminTools']>, values?: PlaceholderValues) =>
@@ -166,6 +181,7 @@ function BackupStatusLines({ status }: { status: BackupStatus }) {
           })}
         </p>
       )}
+      <DiskLine disk={status.disk} />
     </div>
   );
 }
