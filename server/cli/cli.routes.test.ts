@@ -234,6 +234,36 @@ describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
     expect(none).toMatchObject({ code: 1, err: expect.stringContaining('SMTP_URL') });
   });
 
+  it('--env-file: reads the service’s settings file as systemd does, spaces and Vietnamese included', async () => {
+    const file = path.join(dataDir, 'env');
+    fs.writeFileSync(
+      file,
+      [
+        '# /etc/hoc-vien/env',
+        `SMTP_URL=${mail.url}`,
+        `PUBLIC_URL=${PUBLIC_URL}`,
+        'MAIL_FROM=Học viện Móng Đẹp <no-reply@academy.example.vn>',
+        '',
+      ].join('\n'),
+    );
+    const arrived = mail.next('envfile@example.vn');
+    const sent = await hocVien(['--env-file', file, 'mail', 'test', 'envfile@example.vn']);
+    expect(sent, sent.err).toMatchObject({ code: 0 });
+    expect((await arrived).from).toContain('Học viện Móng Đẹp');
+    // What the environment sets wins over the file.
+    const overridden = await hocVien([`--env-file=${file}`, 'mail', 'test', 'envfile@example.vn'], {
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    });
+    expect(overridden.code).toBe(1);
+
+    const missing = await hocVien(['--env-file', path.join(dataDir, 'nope'), 'doctor']);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('Không đọc được tệp cấu hình');
+    fs.writeFileSync(file, 'PUBLIC_URL=http://a.test\nkhông hợp lệ\n');
+    const bad = await hocVien(['--env-file', file, 'doctor']);
+    expect(bad).toMatchObject({ code: 1, err: expect.stringContaining('Dòng 2') });
+  });
+
   it.skipIf(testDatabaseKind() !== 'sqlite')(
     'backup: writes whole backups into a folder and keeps the newest N',
     async () => {

@@ -36,6 +36,7 @@ import { createMediaStore } from '../modules/media/create-media-store.ts';
 import { copyMedia } from '../modules/media/media.migrate.ts';
 import { readVersion } from '../version.ts';
 import { runDoctor } from './doctor.ts';
+import { EnvFileError, parseEnvironmentFile } from './env-file.ts';
 
 /** Where a command writes: the shell's standard output and error, or a test's lines. */
 export interface CliOutput {
@@ -59,8 +60,33 @@ const HELP_TOPICS: Record<string, string> = cli.help;
  * `hoc-vien <command> …`: the jobs an operator does from a shell. Returns the exit code: 0 done,
  * 1 failed or found problems, 2 used wrongly.
  */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliOutput) {
-  const [name, ...args] = argv;
+export async function runCli(argv: string[], givenEnv: NodeJS.ProcessEnv, io: CliOutput) {
+  // `--env-file FILE` first: the service's own settings file, read as systemd reads it; what the
+  // environment sets already (DATA_DIR=… on the command line) wins over the file.
+  let env = givenEnv;
+  let rest = argv;
+  while (rest[0] === '--env-file' || rest[0]?.startsWith('--env-file=')) {
+    const inline = rest[0].startsWith('--env-file=')
+      ? rest[0].slice('--env-file='.length)
+      : undefined;
+    const file = inline ?? rest[1];
+    rest = rest.slice(inline === undefined ? 2 : 1);
+    if (!file) {
+      io.err(say(cli.missingArgument, { what: 'FILE', command: '--env-file' }));
+      return 2;
+    }
+    try {
+      env = { ...parseEnvironmentFile(fs.readFileSync(file, 'utf8')), ...env };
+    } catch (error) {
+      io.err(
+        error instanceof EnvFileError
+          ? say(cli.envFile.badLine, { file, line: String(error.line) })
+          : say(cli.envFile.unreadable, { file, reason: reasonOf(error) }),
+      );
+      return 1;
+    }
+  }
+  const [name, ...args] = rest;
   if (name === '--version' || name === '-v' || name === 'version') {
     io.out(say(cli.version, { version: readVersion() }));
     return 0;

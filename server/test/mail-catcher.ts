@@ -3,6 +3,8 @@ import { freePort } from '../../support/provision.ts';
 
 export interface CaughtMail {
   to: string;
+  /** The From header, decoded (a name with the address). */
+  from: string;
   subject: string;
   text: string;
   html: string;
@@ -53,6 +55,7 @@ function parseMail(raw: string): CaughtMail {
   const htmlStart = body.search(/<!doctype html>/i);
   return {
     to: (header('To').match(/<?([^<>\s]+@[^<>\s]+)>?/)?.[1] ?? '').toLowerCase(),
+    from: decodeHeader(header('From')),
     subject: decodeHeader(header('Subject')),
     text: htmlStart >= 0 ? body.slice(0, htmlStart) : body,
     html: htmlStart >= 0 ? body.slice(htmlStart) : '',

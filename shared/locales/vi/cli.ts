@@ -8,6 +8,8 @@ export const cli = {
   usage: `Cách dùng: hoc-vien <lệnh> [tuỳ chọn]   (Usage: hoc-vien <command> [options])
 
 Lệnh (commands):
+  --env-file TỆP <lệnh>       Đọc cấu hình từ tệp của dịch vụ trước (như systemd đọc)
+                              Read the service's settings file first (as systemd reads it)
   --version                   Phiên bản đang chạy (the version running)
   doctor                      Kiểm tra cấu hình, cơ sở dữ liệu, thư mục, thư và đĩa
                               Check the configuration, database, folders, mail and disk
@@ -54,6 +56,12 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
   unknownCommand: 'Không có lệnh "{{command}}". Gõ hoc-vien --help để xem các lệnh.',
   missingArgument: 'Thiếu {{what}}. Gõ hoc-vien {{command}} --help để xem cách dùng.',
   badOption: 'Tuỳ chọn không hợp lệ: {{reason}}',
+  envFile: {
+    unreadable:
+      'Không đọc được tệp cấu hình {{file}}: {{reason}}. Hãy chạy lệnh bằng người dùng được đọc tệp này (README, Cài trên máy chủ). (Cannot read the settings file.)',
+    badLine:
+      'Dòng {{line}} của tệp cấu hình {{file}} không có dạng BIẾN=giá trị. (Line {{line}} of the settings file is not VARIABLE=value.)',
+  },
   badEmail: 'Email không hợp lệ: {{email}}',
   badKeep: '--keep phải là một số nguyên từ 1 đến 1000.',
   failed: 'Lỗi: {{reason}}',
