@@ -12,6 +12,10 @@ const optionalUrl = (protocols: string[], example: string) =>
       .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
         message: `expected a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
       })
+      // "postgresql:/u:p@h/db" parses as a URL with no host: it names no server.
+      .refine((value) => URL.parse(value)?.host !== '', {
+        message: `expected a URL naming its server, such as ${example}`,
+      })
       .optional(),
   );
 
@@ -203,9 +207,12 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
   /** Each problem on its own line (the message joins them). */
   readonly problems: string[];
-  constructor(message: string, problems: string[] = [message]) {
+  /** The variables the problems are about, for doctor to check the rest without them. */
+  readonly variables: string[];
+  constructor(message: string, problems: string[] = [message], variables: string[] = []) {
     super(message);
     this.problems = problems;
+    this.variables = variables;
   }
 }
 
@@ -229,10 +236,11 @@ export function runtimeProblem(version = process.versions.node): string | null {
  * Every problem of the configuration, one line each, naming the variable and what is expected:
  * the start says them all at once (and stops), as doctor does.
  */
-function configProblems(env: NodeJS.ProcessEnv): string[] {
+function configProblems(env: NodeJS.ProcessEnv): { problems: string[]; variables: string[] } {
   const parsed = EnvSchema.safeParse(env);
   // One line a variable: its first issue says what is expected.
   const byVariable = new Map<string, string>();
+  const together: string[] = [];
   for (const issue of parsed.error?.issues ?? []) {
     const variable = String(issue.path[0] ?? 'environment');
     if (byVariable.has(variable)) continue;
@@ -242,17 +250,20 @@ function configProblems(env: NodeJS.ProcessEnv): string[] {
     );
   }
   const problems = [...byVariable.values()];
+  const variables = [...byVariable.keys()];
   // How variables go together is judged once each of them is right.
-  if (!parsed.success) return problems;
+  if (!parsed.success) return { problems, variables };
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push(
       'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.',
     );
+    together.push('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET');
   }
   if (parsed.data.MEDIA_STORE === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!parsed.data[name]) {
         problems.push(`Invalid configuration: ${name} must be set when MEDIA_STORE=s3.`);
+        together.push('MEDIA_STORE', name);
       }
     }
   }
@@ -261,14 +272,15 @@ function configProblems(env: NodeJS.ProcessEnv): string[] {
     problems.push(
       'Invalid configuration: PUBLIC_URL must be set when SMTP_URL is, so that e-mailed links point at this app.',
     );
+    together.push('SMTP_URL');
   }
-  return problems;
+  return { problems, variables: [...new Set([...variables, ...together])] };
 }
 
 /** Reads and checks the configuration from environment variables. Throws ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
-  const problems = configProblems(env);
-  if (problems.length > 0) throw new ConfigError(problems.join('\n'), problems);
+  const { problems, variables } = configProblems(env);
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'), problems, variables);
   const e = EnvSchema.parse(env);
   const dataDir = path.resolve(e.DATA_DIR);
   return {

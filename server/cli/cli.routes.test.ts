@@ -388,12 +388,18 @@ describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
         BACKUP_KEEP: '0',
       });
       const severalLines = several.err.split('\n').filter((line) => line.startsWith('✗'));
-      expect(severalLines).toHaveLength(3);
+      const settingLines = severalLines.filter((line) => line.includes('Invalid configuration'));
+      expect(settingLines).toHaveLength(3);
       for (const name of ['PORT', 'TRUST_PROXY', 'BACKUP_KEEP'])
         expect(
-          severalLines.some((line) => line.includes(name)),
+          settingLines.some((line) => line.includes(name)),
           name,
         ).toBe(true);
+      // The rest is still checked: the database from a newer release is said as well.
+      expect(several.err).toContain('9999-from-the-future');
+      // A PostgreSQL address with no server is refused, not taken for a URL.
+      const noHost = await hocVien(['doctor'], { DATABASE_URL: 'postgresql:/u:p@h/db' });
+      expect(noHost).toMatchObject({ code: 1, err: expect.stringContaining('DATABASE_URL') });
     } finally {
       await sql`delete from kysely_migration where name = '9999-from-the-future'`.execute(
         database.db,

@@ -72,17 +72,25 @@ async function checkDatabase(config: Config, report: DoctorReport) {
 export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
   const report: DoctorReport = { checked: [], problems: [], notes: [] };
   let config: Config;
+  // Settings in error: said, then left out so that everything else is still checked.
+  let broken = new Set<string>();
   try {
     config = loadConfig(env);
+    report.checked.push(cli.doctor.checked.config);
   } catch (error) {
     // Every problem of the settings at once: one fixed at a time would take as many runs.
     const problems = error instanceof ConfigError ? error.problems : [messageOf(error)];
     for (const reason of problems) {
       report.problems.push(fillPlaceholders(cli.doctor.config, { reason }));
     }
-    return report;
+    if (!(error instanceof ConfigError)) return report;
+    broken = new Set(error.variables);
+    try {
+      config = loadConfig(Object.fromEntries(Object.entries(env).filter(([k]) => !broken.has(k))));
+    } catch {
+      return report;
+    }
   }
-  report.checked.push(cli.doctor.checked.config);
   const runtime = runtimeProblem();
   if (runtime) report.problems.push(fillPlaceholders(cli.doctor.config, { reason: runtime }));
 
@@ -93,7 +101,9 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
   }
   // The database is not opened where this Node.js cannot run it safely, nor made where it is not.
   const sqliteMissing = config.database.kind === 'sqlite' && dataDirMissing;
-  if (!runtime && !sqliteMissing) await checkDatabase(config, report);
+  // A wrong DATABASE_URL is not checked as the SQLite academy it would fall back to.
+  if (!runtime && !sqliteMissing && !broken.has('DATABASE_URL'))
+    await checkDatabase(config, report);
 
   let foldersOk = !dataDirMissing;
   if (!dataDirMissing) {
@@ -109,7 +119,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
   }
   if (foldersOk) report.checked.push(cli.doctor.checked.folders);
 
-  if (config.media.kind === 's3') {
+  if (config.media.kind === 's3' && !broken.has('MEDIA_STORE')) {
     const reason = await mediaStoreProblem(await createMediaStore(config.media));
     if (reason) {
       report.problems.push(fillPlaceholders(cli.doctor.mediaStore, { reason }));
@@ -130,7 +140,9 @@ export async function runDoctor(env: NodeJS.ProcessEnv): Promise<DoctorReport> {
     }
   }
 
-  if (!config.smtpUrl) {
+  if (broken.has('SMTP_URL')) {
+    // Said above; a mail server cannot be asked at an address that is not right.
+  } else if (!config.smtpUrl) {
     report.notes.push(cli.doctor.noMail);
   } else {
     const url = new URL(config.smtpUrl);
