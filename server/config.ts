@@ -125,6 +125,17 @@ const EnvSchema = z.object({
       .min(16, 'expected a secret of at least 16 characters, e.g. from openssl rand -hex 24')
       .optional(),
   ),
+  // Metrics have a listener of their own, on the loopback by default: never the public port.
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'expected a port number from 1 to 65535' })
+      .int('expected a whole port number')
+      .min(0, 'expected a port number from 1 to 65535')
+      .max(65535, 'expected a port number from 1 to 65535')
+      .default(9464),
+  ),
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   MEDIA_STORE: z.preprocess(
     emptyToUndefined,
     z.enum(['local', 's3'], { message: 'expected local (DATA_DIR/media) or s3' }).default('local'),
@@ -198,6 +209,8 @@ export interface Config {
   logs: { keepDays: number; keepRows: number };
   /** The bearer token that reads /metrics; unset, /metrics is not served. */
   metricsToken: string | undefined;
+  /** Where /metrics listens: its own port, on the loopback unless told otherwise. */
+  metricsListen: { port: number; host: string };
   /** Where photos are kept (docs/decisions/0019). */
   media: MediaStoreConfig;
 }
@@ -312,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     },
     logs: { keepDays: e.LOG_KEEP_DAYS, keepRows: e.LOG_KEEP_ROWS },
     metricsToken: e.METRICS_TOKEN,
+    metricsListen: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     media:
       e.MEDIA_STORE === 's3'
         ? {

@@ -6,6 +6,7 @@ import type { StorageWatch } from './lib/storage-watch.ts';
 import type { LiveHub } from './modules/events/live-hub.ts';
 import type { MediaStore } from './modules/media/media.store.ts';
 import type { PushSender } from './modules/push/push.service.ts';
+import type { MetricsAnswer } from './plugins/metrics.ts';
 
 /** The signed-in person a request acts for (set by the Accounts capability's session hook). */
 export interface RequestPerson {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     pushSender: PushSender;
     /** The data folder's disk: free space, and whether writes failed for want of it lately. */
     storage: StorageWatch;
+    /** Prometheus metrics, when METRICS_TOKEN is set (plugins/metrics.ts). */
+    metrics: { scrape(authorization: string | undefined): Promise<MetricsAnswer> };
     /** Every route registered, for tests that must cover them all. */
     routeCatalogue: CataloguedRoute[];
   }

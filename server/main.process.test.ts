@@ -42,7 +42,14 @@ function startServer(env: NodeJS.ProcessEnv) {
 describe(`the server process on ${testDatabaseKind()}`, () => {
   it('starts, migrates, answers /api/health and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const { child, output } = startServer({ PORT: String(port), DATABASE_URL: databaseUrl ?? '' });
+    const metricsPort = await freePort();
+    const token = 'metrics-secret-0123456789abcdef';
+    const { child, output } = startServer({
+      PORT: String(port),
+      DATABASE_URL: databaseUrl ?? '',
+      METRICS_TOKEN: token,
+      METRICS_PORT: String(metricsPort),
+    });
     let body: unknown;
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
@@ -54,6 +61,13 @@ describe(`the server process on ${testDatabaseKind()}`, () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(body, output()).toMatchObject({ status: 'ok', db: testDatabaseKind() });
+    // Metrics on their own port, on the loopback; not on the public one.
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain('hoc_vien_http_request_duration_seconds');
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
     expect(output()).toContain('Học viện is ready at');
     // The few plain lines a person who ran `npm start` reads.
     expect(output()).toMatch(/^Học viện \S+ is ready: http/m);

@@ -11,6 +11,7 @@ import { scheduleLogPruning } from './modules/admin/log-pruning.ts';
 import { scheduleNightlyBackups } from './modules/admin/nightly-backups.ts';
 import { ensureConfigDefaults } from './modules/config/config.repository.ts';
 import { mediaStoreProblem } from './modules/media/media.storage.ts';
+import { listenForMetrics } from './plugins/metrics.ts';
 import { readVersion } from './version.ts';
 
 export interface RunningServer {
@@ -82,11 +83,15 @@ export async function startServer(
   });
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
+  const metrics = config.metricsToken
+    ? await listenForMetrics(app, config.metricsListen)
+    : undefined;
   return {
     app,
     database,
     url: config.publicUrl ?? `http://localhost:${port}`,
     close: async () => {
+      await metrics?.close();
       await app.close();
       await database.close();
       release();

@@ -1,13 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { type ErrorBody, errorMessage } from '#shared/errors';
 import type { Config } from '../config.ts';
-import { AppError } from '../lib/app-error.ts';
 import { backupStatus } from '../modules/admin/maintenance.service.ts';
 
 /**
- * Prometheus metrics at `/metrics`, served only when METRICS_TOKEN is set and only to a request
- * bearing it (`Authorization: Bearer …`): the process's standard metrics (CPU, memory, event
+ * Prometheus metrics, collected only when METRICS_TOKEN is set and given only to a scrape
+ * bearing it (`Authorization: Bearer …`), on the metrics listener (`listenForMetrics`), never
+ * the public port: the process's standard metrics (CPU, memory, event
  * loop, garbage collection), answered requests by route and status, open live-event streams,
  * posts sent from phones' outboxes, and the last backup. Each app has its own registry.
  */
@@ -30,6 +32,8 @@ export function registerMetrics(app: FastifyInstance, config: Config): void {
     labelNames: ['result'],
     registers: [register],
   });
+  // Each series from the first scrape, at 0: a rate over a series that appears late is wrong.
+  for (const result of ['created', 'repeated', 'refused']) outbox.inc({ result }, 0);
   new Gauge({
     name: 'hoc_vien_live_streams',
     help: 'Live-event streams open in this process.',
@@ -79,13 +83,63 @@ export function registerMetrics(app: FastifyInstance, config: Config): void {
   });
 
   const expected = Buffer.from(`Bearer ${token}`);
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
+  const scrape = async (authorization: string | undefined): Promise<MetricsAnswer> => {
+    const given = Buffer.from(authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError('unauthenticated', 401);
+      const body: ErrorBody = {
+        error: { code: 'unauthenticated', message: errorMessage('unauthenticated') },
+      };
+      return { status: 401, type: 'application/json; charset=utf-8', body: JSON.stringify(body) };
     }
-    reply.header('cache-control', 'no-store');
-    reply.type(register.contentType);
-    return register.metrics();
+    return { status: 200, type: register.contentType, body: await register.metrics() };
+  };
+  app.decorate('metrics', { scrape });
+}
+
+/** What `/metrics` answers a scrape bearing `authorization`. */
+export interface MetricsAnswer {
+  status: number;
+  type: string;
+  body: string;
+}
+
+/**
+ * `/metrics` on a listener of its own (METRICS_HOST:METRICS_PORT, the loopback by default), so
+ * it is never reachable through the public port or the proxy in front of it. Returns a function
+ * that closes it.
+ */
+export async function listenForMetrics(
+  app: FastifyInstance,
+  listen: { port: number; host: string },
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (request.method !== 'GET' || path !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
+      return;
+    }
+    void app.metrics.scrape(request.headers.authorization).then(
+      (answer) =>
+        response
+          .writeHead(answer.status, { 'content-type': answer.type, 'cache-control': 'no-store' })
+          .end(answer.body),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'metrics could not be collected');
+        response.writeHead(500).end();
+      },
+    );
   });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listen.port, listen.host, () => resolve());
+  });
+  const { port } = server.address() as { port: number };
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
