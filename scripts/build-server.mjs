@@ -5,6 +5,7 @@
 // measures the cold start), and a production install needs no build tool to run them.
 // `npm run build`, scripts/start.mjs, bin/hoc-vien.mjs and the tests that start server
 // processes build them; `node scripts/build-server.mjs` does it alone.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,10 +50,39 @@ export async function buildTool(name) {
   }
 }
 
+/** Where a build records the commit it was made from. */
+const buildRecord = path.join(root, 'dist/server/build.json');
+
+/** The checkout's commit (12 hex digits), or null outside a git checkout. */
+export function currentCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** The commit the bundles were built from, as recorded, or null. */
+export function builtCommit() {
+  try {
+    return JSON.parse(fs.readFileSync(buildRecord, 'utf8')).commit ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export async function buildServer() {
   const esbuild = await buildTool('esbuild');
   if (!esbuild) throw new Error('esbuild is not installed: run "npm ci" (with devDependencies).');
+  // The version the server and the command line say names the commit they were built from
+  // (server/version.ts): a release identifies itself without the repository's tags.
+  const commit = currentCommit();
   await esbuild.build({
+    define: { __HOC_VIEN_COMMIT__: JSON.stringify(commit) },
     entryPoints: {
       main: path.join(root, 'server/main.ts'),
       cli: path.join(root, 'server/cli/main.ts'),
@@ -67,6 +97,7 @@ export async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  fs.writeFileSync(buildRecord, `${JSON.stringify({ commit })}\n`);
 }
 
 /**
@@ -97,7 +128,9 @@ export async function buildServerIfStale() {
   const state = [serverBundle, cliBundle].map((bundle) => buildState(bundle, serverSources));
   // A release runs what it holds: its package files are newer than its bundles, and mean nothing.
   if (!isCheckout() && state.every((each) => each.builtAt > 0)) return;
-  if (!state.some((each) => each.stale)) return;
+  // Built from another commit, the bundles would name the wrong one in their version.
+  const otherCommit = builtCommit() !== currentCommit();
+  if (!otherCommit && !state.some((each) => each.stale)) return;
   if (!mayBuild() || !(await buildTool('esbuild'))) {
     if (state.every((each) => each.builtAt > 0)) {
       console.warn('The server bundle is older than its sources; running it as built.');

@@ -137,7 +137,10 @@ describe.runIf(root)(`a full disk on ${testDatabaseKind()}`, () => {
       expect(unhealthy.status).toBe(503);
       expect(await unhealthy.json()).toMatchObject({ status: 'unavailable', disk: 'full' });
       const tools = await fetch(`${base}/api/admin/backup-status`, { headers: { cookie } });
-      expect(((await tools.json()) as { disk: { state: string } }).disk.state).toBe('full');
+      const status = (await tools.json()) as { disk: { state: string }; version: string };
+      expect(status.disk.state).toBe('full');
+      // The version names the commit the server was built from.
+      expect(status.version).toMatch(/^\d+\.\d+\.\d+(-[\w.]+)?\+[0-9a-f]{12}$/);
 
       fs.rmSync(filler());
       // Space is back: the next writes go through, with no restart. (A write refused for want of

@@ -9463,6 +9463,7 @@ export interface paths {
                 reason: string;
               } | null;
               warning: boolean;
+              version: string;
               disk: {
                 /** @enum {string} */
                 state: "ok" | "low" | "full";
