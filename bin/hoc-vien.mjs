@@ -10,11 +10,17 @@ if (!isSupported()) {
   process.exit(1);
 }
 
-try {
-  await buildServerIfStale();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+// `hoc-vien serve`: the server, as `npm start` runs it (scripts/start.mjs, which builds nothing
+// in a release).
+if (process.argv[2] === 'serve') {
+  await import('../scripts/start.mjs');
+} else {
+  try {
+    await buildServerIfStale();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(cliBundle).href);
 }
-process.setSourceMapsEnabled(true);
-await import(pathToFileURL(cliBundle).href);

@@ -1,18 +1,26 @@
-// `npm run release`: one self-contained artifact, `release/hoc-vien-<version>.tar.gz`, holding the
-// built web app, the bundled server and command line, the start script, the deploy files and a
-// package.json with its lock that name only what runs. An operator unpacks it and runs
-// `npm ci --omit=dev`: no build tool is installed, and a start never builds (README, "Install on
-// a server"). `--no-build` packs what `npm run build` made before; `--out DIR` writes elsewhere.
+// `npm run release`: one self-contained artifact for linux-x64,
+// `release/hoc-vien-<version>+<commit>-linux-x64.tar.gz`, with its SHA-256 beside it (`.sha256`,
+// as `sha256sum -c` reads it). It holds the built web app, the bundled server and command line,
+// the start script, the deploy files, the production dependencies installed (their prebuilt
+// binaries inside: SQLite, sharp) and the pinned Node runtime, with one launcher, `bin/hoc-vien`,
+// that runs every command and the server (`hoc-vien serve`) under that Node. An operator unpacks
+// it and runs it: no npm, no compiler, no registry and no system Node at install time (README,
+// "Install on a server"). `--no-build` packs what `npm run build` made before; `--out DIR`
+// writes elsewhere.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { currentCommit } from './build-server.mjs';
+import { provisionNode } from './node-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What an installed release holds besides dist/: each path as it is in the checkout. */
 const CARRIED = [
+  'bin/hoc-vien',
   'bin/hoc-vien.mjs',
   'scripts/start.mjs',
   'scripts/build-server.mjs',
@@ -36,9 +44,9 @@ function runtimeManifest(manifest) {
     // better-sqlite3 ships its binaries; npm would otherwise offer to compile it.
     allowScripts: { 'better-sqlite3': false },
     scripts: {
-      start: 'node scripts/start.mjs',
-      cli: 'node bin/hoc-vien.mjs',
-      restore: 'node bin/hoc-vien.mjs restore',
+      start: 'bin/hoc-vien serve',
+      cli: 'bin/hoc-vien',
+      restore: 'bin/hoc-vien restore',
     },
     overrides: manifest.overrides,
     dependencies: manifest.dependencies,
@@ -55,8 +63,11 @@ export function makeRelease({
   web = path.join(root, 'dist/web'),
 } = {}) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const name = `hoc-vien-${manifest.version}`;
   if (build) execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  // The release names the commit its bundles were built from, as its version does.
+  const built = JSON.parse(fs.readFileSync(path.join(root, 'dist/server/build.json'), 'utf8'));
+  const commit = built.commit ?? currentCommit() ?? 'unknown';
+  const name = `hoc-vien-${manifest.version}+${commit}-${process.platform}-${process.arch}`;
   for (const built of [
     path.join(web, 'index.html'),
     path.join(root, 'dist/server/main.mjs'),
@@ -94,9 +105,35 @@ export function makeRelease({
     ],
     { cwd: stage, stdio: 'inherit' },
   );
+  // What runs, installed here rather than on the server: the packages carry their binaries
+  // (better-sqlite3's prebuilds, sharp's @img packages), so no install script is needed.
+  execFileSync(
+    'npm',
+    [
+      'ci',
+      '--omit=dev',
+      '--ignore-scripts',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+    ],
+    { cwd: stage, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  // The pinned Node of the default line (.nvmrc), with its licence.
+  const nodePackage = path.dirname(path.dirname(provisionNode()));
+  fs.mkdirSync(path.join(stage, 'node/bin'), { recursive: true });
+  fs.copyFileSync(path.join(nodePackage, 'bin/node'), path.join(stage, 'node/bin/node'));
+  fs.chmodSync(path.join(stage, 'node/bin/node'), 0o755);
+  for (const file of ['LICENSE', 'package.json']) {
+    fs.copyFileSync(path.join(nodePackage, file), path.join(stage, 'node', file));
+  }
   const archive = path.join(out, `${name}.tar.gz`);
   fs.rmSync(archive, { force: true });
   execFileSync('tar', ['czf', archive, '--owner=0', '--group=0', '-C', out, name]);
+  const sha256 = createHash('sha256').update(fs.readFileSync(archive)).digest('hex');
+  fs.writeFileSync(`${archive}.sha256`, `${sha256}  ${path.basename(archive)}\n`);
+  fs.rmSync(stage, { recursive: true, force: true });
   return archive;
 }
 

@@ -10,9 +10,10 @@ import { exited, untilHealthy } from './test/server-process.ts';
 import { testDatabaseKind } from './test/test-database.ts';
 
 /*
- * A release as an operator installs it: `npm run release`'s artifact, unpacked and installed with
- * `npm ci --omit=dev` (from npm's cache where it can). It must hold no build tool, never build,
- * start on every supported Node line, and answer the command line.
+ * A release as an operator installs it: `npm run release`'s artifact, checked against its
+ * SHA-256 and unpacked, nothing more: it carries its production dependencies and its Node, and
+ * starts with no npm, no compiler and no Node on the machine's PATH. It must hold no build tool,
+ * never build, start on every supported Node line, and answer the command line.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const LINES = Object.keys(
@@ -24,7 +25,10 @@ const LINES = Object.keys(
 );
 let work: string;
 let release: string;
+let archive: string;
 let version: string;
+/** A PATH with none of npm, node, cc or make: only what the launcher itself calls. */
+let barePath: string;
 
 /** Runs `code` as an ES module in `cwd` under this Node, as a script of the release would. */
 function evalModule(cwd: string, code: string) {
@@ -45,26 +49,88 @@ beforeAll(() => {
     fs.mkdirSync(web, { recursive: true });
     fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Học viện</title>');
   }
-  const archive = makeRelease({ build: false, out: path.join(work, 'out'), web });
+  archive = makeRelease({ build: false, out: path.join(work, 'out'), web });
   execFileSync('tar', ['xzf', archive, '-C', work]);
   release = path.join(work, path.basename(archive, '.tar.gz'));
-  version = (
-    JSON.parse(fs.readFileSync(path.join(release, 'package.json'), 'utf8')) as {
-      version: string;
-    }
-  ).version;
-  execFileSync(
-    'npm',
-    ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
-    { cwd: release, stdio: ['ignore', 'ignore', 'inherit'] },
+  const { commit } = JSON.parse(
+    fs.readFileSync(path.join(root, 'dist/server/build.json'), 'utf8'),
+  ) as { commit: string };
+  version = `${
+    (JSON.parse(fs.readFileSync(path.join(release, 'package.json'), 'utf8')) as { version: string })
+      .version
+  }+${commit}`;
+  barePath = path.join(work, 'bare-bin');
+  fs.mkdirSync(barePath);
+  fs.symlinkSync(
+    execFileSync('which', ['readlink'], { encoding: 'utf8' }).trim(),
+    path.join(barePath, 'readlink'),
   );
-}, 180_000);
+}, 300_000);
 
 afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
 describe.skipIf(testDatabaseKind() !== 'sqlite')('a release, installed for production', () => {
+  it('is named for its version and commit, with a SHA-256 that sha256sum checks', () => {
+    expect(path.basename(archive)).toBe(`hoc-vien-${version}-linux-x64.tar.gz`);
+    const check = spawnSync('sha256sum', ['-c', `${path.basename(archive)}.sha256`], {
+      cwd: path.dirname(archive),
+      encoding: 'utf8',
+    });
+    expect(check.stdout).toContain(': OK');
+    expect(check.status).toBe(0);
+  });
+
+  it('starts with no npm, no compiler and no Node on PATH: hoc-vien serve, its own Node', async () => {
+    for (const tool of ['npm', 'node', 'cc', 'make']) {
+      expect(
+        spawnSync('sh', ['-c', `command -v ${tool}`], { env: { PATH: barePath } }).status,
+        tool,
+      ).not.toBe(0);
+    }
+    const port = await freePort();
+    const child = spawn(path.join(release, 'bin/hoc-vien'), ['serve'], {
+      cwd: '/',
+      env: {
+        PATH: barePath,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: path.join(work, 'data-bare'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    try {
+      const health = await untilHealthy(`http://127.0.0.1:${port}`).catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${output}`);
+      });
+      // The release's own Node (the default line's), not this test's.
+      expect(health).toMatchObject({ status: 'ok', db: 'sqlite', version });
+      const post = await fetch(`http://127.0.0.1:${port}/api/public-config`);
+      expect(post.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(0);
+    }
+    const run = (args: string[]) =>
+      spawnSync(path.join(release, 'bin/hoc-vien'), args, {
+        env: { PATH: barePath, DATA_DIR: path.join(work, 'data-bare') },
+        encoding: 'utf8',
+      });
+    expect(run(['--version']).stdout.trim()).toBe(`Học viện ${version}`);
+    const doctor = run(['doctor']);
+    expect(doctor.stdout, doctor.stderr).toContain('Mọi thứ ổn');
+  }, 60_000);
+
   it('holds only what runs: no build or test tool, no source', () => {
     for (const tool of ['vite', 'esbuild', 'tsx', 'vitest', 'react', '@playwright/test']) {
       expect(fs.existsSync(path.join(release, 'node_modules', tool)), tool).toBe(false);

@@ -11,6 +11,8 @@ Lệnh (commands):
   --env-file TỆP <lệnh>       Đọc cấu hình từ tệp của dịch vụ trước (như systemd đọc)
                               Read the service's settings file first (as systemd reads it)
   --version                   Phiên bản đang chạy (the version running)
+  serve                       Chạy máy chủ (bản phát hành: bằng Node đi kèm)
+                              Run the server (a release: with the Node it carries)
   doctor                      Kiểm tra cấu hình, cơ sở dữ liệu, thư mục, thư và đĩa
                               Check the configuration, database, folders, mail and disk
   migrate [--status]          Nâng cấp cơ sở dữ liệu (--status: chỉ xem)
