@@ -77,8 +77,13 @@ function serveInChildWithTwoArenas() {
   });
 }
 
-// Already set (by the lines above, or by a systemd unit): the server runs in this process.
-if (process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined) {
+// Already set (by the lines above, or by a systemd unit): the server runs in this process. So it
+// does when systemd passed it its listening socket, which is this process's alone (LISTEN_PID).
+if (
+  process.platform === 'linux' &&
+  process.env.MALLOC_ARENA_MAX === undefined &&
+  process.env.LISTEN_FDS === undefined
+) {
   serveInChildWithTwoArenas();
 } else {
   // Started by serveInChildWithTwoArenas: stop gracefully if that process is gone (killed).

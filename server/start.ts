@@ -6,6 +6,7 @@ import { removeStaleSnapshots } from './backup/backup.ts';
 import { holdDataDir } from './backup/data-dir-lock.ts';
 import { type Config, ConfigError, runtimeProblem } from './config.ts';
 import { type AppDatabase, migrateToLatest, migrationStatus, openDatabase } from './db/database.ts';
+import { takeInheritedSocket } from './lib/socket-activation.ts';
 import { writeProbe } from './lib/write-probe.ts';
 import { scheduleLogPruning } from './modules/admin/log-pruning.ts';
 import { scheduleNightlyBackups } from './modules/admin/nightly-backups.ts';
@@ -81,7 +82,21 @@ export async function startServer(
     stopBackups();
     stopPruning();
   });
-  await app.listen({ port: config.port, host: config.host });
+  const inherited = takeInheritedSocket();
+  if (inherited === undefined) {
+    await app.listen({ port: config.port, host: config.host });
+  } else {
+    // The socket systemd keeps open across restarts (deploy/hoc-vien.socket): HOST and PORT are
+    // the socket unit's, not read here.
+    await app.ready();
+    await new Promise<void>((resolve, reject) => {
+      app.server.once('error', reject);
+      app.server.listen({ fd: inherited }, () => {
+        app.server.off('error', reject);
+        resolve();
+      });
+    });
+  }
   const { port } = app.server.address() as { port: number };
   const metrics = config.metricsToken
     ? await listenForMetrics(app, config.metricsListen)
