@@ -18,6 +18,8 @@ describe('GET /api/health', () => {
       status: 'ok',
       db: testDatabaseKind(),
       version: '0.0.0-test',
+      // The data folder's disk: ok, or low on a small test disk; full is for full-disk.process.
+      disk: expect.stringMatching(/^(ok|low)$/),
     });
     expect(response.headers['cache-control']).toBe('no-store');
   });
@@ -32,6 +34,7 @@ describe('GET /api/health', () => {
       status: 'unavailable',
       db: testDatabaseKind(),
       version: '0.0.0-test',
+      disk: expect.stringMatching(/^(ok|low)$/),
       reason: 'database unreachable',
     });
     await lost.app.close();
