@@ -9,11 +9,39 @@ import { type AppDatabase, migrateToLatest, migrationStatus, openDatabase } from
 import { takeInheritedSocket } from './lib/socket-activation.ts';
 import { writeProbe } from './lib/write-probe.ts';
 import { scheduleLogPruning } from './modules/admin/log-pruning.ts';
+import { backUpBeforeUpgrade } from './modules/admin/maintenance.service.ts';
 import { scheduleNightlyBackups } from './modules/admin/nightly-backups.ts';
 import { ensureConfigDefaults } from './modules/config/config.repository.ts';
+import { createMediaStore } from './modules/media/create-media-store.ts';
 import { mediaStoreProblem } from './modules/media/media.storage.ts';
 import { listenForMetrics } from './plugins/metrics.ts';
 import { readVersion } from './version.ts';
+
+/**
+ * A start that finds an academy's database behind its release backs it up before the new steps,
+ * as `hoc-vien upgrade` does: a release started without that command must not change the
+ * database with nothing to go back to. When no backup can be taken it changes nothing and says
+ * why, for the operator to fix or to run `hoc-vien upgrade --no-backup` knowingly.
+ */
+async function backUpBeforeSteps(config: Config, database: AppDatabase): Promise<void> {
+  try {
+    const file = await backUpBeforeUpgrade(
+      database,
+      config.dataDir,
+      config.backup.dir,
+      config.backup.keep,
+      config.database.kind === 'postgres' ? config.database.url : null,
+      await createMediaStore(config.media),
+    );
+    console.info(`Database: backed up before its new steps, to ${file}.`);
+  } catch (error) {
+    await database.close();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(
+      `The database has steps to run, and no backup could be taken first, so nothing was changed: ${reason}\nFix that and start again, or run "hoc-vien upgrade --no-backup" to go on without one.`,
+    );
+  }
+}
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -54,7 +82,10 @@ export async function startServer(
   }
   await removeStaleSnapshots(config.dataDir);
   const database = openDatabase(config.database);
-  const { applied } = await migrationStatus(database.db);
+  const { applied, pending } = await migrationStatus(database.db);
+  if (applied.length > 0 && pending.length > 0) {
+    await backUpBeforeSteps(config, database);
+  }
   // A new database is made in one line; an upgraded one says each step it took.
   const steps = await migrateToLatest(database.db, (step) => {
     if (applied.length > 0) console.info(`Database: applied ${step.name} (${step.ms} ms).`);

@@ -4,11 +4,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from './cli/cli.ts';
 import { loadConfig } from './config.ts';
 import { migrationStatus, openDatabase } from './db/database.ts';
 import { migrations } from './db/migrations/index.ts';
+import { startServer } from './start.ts';
 import { createPostgresDatabase, testDatabaseKind } from './test/test-database.ts';
 
 /*
@@ -31,6 +32,43 @@ const RELEASES: Release[] = [
   { version: '0.1.0', steps: 5, firstPending: '0006-spent-ids' },
   { version: '0.3.0', steps: 7, firstPending: '0008-scheduled-runs' },
 ];
+
+/** An academy as `version` left it, in a new data folder (and PostgreSQL database). */
+async function academyOf(version: string, name: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const env: NodeJS.ProcessEnv = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    BACKUP_DIR: path.join(dataDir, 'backups'),
+  };
+  let drop = async () => {};
+  const fixture = (kind: string) =>
+    zlib.gunzipSync(fs.readFileSync(path.join(fixtures, `academy-${version}.${kind}`)));
+  if (testDatabaseKind() === 'postgres') {
+    const created = await createPostgresDatabase(
+      process.env.TEST_DATABASE_URL!,
+      `${name}_${version.replaceAll('.', '_')}`,
+    );
+    env.DATABASE_URL = created.url;
+    drop = created.drop;
+    // The dump sets its session's search path: it gets a connection of its own.
+    const client = new pg.Client({ connectionString: created.url });
+    await client.connect();
+    try {
+      // psql's own commands (`\restrict`) are for psql; the SQL is the rest.
+      await client.query(
+        fixture('postgres.sql.gz')
+          .toString()
+          .replace(/^\\.*$/gm, ''),
+      );
+    } finally {
+      await client.end();
+    }
+  } else {
+    fs.writeFileSync(path.join(dataDir, 'academy.sqlite'), fixture('sqlite.gz'));
+  }
+  return { dataDir, env, drop };
+}
 
 describe.each(RELEASES)('upgrading an academy made by v$version', (release) => {
   let dataDir: string;
@@ -85,33 +123,7 @@ describe.each(RELEASES)('upgrading an academy made by v$version', (release) => {
   }
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-upgrade-'));
-    env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', BACKUP_DIR: path.join(dataDir, 'backups') };
-    const fixture = (kind: string) =>
-      zlib.gunzipSync(fs.readFileSync(path.join(fixtures, `academy-${release.version}.${kind}`)));
-    if (testDatabaseKind() === 'postgres') {
-      const created = await createPostgresDatabase(
-        process.env.TEST_DATABASE_URL!,
-        `hv_upgrade_${release.version.replaceAll('.', '_')}`,
-      );
-      env.DATABASE_URL = created.url;
-      dropDatabase = created.drop;
-      // The dump sets its session's search path: it gets a connection of its own.
-      const client = new pg.Client({ connectionString: created.url });
-      await client.connect();
-      try {
-        // psql's own commands (`\restrict`) are for psql; the SQL is the rest.
-        await client.query(
-          fixture('postgres.sql.gz')
-            .toString()
-            .replace(/^\\.*$/gm, ''),
-        );
-      } finally {
-        await client.end();
-      }
-    } else {
-      fs.writeFileSync(path.join(dataDir, 'academy.sqlite'), fixture('sqlite.gz'));
-    }
+    ({ dataDir, env, drop: dropDatabase } = await academyOf(release.version, 'hv_upgrade'));
   }, 60_000);
 
   afterAll(async () => {
@@ -174,5 +186,63 @@ describe.each(RELEASES)('upgrading an academy made by v$version', (release) => {
     const doctor = await hocVien(['doctor']);
     expect(doctor.err).toBe('');
     expect(doctor.code).toBe(0);
+  }, 60_000);
+});
+
+describe('a new release started on an older academy without hoc-vien upgrade', () => {
+  it('backs the database up before its new steps, then runs them', async () => {
+    const academy = await academyOf('0.3.0', 'hv_start');
+    const said: string[] = [];
+    const info = vi.spyOn(console, 'info').mockImplementation((line: unknown) => {
+      said.push(String(line));
+    });
+    try {
+      const server = await startServer(
+        loadConfig({ ...academy.env, HOST: '127.0.0.1', PORT: '0' }),
+        { logger: false },
+      );
+      await server.close();
+      const backedUp = said.find((line) => line.startsWith('Database: backed up'));
+      const file = backedUp?.match(/to (.+)\.$/)?.[1] ?? '';
+      expect(fs.existsSync(file), said.join('\n')).toBe(true);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      // The backup came before the steps, and the steps ran.
+      const firstStep = said.findIndex((line) => line.startsWith('Database: applied'));
+      expect(firstStep).toBeGreaterThan(said.indexOf(backedUp ?? ''));
+      const database = openDatabase(loadConfig(academy.env).database);
+      try {
+        expect((await migrationStatus(database.db)).pending).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      info.mockRestore();
+      await academy.drop();
+      fs.rmSync(academy.dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('changes nothing when no backup can be taken, and says why', async () => {
+    const academy = await academyOf('0.3.0', 'hv_nobackup');
+    // A backup folder that cannot be made (under a file).
+    fs.writeFileSync(path.join(academy.dataDir, 'a-file'), '');
+    const env = { ...academy.env, BACKUP_DIR: path.join(academy.dataDir, 'a-file', 'backups') };
+    try {
+      const database = openDatabase(loadConfig(env).database);
+      const before = (await migrationStatus(database.db)).pending.length;
+      await database.close();
+      await expect(
+        startServer(loadConfig({ ...env, HOST: '127.0.0.1', PORT: '0' }), { logger: false }),
+      ).rejects.toThrow(/no backup could be taken first, so nothing was changed/);
+      const after = openDatabase(loadConfig(env).database);
+      try {
+        expect((await migrationStatus(after.db)).pending.length).toBe(before);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await academy.drop();
+      fs.rmSync(academy.dataDir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
