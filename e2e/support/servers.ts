@@ -83,6 +83,7 @@ export async function startServersOnPostgres(count: number): Promise<ServerPair>
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const database = await createPostgresDatabase(adminUrl, 'hv_e2e');
   const smtp = await journeysMailServer();
+  // Each server has a data folder of its own (README, "Several servers"): one holds it at a time.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-e2e-pg-'));
 
   const children: ChildProcess[] = [];
@@ -96,7 +97,7 @@ export async function startServersOnPostgres(count: number): Promise<ServerPair>
     for (let index = 0; index < count; index += 1) {
       const server = await spawnAppServer({
         DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
+        DATA_DIR: path.join(dataDir, `server-${index}`),
         SMTP_URL: smtp.url,
       });
       children.push(server.child);

@@ -22,6 +22,8 @@ import {
   BackupFolderError,
   backUpBeforeUpgrade,
   backUpToFolder,
+  dumpToFolder,
+  restorePostgresDump,
 } from '../modules/admin/maintenance.service.ts';
 import {
   grantAdmin,
@@ -118,6 +120,13 @@ export async function runCli(argv: string[], givenEnv: NodeJS.ProcessEnv, io: Cl
     );
     return 1;
   }
+}
+
+/** Where the academy's photos are, for a line that says a backup does not hold them. */
+function photoPlace(config: Config): string {
+  return config.media.kind === 'local'
+    ? config.media.dir
+    : `${config.media.bucket} (${config.media.endpoint ?? 'S3'})`;
 }
 
 /** Nothing of better-auth's or the mailer's own logging belongs in a command's output. */
@@ -367,6 +376,24 @@ const COMMANDS: Record<string, Command> = {
     const keep = Number((values.keep as string | undefined) ?? config.backup.keep);
     if (!Number.isInteger(keep) || keep < 1 || keep > 1000) throw new UsageError(cli.badKeep);
     const folder = path.resolve((values.to as string | undefined) ?? config.backup.dir);
+    if (config.database.kind === 'postgres') {
+      // pg_dump's archive, as the nightly backup takes it; the photos live elsewhere.
+      const { file, bytes, removed } = await dumpToFolder(
+        config.database.url,
+        config.dataDir,
+        folder,
+        keep,
+      ).catch((error: unknown) => {
+        if (error instanceof BackupFolderError) throw new RecoveryError(error.message);
+        throw error;
+      });
+      io.out(say(cli.backup.written, { file, size: formatBytes(bytes) }));
+      if (removed.length > 0) {
+        io.out(say(cli.backup.pruned, { count: String(removed.length), keep: String(keep) }));
+      }
+      io.out(say(cli.restore.photosNotInDump, { photos: photoPlace(config) }));
+      return 0;
+    }
     return withDatabase(config, async (database) => {
       const { file, bytes, removed } = await backUpToFolder(
         database,
@@ -387,7 +414,25 @@ const COMMANDS: Record<string, Command> = {
     const [archive] = args;
     if (!archive)
       throw new UsageError(say(cli.missingArgument, { what: 'tệp .tar.gz', command: 'restore' }));
-    const { dataDir, media } = loadConfig(env);
+    const config = loadConfig(env);
+    const { dataDir, media } = config;
+    if (config.database.kind === 'postgres' && archive.endsWith('.dump')) {
+      const { url } = config.database;
+      return withDatabase(
+        config,
+        async (database) => {
+          try {
+            await restorePostgresDump(database, url, path.resolve(archive));
+          } catch (error) {
+            io.err(say(vi.backup.failed, { reason: reasonOf(error) }));
+            return 1;
+          }
+          io.out(say(cli.restore.pgRestored, { file: archive, photos: photoPlace(config) }));
+          return 0;
+        },
+        false,
+      );
+    }
     let restored: Awaited<ReturnType<typeof restoreBackup>>;
     try {
       restored = await restoreBackup(archive, dataDir, await createMediaStore(media));

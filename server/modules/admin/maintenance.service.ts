@@ -16,6 +16,7 @@ import { deleteStaleMappings } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { cleanUpUnreferencedMedia } from '../media/media.cleanup.ts';
 import type { MediaStore } from '../media/media.store.ts';
+import { holdsAcademy } from './academy-presence.repository.ts';
 import { lastScheduledOutcomes, NIGHTLY_BACKUP_JOB } from './scheduled-runs.repository.ts';
 
 /**
@@ -72,18 +73,48 @@ function backupFileName(at: Date, extension = 'tar.gz') {
 }
 
 /** pg_dump on PATH, or the newest of Debian's PostgreSQL installs. */
-function findPgDump(): string | null {
+function findPgTool(tool: 'pg_dump' | 'pg_restore'): string | null {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, 'pg_dump');
+    const candidate = path.join(dir, tool);
     if (dir && fs.existsSync(candidate)) return candidate;
   }
   const debian = '/usr/lib/postgresql';
   const versions = fs.existsSync(debian) ? fs.readdirSync(debian).sort((a, b) => +b - +a) : [];
   for (const version of versions) {
-    const candidate = path.join(debian, version, 'bin/pg_dump');
+    const candidate = path.join(debian, version, 'bin', tool);
     if (fs.existsSync(candidate)) return candidate;
   }
   return null;
+}
+
+const findPgDump = () => findPgTool('pg_dump');
+
+/**
+ * Puts a `pg_dump` archive (`hoc-vien backup` on PostgreSQL, or the upgrade's) back into the
+ * database `databaseUrl` names, which must hold no academy yet: a new machine's empty database.
+ * Replacing a live academy's data under its servers is refused; the steps of a newer release
+ * run at the next start, after its own backup.
+ */
+export async function restorePostgresDump(
+  database: AppDatabase,
+  databaseUrl: string,
+  file: string,
+): Promise<void> {
+  const pgRestore = findPgTool('pg_restore');
+  if (!pgRestore) throw new BackupFolderError(cli.restore.noPgRestore);
+  if (await holdsAcademy(database.db)) throw new BackupFolderError(cli.restore.notEmpty);
+  const restored = spawnSync(
+    pgRestore,
+    ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${databaseUrl}`, file],
+    { encoding: 'utf8' },
+  );
+  if (restored.status !== 0) {
+    throw new BackupFolderError(
+      fillPlaceholders(cli.restore.pgRestoreFailed, {
+        reason: (restored.stderr || restored.error?.message || '').trim().split('\n')[0] ?? '',
+      }),
+    );
+  }
 }
 
 /**

@@ -46,9 +46,9 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     users:
       'hoc-vien users sign-out-all\n  Xoá mọi phiên đăng nhập: ai cũng phải đăng nhập lại.\n  Ends every session: everyone signs in again.',
     backup:
-      'hoc-vien backup [--to DIR] [--keep N]\n  Ghi một bản sao lưu .tar.gz vào DIR (mặc định BACKUP_DIR hoặc <DATA_DIR>/backups) rồi chỉ giữ N bản mới nhất (mặc định BACKUP_KEEP hoặc 7). Chỉ cho SQLite; với PostgreSQL hãy dùng pg_dump.\n  Writes a .tar.gz backup into DIR (default BACKUP_DIR or <DATA_DIR>/backups), then keeps only the newest N (default BACKUP_KEEP or 7). SQLite only; use pg_dump for PostgreSQL.',
+      'hoc-vien backup [--to DIR] [--keep N]\n  Ghi một bản sao lưu vào DIR (mặc định BACKUP_DIR hoặc <DATA_DIR>/backups) rồi chỉ giữ N bản mới nhất (mặc định BACKUP_KEEP hoặc 7): SQLite, một tệp .tar.gz có cả ảnh; PostgreSQL, một tệp .dump của pg_dump (ảnh ở kho ảnh, sao lưu riêng). DIR có thể là ổ đĩa của máy khác (mount) để bản sao lưu còn khi máy hỏng.\n  Writes a backup into DIR (default BACKUP_DIR or <DATA_DIR>/backups), then keeps only the newest N (default BACKUP_KEEP or 7): on SQLite a .tar.gz with the photos; on PostgreSQL a pg_dump .dump (photos stay in their store, backed up on their own). DIR may be another machine\'s disk (mounted) so a backup outlives this one.',
     restore:
-      'hoc-vien restore <tệp .tar.gz>\n  Khôi phục bản sao lưu vào DATA_DIR. Tắt ứng dụng trước; dữ liệu cũ được giữ lại.\n  Restores a backup into DATA_DIR. Stop the app first; the old data is kept.',
+      'hoc-vien restore <tệp .tar.gz | tệp .dump>\n  SQLite: khôi phục bản sao lưu vào DATA_DIR. Tắt ứng dụng trước; dữ liệu cũ được giữ lại. PostgreSQL: khôi phục tệp .dump vào cơ sở dữ liệu mới, trống của DATABASE_URL (ví dụ trên máy mới).\n  SQLite: restores a backup into DATA_DIR (stop the app first; the old data is kept). PostgreSQL: restores a .dump into the new, empty database DATABASE_URL names (a new machine, say).',
     'demo-data':
       'hoc-vien demo-data generate|wipe\n  generate: tạo một học viện mẫu (khóa học, giảng viên, học viên, bài đăng có ảnh) để thử ứng dụng. wipe: xoá đúng dữ liệu mẫu, dữ liệu thật giữ nguyên.\n  generate: makes a demo academy (courses, instructors, students, posts with photos) to try the app. wipe: removes the demo data only; real data stays.',
     media:
@@ -58,6 +58,17 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
   unknownCommand: 'Không có lệnh "{{command}}". Gõ hoc-vien --help để xem các lệnh.',
   missingArgument: 'Thiếu {{what}}. Gõ hoc-vien {{command}} --help để xem cách dùng.',
   badOption: 'Tuỳ chọn không hợp lệ: {{reason}}',
+  restore: {
+    noPgRestore:
+      'Không tìm thấy pg_restore: cài gói postgresql-client (apt-get install postgresql-client) rồi chạy lại. (pg_restore is missing.)',
+    notEmpty:
+      'Cơ sở dữ liệu này đã có dữ liệu của một học viện: chỉ khôi phục vào một cơ sở dữ liệu mới, trống (DATABASE_URL). (This database already holds an academy: restore into a new, empty one.)',
+    pgRestoreFailed: 'pg_restore không khôi phục được: {{reason}}',
+    pgRestored:
+      'Đã khôi phục {{file}} vào cơ sở dữ liệu PostgreSQL. Ảnh không nằm trong bản sao lưu này: chúng ở {{photos}}. (Restored; photos are not in this backup.)',
+    photosNotInDump:
+      'Ảnh không nằm trong bản sao lưu PostgreSQL: chúng ở {{photos}}; hãy sao lưu nơi đó riêng (thư mục, hoặc bật versioning cho bucket). (Photos are not in a PostgreSQL backup.)',
+  },
   envFile: {
     unreadable:
       'Không đọc được tệp cấu hình {{file}}: {{reason}}. Hãy chạy lệnh bằng người dùng được đọc tệp này (README, Cài trên máy chủ). (Cannot read the settings file.)',
