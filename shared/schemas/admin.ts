@@ -171,8 +171,6 @@ export const BackupStatus = z.object({
   lastFailure: z.object({ at: z.number(), reason: z.string() }).nullable(),
   /** The last backup failed, or is older than two days, while nightly backups are on. */
   warning: z.boolean(),
-  /** The server's version, with the commit it was built from. */
-  version: z.string(),
   /** The data folder's disk (backups and photos live there): its state and free bytes. */
   disk: z.object({
     state: z.enum(['ok', 'low', 'full']),

@@ -9463,7 +9463,6 @@ export interface paths {
                 reason: string;
               } | null;
               warning: boolean;
-              version: string;
               disk: {
                 /** @enum {string} */
                 state: "ok" | "low" | "full";

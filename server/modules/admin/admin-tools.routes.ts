@@ -48,7 +48,7 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireAdmin(request);
       const status = await backupStatus(app.database, app.config.dataDir, app.config.backup);
-      return { ...status, version: app.appVersion, disk: app.storage.state() };
+      return { ...status, disk: app.storage.state() };
     },
   );
 

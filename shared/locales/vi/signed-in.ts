@@ -923,7 +923,6 @@ export const signedIn = {
       backupWarning:
         'Bản sao lưu gần nhất đã quá 2 ngày hoặc bị lỗi. Xem Công cụ quản trị → Sao lưu, hoặc báo người cài đặt máy chủ.',
       diskFree: 'Ổ đĩa dữ liệu của máy chủ còn trống {{free}}.',
-      serverVersion: 'Phiên bản máy chủ: {{version}}',
       diskLow:
         'Ổ đĩa dữ liệu của máy chủ sắp đầy: chỉ còn {{free}}. Hãy báo người cài đặt máy chủ giải phóng bộ nhớ trước khi không lưu được bài và ảnh.',
       diskFull:

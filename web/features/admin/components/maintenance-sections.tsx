@@ -182,9 +182,6 @@ function BackupStatusLines({ status }: { status: BackupStatus }) {
         </p>
       )}
       <DiskLine disk={status.disk} />
-      <p className="break-all text-stone-600" data-testid="server-version">
-        {a('serverVersion', { version: status.version })}
-      </p>
     </div>
   );
 }
