@@ -12,7 +12,6 @@ import { scheduleLogPruning } from './modules/admin/log-pruning.ts';
 import { backUpBeforeUpgrade } from './modules/admin/maintenance.service.ts';
 import { scheduleNightlyBackups } from './modules/admin/nightly-backups.ts';
 import { ensureConfigDefaults } from './modules/config/config.repository.ts';
-import { createMediaStore } from './modules/media/create-media-store.ts';
 import { mediaStoreProblem } from './modules/media/media.storage.ts';
 import { listenForMetrics } from './plugins/metrics.ts';
 import { readVersion } from './version.ts';
@@ -25,14 +24,7 @@ import { readVersion } from './version.ts';
  */
 async function backUpBeforeSteps(config: Config, database: AppDatabase): Promise<void> {
   try {
-    const file = await backUpBeforeUpgrade(
-      database,
-      config.dataDir,
-      config.backup.dir,
-      config.backup.keep,
-      config.database.kind === 'postgres' ? config.database.url : null,
-      await createMediaStore(config.media),
-    );
+    const file = await backUpBeforeUpgrade(database, config);
     console.info(`Database: backed up before its new steps, to ${file}.`);
   } catch (error) {
     await database.close();

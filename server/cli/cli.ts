@@ -280,14 +280,7 @@ const COMMANDS: Record<string, Command> = {
         }
         if (!values['no-backup']) {
           try {
-            const file = await backUpBeforeUpgrade(
-              database,
-              config.dataDir,
-              config.backup.dir,
-              config.backup.keep,
-              config.database.kind === 'postgres' ? config.database.url : null,
-              await createMediaStore(config.media),
-            );
+            const file = await backUpBeforeUpgrade(database, config);
             io.out(say(cli.upgrade.backedUp, { file }));
           } catch (error) {
             if (!(error instanceof BackupFolderError)) throw error;

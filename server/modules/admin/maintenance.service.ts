@@ -9,11 +9,13 @@ import { cli } from '#shared/locales/vi/cli';
 import type { CleanupResult } from '#shared/schemas/admin';
 import { fillPlaceholders } from '#shared/text';
 import { createBackup } from '../../backup/backup.ts';
+import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { deleteStaleMappings } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { createMediaStore } from '../media/create-media-store.ts';
 import { cleanUpUnreferencedMedia } from '../media/media.cleanup.ts';
 import type { MediaStore } from '../media/media.store.ts';
 import { holdsAcademy } from './academy-presence.repository.ts';
@@ -122,18 +124,15 @@ export async function restorePostgresDump(
  * on PostgreSQL a pg_dump archive (`--format=custom`, readable by the server's user only)
  * beside the other backups. Returns the file.
  */
-export async function backUpBeforeUpgrade(
-  database: AppDatabase,
-  dataDir: string,
-  folder: string,
-  keep: number,
-  databaseUrl: string | null,
-  store?: MediaStore,
-): Promise<string> {
-  if (database.kind === 'sqlite')
-    return (await backUpToFolder(database, dataDir, folder, keep, store)).file;
-  if (!databaseUrl) throw new BackupFolderError(cli.upgrade.noPgDump);
-  return dumpPostgres(databaseUrl, folder, cli.upgrade);
+export async function backUpBeforeUpgrade(database: AppDatabase, config: Config): Promise<string> {
+  if (database.kind === 'sqlite') {
+    const store = await createMediaStore(config.media);
+    return (
+      await backUpToFolder(database, config.dataDir, config.backup.dir, config.backup.keep, store)
+    ).file;
+  }
+  if (config.database.kind !== 'postgres') throw new BackupFolderError(cli.upgrade.noPgDump);
+  return dumpPostgres(config.database.url, config.backup.dir, cli.upgrade);
 }
 
 /**
