@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, NGINX_PATH } from '../support/provision.ts';
 import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
 import { multipartBody } from './test/multipart.ts';
+import { startTestNginx } from './test/nginx.ts';
 import { exited, spawnServer, untilHealthy } from './test/server-process.ts';
 import { cookieHeader, instructorForm } from './test/sessions.ts';
 import { testDatabaseKind } from './test/test-database.ts';
@@ -19,7 +20,7 @@ import { testDatabaseKind } from './test/test-database.ts';
  * that arrives as it happens, and the client address the app records, which is the person's
  * and not the proxy's (TRUST_PROXY=true). Clients connect from 127.0.0.5, nginx from 127.0.0.1.
  */
-const root = path.resolve(import.meta.dirname, '..');
+const _root = path.resolve(import.meta.dirname, '..');
 const CLIENT_ADDRESS = '127.0.0.5';
 const haveNginx = fs.existsSync(NGINX_PATH);
 
@@ -83,32 +84,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
   });
   await untilHealthy(`http://127.0.0.1:${appPort}`);
-  for (const dir of ['temp', 'logs']) fs.mkdirSync(path.join(work, dir), { mode: 0o777 });
-  const conf = path.join(work, 'nginx.conf');
-  fs.writeFileSync(
-    conf,
-    `worker_processes 1;
-error_log ${work}/logs/error.log warn;
-pid ${work}/nginx.pid;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${work}/temp/body;
-  proxy_temp_path ${work}/temp/proxy;
-  fastcgi_temp_path ${work}/temp/fastcgi;
-  uwsgi_temp_path ${work}/temp/uwsgi;
-  scgi_temp_path ${work}/temp/scgi;
-  upstream hoc_vien { server 127.0.0.1:${appPort}; keepalive 16; }
-  server {
-    listen 127.0.0.1:${proxyPort};
-    include ${path.join(root, 'deploy/nginx/hoc-vien-proxy.conf')};
-  }
-}
-`,
-  );
-  nginx = spawn(NGINX_PATH, ['-p', work, '-c', conf, '-g', 'daemon off;'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  nginx = startTestNginx(work, { servers: [`127.0.0.1:${appPort}`], proxyPort });
   await untilHealthy(base);
 }, 60_000);
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, NGINX_PATH } from '../support/provision.ts';
+import { startTestNginx } from './test/nginx.ts';
 import { exited, untilHealthy } from './test/server-process.ts';
 import { testDatabaseKind } from './test/test-database.ts';
 
@@ -52,32 +53,7 @@ beforeAll(async () => {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await untilHealthy(direct, 30_000);
-  for (const dir of ['temp', 'logs']) fs.mkdirSync(path.join(work, dir), { mode: 0o777 });
-  const conf = path.join(work, 'nginx.conf');
-  fs.writeFileSync(
-    conf,
-    `worker_processes 1;
-error_log ${work}/logs/error.log warn;
-pid ${work}/nginx.pid;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${work}/temp/body;
-  proxy_temp_path ${work}/temp/proxy;
-  fastcgi_temp_path ${work}/temp/fastcgi;
-  uwsgi_temp_path ${work}/temp/uwsgi;
-  scgi_temp_path ${work}/temp/scgi;
-  upstream hoc_vien { server 127.0.0.1:${appPort}; keepalive 16; }
-  server {
-    listen 127.0.0.1:${proxyPort};
-    include ${path.join(root, 'deploy/nginx/hoc-vien-proxy.conf')};
-  }
-}
-`,
-  );
-  nginx = spawn(NGINX_PATH, ['-p', work, '-c', conf, '-g', 'daemon off;'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  nginx = startTestNginx(work, { servers: [`127.0.0.1:${appPort}`], proxyPort });
   await untilHealthy(base);
 }, 60_000);
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, NGINX_PATH } from '../support/provision.ts';
 import { type MailCatcher, startMailCatcher } from './test/mail-catcher.ts';
 import { multipartBody } from './test/multipart.ts';
+import { startTestNginx } from './test/nginx.ts';
 import { startS3Server, type TestS3Server } from './test/s3-server.ts';
 import { exited, spawnServer, untilHealthy } from './test/server-process.ts';
 import { cookieHeader, instructorForm } from './test/sessions.ts';
@@ -20,7 +21,7 @@ import { createPostgresDatabase, testDatabaseKind } from './test/test-database.t
  * a post made through one reaches a live stream open on the other; one killed with -9, the other
  * goes on serving through nginx, uploads included.
  */
-const root = path.resolve(import.meta.dirname, '..');
+const _root = path.resolve(import.meta.dirname, '..');
 const runs = fs.existsSync(NGINX_PATH) && testDatabaseKind() === 'postgres';
 
 interface Answer {
@@ -114,34 +115,10 @@ beforeAll(async () => {
       throw new Error(`${error.message}\n${said}`);
     });
   }
-  for (const dir of ['temp', 'logs']) fs.mkdirSync(path.join(work, dir), { mode: 0o777 });
-  const conf = path.join(work, 'nginx.conf');
-  fs.writeFileSync(
-    conf,
-    `worker_processes 1;
-error_log ${work}/logs/error.log crit;
-pid ${work}/nginx.pid;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${work}/temp/body;
-  proxy_temp_path ${work}/temp/proxy;
-  fastcgi_temp_path ${work}/temp/fastcgi;
-  uwsgi_temp_path ${work}/temp/uwsgi;
-  scgi_temp_path ${work}/temp/scgi;
-  upstream hoc_vien {
-    ${hosts.map((host) => `server ${new URL(host.url).host} max_fails=1 fail_timeout=10s;`).join('\n    ')}
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${proxyPort};
-    include ${path.join(root, 'deploy/nginx/hoc-vien-proxy.conf')};
-  }
-}
-`,
-  );
-  nginx = spawn(NGINX_PATH, ['-p', work, '-c', conf, '-g', 'daemon off;'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+  nginx = startTestNginx(work, {
+    servers: hosts.map((host) => `${new URL(host.url).host} max_fails=1 fail_timeout=10s`),
+    proxyPort,
+    errorLog: 'crit',
   });
   await untilHealthy(base);
 
