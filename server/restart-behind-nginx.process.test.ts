@@ -35,7 +35,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${proxyPort}`;
   direct = `http://127.0.0.1:${appPort}`;
   // The inner shell names itself as the socket's process (LISTEN_PID) and becomes the server.
-  const loop = `while [ ! -e "$HV_STOP" ]; do sh -c 'LISTEN_PID=$$ exec "$HV_NODE" --enable-source-maps dist/server/main.mjs'; done`;
+  // A pause between starts, as systemd's RestartSec: a server that cannot start never spins.
+  const loop = `while [ ! -e "$HV_STOP" ]; do sh -c 'LISTEN_PID=$$ exec "$HV_NODE" --enable-source-maps dist/server/main.mjs'; sleep 0.1; done`;
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: os.homedir(),
@@ -60,6 +61,8 @@ beforeAll(async () => {
 afterAll(async () => {
   if (!ready || testDatabaseKind() !== 'sqlite') return;
   fs.writeFileSync(path.join(work, 'stop'), '');
+  // The loop ends with its shell, whatever became of the stop file.
+  holder?.kill('SIGTERM');
   nginx?.kill('SIGQUIT');
   try {
     process.kill(lockPid(), 'SIGTERM');
