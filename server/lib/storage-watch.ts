@@ -1,7 +1,5 @@
 import fs from 'node:fs';
-
-/** The data folder's disk, as health, the admin tools and the doctor say it. */
-export type DiskState = 'ok' | 'low' | 'full';
+import type { DiskState } from '#shared/schemas/health';
 
 /** Under this much free space the disk is nearly full: the admin is warned (photos, backups). */
 export const DISK_LOW_BYTES = 1024 ** 3;

@@ -2,6 +2,7 @@ import { shell } from '../locales/vi/shell.ts';
 import { uuid, z } from '../zod.ts';
 import { EmailAddress } from './accounts.ts';
 import { PersonSummary } from './courses.ts';
+import { DiskState } from './health.ts';
 import { PersonName, PersonStatus, Role } from './people.ts';
 import { FeedbackItem } from './profile.ts';
 
@@ -173,7 +174,7 @@ export const BackupStatus = z.object({
   warning: z.boolean(),
   /** The data folder's disk (backups and photos live there): its state and free bytes. */
   disk: z.object({
-    state: z.enum(['ok', 'low', 'full']),
+    state: DiskState,
     freeBytes: z.number().nullable(),
   }),
 });

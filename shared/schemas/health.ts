@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 
 /** The data folder's disk: nearly full (under 1 GB free) or full (writes refused). */
 export const DiskState = z.enum(['ok', 'low', 'full']);
+export type DiskState = z.infer<typeof DiskState>;
 
 export const Health = z.object({
   status: z.literal('ok'),
