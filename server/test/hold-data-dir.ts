@@ -7,11 +7,13 @@ import { holdDataDir } from '../backup/data-dir-lock.ts';
 const [dir, role = 'server'] = process.argv.slice(2);
 try {
   const release = holdDataDir(dir!, role, { watchMs: 100 });
-  process.stdout.write('held\n');
+  // Listening before saying "held": the test may send SIGTERM the moment it reads it, and an
+  // unheard SIGTERM ends the process without letting the folder go.
   process.on('SIGTERM', () => {
     release();
     process.exit(0);
   });
+  process.stdout.write('held\n');
   setInterval(() => {}, 60_000);
 } catch (error) {
   const holder = (error as { holder?: { pid: number } }).holder;
