@@ -154,7 +154,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               hop < hops
           )(config.trustProxy)
         : config.trustProxy,
-    return503OnClosing: true,
+    // A closing server (a restart, an upgrade) still answers what arrives on the connections it
+    // has (a proxy's kept-alive ones) instead of a 503 for each; Fastify closes idle ones, and
+    // the socket systemd holds queues new ones for the next process.
+    return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

@@ -20,7 +20,10 @@ describe('GET /api/health', () => {
       version: '0.0.0-test',
       // The data folder's disk: ok, or low on a small test disk; full is for full-disk.process.
       disk: expect.stringMatching(/^(ok|low)$/),
+      uptime: expect.any(Number),
     });
+    // The process's own age, which an upgrade reads to tell a steady server from one restarting.
+    expect(response.json().uptime).toBeCloseTo(Math.floor(process.uptime() * 10) / 10, 0);
     expect(response.headers['cache-control']).toBe('no-store');
   });
 

@@ -31,7 +31,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return unavailable('database unreachable');
       }
       if (disk === 'full') return unavailable('disk full');
-      return { status: 'ok' as const, db: database.kind, version, disk };
+      return {
+        status: 'ok' as const,
+        db: database.kind,
+        version,
+        disk,
+        uptime: Math.floor(process.uptime() * 10) / 10,
+      };
     },
   );
 };
