@@ -39,6 +39,13 @@ import { copyMedia } from '../modules/media/media.migrate.ts';
 import { readVersion } from '../version.ts';
 import { runDoctor } from './doctor.ts';
 import { EnvFileError, parseEnvironmentFile } from './env-file.ts';
+import {
+  defaultCurrentLink,
+  defaultHealthUrl,
+  type ReleaseOptions,
+  rollbackRelease,
+  upgradeRelease,
+} from './release-upgrade.ts';
 
 /** Where a command writes: the shell's standard output and error, or a test's lines. */
 export interface CliOutput {
@@ -160,6 +167,41 @@ function options(args: string[], spec: Record<string, { type: 'string' | 'boolea
 
 class UsageError extends Error {}
 
+/** The options `upgrade <artifact>` and `rollback` share: where the release runs, how it is checked. */
+const RELEASE_OPTIONS = {
+  current: { type: 'string' },
+  service: { type: 'string' },
+  'health-url': { type: 'string' },
+  wait: { type: 'string' },
+} as const;
+
+function releaseOptions(
+  values: Record<string, string | boolean | undefined>,
+  config: Config,
+  env: NodeJS.ProcessEnv,
+  io: CliOutput,
+): ReleaseOptions {
+  const wait = Number(values.wait ?? 300);
+  if (!Number.isInteger(wait) || wait < 1 || wait > 3600) throw new UsageError(cli.badWait);
+  // The release this command runs from: bin/hoc-vien.mjs's folder's parent.
+  const script = process.argv[1];
+  const running = script ? path.dirname(path.dirname(fs.realpathSync(script))) : undefined;
+  return {
+    current: path.resolve(
+      typeof values.current === 'string' ? values.current : defaultCurrentLink(running),
+    ),
+    service: typeof values.service === 'string' ? values.service : 'hoc-vien',
+    healthUrl:
+      typeof values['health-url'] === 'string' ? values['health-url'] : defaultHealthUrl(config),
+    waitMs: wait * 1000,
+    steadyMs: 5000,
+    config,
+    env,
+    out: (line) => io.out(line),
+    err: (line) => io.err(line),
+  };
+}
+
 /** Opens the academy's database, brought up to date unless `migrate` is false. */
 async function withDatabase<T>(
   config: Config,
@@ -228,12 +270,17 @@ const COMMANDS: Record<string, Command> = {
   },
 
   async migrate(args, { env, io }) {
-    const { values } = options(args, { status: { type: 'boolean' } });
+    const { values } = options(args, { status: { type: 'boolean' }, json: { type: 'boolean' } });
     const config = loadConfig(env);
     return withDatabase(
       config,
       async (database) => {
         const before = await migrationStatus(database.db);
+        if (values.status && values.json) {
+          // For `hoc-vien upgrade <artifact>`, which asks the new release where the database is.
+          io.out(JSON.stringify(before));
+          return 0;
+        }
         if (values.status) {
           for (const name of before.applied) io.out(say(cli.migrate.applied, { name }));
           for (const name of before.pending) io.out(say(cli.migrate.pending, { name }));
@@ -257,8 +304,14 @@ const COMMANDS: Record<string, Command> = {
   },
 
   async upgrade(args, { env, io }) {
-    const { values } = options(args, { 'no-backup': { type: 'boolean' } });
+    const { values, positionals } = options(args, {
+      'no-backup': { type: 'boolean' },
+      ...RELEASE_OPTIONS,
+    });
     const config = loadConfig(env);
+    if (positionals[0]) {
+      return upgradeRelease(positionals[0], releaseOptions(values, config, env, io));
+    }
     return withDatabase(
       config,
       async (database) => {
@@ -297,6 +350,12 @@ const COMMANDS: Record<string, Command> = {
       },
       false,
     );
+  },
+
+  async rollback(args, { env, io }) {
+    const { values } = options(args, { restore: { type: 'boolean' }, ...RELEASE_OPTIONS });
+    const config = loadConfig(env);
+    return rollbackRelease(releaseOptions(values, config, env, io), values.restore === true);
   },
 
   async admin(args, { env, io }) {
@@ -404,7 +463,8 @@ const COMMANDS: Record<string, Command> = {
   },
 
   async restore(args, { env, io }) {
-    const [archive] = args;
+    const { values, positionals } = options(args, { replace: { type: 'boolean' } });
+    const [archive] = positionals;
     if (!archive)
       throw new UsageError(say(cli.missingArgument, { what: 'tệp .tar.gz', command: 'restore' }));
     const config = loadConfig(env);
@@ -415,7 +475,9 @@ const COMMANDS: Record<string, Command> = {
         config,
         async (database) => {
           try {
-            await restorePostgresDump(database, url, path.resolve(archive));
+            await restorePostgresDump(database, url, path.resolve(archive), {
+              replace: values.replace === true,
+            });
           } catch (error) {
             io.err(say(vi.backup.failed, { reason: reasonOf(error) }));
             return 1;

@@ -10,7 +10,7 @@ import type { CleanupResult } from '#shared/schemas/admin';
 import { fillPlaceholders } from '#shared/text';
 import { createBackup } from '../../backup/backup.ts';
 import type { Config } from '../../config.ts';
-import type { AppDatabase } from '../../db/database.ts';
+import { type AppDatabase, migrationStatus } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { deleteStaleMappings } from '../accounts/accounts.repository.ts';
@@ -18,7 +18,7 @@ import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts'
 import { createMediaStore } from '../media/create-media-store.ts';
 import { cleanUpUnreferencedMedia } from '../media/media.cleanup.ts';
 import type { MediaStore } from '../media/media.store.ts';
-import { holdsAcademy } from './academy-presence.repository.ts';
+import { emptyPostgresSchema, holdsAcademy } from './academy-presence.repository.ts';
 import { lastScheduledOutcomes, NIGHTLY_BACKUP_JOB } from './scheduled-runs.repository.ts';
 
 /**
@@ -94,20 +94,33 @@ const findPgDump = () => findPgTool('pg_dump');
 /**
  * Puts a `pg_dump` archive (`hoc-vien backup` on PostgreSQL, or the upgrade's) back into the
  * database `databaseUrl` names, which must hold no academy yet: a new machine's empty database.
- * Replacing a live academy's data under its servers is refused; the steps of a newer release
- * run at the next start, after its own backup.
+ * `replace` is a rollback's (`hoc-vien rollback`, with every server of the academy stopped): what
+ * the database holds is removed first, then the archive put in its place. The steps of a newer
+ * release run at the next start, after its own backup.
  */
 export async function restorePostgresDump(
   database: AppDatabase,
   databaseUrl: string,
   file: string,
+  { replace = false }: { replace?: boolean } = {},
 ): Promise<void> {
   const pgRestore = findPgTool('pg_restore');
   if (!pgRestore) throw new BackupFolderError(cli.restore.noPgRestore);
-  if (await holdsAcademy(database.db)) throw new BackupFolderError(cli.restore.notEmpty);
+  if (!fs.existsSync(file)) {
+    throw new BackupFolderError(fillPlaceholders(cli.restore.missingFile, { file }));
+  }
+  if (replace) await emptyPostgresSchema(database.db);
+  else if (await holdsAcademy(database.db)) throw new BackupFolderError(cli.restore.notEmpty);
   const restored = spawnSync(
     pgRestore,
-    ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${databaseUrl}`, file],
+    [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      `--dbname=${databaseUrl}`,
+      file,
+    ],
     { encoding: 'utf8' },
   );
   if (restored.status !== 0) {
@@ -125,14 +138,46 @@ export async function restorePostgresDump(
  * beside the other backups. Returns the file.
  */
 export async function backUpBeforeUpgrade(database: AppDatabase, config: Config): Promise<string> {
+  let file: string;
   if (database.kind === 'sqlite') {
     const store = await createMediaStore(config.media);
-    return (
+    file = (
       await backUpToFolder(database, config.dataDir, config.backup.dir, config.backup.keep, store)
     ).file;
+  } else {
+    if (config.database.kind !== 'postgres') throw new BackupFolderError(cli.upgrade.noPgDump);
+    file = await dumpPostgres(config.database.url, config.backup.dir, cli.upgrade);
   }
-  if (config.database.kind !== 'postgres') throw new BackupFolderError(cli.upgrade.noPgDump);
-  return dumpPostgres(config.database.url, config.backup.dir, cli.upgrade);
+  const before = await migrationStatus(database.db);
+  await writeUpgradeBackup(config.dataDir, { file, at: Date.now(), applied: before.applied });
+  return file;
+}
+
+/** The backup taken before a database's new steps, and the steps it had: what a rollback restores. */
+export interface UpgradeBackup {
+  file: string;
+  at: number;
+  applied: string[];
+}
+
+const UPGRADE_BACKUP = 'upgrade-backup.json';
+
+async function writeUpgradeBackup(dataDir: string, backup: UpgradeBackup): Promise<void> {
+  const file = path.join(dataDir, UPGRADE_BACKUP);
+  await fsp.writeFile(`${file}.partial`, `${JSON.stringify(backup)}\n`, { mode: 0o600 });
+  await fsp.rename(`${file}.partial`, file);
+}
+
+/** The last upgrade's backup in `dataDir`, if one was taken there. */
+export function readUpgradeBackup(dataDir: string): UpgradeBackup | undefined {
+  try {
+    const backup = JSON.parse(
+      fs.readFileSync(path.join(dataDir, UPGRADE_BACKUP), 'utf8'),
+    ) as UpgradeBackup;
+    return typeof backup.file === 'string' && Number.isFinite(backup.at) ? backup : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

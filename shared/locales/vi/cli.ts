@@ -17,8 +17,11 @@ Lệnh (commands):
                               Check the configuration, database, folders, mail and disk
   migrate [--status]          Nâng cấp cơ sở dữ liệu (--status: chỉ xem)
                               Upgrade the database (--status: only show where it stands)
-  upgrade [--no-backup]       Sao lưu rồi nâng cấp cơ sở dữ liệu cho phiên bản mới (README, Nâng cấp)
-                              Back up, then upgrade the database for a new release (README, Upgrade)
+  upgrade <tệp .tar.gz>       Cài phiên bản mới và chuyển sang nó; tự quay lại nếu nó không khoẻ
+                              Install a new release and switch to it; rolls back if it is unwell
+  upgrade [--no-backup]       Chỉ sao lưu rồi nâng cấp cơ sở dữ liệu (README, Nâng cấp)
+                              Only back up, then upgrade the database (README, Upgrade)
+  rollback                    Quay lại phiên bản trước lần nâng cấp cuối / Go back to the release before
   admin list                  Liệt kê quản trị viên / List the admins
   admin grant <email>         Cho email này quyền quản trị (khi không quản trị viên nào vào được)
                               Make this e-mail an admin (when no admin can sign in)
@@ -26,7 +29,7 @@ Lệnh (commands):
   backup [--to DIR] [--keep N]
                               Sao lưu cơ sở dữ liệu và ảnh, giữ N bản mới nhất
                               Back up the database and photos, keeping the newest N
-  restore <tệp .tar.gz>       Khôi phục bản sao lưu (tắt ứng dụng trước)
+  restore [--replace] <tệp>   Khôi phục bản sao lưu (tắt ứng dụng trước)
                               Restore a backup (stop the app first)
   mail test <email>           Gửi thư thử / Send a test e-mail
   demo-data generate|wipe     Tạo hoặc xoá dữ liệu mẫu / Make or remove the demo academy
@@ -41,8 +44,10 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
       'hoc-vien migrate [--status]\n  Đưa cơ sở dữ liệu lên phiên bản mới nhất (mỗi bước trong một giao dịch). --status chỉ liệt kê các bước đã chạy và còn chờ.\n  Brings the database to the latest version (each step in a transaction). --status only lists the steps applied and pending.',
     admin:
       'hoc-vien admin list\nhoc-vien admin grant <email>\n  grant: người có email này trở thành quản trị viên đang hoạt động và đăng nhập được bằng email đó (liên kết hoặc Google), kể cả khi tài khoản đăng nhập cũ đã bị xoá.\n  grant: the person with this e-mail becomes an active admin who can sign in with it (link or Google), even when their old sign-in account was deleted.',
+    rollback:
+      'hoc-vien rollback [--restore] [--current LIÊN_KẾT] [--service TÊN] [--health-url URL] [--wait GIÂY]\n  Quay lại phiên bản chạy trước lần hoc-vien upgrade <tệp> cuối: dừng dịch vụ, trỏ liên kết current về phiên bản cũ, rồi khởi động và kiểm tra sức khoẻ. Khi phiên bản mới đã nâng cấp cơ sở dữ liệu, cần --restore: khôi phục bản sao lưu trước nâng cấp (mất những gì ghi sau đó). Chạy bằng root.\n  Goes back to the release that ran before the last hoc-vien upgrade <file>: stops the service, points current at the old release, starts it and checks its health. When the new release upgraded the database, --restore is needed: it restores the backup taken before (what was written since is lost). Run as root.',
     upgrade:
-      "hoc-vien upgrade [--no-backup]\n  Chạy từ thư mục của phiên bản mới, với cùng cài đặt như ứng dụng: sao lưu trước (SQLite: một bản .tar.gz vào BACKUP_DIR; PostgreSQL: pg_dump), rồi chạy từng bước nâng cấp cơ sở dữ liệu và in ra từng bước. Sau đó chuyển sang phiên bản mới và khởi động lại. --no-backup chỉ khi bạn vừa tự sao lưu.\n  Run from the new release's folder with the app's settings: backs up first (SQLite: a .tar.gz into BACKUP_DIR; PostgreSQL: pg_dump), then runs each database step and prints it. Then switch to the new release and restart. --no-backup only when you have just backed up yourself.",
+      "hoc-vien upgrade <tệp .tar.gz> [--current LIÊN_KẾT] [--service TÊN] [--health-url URL] [--wait GIÂY]\n  Chạy bằng root trên máy chủ: kiểm tra tệp với .sha256 bên cạnh, giải nén bên cạnh phiên bản đang chạy (trong thư mục releases), trỏ liên kết current (mặc định /opt/hoc-vien/current) sang nó và khởi động lại dịch vụ systemd (mặc định hoc-vien; socket giữ các yêu cầu trong lúc đó). Phiên bản mới tự sao lưu trước khi nâng cấp cơ sở dữ liệu. Nếu nó không khoẻ liên tục trong 5 giây trước khi hết thời gian chờ (mặc định 300 giây), lệnh tự quay lại phiên bản cũ (xem rollback).\n  Run as root on the server: checks the file against the .sha256 beside it, unpacks it beside the running release, points current at it and restarts the systemd service (the socket holds requests meanwhile). The new release backs up before it upgrades the database. Unless it stays healthy for 5 s within the wait, the command rolls back by itself.\n\nhoc-vien upgrade [--no-backup]\n  Chạy từ thư mục của phiên bản mới, với cùng cài đặt như ứng dụng: sao lưu trước (SQLite: một bản .tar.gz vào BACKUP_DIR; PostgreSQL: pg_dump), rồi chạy từng bước nâng cấp cơ sở dữ liệu và in ra từng bước. Sau đó chuyển sang phiên bản mới và khởi động lại. --no-backup chỉ khi bạn vừa tự sao lưu.\n  Run from the new release's folder with the app's settings: backs up first (SQLite: a .tar.gz into BACKUP_DIR; PostgreSQL: pg_dump), then runs each database step and prints it. Then switch to the new release and restart. --no-backup only when you have just backed up yourself.",
     users:
       'hoc-vien users sign-out-all\n  Xoá mọi phiên đăng nhập: ai cũng phải đăng nhập lại.\n  Ends every session: everyone signs in again.',
     backup:
@@ -64,6 +69,7 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     notEmpty:
       'Cơ sở dữ liệu này đã có dữ liệu của một học viện: chỉ khôi phục vào một cơ sở dữ liệu mới, trống (DATABASE_URL). (This database already holds an academy: restore into a new, empty one.)',
     pgRestoreFailed: 'pg_restore không khôi phục được: {{reason}}',
+    missingFile: 'Không có tệp {{file}}.',
     pgRestored:
       'Đã khôi phục {{file}} vào cơ sở dữ liệu PostgreSQL. Ảnh không nằm trong bản sao lưu này: chúng ở {{photos}}. (Restored; photos are not in this backup.)',
     photosNotInDump:
@@ -77,6 +83,7 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
   },
   badEmail: 'Email không hợp lệ: {{email}}',
   badKeep: '--keep phải là một số nguyên từ 1 đến 1000.',
+  badWait: '--wait phải là một số giây nguyên từ 1 đến 3600.',
   failed: 'Lỗi: {{reason}}',
   migrate: {
     applied: 'Đã chạy: {{name}}',
@@ -118,6 +125,46 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     noPgDump:
       'Không tìm thấy pg_dump để sao lưu PostgreSQL trước khi nâng cấp. Hãy cài gói postgresql-client, hoặc tự sao lưu bằng pg_dump rồi chạy lại với --no-backup.',
     pgDumpFailed: 'pg_dump không sao lưu được ({{reason}}). Chưa nâng cấp gì.',
+  },
+  release: {
+    noSystemctl:
+      'Không tìm thấy systemctl: lệnh này điều khiển dịch vụ systemd {{service}} (README, Cài trên máy chủ). Không thay đổi gì.',
+    noCurrent:
+      'Không tìm thấy liên kết {{current}} tới phiên bản đang chạy: chỉ rõ bằng --current (README, Cài trên máy chủ). Không thay đổi gì.',
+    notArchive:
+      '{{file}} không phải một bản phát hành (hoc-vien-<phiên bản>-linux-x64.tar.gz). Không thay đổi gì.',
+    noChecksum:
+      'Không có tệp {{file}}.sha256 bên cạnh bản phát hành: không cài một bản không kiểm tra được. Không thay đổi gì.',
+    badChecksum:
+      'SHA-256 của {{file}} không khớp với tệp .sha256 bên cạnh: tệp tải về bị hỏng hoặc bị thay. Không thay đổi gì.',
+    checked: 'Đã kiểm tra {{file}} (SHA-256 khớp).',
+    unpacked: 'Đã giải nén {{version}} vào {{dir}}, bên cạnh phiên bản đang chạy.',
+    unpackFailed: 'Không giải nén được {{file}}: {{reason}}. Không thay đổi gì.',
+    sameRelease: 'Máy chủ đã chạy {{dir}}: không có gì để nâng cấp.',
+    notRunnable: 'Phiên bản mới không chạy được trên máy này: {{reason}}. Không thay đổi gì.',
+    databaseProblem: 'Phiên bản mới không đọc được cơ sở dữ liệu: {{reason}}. Không thay đổi gì.',
+    pending:
+      'Cơ sở dữ liệu có {{count}} bước nâng cấp ({{names}}): phiên bản mới sao lưu trước khi chạy chúng.',
+    switched: 'Đã trỏ {{current}} sang {{version}}; khởi động lại dịch vụ {{service}}…',
+    waiting: 'Chờ {{url}} báo phiên bản {{version}} khoẻ (tối đa {{seconds}} giây)…',
+    healthy:
+      'Xong: {{version}} đang chạy và khoẻ. Phiên bản cũ vẫn ở {{old}}; để quay lại: hoc-vien rollback.',
+    unhealthy: 'Phiên bản {{version}} không khoẻ: {{reason}}. Quay lại phiên bản cũ…',
+    serviceFailed: 'systemctl {{action}} {{service}} không thành công: {{reason}}',
+    restarted: 'máy chủ vừa khởi động lại',
+    stillStarting: 'sau {{seconds}} giây vẫn chưa khoẻ (lần cuối: {{last}})',
+    restoring: 'Cơ sở dữ liệu đã được nâng cấp: khôi phục bản sao lưu trước nâng cấp {{file}}…',
+    noBackup:
+      'Cơ sở dữ liệu đã được nâng cấp nhưng không tìm thấy bản sao lưu trước nâng cấp trong {{dataDir}}: không quay lại được. Phiên bản mới vẫn được giữ.',
+    restoreFailed: 'Không khôi phục được bản sao lưu: {{reason}}',
+    rolledBack:
+      'Đã quay lại {{version}}: máy chủ đang chạy và khoẻ. Xem nhật ký của phiên bản mới: journalctl -u {{service}}.',
+    rollbackFailed:
+      'Không quay lại được: {{reason}}. Xem journalctl -u {{service}}; bản sao lưu trước nâng cấp: {{file}}.',
+    nothingToRollBack:
+      'Không có lần nâng cấp nào để quay lại: {{dir}} không ghi lần hoc-vien upgrade <tệp> nào tới phiên bản đang chạy.',
+    restoreNeeded:
+      'Phiên bản mới đã nâng cấp cơ sở dữ liệu ({{names}}), nên quay lại phải khôi phục bản sao lưu {{file}} (lúc {{at}}): mọi thứ ghi sau lúc đó sẽ mất. Nếu chắc chắn, chạy lại với --restore. Không thay đổi gì.',
   },
   backup: {
     written: 'Đã sao lưu vào {{file}} ({{size}}).',
