@@ -394,10 +394,11 @@ describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
     try {
       // A file where the photo folder should be: nothing can be written into it.
       fs.writeFileSync(path.join(broken, 'media'), '');
-      // A database that a newer release upgraded.
+      // A database that a newer release upgraded with a step this one cannot run beside.
       await sql`insert into kysely_migration (name, timestamp) values ('9999-from-the-future', '2030-01-01')`.execute(
         database.db,
       );
+      await sql`update schema_readers set oldest = '9999-from-the-future'`.execute(database.db);
       const report = await hocVien(['doctor'], {
         DATA_DIR: broken,
         SMTP_URL: 'smtp://127.0.0.1:9',

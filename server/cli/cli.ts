@@ -284,7 +284,9 @@ const COMMANDS: Record<string, Command> = {
         if (values.status) {
           for (const name of before.applied) io.out(say(cli.migrate.applied, { name }));
           for (const name of before.pending) io.out(say(cli.migrate.pending, { name }));
-          if (before.unknown.length > 0) {
+          if (before.unknown.length > 0 && before.runs) {
+            io.out(say(cli.doctor.newerButRuns, { names: before.unknown.join(', ') }));
+          } else if (before.unknown.length > 0) {
             io.err(say(cli.doctor.newer, { names: before.unknown.join(', ') }));
             return 1;
           }
@@ -316,6 +318,10 @@ const COMMANDS: Record<string, Command> = {
       config,
       async (database) => {
         const before = await migrationStatus(database.db);
+        if (before.unknown.length > 0 && before.runs) {
+          io.out(say(cli.doctor.newerButRuns, { names: before.unknown.join(', ') }));
+          return 0;
+        }
         if (before.unknown.length > 0) {
           io.err(say(cli.doctor.newer, { names: before.unknown.join(', ') }));
           return 1;

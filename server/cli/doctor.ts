@@ -41,9 +41,13 @@ async function checkDatabase(config: Config, report: DoctorReport) {
   const database = openDatabase(config.database);
   try {
     const status = await migrationStatus(database.db);
-    if (status.unknown.length > 0) {
+    if (status.unknown.length > 0 && !status.runs) {
       report.problems.push(
         fillPlaceholders(cli.doctor.newer, { names: status.unknown.join(', ') }),
+      );
+    } else if (status.unknown.length > 0) {
+      report.notes.push(
+        fillPlaceholders(cli.doctor.newerButRuns, { names: status.unknown.join(', ') }),
       );
     } else if (status.pending.length > 0) {
       const values = { count: String(status.pending.length), names: status.pending.join(', ') };

@@ -129,7 +129,7 @@ async function upgrade(artifact: string, options: ReleaseOptions): Promise<numbe
   // The new release reads the database before anything changes: a database it cannot read, or
   // one a newer release upgraded, stops the upgrade here.
   const status = migrationStatusOf(target, options);
-  if (status.unknown.length > 0) {
+  if (status.unknown.length > 0 && !status.runs) {
     throw new Refused(
       say(cli.release.databaseProblem, {
         reason: say(cli.doctor.newer, { names: status.unknown.join(', ') }),
@@ -184,12 +184,18 @@ async function rollBack(
     options.err(say(cli.release.rollbackFailed, { reason, service, file: backup?.file ?? '—' }));
     return false;
   };
-  const ran =
+  let ran =
     record.pending.length === 0
       ? []
       : record.pending.filter((name) =>
           migrationStatusOf(record.to, options).applied.includes(name),
         );
+  // Steps that only added what older code ignores (decision 0024) need no restore: the old
+  // release says so itself, when it is one that can.
+  if (ran.length > 0 && migrationStatusOf(record.from, options, false)?.runs === true) {
+    options.out(say(cli.release.oldRuns, { names: ran.join(', ') }));
+    ran = [];
+  }
   if (ran.length > 0 && !restore) {
     throw new Refused(
       say(cli.release.restoreNeeded, {
@@ -336,17 +342,28 @@ function runRelease(
   });
 }
 
+interface ReleaseStatus {
+  applied: string[];
+  pending: string[];
+  unknown: string[];
+  /** Whether that release runs on the database; absent from releases that cannot tell. */
+  runs?: boolean;
+}
+
+function migrationStatusOf(release: string, options: ReleaseOptions): ReleaseStatus;
 function migrationStatusOf(
   release: string,
   options: ReleaseOptions,
-): { applied: string[]; pending: string[]; unknown: string[] } {
+  required: false,
+): ReleaseStatus | undefined;
+function migrationStatusOf(
+  release: string,
+  options: ReleaseOptions,
+  required = true,
+): ReleaseStatus | undefined {
   const run = runRelease(release, ['migrate', '--status', '--json'], options);
   try {
-    const status = JSON.parse(run.stdout) as {
-      applied: string[];
-      pending: string[];
-      unknown: string[];
-    };
+    const status = JSON.parse(run.stdout) as ReleaseStatus;
     if (
       run.status === 0 &&
       Array.isArray(status.applied) &&
@@ -358,6 +375,7 @@ function migrationStatusOf(
   } catch {
     // Said below.
   }
+  if (!required) return undefined;
   throw new Refused(say(cli.release.databaseProblem, { reason: lastLine(run) }));
 }
 

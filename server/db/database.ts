@@ -275,20 +275,37 @@ function migratorOf(db: Kysely<Database>) {
 
 /**
  * Where the schema stands: the steps this code knows, applied or pending, and the steps the
- * database has that this code does not know (it was upgraded by a newer release).
+ * database has that this code does not know (a newer release upgraded it). `floor` is the oldest
+ * step a release must know to run here (decision 0024); `runs` says whether this code may run on
+ * the database: it knows every step it has, or it knows the floor and has nothing to run.
  */
 export async function migrationStatus(db: Kysely<Database>) {
   const known = await migratorOf(db).getMigrations();
   const names = new Set(known.map((migration) => migration.name));
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
-  const recorded = tables.some((table) => table.name === 'kysely_migration')
+  const has = (name: string) => tables.some((table) => table.name === name);
+  const recorded = has('kysely_migration')
     ? await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)
     : { rows: [] };
-  return {
-    applied: known.filter((migration) => migration.executedAt).map((migration) => migration.name),
-    pending: known.filter((migration) => !migration.executedAt).map((migration) => migration.name),
-    unknown: recorded.rows.map((row) => row.name).filter((name) => !names.has(name)),
-  };
+  const floor = has('schema_readers')
+    ? (await sql<{ oldest: string }>`select oldest from schema_readers where id = 1`.execute(db))
+        .rows[0]?.oldest
+    : undefined;
+  const applied = known.filter((migration) => migration.executedAt).map((m) => m.name);
+  const pending = known.filter((migration) => !migration.executedAt).map((m) => m.name);
+  const unknown = recorded.rows.map((row) => row.name).filter((name) => !names.has(name));
+  const runs =
+    unknown.length === 0 ||
+    (floor !== undefined && applied.includes(floor) && pending.length === 0);
+  return { applied, pending, unknown, floor: floor ?? null, runs };
+}
+
+/**
+ * The oldest step a release must know to run on a schema with `applied` steps: the last one that
+ * is not marked `olderReleasesRun`.
+ */
+export function schemaFloor(applied: string[]): string | undefined {
+  return applied.findLast((name) => migrations[name]?.olderReleasesRun !== true);
 }
 
 /** The database was upgraded by a newer release than this code: starting would break it. */
@@ -345,8 +362,12 @@ async function migrateOn(
   db: Kysely<Database>,
   onStep: (step: MigrationStep) => void,
 ): Promise<MigrationStep[]> {
-  const { unknown, pending } = await migrationStatus(db);
-  if (unknown.length > 0) throw new DatabaseNewerError(unknown);
+  const { unknown, pending, runs } = await migrationStatus(db);
+  if (unknown.length > 0) {
+    // A newer release's expand steps: this one runs on them as they are, changing nothing.
+    if (runs) return [];
+    throw new DatabaseNewerError(unknown);
+  }
   const migrator = migratorOf(db);
   const steps: MigrationStep[] = [];
   for (let left = pending.length; left > 0; left -= 1) {
@@ -362,6 +383,12 @@ async function migrateOn(
     const step = { name: ran.migrationName, ms: Math.round(performance.now() - started) };
     steps.push(step);
     onStep(step);
+  }
+  // Kept after every upgrade, so that the release before can tell whether it runs here.
+  const floor = schemaFloor((await migrationStatus(db)).applied);
+  if (floor && pending.length > 0) {
+    await sql`insert into schema_readers (id, oldest) values (1, ${floor})
+      on conflict (id) do update set oldest = excluded.oldest`.execute(db);
   }
   return steps;
 }

@@ -10,9 +10,17 @@ import * as m0008 from './0008-scheduled-runs.ts';
 import * as m0009 from './0009-showcase.ts';
 import * as m0010 from './0010-certificates.ts';
 import * as m0011 from './0011-spend-demo-post-ids.ts';
+import * as m0012 from './0012-schema-readers.ts';
+
+/**
+ * A step, and whether the release before it runs on the schema it leaves (`olderReleasesRun`: it
+ * only adds what older code ignores, an expand step). A step that drops or renames what an older
+ * release reads (a contract step) leaves it unset, and ships a release after its expand step.
+ */
+export type Step = Migration & { olderReleasesRun?: boolean };
 
 /** Every migration, in order. Names are stored in the database: never rename one that shipped. */
-export const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Step> = {
   '0001-initial': m0001,
   '0002-auth-attempts': m0002,
   '0003-search': m0003,
@@ -24,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0009-showcase': m0009,
   '0010-certificates': m0010,
   '0011-spend-demo-post-ids': m0011,
+  '0012-schema-readers': m0012,
 };

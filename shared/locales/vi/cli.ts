@@ -153,6 +153,8 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     serviceFailed: 'systemctl {{action}} {{service}} không thành công: {{reason}}',
     restarted: 'máy chủ vừa khởi động lại',
     stillStarting: 'sau {{seconds}} giây vẫn chưa khoẻ (lần cuối: {{last}})',
+    oldRuns:
+      'Phiên bản cũ chạy được trên cơ sở dữ liệu đã nâng cấp (các bước {{names}} chỉ thêm mới): không cần khôi phục bản sao lưu.',
     restoring: 'Cơ sở dữ liệu đã được nâng cấp: khôi phục bản sao lưu trước nâng cấp {{file}}…',
     noBackup:
       'Cơ sở dữ liệu đã được nâng cấp nhưng không tìm thấy bản sao lưu trước nâng cấp trong {{dataDir}}: không quay lại được. Phiên bản mới vẫn được giữ.',
@@ -186,6 +188,8 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     database: 'Cơ sở dữ liệu không mở được: {{reason}}',
     newer:
       'Cơ sở dữ liệu mới hơn phiên bản này (có bước {{names}} mà phiên bản này không biết). Hãy chạy phiên bản Học viện mới hơn.',
+    newerButRuns:
+      'Một phiên bản mới hơn đã nâng cấp cơ sở dữ liệu (bước {{names}}) theo cách phiên bản này vẫn chạy được: không cần làm gì. Chạy các máy chủ còn lại bằng phiên bản mới khi tiện.',
     pending:
       'Cơ sở dữ liệu còn {{count}} bước nâng cấp chưa chạy ({{names}}): chạy hoc-vien upgrade (hoặc khởi động ứng dụng).',
     fresh:
