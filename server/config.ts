@@ -100,6 +100,10 @@ const EnvSchema = z.object({
       .default(7),
   ),
   BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  BACKUP_TO_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { message: 'expected true or false' }).default('false'),
+  ),
   LOG_KEEP_DAYS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -204,6 +208,8 @@ export interface Config {
     at: { hours: number; minutes: number; seconds: number } | null;
     keep: number;
     dir: string;
+    /** The bucket each backup is also copied into (BACKUP_TO_BUCKET), the newest `keep` kept. */
+    bucket: S3StoreConfig | undefined;
   };
   /** The error and activity logs keep rows younger than `days`, at most `rows` of each. */
   logs: { keepDays: number; keepRows: number };
@@ -272,11 +278,18 @@ function configProblems(env: NodeJS.ProcessEnv): { problems: string[]; variables
     );
     together.push('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET');
   }
-  if (parsed.data.MEDIA_STORE === 's3') {
+  for (const [asking, when] of [
+    ['MEDIA_STORE', parsed.data.MEDIA_STORE === 's3' ? 'MEDIA_STORE=s3' : undefined],
+    [
+      'BACKUP_TO_BUCKET',
+      parsed.data.BACKUP_TO_BUCKET === 'true' ? 'BACKUP_TO_BUCKET=true' : undefined,
+    ],
+  ] as const) {
+    if (!when) continue;
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!parsed.data[name]) {
-        problems.push(`Invalid configuration: ${name} must be set when MEDIA_STORE=s3.`);
-        together.push('MEDIA_STORE', name);
+        problems.push(`Invalid configuration: ${name} must be set when ${when}.`);
+        together.push(asking, name);
       }
     }
   }
@@ -296,6 +309,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (problems.length > 0) throw new ConfigError(problems.join('\n'), problems, variables);
   const e = EnvSchema.parse(env);
   const dataDir = path.resolve(e.DATA_DIR);
+  const bucket: S3StoreConfig = {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET ?? '',
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+    // A self-hosted server (an endpoint given) rarely has a host name per bucket.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE
+      ? e.S3_FORCE_PATH_STYLE === 'true'
+      : e.S3_ENDPOINT !== undefined,
+  };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -322,24 +347,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       at: backupTime(e.BACKUP_SCHEDULE),
       keep: e.BACKUP_KEEP,
       dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      bucket: e.BACKUP_TO_BUCKET === 'true' ? bucket : undefined,
     },
     logs: { keepDays: e.LOG_KEEP_DAYS, keepRows: e.LOG_KEEP_ROWS },
     metricsToken: e.METRICS_TOKEN,
     metricsListen: { port: e.METRICS_PORT, host: e.METRICS_HOST },
-    media:
-      e.MEDIA_STORE === 's3'
-        ? {
-            kind: 's3',
-            endpoint: e.S3_ENDPOINT,
-            region: e.S3_REGION,
-            bucket: e.S3_BUCKET ?? '',
-            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
-            // A self-hosted server (an endpoint given) rarely has a host name per bucket.
-            forcePathStyle: e.S3_FORCE_PATH_STYLE
-              ? e.S3_FORCE_PATH_STYLE === 'true'
-              : e.S3_ENDPOINT !== undefined,
-          }
-        : { kind: 'local', dir: path.join(dataDir, 'media') },
+    media: e.MEDIA_STORE === 's3' ? bucket : { kind: 'local', dir: path.join(dataDir, 'media') },
   };
 }

@@ -8,6 +8,7 @@ import { vi } from '#shared/locales/vi';
 import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
 import { restoreBackup } from '../backup/backup.ts';
+import { openOffsiteBackups } from '../backup/offsite.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import {
   type AppDatabase,
@@ -21,9 +22,8 @@ import { generateDemoData, wipeDemoData } from '../modules/admin/demo-data.servi
 import {
   BackupFolderError,
   backUpBeforeUpgrade,
-  backUpToFolder,
-  dumpToFolder,
   restorePostgresDump,
+  takeBackup,
 } from '../modules/admin/maintenance.service.ts';
 import {
   grantAdmin,
@@ -434,46 +434,50 @@ const COMMANDS: Record<string, Command> = {
     const keep = Number((values.keep as string | undefined) ?? config.backup.keep);
     if (!Number.isInteger(keep) || keep < 1 || keep > 1000) throw new UsageError(cli.badKeep);
     const folder = path.resolve((values.to as string | undefined) ?? config.backup.dir);
-    if (config.database.kind === 'postgres') {
-      // pg_dump's archive, as the nightly backup takes it; the photos live elsewhere.
-      const { file, bytes, removed } = await dumpToFolder(
-        config.database.url,
-        config.dataDir,
-        folder,
-        keep,
-      ).catch((error: unknown) => {
+    const run = async (database: AppDatabase) => {
+      const taken = await takeBackup(database, config, { folder, keep }).catch((error: unknown) => {
         if (error instanceof BackupFolderError) throw new RecoveryError(error.message);
         throw error;
       });
-      io.out(say(cli.backup.written, { file, size: formatBytes(bytes) }));
-      if (removed.length > 0) {
-        io.out(say(cli.backup.pruned, { count: String(removed.length), keep: String(keep) }));
+      io.out(say(cli.backup.written, { file: taken.file, size: formatBytes(taken.bytes) }));
+      if (taken.removed.length > 0) {
+        io.out(say(cli.backup.pruned, { count: String(taken.removed.length), keep: String(keep) }));
       }
-      io.out(say(cli.restore.photosNotInDump, { photos: photoPlace(config) }));
-      return 0;
-    }
-    return withDatabase(config, async (database) => {
-      const { file, bytes, removed } = await backUpToFolder(
-        database,
-        config.dataDir,
-        folder,
-        keep,
-        await createMediaStore(config.media),
-      );
-      io.out(say(cli.backup.written, { file, size: formatBytes(bytes) }));
-      if (removed.length > 0) {
-        io.out(say(cli.backup.pruned, { count: String(removed.length), keep: String(keep) }));
+      if (taken.copied)
+        io.out(say(cli.backup.copied, { where: taken.copied.where, keep: String(keep) }));
+      // pg_dump's archive holds the database; the photos live elsewhere.
+      if (config.database.kind === 'postgres') {
+        io.out(say(cli.restore.photosNotInDump, { photos: photoPlace(config) }));
       }
       return 0;
-    });
+    };
+    return withDatabase(config, run, config.database.kind !== 'postgres');
   },
 
   async restore(args, { env, io }) {
-    const { values, positionals } = options(args, { replace: { type: 'boolean' } });
-    const [archive] = positionals;
+    const { values, positionals } = options(args, {
+      replace: { type: 'boolean' },
+      'from-bucket': { type: 'string' },
+    });
+    const config = loadConfig(env);
+    let archive = positionals[0];
+    const fromBucket = values['from-bucket'] as string | undefined;
+    if (fromBucket !== undefined) {
+      // A new machine's restore: the backup is fetched from the bucket into the backup folder.
+      if (!config.backup.bucket) throw new RecoveryError(cli.backup.noBucket);
+      const offsite = await openOffsiteBackups(config.backup.bucket);
+      const fetched = await offsite.download(fromBucket, config.backup.dir);
+      if (!fetched) {
+        const names = (await offsite.list()).map((backup) => backup.name);
+        throw new RecoveryError(
+          say(cli.backup.notInBucket, { name: fromBucket, names: names.join(', ') || '—' }),
+        );
+      }
+      io.out(say(cli.backup.fetched, { name: path.basename(fetched), file: fetched }));
+      archive = fetched;
+    }
     if (!archive)
       throw new UsageError(say(cli.missingArgument, { what: 'tệp .tar.gz', command: 'restore' }));
-    const config = loadConfig(env);
     const { dataDir, media } = config;
     if (config.database.kind === 'postgres' && archive.endsWith('.dump')) {
       const { url } = config.database;

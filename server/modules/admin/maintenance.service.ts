@@ -9,6 +9,7 @@ import { cli } from '#shared/locales/vi/cli';
 import type { CleanupResult } from '#shared/schemas/admin';
 import { fillPlaceholders } from '#shared/text';
 import { createBackup } from '../../backup/backup.ts';
+import { openOffsiteBackups } from '../../backup/offsite.ts';
 import type { Config } from '../../config.ts';
 import { type AppDatabase, migrationStatus } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
@@ -151,6 +152,51 @@ export async function backUpBeforeUpgrade(database: AppDatabase, config: Config)
   const before = await migrationStatus(database.db);
   await writeUpgradeBackup(config.dataDir, { file, at: Date.now(), applied: before.applied });
   return file;
+}
+
+/**
+ * A backup into `folder` (the nightly one, `hoc-vien backup`), the newest `keep` kept there,
+ * then copied into the bucket when BACKUP_TO_BUCKET is set, the newest `keep` kept there too. A
+ * copy that fails is recorded as the backup's failure, for the admin's dashboard to say: the
+ * backup has not left the machine.
+ */
+export async function takeBackup(
+  database: AppDatabase,
+  config: Pick<Config, 'dataDir' | 'backup' | 'database' | 'media'>,
+  {
+    folder = config.backup.dir,
+    keep = config.backup.keep,
+    store,
+  }: { folder?: string; keep?: number; store?: MediaStore } = {},
+): Promise<{
+  file: string;
+  bytes: number;
+  removed: string[];
+  copied?: { where: string; removed: string[] };
+}> {
+  const taken =
+    config.database.kind === 'postgres'
+      ? await dumpToFolder(config.database.url, config.dataDir, folder, keep)
+      : await backUpToFolder(
+          database,
+          config.dataDir,
+          folder,
+          keep,
+          store ?? (await createMediaStore(config.media)),
+        );
+  if (!config.backup.bucket) return taken;
+  try {
+    const offsite = await openOffsiteBackups(config.backup.bucket);
+    await offsite.upload(taken.file);
+    return { ...taken, copied: { where: offsite.describe(), removed: await offsite.prune(keep) } };
+  } catch (error) {
+    const reason = fillPlaceholders(vi.backup.bucketFailed, {
+      file: taken.file,
+      reason: error instanceof Error ? error.message || error.name : String(error),
+    });
+    await recordBackupOutcome(config.dataDir, { failure: { at: Date.now(), reason } });
+    throw new BackupFolderError(reason, { cause: error });
+  }
 }
 
 /** The backup taken before a database's new steps, and the steps it had: what a rollback restores. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { MediaStore } from '../media/media.store.ts';
-import { backUpToFolder, dumpToFolder } from './maintenance.service.ts';
+import { takeBackup } from './maintenance.service.ts';
 import {
   claimScheduledRun,
   finishScheduledRun,
@@ -23,14 +23,15 @@ export function nextBackupAt(
 
 /**
  * Takes a backup into the backup folder every night at BACKUP_SCHEDULE and keeps the newest
- * BACKUP_KEEP: on SQLite the database and the photos (.tar.gz), on PostgreSQL a pg_dump archive.
+ * BACKUP_KEEP: on SQLite the database and the photos (.tar.gz), on PostgreSQL a pg_dump archive;
+ * with BACKUP_TO_BUCKET each is copied into the bucket too.
  * Several servers on one database each plan the night, and only the one whose claim on it is
  * recorded first takes it (`scheduled_runs`). A failed night is logged and recorded for the admin
  * tools' warning, and the next night is tried as usual.
  */
 export function scheduleNightlyBackups(
   database: AppDatabase,
-  config: Pick<Config, 'dataDir' | 'backup' | 'database'>,
+  config: Pick<Config, 'dataDir' | 'backup' | 'database' | 'media'>,
   log: FastifyBaseLogger,
   store?: MediaStore,
 ): () => void {
@@ -60,10 +61,11 @@ export function scheduleNightlyBackups(
       } else {
         const slot = due.toISOString();
         try {
-          const { file, bytes, removed } =
-            config.database.kind === 'postgres'
-              ? await dumpToFolder(config.database.url, config.dataDir, dir, keep)
-              : await backUpToFolder(database, config.dataDir, dir, keep, store);
+          const { file, bytes, removed } = await takeBackup(database, config, {
+            folder: dir,
+            keep,
+            ...(store ? { store } : {}),
+          });
           await finishScheduledRun(database.db, { job: JOB, slot, now: Date.now(), bytes });
           log.info({ file, bytes, removed: removed.length }, 'nightly backup taken');
         } catch (error) {

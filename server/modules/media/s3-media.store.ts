@@ -12,7 +12,7 @@ import {
 const PREFIX = 'media/';
 
 /** The AWS SDK's S3 client module, loaded by `loadS3MediaStore` only when a bucket is used. */
-type S3Sdk = typeof S3;
+export type S3Sdk = typeof S3;
 
 /**
  * S3-compatible object storage (AWS S3, Cloudflare R2, MinIO, Garage, Ceph), through the AWS
@@ -30,23 +30,7 @@ export class S3MediaStore implements MediaStore {
   ) {
     this.bucket = config.bucket;
     this.endpoint = config.endpoint ?? `s3.${config.region}.amazonaws.com`;
-    this.client = new sdk.S3Client({
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      credentials: {
-        accessKeyId: config.accessKeyId,
-        secretAccessKey: config.secretAccessKey,
-      },
-      // Checksums only where S3 requires them: several S3-compatible servers refuse the
-      // checksum headers the SDK otherwise adds to every upload.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      // A store that does not answer fails an upload in seconds (the post waits in the phone's
-      // outbox) instead of holding the request for minutes.
-      maxAttempts: 2,
-      requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
-    });
+    this.client = createS3Client(config, sdk);
   }
 
   private key(name: string) {
@@ -183,6 +167,27 @@ export class S3MediaStore implements MediaStore {
       cause: error,
     });
   }
+}
+
+/** A client for the bucket `config` names, as every use of a bucket in the app makes it. */
+export function createS3Client(config: S3StoreConfig, sdk: S3Sdk): S3.S3Client {
+  return new sdk.S3Client({
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    credentials: {
+      accessKeyId: config.accessKeyId,
+      secretAccessKey: config.secretAccessKey,
+    },
+    // Checksums only where S3 requires them: several S3-compatible servers refuse the
+    // checksum headers the SDK otherwise adds to every upload.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that does not answer fails an upload in seconds (the post waits in the phone's
+    // outbox) instead of holding the request for minutes.
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
+  });
 }
 
 /** The store in a bucket, with the AWS SDK loaded for it. */

@@ -51,9 +51,9 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     users:
       'hoc-vien users sign-out-all\n  Xoá mọi phiên đăng nhập: ai cũng phải đăng nhập lại.\n  Ends every session: everyone signs in again.',
     backup:
-      "hoc-vien backup [--to DIR] [--keep N]\n  Ghi một bản sao lưu vào DIR (mặc định BACKUP_DIR hoặc <DATA_DIR>/backups) rồi chỉ giữ N bản mới nhất (mặc định BACKUP_KEEP hoặc 7): SQLite, một tệp .tar.gz có cả ảnh; PostgreSQL, một tệp .dump của pg_dump (ảnh ở kho ảnh, sao lưu riêng). DIR có thể là ổ đĩa của máy khác (mount) để bản sao lưu còn khi máy hỏng.\n  Writes a backup into DIR (default BACKUP_DIR or <DATA_DIR>/backups), then keeps only the newest N (default BACKUP_KEEP or 7): on SQLite a .tar.gz with the photos; on PostgreSQL a pg_dump .dump (photos stay in their store, backed up on their own). DIR may be another machine's disk (mounted) so a backup outlives this one.",
+      "hoc-vien backup [--to DIR] [--keep N]\n  Ghi một bản sao lưu vào DIR (mặc định BACKUP_DIR hoặc <DATA_DIR>/backups) rồi chỉ giữ N bản mới nhất (mặc định BACKUP_KEEP hoặc 7): SQLite, một tệp .tar.gz có cả ảnh; PostgreSQL, một tệp .dump của pg_dump (ảnh ở kho ảnh, sao lưu riêng). DIR có thể là ổ đĩa của máy khác (mount) để bản sao lưu còn khi máy hỏng; với BACKUP_TO_BUCKET=true bản sao lưu được chép thêm lên bucket S3_… (giữ N bản ở đó).\n  Writes a backup into DIR (default BACKUP_DIR or <DATA_DIR>/backups), then keeps only the newest N (default BACKUP_KEEP or 7): on SQLite a .tar.gz with the photos; on PostgreSQL a pg_dump .dump (photos stay in their store, backed up on their own). DIR may be another machine's disk (mounted) so a backup outlives this one; with BACKUP_TO_BUCKET=true it is also copied into the S3_ bucket (N kept there).",
     restore:
-      'hoc-vien restore <tệp .tar.gz | tệp .dump>\n  SQLite: khôi phục bản sao lưu vào DATA_DIR. Tắt ứng dụng trước; dữ liệu cũ được giữ lại. PostgreSQL: khôi phục tệp .dump vào cơ sở dữ liệu mới, trống của DATABASE_URL (ví dụ trên máy mới).\n  SQLite: restores a backup into DATA_DIR (stop the app first; the old data is kept). PostgreSQL: restores a .dump into the new, empty database DATABASE_URL names (a new machine, say).',
+      'hoc-vien restore <tệp .tar.gz | tệp .dump> | --from-bucket <tên | latest> [--replace]\n  SQLite: khôi phục bản sao lưu vào DATA_DIR. Tắt ứng dụng trước; dữ liệu cũ được giữ lại. PostgreSQL: khôi phục tệp .dump vào cơ sở dữ liệu mới, trống của DATABASE_URL (ví dụ trên máy mới); --replace thay dữ liệu đang có (tắt mọi máy chủ trước). --from-bucket tải bản sao lưu từ bucket (BACKUP_TO_BUCKET) về BACKUP_DIR trước.\n  SQLite: restores a backup into DATA_DIR (stop the app first; the old data is kept). PostgreSQL: restores a .dump into the new, empty database DATABASE_URL names (a new machine, say); --replace replaces what is there (every server stopped). --from-bucket fetches the backup from the bucket first.',
     'demo-data':
       'hoc-vien demo-data generate|wipe\n  generate: tạo một học viện mẫu (khóa học, giảng viên, học viên, bài đăng có ảnh) để thử ứng dụng. wipe: xoá đúng dữ liệu mẫu, dữ liệu thật giữ nguyên.\n  generate: makes a demo academy (courses, instructors, students, posts with photos) to try the app. wipe: removes the demo data only; real data stays.',
     media:
@@ -170,6 +170,12 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
   },
   backup: {
     written: 'Đã sao lưu vào {{file}} ({{size}}).',
+    copied: 'Đã chép lên {{where}}; ở đó giữ {{keep}} bản mới nhất.',
+    notInBucket:
+      'Bucket không có bản sao lưu {{name}}. Các bản có: {{names}}. (Dùng latest cho bản mới nhất.)',
+    noBucket:
+      'Chưa đặt bucket cho bản sao lưu: cần BACKUP_TO_BUCKET=true và S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (README, Sao lưu).',
+    fetched: 'Đã tải {{name}} từ bucket về {{file}}.',
     pruned: 'Đã xoá {{count}} bản sao lưu cũ, giữ {{keep}} bản mới nhất.',
     postgres:
       'Lệnh backup chỉ dành cho SQLite. Với PostgreSQL hãy dùng pg_dump theo lịch của máy chủ cơ sở dữ liệu.',

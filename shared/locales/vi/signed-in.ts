@@ -67,6 +67,8 @@ export const signedIn = {
     noPgDump:
       'Máy chủ không có pg_dump để sao lưu PostgreSQL hằng đêm. Hãy cài gói postgresql-client (cùng phiên bản PostgreSQL hoặc mới hơn), hoặc đặt BACKUP_SCHEDULE=off nếu bạn tự sao lưu.',
     pgDumpFailed: 'pg_dump không sao lưu được: {{reason}}',
+    bucketFailed:
+      'Đã sao lưu vào {{file}} trên máy chủ, nhưng không chép được lên bucket ({{reason}}): bản sao lưu chưa ra khỏi máy này. Kiểm tra S3_… và BACKUP_TO_BUCKET.',
   },
   upload: {
     choose: 'Chọn ảnh',
