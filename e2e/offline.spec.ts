@@ -181,7 +181,7 @@ test('a waiting post is changed or deleted on the phone; a refusal keeps it edit
   expect((await page.request.delete(`/api/students/${student.id}`)).status()).toBe(200);
   await context.setOffline(false);
   await expect(queued).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
-  await expect(queued).toContainText('Chưa gửi được:');
+  await expect(queued).toContainText('Đăng bài thất bại.');
   await screenshot(page, 'outbox-refused');
   await queued.getByRole('button', { name: 'Xóa' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Xóa bài' }).click();

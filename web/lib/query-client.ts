@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError, failureMessage } from './api-client.ts';
 import { queriesFetching } from './queries-fetching.ts';
 import { KEPT_FOR_MS } from './query-persister.ts';
@@ -44,6 +44,25 @@ const mutationCache = new MutationCache({
     const action = mutation.meta?.errorToast;
     if (action) reportError(failureMessage(action, failure));
   },
+});
+
+/*
+ * Whether the phone is online, as the query cache sees it, read from the browser each time the
+ * cache starts listening again, not only from the events it heard. The cache listens only while
+ * a screen with queries is mounted: a signal that returns on the login screen (a sign-out made
+ * offline) would otherwise leave every question after the next sign-in paused as offline, the
+ * feed "loading" and the outbox's photos at 0 %, until the connection changed once more.
+ */
+onlineManager.setEventListener((setOnline) => {
+  if (typeof window === 'undefined') return undefined;
+  const update = () => setOnline(navigator.onLine);
+  update();
+  window.addEventListener('online', update);
+  window.addEventListener('offline', update);
+  return () => {
+    window.removeEventListener('online', update);
+    window.removeEventListener('offline', update);
+  };
 });
 
 /** The app's one query cache; screens reach it through their route's provider (app/layout/with-queries.tsx). */

@@ -9,7 +9,7 @@ import {
   UserCog,
   Wrench,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -28,6 +28,7 @@ import {
 } from '../../features/accounts/api/me.ts';
 import { GuestSignInCard } from '../../features/accounts/components/guest-sign-in.tsx';
 import { ImagePicker } from '../../features/media/components/image-picker.tsx';
+import { useWaitingPosts, WaitingBeforeSignOut } from '../../features/posts/index.ts';
 import { useProfile } from '../../features/profile/api/profile.ts';
 import {
   BookmarksSection,
@@ -120,6 +121,14 @@ export default function ProfileScreen() {
   const { data: me } = useMe();
   const signOut = useSignOut();
   const [changingEmail, setChangingEmail] = useState(false);
+  const [askingSignOut, setAskingSignOut] = useState(false);
+  const waiting = useWaitingPosts(me?.state === 'member' ? me.person.id : undefined);
+  const finishSignOut = useCallback(() => {
+    setAskingSignOut(false);
+    write(signOut, undefined, {
+      onSettled: () => navigate('/login', { replace: true }),
+    });
+  }, [signOut, navigate]);
   const saveAvatar = useSaveAvatar();
   const resetPassword = useRequestPasswordReset();
 
@@ -233,11 +242,7 @@ export default function ProfileScreen() {
                   <button
                     type="button"
                     className={`${row} text-red-700`}
-                    onClick={() =>
-                      write(signOut, undefined, {
-                        onSettled: () => navigate('/login', { replace: true }),
-                      })
-                    }
+                    onClick={() => (waiting > 0 ? setAskingSignOut(true) : finishSignOut())}
                   >
                     <LogOut className="size-5" aria-hidden="true" />
                     {t('screens.profile.signOut')}
@@ -248,6 +253,14 @@ export default function ProfileScreen() {
           ) : null}
         </div>
       </PageBody>
+      {member && askingSignOut ? (
+        <WaitingBeforeSignOut
+          personId={member.person.id}
+          isOpen
+          onOpenChange={setAskingSignOut}
+          onSignOut={finishSignOut}
+        />
+      ) : null}
     </>
   );
 }

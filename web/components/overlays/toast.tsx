@@ -113,14 +113,21 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
   );
 }
 
-/** Where toasts appear: above the bottom bar on phones, top right on desktop. */
+/**
+ * The one place that decides where messages appear: at the top on every screen size (on a
+ * phone clear of the bottom bar and the post button, the next thing she taps; top right on a
+ * desktop), and above every sheet and dialog. React Aria's top layer (`data-react-aria-top-layer`,
+ * as its own toasts are marked) keeps them read out and reachable while a modal hides the rest.
+ */
 export function ToastViewport() {
   const toasts = useContext(ToastListContext);
   const { dismissToast } = useToast();
   return (
     <section
       aria-label={t('toast.region')}
-      className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 md:top-4 md:right-4 md:bottom-auto md:left-auto md:w-96 md:px-0"
+      data-react-aria-top-layer="true"
+      data-testid="toast-region"
+      className="pointer-events-none fixed inset-x-0 top-[calc(env(safe-area-inset-top)+0.5rem)] z-[65] flex justify-center px-4 md:top-4 md:right-4 md:left-auto md:w-96 md:px-0"
     >
       <ol className="flex w-full max-w-md flex-col gap-2">
         {toasts.map((toast) => (

@@ -15,6 +15,12 @@ import { Button } from './form.tsx';
 const overlayClass =
   'fixed inset-0 z-50 flex items-end justify-center bg-stone-900/40 sm:items-center sm:p-6';
 
+/**
+ * A tap on a message above the sheet (a toast, React Aria's top layer) is not a tap outside it:
+ * closing a form on it would lose what was typed.
+ */
+const outsideCloses = (element: Element) => !element.closest('[data-react-aria-top-layer]');
+
 /** A modal form or panel with a title, a close button and content that scrolls. */
 export function SheetDialogFrame({
   isOpen,
@@ -29,6 +35,7 @@ export function SheetDialogFrame({
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       isDismissable={isDismissable}
+      shouldCloseOnInteractOutside={outsideCloses}
       className={overlayClass}
     >
       <Modal className="flex max-h-[92dvh] w-full flex-col overflow-hidden rounded-t-3xl bg-white shadow-xl sm:max-w-xl sm:rounded-3xl">
@@ -74,6 +81,7 @@ export function ConfirmDialogFrame({
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       isDismissable={!busy}
+      shouldCloseOnInteractOutside={outsideCloses}
       className={overlayClass}
     >
       <Modal className="w-full rounded-t-3xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl sm:max-w-md sm:rounded-3xl">

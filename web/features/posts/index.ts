@@ -8,4 +8,8 @@ export {
   useBookmarks,
 } from './api/posts.ts';
 export { PostList } from './components/post-list.tsx';
+export {
+  useWaitingPosts,
+  WaitingBeforeSignOut,
+} from './components/waiting-before-sign-out.tsx';
 export { useOutboxSender } from './outbox/use-outbox.ts';

@@ -1,6 +1,7 @@
 import { CloudUpload, LogIn, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { lazyComponent } from '../../../lib/lazy-module.ts';
+import { formatDateTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
 import type { QueuedPost, SendProgress } from '../outbox/outbox.ts';
 import { outbox } from '../outbox/outbox.ts';
@@ -12,6 +13,9 @@ import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
 const ConfirmDialog = lazyComponent(() =>
   import('../../../components/ui/dialog.tsx').then((module) => module.ConfirmDialog),
 );
+
+/** A post waiting longer than this says since when: it may have been forgotten on the phone. */
+const LONG_WAIT_MS = 24 * 60 * 60 * 1000;
 
 const actionClass =
   'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl px-3 text-sm font-semibold';
@@ -79,6 +83,11 @@ function QueuedCard({
         <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span className="min-w-0 break-words">{statusLine(post, progress)}</span>
       </p>
+      {Date.now() - post.savedAt > LONG_WAIT_MS ? (
+        <p className="-mt-2 text-sm text-amber-800" data-testid="waited-long">
+          {t('posts.outbox.waitedSince', { time: formatDateTime(post.savedAt) })}
+        </p>
+      ) : null}
       <div className="min-w-0">
         <p className="truncate text-[15px] font-semibold text-stone-900">{about}</p>
         {post.values.text ? (

@@ -21,6 +21,12 @@ export function useOutbox(personId: string | undefined) {
   return { posts: mine, progress };
 }
 
+/** Sends the signed-in person's waiting posts now (the sign-out's "send, then sign out"). */
+let sendShared: () => void = () => {};
+export function sendOutboxNow(): void {
+  sendShared();
+}
+
 /** A waiting post is tried again after this long while the browser is online (a server error). */
 const FIRST_RETRY_MS = 15_000;
 const LONGEST_RETRY_MS = 5 * 60_000;
@@ -69,6 +75,7 @@ export function useOutboxSender(personId: string | undefined) {
     };
     // The first send comes from the effect below, once the stored posts are known.
     sendNow.current = send;
+    sendShared = send;
     const onVisible = () => {
       if (document.visibilityState === 'visible') send();
     };
@@ -80,6 +87,7 @@ export function useOutboxSender(personId: string | undefined) {
     return () => {
       stop.abort();
       sendNow.current = () => {};
+      if (sendShared === send) sendShared = () => {};
       window.removeEventListener('online', send);
       document.removeEventListener('visibilitychange', onVisible);
       unsubscribe();
