@@ -135,6 +135,40 @@ describe('the class roster the post form keeps', () => {
     expect(other.suggestedIds).not.toContain(student.vu);
   });
 
+  it('counts no enrolment as teaching: a new cohort in her course leaves whom she evaluated first', async () => {
+    // She evaluates Yến now; then six students are enrolled in the course she teaches.
+    await insertTestPost(t.database.db, {
+      authorId: academy.ids.teacher,
+      studentId: student.vu,
+      courseId: course.idle.id,
+      createdAt: Date.now() + 3_000,
+    });
+    const cohort: string[] = [];
+    for (const name of ['An', 'Bình', 'Chi', 'Dung', 'Giang', 'Hạnh']) {
+      const made = await call('admin', 'POST', '/api/students', {
+        name: `Trần Thị ${name}`,
+        courseIds: [course.gel.id],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      cohort.push(made.json().id);
+    }
+    const roster = (await call('teacher', 'GET', '/api/students/roster')).json();
+    expect(roster.suggestedIds[0]).toBe(student.vu);
+    expect(roster.suggestedIds).toContain(student.duong);
+    for (const id of cohort) expect(roster.suggestedIds).not.toContain(id);
+    // One of them has her first lesson ticked in that course: now she is in her class.
+    const tick = await call(
+      'other',
+      'PUT',
+      `/api/students/${cohort[0]}/progress/${course.gel.lessons[0]}`,
+      { completed: true },
+    );
+    expect(tick.statusCode, tick.body).toBe(200);
+    const after = (await call('teacher', 'GET', '/api/students/roster')).json();
+    expect(after.suggestedIds.slice(0, 2)).toEqual([student.vu, student.duong]);
+    expect(after.suggestedIds).toContain(cohort[0]);
+  });
+
   it('leaves blocked students out of the suggestions but keeps them findable', async () => {
     const blocked = await call('admin', 'POST', `/api/students/${student.duong}/block`, {
       reason: 'Tạm nghỉ',

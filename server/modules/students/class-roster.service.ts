@@ -31,8 +31,9 @@ const latest = (map: Map<string, number>, key: string, at: number) => {
  * What the post form needs to choose whom, which course and which lesson, for staff, kept on
  * their device: every student with her courses, the one she was last active in first, each on
  * the first lesson she has not finished (or the last, all done); whom `viewer` is likely
- * evaluating now (her own recent evaluations and lesson ticks and activity in the courses she
- * teaches, then anyone's activity today), most recent first; and the active courses' lessons.
+ * evaluating now (her own recent evaluations and lesson ticks, then lessons ticked or evaluated
+ * in the courses she teaches, then anyone's activity today; an enrolment is none of these), most
+ * recent first within each; and the active courses' lessons.
  */
 export async function classRoster(
   database: AppDatabase,
@@ -95,24 +96,29 @@ export async function classRoster(
     const list = coursesOf.get(row.person_id) ?? [];
     list.push({ id: course.id, lessonId: next?.id ?? null, at });
     coursesOf.set(row.person_id, list);
-    if (teaches.has(course.id) && at >= now - HER_COURSES_MS)
-      latest(inHerCourses, row.person_id, at);
+    // Lessons ticked or evaluated in her course: an enrolment alone is not teaching (a new
+    // cohort enrolled minutes ago must not push out whom she evaluated minutes before).
+    const taughtAt = activeIn.get(key) ?? 0;
+    if (teaches.has(course.id) && taughtAt >= now - HER_COURSES_MS)
+      latest(inHerCourses, row.person_id, taughtAt);
   }
 
   const nameKeys = new Map(students.map((row) => [row.id, vietnameseNameKey(row.name)]));
   students.sort((a, b) => compareVietnameseKeys(nameKeys.get(a.id)!, nameKeys.get(b.id)!));
 
-  // Hers first (her own evaluations and ticks, her courses' activity), then the academy's
-  // class today; the most recent first within each.
+  // Whom she herself evaluated or ticked first, then her courses' lessons lately, then the
+  // academy's class today; the most recent first within each.
   const suggestedIds = students
     .flatMap((row) => {
       if (row.status !== 'active') return [];
-      const hers = Math.max(herActivity.get(row.id) ?? 0, inHerCourses.get(row.id) ?? 0);
+      const own = herActivity.get(row.id) ?? 0;
+      const course = inHerCourses.get(row.id) ?? 0;
       const lastActive = activeAny.get(row.id) ?? 0;
       const today = lastActive >= now - TODAY_MS ? lastActive : 0;
-      return hers > 0 || today > 0 ? [{ id: row.id, hers, today }] : [];
+      const tier = own > 0 ? 0 : course > 0 ? 1 : today > 0 ? 2 : 3;
+      return tier < 3 ? [{ id: row.id, tier, at: Math.max(own, course, today) }] : [];
     })
-    .sort((a, b) => Number(b.hers > 0) - Number(a.hers > 0) || b.hers - a.hers || b.today - a.today)
+    .sort((a, b) => a.tier - b.tier || b.at - a.at)
     .slice(0, SUGGESTED)
     .map((candidate) => candidate.id);
 
