@@ -5,6 +5,7 @@ import { BOTH_SIZES, expect, screenshot, test } from './fixtures.ts';
 import { activeInstructor, signInByLink } from './support/accounts.ts';
 import { expectAxisLabelsApart } from './support/charts.ts';
 import { uniqueEmail } from './support/mailbox.ts';
+import { isOnTop } from './support/on-top.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 
@@ -459,9 +460,16 @@ test('an admin adds an instructor by e-mail; her first sign-in lands on an activ
   await dialog.getByLabel('Họ và tên').fill(name);
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Gửi lời mời' }).click();
-  await expect(
-    page.getByTestId('toast').filter({ hasText: 'Thêm giảng viên thất bại.' }),
-  ).toContainText('Email này đã được dùng');
+  const failed = page.getByTestId('toast').filter({ hasText: 'Thêm giảng viên thất bại.' });
+  await expect(failed).toContainText('Email này đã được dùng');
+  // Seen while the sheet is still open: above it, not under it; the sheet and what she typed
+  // stay, and a tap on the message does not close them.
+  await expect(dialog).toBeVisible();
+  expect(await isOnTop(failed)).toBe(true);
+  await screenshot(page, 'invite-failed-sheet-open');
+  await failed.getByRole('button', { name: 'Đóng thông báo' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toHaveValue(email);
   await dialog.getByRole('button', { name: 'Hủy' }).click();
 
   const instructor = await newVisitor();

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures.ts';
 import { activeInstructor } from './support/accounts.ts';
 import { feedReadyOffline, postsAbout, unique } from './support/evaluation.ts';
+import { isOnTop } from './support/on-top.ts';
 import { photoFile } from './support/photos.ts';
 
 /*
@@ -128,6 +129,50 @@ test('from the feed, a photo, a student, a rating: posted in five taps, course a
   expect(post?.media).toHaveLength(1);
   expect(counter.taps).toBeLessThanOrEqual(6);
   expect(counter.taps).toBe(5);
+});
+
+test('two students in a row: the next post is a tap away while the first one is said', async ({
+  page,
+  newVisitor,
+}) => {
+  test.slow();
+  const tag = unique();
+  const instructor = await activeInstructor(newVisitor, `Đoàn Thị Mai ${tag}`);
+  await instructor.setViewportSize({ width: 360, height: 740 });
+  const { thao, duong } = await classOf(page, instructor, tag);
+  await instructor.goto('/#/activity');
+  const create = instructor.locator('[data-tour="create-post"]');
+  const form = instructor.getByRole('dialog', { name: 'Đăng bài' });
+  const postFor = async (name: string) => {
+    const chooser = instructor.waitForEvent('filechooser');
+    await create.click();
+    await (await chooser).setFiles(await photoFile());
+    await form
+      .getByRole('group', { name: 'Học viên gần đây' })
+      .getByRole('button', { name })
+      .click();
+    await form
+      .getByRole('radiogroup', { name: 'Điểm (0–10)' })
+      .getByText('9', { exact: true })
+      .click();
+    await form.getByRole('button', { name: 'Đăng bài' }).click();
+    await expect(form).toBeHidden();
+  };
+  await postFor(thao.name);
+  const said = instructor.getByTestId('toast').filter({ hasText: 'Đã đăng bài.' });
+  await expect(said).toBeVisible({ timeout: 30_000 });
+  // The message is there, and the post button is still what her thumb touches.
+  expect(await isOnTop(create)).toBe(true);
+  await screenshot(instructor, 'class-job-posted-next');
+  await postFor(duong.name);
+  await expect
+    .poll(
+      async () =>
+        (await postsAbout(instructor, thao.id)).length +
+        (await postsAbout(instructor, duong.id)).length,
+      { timeout: 30_000 },
+    )
+    .toBe(2);
 });
 
 test('from a student’s card in five taps; a student in two courses starts on the one she was last active in', async ({
