@@ -3,14 +3,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRelease } from '../scripts/release.mjs';
 import { freePort, NGINX_PATH } from '../support/provision.ts';
+import { academyFixture } from './test/academy-fixture.ts';
 import { startTestNginx } from './test/nginx.ts';
 import { exited, untilHealthy } from './test/server-process.ts';
-import { createPostgresDatabase, testDatabaseKind } from './test/test-database.ts';
+import { testDatabaseKind } from './test/test-database.ts';
 
 /*
  * `hoc-vien upgrade <artifact>` and `hoc-vien rollback` as an operator runs them, on the README's
@@ -26,7 +26,6 @@ import { createPostgresDatabase, testDatabaseKind } from './test/test-database.t
 const root = path.resolve(import.meta.dirname, '..');
 const ACTIVATE = '/usr/bin/systemd-socket-activate';
 const ready = fs.existsSync(NGINX_PATH) && fs.existsSync(ACTIVATE);
-const fixtures = path.join(import.meta.dirname, 'test/fixtures');
 
 let work: string;
 let releases: string;
@@ -162,27 +161,13 @@ beforeAll(async () => {
   versions.C = versions.A.replace(/^[^+]+/, '0.9.1');
 
   // The academy as v0.3.0 left it: its database has steps to run.
-  const fixture = (kind: string) =>
-    zlib.gunzipSync(fs.readFileSync(path.join(fixtures, `academy-0.3.0.${kind}`)));
-  const serverEnv: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  if (testDatabaseKind() === 'postgres') {
-    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'release_upgrade');
-    serverEnv.DATABASE_URL = created.url;
-    dropDatabase = created.drop;
-    const client = new pg.Client({ connectionString: created.url });
-    await client.connect();
-    try {
-      await client.query(
-        fixture('postgres.sql.gz')
-          .toString()
-          .replace(/^\\.*$/gm, ''),
-      );
-    } finally {
-      await client.end();
-    }
-  } else {
-    fs.writeFileSync(path.join(dataDir, 'academy.sqlite'), fixture('sqlite.gz'));
-  }
+  const academy = await academyFixture('0.3.0', dataDir, 'release_upgrade');
+  dropDatabase = academy.drop;
+  const serverEnv: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...academy.env,
+  };
 
   // systemd, as far as this service needs it: the socket, Restart=, and systemctl.
   const [appPort, proxyPort] = [await freePort(), await freePort()];

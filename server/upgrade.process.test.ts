@@ -1,16 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from './cli/cli.ts';
 import { loadConfig } from './config.ts';
 import { migrationStatus, openDatabase } from './db/database.ts';
 import { migrations } from './db/migrations/index.ts';
 import { startServer } from './start.ts';
-import { createPostgresDatabase, testDatabaseKind } from './test/test-database.ts';
+import { academyFixture } from './test/academy-fixture.ts';
+import { testDatabaseKind } from './test/test-database.ts';
 
 /*
  * Academies made by earlier releases (their migrations, an admin granted and their demo academy;
@@ -19,8 +18,6 @@ import { createPostgresDatabase, testDatabaseKind } from './test/test-database.t
  * v0.1.0 is the oldest an academy may still run; v0.3.0 the last release (it also finished one
  * student's course, which the upgrade must keep).
  */
-const fixtures = path.join(import.meta.dirname, 'test/fixtures');
-
 interface Release {
   version: string;
   /** How many steps its database has, and the first one it lacks. */
@@ -36,38 +33,14 @@ const RELEASES: Release[] = [
 /** An academy as `version` left it, in a new data folder (and PostgreSQL database). */
 async function academyOf(version: string, name: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const academy = await academyFixture(version, dataDir, name);
   const env: NodeJS.ProcessEnv = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     BACKUP_DIR: path.join(dataDir, 'backups'),
+    ...academy.env,
   };
-  let drop = async () => {};
-  const fixture = (kind: string) =>
-    zlib.gunzipSync(fs.readFileSync(path.join(fixtures, `academy-${version}.${kind}`)));
-  if (testDatabaseKind() === 'postgres') {
-    const created = await createPostgresDatabase(
-      process.env.TEST_DATABASE_URL!,
-      `${name}_${version.replaceAll('.', '_')}`,
-    );
-    env.DATABASE_URL = created.url;
-    drop = created.drop;
-    // The dump sets its session's search path: it gets a connection of its own.
-    const client = new pg.Client({ connectionString: created.url });
-    await client.connect();
-    try {
-      // psql's own commands (`\restrict`) are for psql; the SQL is the rest.
-      await client.query(
-        fixture('postgres.sql.gz')
-          .toString()
-          .replace(/^\\.*$/gm, ''),
-      );
-    } finally {
-      await client.end();
-    }
-  } else {
-    fs.writeFileSync(path.join(dataDir, 'academy.sqlite'), fixture('sqlite.gz'));
-  }
-  return { dataDir, env, drop };
+  return { dataDir, env, drop: academy.drop };
 }
 
 describe.each(RELEASES)('upgrading an academy made by v$version', (release) => {
