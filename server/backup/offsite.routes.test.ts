@@ -121,6 +121,20 @@ describe('backups copied into the bucket', () => {
     expect(restored.text).toContain(`Đã tải ${stored[1]!.name}`);
     expect(restored.code).toBe(0);
     expect(await people(second)).toBe(academy);
+
+    // A rollback's restore over an academy's database: refused without --replace on
+    // PostgreSQL, and with it the database is the backup's again, whatever was added since.
+    const file = path.join(second.DATA_DIR!, 'backups', stored[1]!.name);
+    expect((await hocVien(['admin', 'grant', 'later@example.vn'], second)).code).toBe(0);
+    expect(await people(second)).toBe(academy + 1);
+    if (onPostgres) {
+      const refused = await hocVien(['restore', file], second);
+      expect(refused.code).toBe(1);
+      expect(refused.text).toContain('đã có dữ liệu của một học viện');
+    }
+    const replaced = await hocVien(['restore', '--replace', file], second);
+    expect(replaced.code, replaced.text).toBe(0);
+    expect(await people(second)).toBe(academy);
   }, 120_000);
 
   it('fails in words when the bucket does not answer, keeps the local backup and tells the admin', async () => {

@@ -52,6 +52,8 @@ interface UpgradeRecord {
 }
 
 const say = fillPlaceholders;
+/** How many times the service may start again while its health is awaited. */
+const RESTARTS_ALLOWED = 3;
 const RECORD = '.last-upgrade.json';
 const ARTIFACT = /^(hoc-vien-.+-linux-x64)\.tar\.gz$/;
 
@@ -391,7 +393,7 @@ function pointCurrentAt(current: string, target: string): void {
  * Undefined once the health address has answered ok (under `version`, when one is expected) from
  * one process, without a miss, for the steady spell; else why not, once the wait is over. A
  * release that dies and is started again looks healthy through the socket (each request waits
- * for the next process): the process's uptime going back is a miss.
+ * for the next process): another process's start (`startedAt`) is a miss.
  */
 async function steadilyHealthy(
   version: string | undefined,
@@ -407,23 +409,28 @@ async function steadilyHealthy(
   );
   const deadline = Date.now() + waitMs;
   let since: number | undefined;
-  let lastUptime = -1;
+  let lastStarted: number | undefined;
+  let restarts = 0;
   let last = '—';
   while (Date.now() < deadline) {
+    // A release started again and again is not well, however long the wait.
+    if (restarts >= RESTARTS_ALLOWED) {
+      return say(cli.release.restartedTimes, { count: String(restarts) });
+    }
     const answer = await fetch(healthUrl, { signal: AbortSignal.timeout(10_000) })
       .then(async (response) => {
         const body = (await response.json().catch(() => ({}))) as {
           version?: string;
-          uptime?: number;
+          startedAt?: number;
         };
         if (!response.ok) return `HTTP ${response.status}`;
         if (version && body.version !== version) return `version ${String(body.version)}`;
-        const uptime = typeof body.uptime === 'number' ? body.uptime : Number.POSITIVE_INFINITY;
-        const restarted = uptime < lastUptime;
-        lastUptime = uptime;
+        const restarted = lastStarted !== undefined && body.startedAt !== lastStarted;
+        lastStarted = body.startedAt;
         return restarted ? cli.release.restarted : 'ok';
       })
       .catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+    if (answer === cli.release.restarted) restarts += 1;
     if (answer === 'ok') {
       since ??= Date.now();
       if (Date.now() - since >= steadyMs) return undefined;

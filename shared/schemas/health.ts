@@ -9,8 +9,8 @@ export const Health = z.object({
   db: z.enum(['sqlite', 'postgres']),
   version: z.string(),
   disk: DiskState,
-  /** Seconds since this process started: a restart shows as a smaller number. */
-  uptime: z.number().nonnegative(),
+  /** When this process started (epoch ms): a restart shows as another value. */
+  startedAt: z.number().int().nonnegative(),
 });
 export type Health = z.infer<typeof Health>;
 

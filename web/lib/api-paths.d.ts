@@ -24,7 +24,7 @@ export interface paths {
               version: string;
               /** @enum {string} */
               disk: "ok" | "low" | "full";
-              uptime: number;
+              startedAt: number;
             };
           };
         };

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Health, HealthUnavailable } from '#shared/schemas/health';
 
+/** When this process started: one value for its whole life, another after a restart. */
+const PROCESS_STARTED_AT = Math.round(Date.now() - process.uptime() * 1000);
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
@@ -36,7 +39,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         db: database.kind,
         version,
         disk,
-        uptime: Math.floor(process.uptime() * 10) / 10,
+        startedAt: PROCESS_STARTED_AT,
       };
     },
   );

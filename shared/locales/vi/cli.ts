@@ -152,9 +152,10 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     unhealthy: 'Phiên bản {{version}} không khoẻ: {{reason}}. Quay lại phiên bản cũ…',
     serviceFailed: 'systemctl {{action}} {{service}} không thành công: {{reason}}',
     restarted: 'máy chủ vừa khởi động lại',
+    restartedTimes: 'máy chủ đã tự khởi động lại {{count}} lần trong lúc chờ',
     stillStarting: 'sau {{seconds}} giây vẫn chưa khoẻ (lần cuối: {{last}})',
     oldRuns:
-      'Phiên bản cũ chạy được trên cơ sở dữ liệu đã nâng cấp (các bước {{names}} chỉ thêm mới): không cần khôi phục bản sao lưu.',
+      'Phiên bản cũ chạy được trên cơ sở dữ liệu đã nâng cấp (bước {{names}}): không cần khôi phục bản sao lưu, không mất gì đã ghi.',
     restoring: 'Cơ sở dữ liệu đã được nâng cấp: khôi phục bản sao lưu trước nâng cấp {{file}}…',
     noBackup:
       'Cơ sở dữ liệu đã được nâng cấp nhưng không tìm thấy bản sao lưu trước nâng cấp trong {{dataDir}}: không quay lại được. Phiên bản mới vẫn được giữ.',
