@@ -186,12 +186,8 @@ async function rollBack(
     options.err(say(cli.release.rollbackFailed, { reason, service, file: backup?.file ?? '—' }));
     return false;
   };
-  let ran =
-    record.pending.length === 0
-      ? []
-      : record.pending.filter((name) =>
-          migrationStatusOf(record.to, options).applied.includes(name),
-        );
+  const applied = record.pending.length === 0 ? [] : migrationStatusOf(record.to, options).applied;
+  let ran = record.pending.filter((name) => applied.includes(name));
   // Steps that only added what older code ignores (decision 0024) need no restore: the old
   // release says so itself, when it is one that can.
   if (ran.length > 0 && migrationStatusOf(record.from, options, false)?.runs === true) {
