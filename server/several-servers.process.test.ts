@@ -224,8 +224,15 @@ describe.skipIf(!runs)('two servers, one PostgreSQL, one bucket, behind nginx', 
               .map((name) => path.join(folder, name))
           : [];
       });
+    // Until the night's backup is recorded as taken (a file alone may be another kind).
+    const recorded = async () => {
+      const status = await request(`${hosts[0]!.url}/api/admin/backup-status`, 'GET', {
+        headers: { cookie },
+      });
+      return JSON.parse(status.body.toString()).last !== null;
+    };
     const deadline = Date.now() + 40_000;
-    while (dumps().length === 0 && Date.now() < deadline) {
+    while (!(await recorded()) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     // Long enough for the other host to have tried too.

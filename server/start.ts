@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { removeStaleSnapshots } from './backup/backup.ts';
 import { holdDataDir } from './backup/data-dir-lock.ts';
 import { type Config, ConfigError, runtimeProblem } from './config.ts';
-import { type AppDatabase, migrateToLatest, migrationStatus, openDatabase } from './db/database.ts';
+import { type AppDatabase, migrateToLatest, openDatabase } from './db/database.ts';
 import { takeInheritedSocket } from './lib/socket-activation.ts';
 import { writeProbe } from './lib/write-probe.ts';
 import { scheduleLogPruning } from './modules/admin/log-pruning.ts';
@@ -23,11 +23,11 @@ import { readVersion } from './version.ts';
  * why, for the operator to fix or to run `hoc-vien upgrade --no-backup` knowingly.
  */
 async function backUpBeforeSteps(config: Config, database: AppDatabase): Promise<void> {
+  // Runs under the schema lock, on its connection: the caller closes the database on a throw.
   try {
     const file = await backUpBeforeUpgrade(database, config);
     console.info(`Database: backed up before its new steps, to ${file}.`);
   } catch (error) {
-    await database.close();
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(
       `The database has steps to run, and no backup could be taken first, so nothing was changed: ${reason}\nFix that and start again, or run "hoc-vien upgrade --no-backup" to go on without one.`,
@@ -74,15 +74,22 @@ export async function startServer(
   }
   await removeStaleSnapshots(config.dataDir);
   const database = openDatabase(config.database);
-  const { applied, pending } = await migrationStatus(database.db);
-  if (applied.length > 0 && pending.length > 0) {
-    await backUpBeforeSteps(config, database);
-  }
-  // A new database is made in one line; an upgraded one says each step it took.
-  const steps = await migrateToLatest(database.db, (step) => {
-    if (applied.length > 0) console.info(`Database: applied ${step.name} (${step.ms} ms).`);
+  // A new database is made in one line; an upgraded one is backed up first and says each step.
+  let upgrading = false;
+  const steps = await migrateToLatest(
+    database.db,
+    (step) => {
+      if (upgrading) console.info(`Database: applied ${step.name} (${step.ms} ms).`);
+    },
+    async ({ applied }) => {
+      upgrading = applied.length > 0;
+      if (upgrading) await backUpBeforeSteps(config, database);
+    },
+  ).catch(async (error: unknown) => {
+    if (error instanceof ConfigError) await database.close();
+    throw error;
   });
-  if (applied.length === 0 && steps.length > 0) {
+  if (!upgrading && steps.length > 0) {
     console.info(`Database: created (${steps.length} steps).`);
   }
   await ensureConfigDefaults(database.db, Date.now());

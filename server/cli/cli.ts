@@ -337,19 +337,22 @@ const COMMANDS: Record<string, Command> = {
           io.out(cli.upgrade.nothing);
           return 0;
         }
-        if (!values['no-backup']) {
-          try {
-            const file = await backUpBeforeUpgrade(database, config);
-            io.out(say(cli.upgrade.backedUp, { file }));
-          } catch (error) {
-            if (!(error instanceof BackupFolderError)) throw error;
-            io.err(error.message);
-            return 1;
-          }
+        try {
+          // The backup is taken under the schema lock: a server starting meanwhile waits.
+          await migrateToLatest(
+            database.db,
+            (step) => io.out(say(cli.upgrade.step, { name: step.name, ms: String(step.ms) })),
+            async () => {
+              if (values['no-backup']) return;
+              const file = await backUpBeforeUpgrade(database, config);
+              io.out(say(cli.upgrade.backedUp, { file }));
+            },
+          );
+        } catch (error) {
+          if (!(error instanceof BackupFolderError)) throw error;
+          io.err(error.message);
+          return 1;
         }
-        await migrateToLatest(database.db, (step) =>
-          io.out(say(cli.upgrade.step, { name: step.name, ms: String(step.ms) })),
-        );
         await ensureConfigDefaults(database.db, Date.now());
         io.out(cli.upgrade.done);
         return 0;

@@ -324,13 +324,17 @@ export interface MigrationStep {
 /**
  * Brings the schema to the latest migration, one step at a time (each in its own transaction
  * where the engine allows, Kysely holding its lock), forward only, telling `onStep` of each.
- * Refuses a database a newer release upgraded; throws with the failing migration's error.
+ * `beforeSteps` runs first when there are steps to run, under the same lock: a server that
+ * starts while another runs the steps waits and then finds none, rather than taking a backup of
+ * a half-upgraded schema. Refuses a database a newer release upgraded; throws with the failing
+ * migration's error.
  */
 export async function migrateToLatest(
   db: Kysely<Database>,
   onStep: (step: MigrationStep) => void = () => {},
+  beforeSteps?: (status: { applied: string[]; pending: string[] }) => Promise<void>,
 ): Promise<MigrationStep[]> {
-  return holdingSchemaLock(db, (connection) => migrateOn(connection, onStep));
+  return holdingSchemaLock(db, (connection) => migrateOn(connection, onStep, beforeSteps));
 }
 
 /**
@@ -361,13 +365,15 @@ const MIGRATION_LOCK = 7_203_417_001;
 async function migrateOn(
   db: Kysely<Database>,
   onStep: (step: MigrationStep) => void,
+  beforeSteps?: (status: { applied: string[]; pending: string[] }) => Promise<void>,
 ): Promise<MigrationStep[]> {
-  const { unknown, pending, runs } = await migrationStatus(db);
+  const { unknown, pending, applied, runs } = await migrationStatus(db);
   if (unknown.length > 0) {
     // A newer release's expand steps: this one runs on them as they are, changing nothing.
     if (runs) return [];
     throw new DatabaseNewerError(unknown);
   }
+  if (pending.length > 0 && beforeSteps) await beforeSteps({ applied, pending });
   const migrator = migratorOf(db);
   const steps: MigrationStep[] = [];
   for (let left = pending.length; left > 0; left -= 1) {

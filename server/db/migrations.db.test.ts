@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDatabaseKind } from '../test/test-database.ts';
 import { migrateToLatest, migrationStatus, openDatabase } from './database.ts';
@@ -17,6 +18,39 @@ describe.runIf(testDatabaseKind() === 'postgres')(
         const status = await migrationStatus(servers[0]!.db);
         expect(status.pending).toEqual([]);
         expect(status.applied).toEqual(Object.keys(migrations));
+      } finally {
+        for (const server of servers) await server.close();
+        await created.drop();
+      }
+    });
+
+    it('asks for the backup before the steps once, from the server that runs them, under the lock', async () => {
+      const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'hv_before');
+      const servers = [0, 1, 2].map(() => openDatabase({ kind: 'postgres', url: created.url }));
+      try {
+        // A new database: whoever runs the steps sees none applied; the others see nothing to do.
+        const seen: string[][] = [];
+        const before = async ({ applied }: { applied: string[] }) => {
+          seen.push(applied);
+          // As long as a pg_dump: a server that looked outside the lock would look meanwhile.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        };
+        await Promise.all(servers.map((server) => migrateToLatest(server.db, () => {}, before)));
+        expect(seen).toEqual([[]]);
+
+        // An academy one step behind, upgraded by three servers at once: one backup, taken
+        // before the step, by the server that runs it.
+        await sql`delete from kysely_migration where name = '0012-schema-readers'`.execute(
+          servers[0]!.db,
+        );
+        await sql`drop table schema_readers`.execute(servers[0]!.db);
+        seen.length = 0;
+        const ran = await Promise.all(
+          servers.map((server) => migrateToLatest(server.db, () => {}, before)),
+        );
+        expect(seen).toHaveLength(1);
+        expect(seen[0]).not.toContain('0012-schema-readers');
+        expect(ran.flat().map((step) => step.name)).toEqual(['0012-schema-readers']);
       } finally {
         for (const server of servers) await server.close();
         await created.drop();

@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { vi } from '#shared/locales/vi';
 import { cli } from '#shared/locales/vi/cli';
 import type { CleanupResult } from '#shared/schemas/admin';
@@ -240,12 +241,16 @@ async function dumpPostgres(
   await makeBackupFolder(folder);
   const file = path.join(folder, backupFileName(new Date(), 'dump'));
   const partial = `${file}.partial`;
-  const dumped = spawnSync(pgDump, ['--format=custom', `--file=${partial}`, databaseUrl], {
-    encoding: 'utf8',
-  });
-  if (dumped.status !== 0) {
+  // Not spawnSync: the nightly dump of a large academy runs while the server goes on serving.
+  try {
+    await promisify(execFile)(pgDump, ['--format=custom', `--file=${partial}`, databaseUrl], {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (error) {
     await fsp.rm(partial, { force: true });
-    const reason = (dumped.stderr || dumped.error?.message || '').trim().split('\n').pop() ?? '';
+    const failed = error as Error & { stderr?: string };
+    const reason = (failed.stderr || failed.message || '').trim().split('\n').pop() ?? '';
     throw new BackupFolderError(fillPlaceholders(words.pgDumpFailed, { reason }));
   }
   await fsp.chmod(partial, 0o600);
