@@ -1,33 +1,38 @@
 import type { Page } from '@playwright/test';
-import { blockingMs, mainThreadTaskMs, type TraceEvent } from '../support/trace.ts';
+import { hostBenchmarkIndex, type PhoneTier, phoneFactor } from '../support/phone.ts';
+import { blockingMs, mainThreadTaskCpuMs, type TraceEvent } from '../support/trace.ts';
 import { expect, test } from './fixtures.ts';
 import { photoFile } from './support/photos.ts';
 
 /**
- * A budget that holds the phone-speed work in place (issue #51, bench/README.md "Long tasks"):
- * each screen an instructor returns to, opened again with the CPU slowed four times (Lighthouse's
- * mid-range phone), may block the page's main thread for at most this long in all, counted as
- * Lighthouse counts blocking time (each task's time past 50 ms), from the reload until it has
- * been still for three seconds, the best of three openings. On a quiet machine of this kind
- * (service worker off, a small academy) a screen blocks 10-60 ms, so the budget is about three
- * times that: a screen drawing a long list at once, or a library evaluated while it opens, goes
- * over. Which libraries a screen may load at all is held exactly by scripts/size-budget.ts.
+ * A budget that holds the phone-speed work in place (issues #51 and #68, bench/README.md "Long
+ * tasks"): each screen an instructor returns to, opened again, may block the mid-tier phone's
+ * main thread for at most this long in all, counted as Lighthouse counts blocking time (each
+ * task's time past 50 ms), from the reload until it has been still for three seconds, the best
+ * of three openings. A long list drawn at once or a widget library evaluated as a screen opens
+ * (each 100-250 ms on that phone) goes over; which libraries a screen may load at all is held
+ * exactly by scripts/size-budget.ts.
  *
- * These machines share their host: its speed swings about twofold from minute to minute
- * (Lighthouse's host CPU index 1,439-2,880), and unchanged screens have measured 20-285 ms here
- * in a full run (bench/README.md). So each screen is opened three times, the journey may run a
- * third time before it fails, and the limit is 300 ms: still over it are a long list drawn at
- * once or widget libraries evaluated as a screen opens (each 100-250 ms), not one small library.
- * The 150 ms that issue #51 asks for needs a steadier machine or measure.
+ * The phone's task is this host's task scaled by the two speeds (support/phone.ts), in CPU time:
+ * on a two-core host shared with the server, the browser and neighbours, a clock (and the
+ * DevTools CPU throttling that runs by it) also counts the time others had the CPU, so a busy
+ * minute failed an unchanged screen and a quiet one let a slower screen pass. The host's index
+ * is measured, the same way, before each opening.
+ * LONG_TASKS_PHONE=low runs the same on the low-tier phone, for the bench (not held to this).
  */
-const CPU_SLOWDOWN = 4;
-const BLOCKING_LIMIT_MS = 300;
+const BLOCKING_LIMIT_MS = 150;
+const PHONE: PhoneTier = (process.env.LONG_TASKS_PHONE as PhoneTier | undefined) ?? 'mid';
 
 /**
  * The page opened again under a trace: the main thread's tasks over 50 ms from the reload on (the
  * browser's own trace, so parsing and compiling count too, which the page's long-task API misses).
  */
-async function reloadTraced(page: Page): Promise<{ blockingMs: number; tasks: number[] }> {
+async function reloadTraced(
+  page: Page,
+): Promise<{ blockingMs: number; tasks: number[]; index: number; factor: number }> {
+  // Measured before each opening: this host's speed moves from minute to minute.
+  const index = await hostBenchmarkIndex(page);
+  const factor = phoneFactor(index, PHONE);
   const browser = page.context().browser()!;
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
   await page.reload();
@@ -36,10 +41,12 @@ async function reloadTraced(page: Page): Promise<{ blockingMs: number; tasks: nu
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
     traceEvents: TraceEvent[];
   };
-  const tasks = mainThreadTaskMs(trace.traceEvents)
+  // Each task as long as it would run on the phone: its CPU time here, scaled by the speeds.
+  const tasks = mainThreadTaskCpuMs(trace.traceEvents)
+    .map((ms) => ms * factor)
     .filter((ms) => ms > 50)
     .map(Math.round);
-  return { blockingMs: blockingMs(tasks), tasks };
+  return { blockingMs: blockingMs(tasks), tasks, index, factor: Math.round(factor * 100) / 100 };
 }
 
 const screenShown = (page: Page) =>
@@ -47,7 +54,7 @@ const screenShown = (page: Page) =>
 
 test.describe.configure({ retries: 2 });
 
-test('each screen an instructor returns to blocks a slowed phone for at most 300 ms', async ({
+test('each screen an instructor returns to blocks the mid-tier phone for at most 150 ms', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -82,7 +89,6 @@ test('each screen an instructor returns to blocks a slowed phone for at most 300
     postId = (await created.json()).id;
   }
 
-  const devtools = await page.context().newCDPSession(page);
   const screens = [
     '/activity',
     '/courses',
@@ -98,17 +104,14 @@ test('each screen an instructor returns to blocks a slowed phone for at most 300
     await page.goto(`/#${route}`);
     await expect(screenShown(page)).toBeVisible();
     await page.waitForTimeout(1_000);
-    await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     // The best of three openings: a busy or slow host only ever adds to a task.
     const runs = [await reloadTraced(page), await reloadTraced(page), await reloadTraced(page)];
-    await devtools.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const best = runs.sort((a, b) => a.blockingMs - b.blockingMs)[0]!;
-    console.info(`long tasks ${route}: blocking ${best.blockingMs} ms (${best.tasks.join(', ')})`);
-    if (best.blockingMs > BLOCKING_LIMIT_MS) {
-      over.push(`${route}: ${best.blockingMs} ms (${best.tasks.join(', ')})`);
-    }
+    const said = `${route}: ${best.blockingMs} ms (${best.tasks.join(', ')}; host index ${best.index}, CPU time ×${best.factor})`;
+    console.info(`long tasks on the ${PHONE}-tier phone ${said}`);
+    if (best.blockingMs > BLOCKING_LIMIT_MS) over.push(said);
   }
-  expect(over, 'screens over the blocking-time budget under 4x CPU').toEqual([]);
+  expect(over, `screens over the blocking-time budget on the ${PHONE}-tier phone`).toEqual([]);
 });
 
 async function photoBuffer(): Promise<Buffer> {

@@ -11,6 +11,8 @@ export interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** The thread's own CPU time in the event (absent on some events). */
+  tdur?: number;
   args?: { name?: string };
 }
 
@@ -55,6 +57,15 @@ export function onMainThread<Event extends TraceEvent>(events: Event[]): Event[]
 /** The main thread's task durations, in ms. */
 export function mainThreadTaskMs(events: TraceEvent[]): number[] {
   return tasksOf(onMainThread(events)).map((task) => (task.dur ?? 0) / 1000);
+}
+
+/**
+ * The main thread's task CPU times, in ms: the time each task ran, without the time the
+ * thread waited for a CPU that other processes (the server, the browser, the host's
+ * neighbours) were using.
+ */
+export function mainThreadTaskCpuMs(events: TraceEvent[]): number[] {
+  return tasksOf(onMainThread(events)).map((task) => (task.tdur ?? task.dur ?? 0) / 1000);
 }
 
 /** Lighthouse's total blocking time of tasks (ms): each one's time past 50 ms, summed. */
