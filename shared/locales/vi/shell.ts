@@ -32,6 +32,9 @@ export const shell = {
     body: 'Vui lòng kiểm tra kết nối internet của bạn. Ứng dụng sẽ tự tiếp tục khi có mạng trở lại.',
     back: 'Đã có kết nối trở lại.',
     banner: 'Ngoại tuyến · đang xem nội dung đã tải',
+    /** In place of a screen's content that this device never loaded, while it is offline. */
+    notLoaded:
+      'Nội dung này chưa từng được tải trên máy này. Nội dung sẽ hiện khi có mạng trở lại.',
   },
   newVersion: {
     title: 'Đã có phiên bản mới',

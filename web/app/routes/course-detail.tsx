@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
+import { Placeholder } from '../../components/ui/placeholder.tsx';
 import { TabPanel, TabStrip, useTabIds } from '../../components/ui/tabs.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import { useCourse, useDeleteCourse } from '../../features/courses/api/courses.ts';
@@ -76,14 +77,7 @@ function CourseTabs({
             <CourseStudentsTab courseId={course.id} />
           </TabPanel>
           <TabPanel ids={ids} id="statistics" selected={tab}>
-            <Suspense
-              fallback={
-                <div
-                  aria-hidden="true"
-                  className="h-72 animate-pulse rounded-2xl bg-stone-200/70"
-                />
-              }
-            >
+            <Suspense fallback={<Placeholder className="h-72 rounded-2xl" />}>
               <CourseStatisticsTab courseId={course.id} />
             </Suspense>
           </TabPanel>
@@ -147,7 +141,7 @@ export default function CourseDetailScreen() {
   if (!course.data) {
     return (
       <PageBody>
-        <div aria-hidden="true" className="mt-6 h-56 animate-pulse rounded-3xl bg-stone-200/70" />
+        <Placeholder className="mt-6 h-56 rounded-3xl" />
       </PageBody>
     );
   }

@@ -5,6 +5,7 @@ import type { CourseSummary } from '#shared/schemas/courses';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import { Placeholder } from '../../components/ui/placeholder.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import { useApproveCourse, useCourses } from '../../features/courses/api/courses.ts';
 import { CourseCard, type CourseView } from '../../features/courses/components/course-card.tsx';
@@ -32,20 +33,13 @@ function useRememberedView(personId: string | null): [CourseView, (view: CourseV
 function CourseSkeletons({ view }: { view: CourseView }) {
   return (
     <div
-      aria-hidden="true"
       className={
         view === 'grid'
           ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3'
           : 'grid grid-cols-1 gap-3'
       }
     >
-      {Array.from({ length: 6 }, (_, index) => (
-        <div
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          key={index}
-          className={`animate-pulse rounded-2xl bg-stone-200/70 motion-reduce:animate-none ${view === 'grid' ? 'h-56' : 'h-22'}`}
-        />
-      ))}
+      <Placeholder className={`rounded-2xl ${view === 'grid' ? 'h-56' : 'h-22'}`} count={6} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { LyingBars } from '../../components/charts/lying-bars.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import { Placeholder } from '../../components/ui/placeholder.tsx';
 import { useBackupStatus } from '../../features/admin/api/admin-tools.ts';
 import { useDashboard } from '../../features/admin/api/dashboard.ts';
 import { diskMessage } from '../../features/admin/disk-message.ts';
@@ -256,7 +257,7 @@ export default function DashboardScreen() {
             {t('screens.dashboard.failed')}
           </p>
         ) : !dashboard.data ? (
-          <div aria-hidden="true" className="h-72 animate-pulse rounded-2xl bg-stone-200/70" />
+          <Placeholder className="h-72 rounded-2xl" />
         ) : (
           <Figures data={dashboard.data} />
         )}

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
+import { Placeholder } from '../../components/ui/placeholder.tsx';
 import { useInstructor, useInstructorPosts } from '../../features/instructors/api/instructors.ts';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { statusLabel } from '../../features/students/components/student-status-badge.tsx';
@@ -31,7 +32,7 @@ export default function InstructorDetailScreen() {
   if (!instructor.data) {
     return (
       <PageBody>
-        <div aria-hidden="true" className="mt-6 h-56 animate-pulse rounded-3xl bg-stone-200/70" />
+        <Placeholder className="mt-6 h-56 rounded-3xl" />
       </PageBody>
     );
   }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import { Placeholder } from '../../components/ui/placeholder.tsx';
 import { useInstructors } from '../../features/instructors/api/instructors.ts';
 import { statusLabel } from '../../features/students/components/student-status-badge.tsx';
 import { t } from '../../lib/text.ts';
@@ -17,7 +18,7 @@ export default function InstructorsScreen() {
       />
       <PageBody>
         {!instructors.data ? (
-          <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-stone-200/70" />
+          <Placeholder className="h-48 rounded-2xl" />
         ) : instructors.data.instructors.length === 0 ? (
           <p className="rounded-2xl bg-white p-4 text-stone-500 shadow-[var(--shadow-card)]">
             {t('screens.instructors.empty')}

@@ -6,6 +6,7 @@ import type { Notification } from '#shared/schemas/notifications';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import { Placeholder } from '../../components/ui/placeholder.tsx';
 import { RelativeTime } from '../../components/ui/relative-time.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import { GuestSignInCard } from '../../features/accounts/components/guest-sign-in.tsx';
@@ -60,7 +61,7 @@ export default function NotificationsScreen() {
           {!member ? (
             <GuestSignInCard reason="notifications" />
           ) : !notifications.data ? (
-            <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-stone-200/70" />
+            <Placeholder className="h-48 rounded-2xl" />
           ) : items.length === 0 ? (
             <p className="rounded-2xl bg-white p-4 text-stone-500 shadow-[var(--shadow-card)]">
               {t('screens.notifications.empty')}

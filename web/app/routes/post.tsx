@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
+import { Placeholder } from '../../components/ui/placeholder.tsx';
 import { usePost } from '../../features/posts/api/posts.ts';
 import { CommentThread } from '../../features/posts/components/comment-thread.tsx';
 import { PostCard } from '../../features/posts/components/post-card.tsx';
@@ -34,7 +35,7 @@ export default function PostScreen() {
             <CommentThread postId={post.data.id} />
           </>
         ) : (
-          <div aria-hidden="true" className="h-64 animate-pulse rounded-3xl bg-stone-200/70" />
+          <Placeholder className="h-64 rounded-3xl" />
         )}
       </div>
     </PageBody>

@@ -6,6 +6,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
+import { Placeholder } from '../../components/ui/placeholder.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import {
   LazyPostFormDialog,
@@ -49,7 +50,7 @@ export default function StudentDetailScreen() {
   if (!student.data) {
     return (
       <PageBody>
-        <div aria-hidden="true" className="mt-6 h-56 animate-pulse rounded-3xl bg-stone-200/70" />
+        <Placeholder className="mt-6 h-56 rounded-3xl" />
       </PageBody>
     );
   }

@@ -7,6 +7,7 @@ import type { StudentSummary } from '#shared/schemas/students';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import { Placeholder } from '../../components/ui/placeholder.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
 import {
@@ -219,7 +220,7 @@ function StudentsList({ staff }: { staff: boolean }) {
             </div>
           ) : null}
           {!students.data ? (
-            <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-stone-200/70" />
+            <Placeholder className="h-48 rounded-2xl" />
           ) : items.length === 0 ? (
             <p className="rounded-2xl bg-white p-4 text-stone-500 shadow-[var(--shadow-card)]">
               {q || courseIds.length > 0

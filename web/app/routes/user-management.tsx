@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { PEOPLE_VIEWS } from '#shared/schemas/admin';
 import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
+import { Placeholder } from '../../components/ui/placeholder.tsx';
 import { useMember } from '../../features/accounts/api/me.ts';
 import { type PeopleView, useAdminPeople } from '../../features/admin/api/people.ts';
 import { PersonCard } from '../../features/admin/components/person-card.tsx';
@@ -80,7 +81,7 @@ export default function UserManagementScreen() {
           </Tabs>
           <SearchField label={t('screens.userManagement.search')} value={text} onChange={setText} />
           {!people.data ? (
-            <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-stone-200/70" />
+            <Placeholder className="h-48 rounded-2xl" />
           ) : list.length === 0 ? (
             <p className="rounded-2xl bg-white p-4 text-stone-500 shadow-[var(--shadow-card)]">
               {q ? t('screens.userManagement.noMatch') : t(`screens.userManagement.empty.${view}`)}

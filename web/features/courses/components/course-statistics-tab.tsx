@@ -14,6 +14,7 @@ import {
   weekLabel,
 } from '../../../components/charts/chart-card.tsx';
 import { LyingBars } from '../../../components/charts/lying-bars.tsx';
+import { Placeholder } from '../../../components/ui/placeholder.tsx';
 import type { MessageKey } from '../../../lib/messages.ts';
 import { t } from '../../../lib/text.ts';
 import { useCourseStatistics } from '../api/courses.ts';
@@ -140,7 +141,7 @@ export default function CourseStatisticsTab({ courseId }: { courseId: string }) 
     );
   }
   if (!statistics.data) {
-    return <div aria-hidden="true" className="h-72 animate-pulse rounded-2xl bg-stone-200/70" />;
+    return <Placeholder className="h-72 rounded-2xl" />;
   }
   const data = statistics.data;
   const isEmpty = data.enrolledCount === 0 && data.weeks.every((week) => week.evaluations === 0);

@@ -2,6 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { PostPage } from '#shared/schemas/posts';
 import { Button } from '../../../components/ui/form.tsx';
+import { Placeholder } from '../../../components/ui/placeholder.tsx';
 import { useOffscreenSkipping } from '../../../hooks/use-offscreen-skipping.ts';
 import { useShownCount } from '../../../hooks/use-shown-count.ts';
 import { t } from '../../../lib/text.ts';
@@ -98,13 +99,7 @@ export function PostList({
     return (
       <div className="flex flex-col gap-4" aria-busy="true">
         <span className="sr-only">{t('screens.courseDetail.activity.loading')}</span>
-        {[0, 1].map((index) => (
-          <div
-            key={index}
-            aria-hidden="true"
-            className="h-40 animate-pulse rounded-3xl bg-stone-200/70"
-          />
-        ))}
+        <Placeholder className="h-40 rounded-3xl" count={2} />
       </div>
     );
   }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { CourseStudent } from '#shared/schemas/courses';
 import { compareVietnameseNames } from '#shared/text';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Placeholder } from '../../../components/ui/placeholder.tsx';
 import { RatingChip } from '../../../components/ui/rating-chip.tsx';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
@@ -26,7 +27,7 @@ export function CourseStudentsTab({ courseId }: { courseId: string }) {
   const [descending, setDescending] = useState(false);
 
   if (!students.data) {
-    return <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-stone-200/70" />;
+    return <Placeholder className="h-48 rounded-2xl" />;
   }
   const { lessonCount } = students.data;
   if (students.data.students.length === 0) {

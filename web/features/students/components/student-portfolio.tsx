@@ -5,6 +5,7 @@ import { formatDate } from '#shared/format';
 import type { PortfolioWork } from '#shared/schemas/students';
 import { splitVietnameseName } from '#shared/text';
 import { useToast } from '../../../components/overlays/toast.tsx';
+import { Placeholder } from '../../../components/ui/placeholder.tsx';
 import { RatingChip } from '../../../components/ui/rating-chip.tsx';
 import { apiAddress } from '../../../lib/api-client.ts';
 import { lazyComponent } from '../../../lib/lazy-module.ts';
@@ -344,10 +345,8 @@ export function StudentPortfolio({
         ) : null}
       </div>
       {portfolio.isPending ? (
-        <div aria-hidden="true" className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 lg:grid-cols-6">
-          {[0, 1, 2].map((index) => (
-            <div key={index} className="aspect-square animate-pulse rounded-xl bg-stone-200/70" />
-          ))}
+        <div className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 lg:grid-cols-6">
+          <Placeholder className="aspect-square rounded-xl" count={3} />
         </div>
       ) : works.length === 0 ? (
         <p className="rounded-2xl bg-white p-4 text-stone-500 shadow-[var(--shadow-card)]">
