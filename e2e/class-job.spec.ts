@@ -143,7 +143,7 @@ test('two students in a row: the next post is a tap away while the first one is 
   await instructor.goto('/#/activity');
   const create = instructor.locator('[data-tour="create-post"]');
   const form = instructor.getByRole('dialog', { name: 'Đăng bài' });
-  const postFor = async (name: string) => {
+  const postFor = async (name: string, where: string) => {
     const chooser = instructor.waitForEvent('filechooser');
     await create.click();
     await (await chooser).setFiles(await photoFile());
@@ -155,16 +155,20 @@ test('two students in a row: the next post is a tap away while the first one is 
       .getByRole('radiogroup', { name: 'Điểm (0–10)' })
       .getByText('9', { exact: true })
       .click();
+    // Whom and what it goes to is in view beside the button, the chips scrolled away or not.
+    const goesTo = form.getByTestId('posting-to');
+    await expect(goesTo).toHaveText(`Bài đăng về: ${name} · ${where}`);
+    await expect(goesTo).toBeInViewport({ ratio: 1 });
     await form.getByRole('button', { name: 'Đăng bài' }).click();
     await expect(form).toBeHidden();
   };
-  await postFor(thao.name);
+  await postFor(thao.name, `Sơn gel ${tag} · Sơn nền`);
   const said = instructor.getByTestId('toast').filter({ hasText: 'Đã đăng bài.' });
   await expect(said).toBeVisible({ timeout: 30_000 });
   // The message is there, and the post button is still what her thumb touches.
   expect(await isOnTop(create)).toBe(true);
   await screenshot(instructor, 'class-job-posted-next');
-  await postFor(duong.name);
+  await postFor(duong.name, `Vẽ móng ${tag} · Hoa mai`);
   await expect
     .poll(
       async () =>
@@ -173,6 +177,44 @@ test('two students in a row: the next post is a tap away while the first one is 
       { timeout: 30_000 },
     )
     .toBe(2);
+});
+
+test('a new cohort enrolled after her evaluation: the student she just evaluated is still first', async ({
+  page,
+  newVisitor,
+}) => {
+  test.slow();
+  const tag = unique();
+  const instructor = await activeInstructor(newVisitor, `Lạc Thị Hằng ${tag}`);
+  await instructor.setViewportSize({ width: 360, height: 740 });
+  const { gel, duong } = await classOf(page, instructor, tag);
+  // She evaluates Dương (no lesson ticked with her today), then eight new students are enrolled
+  // in her course: enrolled, never taught.
+  const evaluated = await instructor.request.post('/api/posts', {
+    data: {
+      kind: 'evaluation',
+      studentId: duong.id,
+      courseId: gel.id,
+      rating: 8,
+      text: `Viền gọn ${tag}`,
+    },
+  });
+  expect(evaluated.status(), await evaluated.text()).toBe(201);
+  for (let index = 0; index < 8; index += 1) {
+    const made = await page.request.post('/api/students', {
+      data: { name: `Học viên khóa mới ${index} ${tag}`, courseIds: [gel.id] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+  }
+  await instructor.goto('/#/activity');
+  await instructor.locator('[data-tour="create-post"]').click();
+  const recent = instructor
+    .getByRole('dialog', { name: 'Đăng bài' })
+    .getByRole('group', { name: 'Học viên gần đây' })
+    .getByRole('button');
+  await expect(recent.first()).toHaveText(duong.name);
+  await expect(recent.filter({ hasText: 'Học viên khóa mới' })).toHaveCount(0);
+  await screenshot(instructor, 'class-job-recent-after-cohort');
 });
 
 test('from a student’s card in five taps; a student in two courses starts on the one she was last active in', async ({
@@ -227,8 +269,11 @@ test('offline, the same five taps: the student, her course and lesson come from 
   allowProblems(/net::ERR_INTERNET_DISCONNECTED/);
   const tag = unique();
   const instructor = await activeInstructor(newVisitor, `Đinh Thị Mai ${tag}`);
-  const { gel, thao } = await classOf(page, instructor, tag);
-  // The feed open a few seconds before the signal goes: the form's code and the roster come.
+  const { gel, thao, duong } = await classOf(page, instructor, tag);
+  // Thảo's page seen once (its code is on the phone), then the feed a few seconds before the
+  // signal goes: the form's code and the roster come.
+  await instructor.goto(`/#/students/${thao.id}`);
+  await expect(instructor.getByRole('heading', { level: 1, name: thao.name })).toBeVisible();
   const roster = instructor.waitForResponse((response) =>
     response.url().endsWith('/api/students/roster'),
   );
@@ -260,8 +305,22 @@ test('offline, the same five taps: the student, her course and lesson come from 
   );
   await counter.tap(form.getByRole('button', { name: 'Đăng bài' }));
   await expect(form).toBeHidden();
-  await expect(instructor.getByTestId('queued-post')).toContainText(thao.name);
+  const waiting = instructor.getByTestId('queued-post');
+  await expect(waiting).toContainText(thao.name);
   expect(counter.taps).toBe(5);
+  // What she is about to send, to check before it goes: the course and lesson, the rating.
+  await expect(waiting.getByTestId('queued-where')).toHaveText(`Sơn gel ${tag} · Sơn nền`);
+  await expect(waiting.getByTestId('rating')).toHaveText(/^7\/10/);
+  // Another student's page, never opened on this phone: it says why it is empty, not grey.
+  await instructor.evaluate((id) => {
+    window.location.hash = `#/students/${id}`;
+  }, duong.id);
+  await expect(instructor.getByTestId('not-loaded-offline')).toHaveText(
+    'Nội dung này chưa từng được tải trên máy này. Nội dung sẽ hiện khi có mạng trở lại.',
+  );
+  await screenshot(instructor, 'offline-not-loaded');
+  await instructor.goBack();
+  await expect(waiting).toHaveCount(1);
 
   await instructor.context().setOffline(false);
   await expect(instructor.getByTestId('queued-post')).toHaveCount(0, { timeout: 30_000 });

@@ -233,6 +233,8 @@ export const signedIn = {
       mentionList: 'Người có thể nhắc đến',
       submit: 'Đăng bài',
       save: 'Lưu',
+      /** Above the post button: the student, course and lesson the post goes to. */
+      postingTo: 'Bài đăng về: {{what}}',
       draftRestored: 'Đã mở lại bản nháp chưa đăng.',
       discardDraft: 'Bỏ bản nháp',
     },

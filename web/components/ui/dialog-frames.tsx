@@ -28,6 +28,7 @@ export function SheetDialogFrame({
   title,
   children,
   footer,
+  footerNote,
   isDismissable = true,
 }: SheetDialogProps) {
   return (
@@ -54,8 +55,15 @@ export function SheetDialogFrame({
             </button>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          {footerNote ? (
+            <div className="border-t border-stone-100 bg-white px-5 pt-2 text-sm break-words text-stone-700">
+              {footerNote}
+            </div>
+          ) : null}
           {footer ? (
-            <div className="flex gap-3 border-t border-stone-100 bg-white px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+            <div
+              className={`flex gap-3 bg-white px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] ${footerNote ? '' : 'border-t border-stone-100'}`}
+            >
               {footer}
             </div>
           ) : null}

@@ -14,6 +14,8 @@ export interface SheetDialogProps {
   children: ReactNode;
   /** Actions kept in view at the bottom (sticky on a phone). */
   footer?: ReactNode;
+  /** A line kept in view above the actions: what they will act on. */
+  footerNote?: ReactNode;
   isDismissable?: boolean;
 }
 

@@ -1,8 +1,10 @@
 import { CloudUpload, LogIn, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { RatingChip } from '../../../components/ui/rating-chip.tsx';
 import { lazyComponent } from '../../../lib/lazy-module.ts';
 import { formatDateTime } from '../../../lib/relative-time.ts';
 import { t } from '../../../lib/text.ts';
+import { useClassRoster } from '../../students/index.ts';
 import type { QueuedPost, SendProgress } from '../outbox/outbox.ts';
 import { outbox } from '../outbox/outbox.ts';
 import { useOutbox } from '../outbox/use-outbox.ts';
@@ -70,6 +72,13 @@ function QueuedCard({
     post.values.kind === 'evaluation'
       ? (post.values.student?.name ?? '')
       : t('posts.outbox.general');
+  // The course and lesson by name, as the form showed them (the roster the device keeps), for
+  // her to check before it goes.
+  const roster = useClassRoster();
+  const course = roster.data?.courses.find((item) => item.id === post.values.courseId);
+  const lesson = course?.lessons.find((item) => item.id === post.values.lessonId);
+  const where = [course?.name, lesson?.title].filter(Boolean).join(' · ');
+  const rating = post.values.rating === '' ? null : Number(post.values.rating);
   return (
     <li
       data-testid="queued-post"
@@ -89,7 +98,17 @@ function QueuedCard({
         </p>
       ) : null}
       <div className="min-w-0">
-        <p className="truncate text-[15px] font-semibold text-stone-900">{about}</p>
+        <div className="flex items-start justify-between gap-2">
+          <p className="min-w-0 text-[15px] font-semibold break-words text-stone-900">{about}</p>
+          {rating !== null && Number.isInteger(rating) ? (
+            <RatingChip rating={rating} small />
+          ) : null}
+        </div>
+        {where ? (
+          <p className="text-sm break-words text-stone-600" data-testid="queued-where">
+            {where}
+          </p>
+        ) : null}
         {post.values.text ? (
           <p className="line-clamp-2 text-[15px] leading-6 break-words text-stone-700">
             {post.values.text}

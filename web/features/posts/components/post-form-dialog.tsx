@@ -169,7 +169,18 @@ function PostForm({
       outbox.release(kept.id);
     };
   }, [queued, kept]);
-  const kind = useWatch({ control: form.control, name: 'kind' });
+  const [kind, student, courseId, lessonId] = useWatch({
+    control: form.control,
+    name: ['kind', 'student', 'courseId', 'lessonId'],
+  });
+  // What the post goes to, beside the button that posts it: on a small phone the chosen course
+  // and lesson are scrolled away by the time she taps.
+  const course = roster.data?.courses.find((item) => item.id === courseId);
+  const postingTo = [
+    kind === 'evaluation' ? student?.name : undefined,
+    course?.name,
+    course?.lessons.find((item) => item.id === lessonId)?.title,
+  ].filter(Boolean);
   const [photos, tellPhotos] = usePhotoStatus();
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const save = useUpdatePost(post?.id ?? '');
@@ -217,6 +228,13 @@ function PostForm({
       onOpenChange={(open) => (open ? onOpenChange(true) : requestClose())}
       title={t(post ? 'posts.form.editTitle' : 'posts.form.newTitle')}
       isDismissable={!saving}
+      footerNote={
+        postingTo.length > 0 ? (
+          <span data-testid="posting-to">
+            {t('posts.form.postingTo', { what: postingTo.join(' · ') })}
+          </span>
+        ) : undefined
+      }
       footer={
         <FormDialogActions
           formId={formId}
