@@ -183,3 +183,83 @@ test('a tour waiting for an action stays on its screen, and goes on from that st
   await expect(page.getByRole('dialog', { name: 'Thêm học viên' })).toContainText('Bước 2/3');
   await expect(page.getByRole('dialog', { name: 'Tìm học viên' })).toHaveCount(0);
 });
+
+/** Whether two boxes share any point. */
+const overlap = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Walks a tour's spotlit steps, checking that each card leaves its target clear. */
+async function walkClear(
+  page: import('@playwright/test').Page,
+  steps: ReadonlyArray<readonly [title: string, target: string, button: string]>,
+  shot: string,
+) {
+  for (const [title, target, button] of steps) {
+    const card = page.getByRole('dialog', { name: title });
+    await expect(card).toBeVisible();
+    // The card has settled beside its target (it follows it frame by frame).
+    await page.waitForTimeout(300);
+    const pointedAt = page.locator(`[data-tour="${target}"]:visible`).first();
+    await screenshot(page, `${shot}-${target}`);
+    expect(overlap((await card.boundingBox())!, (await pointedAt.boundingBox())!), title).toBe(
+      false,
+    );
+    await card.getByRole('button', { name: button }).click();
+  }
+}
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px no step of a tour covers what it points at, nor does its waiting note`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    const shot = `tutorial-${viewport.width}`;
+    await page.goto('/#/activity');
+    await toursOn(page);
+    await walkClear(
+      page,
+      [
+        ['Đăng bài và đánh giá', 'create-post', 'Tiếp theo'],
+        ['Tìm nhanh', 'feed-search', 'Tiếp theo'],
+        ['Lọc bảng tin', 'feed-filters', 'Tiếp theo'],
+        ['Thông báo', 'nav-notifications', 'Hoàn tất'],
+      ],
+      shot,
+    );
+    // Steps that wait for her to tap: the note that says so leaves the button free.
+    for (const [screen, steps, target] of [
+      [
+        '/students',
+        [
+          ['Tìm học viên', 'student-search', 'Tiếp theo'],
+          ['Thêm học viên', 'add-student', 'Tôi hiểu rồi'],
+        ],
+        'add-student',
+      ],
+      [
+        '/courses',
+        [
+          ['Tìm mọi thứ', 'course-search', 'Tiếp theo'],
+          ['Thêm khóa học', 'add-course', 'Tôi hiểu rồi'],
+        ],
+        'add-course',
+      ],
+    ] as const) {
+      await page.goto(`/#${screen}`);
+      await walkClear(page, steps, shot);
+      const note = page.getByRole('status').filter({ hasText: 'Hướng dẫn đang chờ bạn' });
+      await expect(note).toBeVisible();
+      const button = page.locator(`[data-tour="${target}"]:visible`).first();
+      await screenshot(page, `${shot}-${target}-waiting`);
+      expect(overlap((await note.boundingBox())!, (await button.boundingBox())!), target).toBe(
+        false,
+      );
+    }
+  });
+}

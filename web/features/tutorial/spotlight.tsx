@@ -218,10 +218,15 @@ export function Spotlight({
   }
 
   if (state.waiting) {
+    // The note keeps to the half of the screen away from what she is to tap: at the bottom it
+    // lay over a phone's add button.
+    const targetLow = rect !== null && rect.top + rect.height / 2 > window.innerHeight / 2;
     return (
       <div
         role="status"
-        className="fixed inset-x-4 bottom-24 z-[60] mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-stone-900 px-4 py-3 text-sm text-white shadow-xl md:bottom-6"
+        className={`fixed inset-x-4 z-[60] mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-stone-900 px-4 py-3 text-sm text-white shadow-xl ${
+          targetLow ? 'top-[calc(env(safe-area-inset-top)+4.5rem)]' : 'bottom-24 md:bottom-6'
+        }`}
       >
         <span className="flex-1">
           <span className="block font-semibold">{t(step.title as TourTextKey)}</span>
