@@ -89,14 +89,8 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('the nightly backup of a runnin
       },
       { timeout: 15_000, interval: 100 },
     );
-    const names = fs.readdirSync(backups).sort();
-    expect(names).toHaveLength(3);
-    expect(names).toContain(old[2]);
-    expect(names).toContain('notes.txt');
-    const taken = names.find((name) => name.endsWith('.tar.gz') && !old.includes(name))!;
-    expect(fs.statSync(path.join(backups, taken)).size).toBeGreaterThan(1_000);
-
-    // The outcome is recorded just after the file takes its name: wait for it too.
+    // The folder is pruned and the outcome recorded just after the file takes its name: the
+    // folder is judged once the outcome is there.
     const after = await vi.waitFor(
       async () => {
         const status = await backupStatus(server.database, dataDir, config.backup);
@@ -105,6 +99,12 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('the nightly backup of a runnin
       },
       { timeout: 5_000, interval: 50 },
     );
+    const names = fs.readdirSync(backups).sort();
+    expect(names).toHaveLength(3);
+    expect(names).toContain(old[2]);
+    expect(names).toContain('notes.txt');
+    const taken = names.find((name) => name.endsWith('.tar.gz') && !old.includes(name))!;
+    expect(fs.statSync(path.join(backups, taken)).size).toBeGreaterThan(1_000);
     expect(after.last?.bytes).toBe(fs.statSync(path.join(backups, taken)).size);
     expect(after.warning).toBe(false);
     // Two days on with no newer backup, the admin is warned.
