@@ -9,6 +9,7 @@ import {
 } from './support/accounts.ts';
 import { activatePerson } from './support/fixtures-api.ts';
 import { uniqueEmail } from './support/mailbox.ts';
+import { shownWhole } from './support/whole.ts';
 
 /*
  * Every screen on the smallest common Android phone (360×740) and on the phone most people hold
@@ -148,8 +149,21 @@ for (const viewport of PHONES) {
       await page.goto('/#/activity');
       const card = page.getByRole('article').filter({ hasText: studentName }).first();
       await expect(card).toContainText(`${LONG_COURSE} ${tag} · Chuẩn bị dụng cụ`);
+      // Whole, to the last word of the lesson: never "Bài 1: Né…".
+      const where = card.getByText(
+        `${LONG_COURSE} ${tag} · Chuẩn bị dụng cụ và vệ sinh móng đúng quy trình an toàn`,
+        { exact: true },
+      );
+      expect(await shownWhole(where)).toBe(true);
       await card.getByRole('button', { name: 'Xem thêm' }).click();
       await expect(card.getByRole('button', { name: 'Thu gọn' })).toBeVisible();
+      // What an admin decides an account by is never cut: the name, the address, the phone.
+      await page.goto('/#/user-management');
+      await page.getByRole('tab', { name: 'Tất cả' }).click();
+      await page.getByRole('searchbox').fill(tag);
+      const account = page.getByRole('heading', { name: longWord });
+      await expect(account).toBeVisible();
+      expect(await shownWhole(account)).toBe(true);
       // A course page puts its tabs on the first screen, the long description folded.
       await page.goto(`/#/courses/${courses[0].id}`);
       await expect(page.getByRole('tab', { name: 'Hoạt động' })).toBeInViewport();

@@ -124,17 +124,20 @@ export const PersonCard = memo(function PersonCard({
       <div className="flex items-start gap-3">
         <Avatar name={name} url={person.avatarUrl} size={48} />
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="truncate text-[17px] font-semibold text-stone-900">
+          {/* Whole, on as many lines as it takes: an admin decides on the account by these. */}
+          <h3 id={headingId} className="text-[17px] font-semibold break-words text-stone-900">
             {name}
           </h3>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-500">
             <span>{t(`role.${person.role}`)}</span>
             <StudentStatusBadge status={person.status} role={person.role} />
           </p>
-          <p className="mt-1 truncate text-sm text-stone-600">
-            {[person.email ?? t('screens.userManagement.noLogin'), person.phone]
-              .filter(Boolean)
-              .join(' · ')}
+          <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-stone-600">
+            {/* An address breaks anywhere rather than leave the card; a phone number never. */}
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              {person.email ?? t('screens.userManagement.noLogin')}
+            </span>
+            {person.phone ? <span className="whitespace-nowrap">{person.phone}</span> : null}
           </p>
           <p className="text-sm text-stone-500">
             {t('screens.userManagement.registered', {

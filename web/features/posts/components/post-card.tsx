@@ -218,12 +218,13 @@ export const PostCard = memo(function PostCard({
           <p className="mt-0.5 text-sm text-stone-500">
             <RelativeTime time={post.createdAt} />
           </p>
-          {/* The course and the lesson, in up to two lines rather than cut after a word. */}
-          {about ? <p className="line-clamp-2 text-sm text-stone-600">{about}</p> : null}
         </div>
         {post.rating !== null ? <RatingChip rating={post.rating} /> : null}
         <PostMenu post={post} />
       </header>
+      {/* The course and the lesson whole, across the card: beside the avatar, the rating and
+          the menu, a 360 px phone cut the lesson's name mid-word. */}
+      {about ? <p className="-mt-1 text-sm break-words text-stone-600">{about}</p> : null}
       {post.text ? <PostText post={post} collapsible={collapsible} /> : null}
       <PostPhotos post={post} priority={priority} />
       <PostActions post={post} />
