@@ -21,6 +21,8 @@ export interface LighthouseScores {
    * 1,000 and up): under it, the fixed 4× slowdown emulates a slower phone than intended.
    */
   benchmarkIndex: number;
+  /** The CPU slowdown the run simulated (Lighthouse's mobile profile: 4 unless set). */
+  cpuSlowdownMultiplier: number;
 }
 
 interface AuditOptions {
@@ -31,6 +33,8 @@ interface AuditOptions {
   keepStorage?: boolean;
   /** Kept reports are named by the page and this (a visit and a run). */
   name?: string;
+  /** The simulated CPU slowdown (support/phone.ts calibrates it to a phone); else the profile's 4. */
+  cpuSlowdownMultiplier?: number;
 }
 
 /**
@@ -46,6 +50,7 @@ export async function audit(
     categories = ['performance', 'accessibility', 'best-practices'],
     keepStorage = false,
     name = '',
+    cpuSlowdownMultiplier,
   }: AuditOptions = {},
 ): Promise<LighthouseScores> {
   // A run Lighthouse could not finish (about one in ten here) has no scores: it is taken again
@@ -59,6 +64,8 @@ export async function audit(
       onlyCategories: categories,
       disableStorageReset: keepStorage,
       ...(cookie ? { extraHeaders: { cookie } } : {}),
+      // Merged into the mobile profile's throttling: only the CPU changes.
+      ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (!result.lhr.runtimeError) break;
@@ -100,5 +107,6 @@ export async function audit(
     tbtMs: millis('total-blocking-time'),
     cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
     benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
+    cpuSlowdownMultiplier: result.lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 4,
   };
 }
