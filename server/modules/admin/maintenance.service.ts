@@ -23,6 +23,8 @@ import type { MediaStore } from '../media/media.store.ts';
 import { emptyPostgresSchema, holdsAcademy } from './academy-presence.repository.ts';
 import { lastScheduledOutcomes, NIGHTLY_BACKUP_JOB } from './scheduled-runs.repository.ts';
 
+const execFileAsync = promisify(execFile);
+
 /**
  * The admin tools' clean-up: sign-in mappings left by identities that no longer exist (spec 8:
  * a stale mapping is deleted), and stored photos nothing refers to any more.
@@ -243,7 +245,7 @@ async function dumpPostgres(
   const partial = `${file}.partial`;
   // Not spawnSync: the nightly dump of a large academy runs while the server goes on serving.
   try {
-    await promisify(execFile)(pgDump, ['--format=custom', `--file=${partial}`, databaseUrl], {
+    await execFileAsync(pgDump, ['--format=custom', `--file=${partial}`, databaseUrl], {
       encoding: 'utf8',
       maxBuffer: 16 * 1024 * 1024,
     });

@@ -1,4 +1,5 @@
 import type { PostInput } from '#shared/schemas/posts';
+import type { ClassRoster } from '#shared/schemas/students';
 import type { UploadedPhoto } from '../../lib/upload-request.ts';
 import type { KeptPhoto } from '../media/index.ts';
 
@@ -63,3 +64,16 @@ export const toInput = (draft: PostDraft): PostInput => ({
   rating: draft.kind === 'evaluation' && draft.rating !== '' ? Number(draft.rating) : null,
   photos: draft.photos,
 });
+
+/**
+ * A post's course and lesson by name, as the roster the device keeps has them: what the form's
+ * footer and a waiting post's card say it goes to. Empty for what is not chosen or not known.
+ */
+export function courseAndLessonNames(
+  roster: ClassRoster | undefined,
+  { courseId, lessonId }: { courseId: string; lessonId: string },
+): string[] {
+  const course = roster?.courses.find((item) => item.id === courseId);
+  const lesson = course?.lessons.find((item) => item.id === lessonId);
+  return [course?.name, lesson?.title].filter((name): name is string => Boolean(name));
+}

@@ -8,6 +8,7 @@ import { useClassRoster } from '../../students/index.ts';
 import type { QueuedPost, SendProgress } from '../outbox/outbox.ts';
 import { outbox } from '../outbox/outbox.ts';
 import { useOutbox } from '../outbox/use-outbox.ts';
+import { courseAndLessonNames } from '../post-draft.ts';
 import { LazyPostFormDialog } from './lazy-post-form-dialog.tsx';
 
 // The confirmation's dialog code is not the feed's to carry: it comes with the post form's code,
@@ -75,9 +76,7 @@ function QueuedCard({
   // The course and lesson by name, as the form showed them (the roster the device keeps), for
   // her to check before it goes.
   const roster = useClassRoster();
-  const course = roster.data?.courses.find((item) => item.id === post.values.courseId);
-  const lesson = course?.lessons.find((item) => item.id === post.values.lessonId);
-  const where = [course?.name, lesson?.title].filter(Boolean).join(' · ');
+  const where = courseAndLessonNames(roster.data, post.values).join(' · ');
   const rating = post.values.rating === '' ? null : Number(post.values.rating);
   return (
     <li

@@ -21,7 +21,13 @@ import { useClassRoster } from '../../students/index.ts';
 import { useUpdatePost } from '../api/posts.ts';
 import { useQueuePost } from '../api/queue-post.ts';
 import { outbox, postDrafts, type QueuedPost } from '../outbox/outbox.ts';
-import { emptyDraft, type KeptPost, type PostDraft, toInput } from '../post-draft.ts';
+import {
+  courseAndLessonNames,
+  emptyDraft,
+  type KeptPost,
+  type PostDraft,
+  toInput,
+} from '../post-draft.ts';
 import { MentionTextField } from './mention-textarea.tsx';
 import { CourseFields } from './post-form-course-fields.tsx';
 import {
@@ -175,12 +181,10 @@ function PostForm({
   });
   // What the post goes to, beside the button that posts it: on a small phone the chosen course
   // and lesson are scrolled away by the time she taps.
-  const course = roster.data?.courses.find((item) => item.id === courseId);
   const postingTo = [
-    kind === 'evaluation' ? student?.name : undefined,
-    course?.name,
-    course?.lessons.find((item) => item.id === lessonId)?.title,
-  ].filter(Boolean);
+    ...(kind === 'evaluation' && student ? [student.name] : []),
+    ...courseAndLessonNames(roster.data, { courseId, lessonId }),
+  ];
   const [photos, tellPhotos] = usePhotoStatus();
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const save = useUpdatePost(post?.id ?? '');
