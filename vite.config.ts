@@ -89,7 +89,8 @@ function withoutShell(context: ChunkingContext): Set<string> {
  * chunks, which a phone on weak Wi-Fi fetches six at a time over HTTP/1.1 (and each with its
  * request's overhead over HTTP/2), so the screen waited on round trips more than on bytes.
  * - the signed-in app's data layer (the features' queries and writes, web/lib, web/hooks) that
- *   nothing outside the shell loads: small modules every screen reads through;
+ *   nothing outside the shell loads: small modules every screen reads through, and the loading
+ *   placeholder every screen shows (a chunk of its own would be one more request per screen);
  * - TanStack Query, which only the signed-in app uses.
  * Components stay where the bundler puts them: a shared chunk of them would carry every
  * screen's dialogs and React Aria onto each screen. Each group holds only the modules it names
@@ -99,7 +100,8 @@ function withoutShell(context: ChunkingContext): Set<string> {
 const SHARED_CHUNKS = [
   {
     name: (id: string, context: ChunkingContext) =>
-      /[\\/]web[\\/](features[\\/][^\\/]+[\\/]api|lib|hooks)[\\/]/.test(id) &&
+      (/[\\/]web[\\/](features[\\/][^\\/]+[\\/]api|lib|hooks)[\\/]/.test(id) ||
+        /[\\/]web[\\/]components[\\/]ui[\\/]placeholder\.tsx$/.test(id)) &&
       !withoutShell(context).has(id)
         ? 'signed-in-data'
         : null,
