@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BOTH_SIZES, expect, screenshot, test } from './fixtures.ts';
+import { BOTH_SIZES, expect, PHONE_SIZES, screenshot, test } from './fixtures.ts';
 import { activeInstructor, signInByLink } from './support/accounts.ts';
 import { expectAxisLabelsApart } from './support/charts.ts';
 import { uniqueEmail } from './support/mailbox.ts';
@@ -431,54 +431,57 @@ test('a student is "Bảo lưu" in user management, in the menu, its dialog, the
   await expect(toast(`Đã mở bảo lưu cho ${name}.`)).toBeVisible();
 });
 
-test('an admin adds an instructor by e-mail; her first sign-in lands on an active instructor, with no onboarding', async ({
-  page,
-  newVisitor,
-  allowProblems,
-}) => {
-  allowProblems(/status of 409/);
-  const tag = unique();
-  const name = `Cao Thị Ngọc ${tag}`;
-  const email = uniqueEmail('gv-moi');
-  await page.goto('/#/user-management');
-  await page.getByRole('button', { name: 'Thêm giảng viên' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Thêm giảng viên' });
-  await dialog.getByLabel('Họ và tên').fill(name);
-  await dialog.getByLabel('Email').fill('không phải email');
-  await dialog.getByRole('button', { name: 'Gửi lời mời' }).click();
-  await expect(dialog.getByText('Email không hợp lệ.')).toBeVisible();
-  await dialog.getByLabel('Email').fill(email);
-  await screenshot(page, 'invite-instructor');
-  await dialog.getByRole('button', { name: 'Gửi lời mời' }).click();
-  await expect(
-    page.getByTestId('toast').filter({ hasText: `Đã thêm ${name} và gửi lời mời đến ${email}.` }),
-  ).toBeVisible();
-  await expect(dialog).toBeHidden();
+for (const size of PHONE_SIZES) {
+  test(`an admin adds an instructor by e-mail; her first sign-in lands on an active instructor, with no onboarding (${size.width}×${size.height})`, async ({
+    page,
+    newVisitor,
+    allowProblems,
+  }) => {
+    allowProblems(/status of 409/);
+    const tag = unique();
+    const name = `Cao Thị Ngọc ${tag}`;
+    const email = uniqueEmail('gv-moi');
+    await page.setViewportSize(size);
+    await page.goto('/#/user-management');
+    await page.getByRole('button', { name: 'Thêm giảng viên' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Thêm giảng viên' });
+    await dialog.getByLabel('Họ và tên').fill(name);
+    await dialog.getByLabel('Email').fill('không phải email');
+    await dialog.getByRole('button', { name: 'Gửi lời mời' }).click();
+    await expect(dialog.getByText('Email không hợp lệ.')).toBeVisible();
+    await dialog.getByLabel('Email').fill(email);
+    await screenshot(page, `invite-instructor-${size.width}`);
+    await dialog.getByRole('button', { name: 'Gửi lời mời' }).click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: `Đã thêm ${name} và gửi lời mời đến ${email}.` }),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
 
-  // The same e-mail twice is refused with the spec's words and the reason.
-  await page.getByRole('button', { name: 'Thêm giảng viên' }).click();
-  await dialog.getByLabel('Họ và tên').fill(name);
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Gửi lời mời' }).click();
-  const failed = page.getByTestId('toast').filter({ hasText: 'Thêm giảng viên thất bại.' });
-  await expect(failed).toContainText('Email này đã được dùng');
-  // Seen while the sheet is still open: above it, not under it; the sheet and what she typed
-  // stay, and a tap on the message does not close them.
-  await expect(dialog).toBeVisible();
-  expect(await isOnTop(failed)).toBe(true);
-  await screenshot(page, 'invite-failed-sheet-open');
-  await failed.getByRole('button', { name: 'Đóng thông báo' }).click();
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Email')).toHaveValue(email);
-  await dialog.getByRole('button', { name: 'Hủy' }).click();
+    // The same e-mail twice is refused with the spec's words and the reason.
+    await page.getByRole('button', { name: 'Thêm giảng viên' }).click();
+    await dialog.getByLabel('Họ và tên').fill(name);
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Gửi lời mời' }).click();
+    const failed = page.getByTestId('toast').filter({ hasText: 'Thêm giảng viên thất bại.' });
+    await expect(failed).toContainText('Email này đã được dùng');
+    // Seen while the sheet is still open: above it, not under it; the sheet and what she typed
+    // stay, and a tap on the message does not close them.
+    await expect(dialog).toBeVisible();
+    expect(await isOnTop(failed)).toBe(true);
+    await screenshot(page, `invite-failed-sheet-open-${size.width}`);
+    await failed.getByRole('button', { name: 'Đóng thông báo' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toHaveValue(email);
+    await dialog.getByRole('button', { name: 'Hủy' }).click();
 
-  const instructor = await newVisitor();
-  await signInByLink(instructor, email);
-  await expect(instructor).toHaveURL(/#\/activity$/);
-  await expect(instructor.locator('[data-tour="create-post"]')).toBeVisible();
-  const me = await (await instructor.request.get('/api/me')).json();
-  expect(me).toMatchObject({
-    state: 'member',
-    person: { name, role: 'instructor', status: 'active' },
+    const instructor = await newVisitor();
+    await signInByLink(instructor, email);
+    await expect(instructor).toHaveURL(/#\/activity$/);
+    await expect(instructor.locator('[data-tour="create-post"]')).toBeVisible();
+    const me = await (await instructor.request.get('/api/me')).json();
+    expect(me).toMatchObject({
+      state: 'member',
+      person: { name, role: 'instructor', status: 'active' },
+    });
   });
-});
+}

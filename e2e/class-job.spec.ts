@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures.ts';
+import { expect, PHONE_SIZES, screenshot, test } from './fixtures.ts';
 import { activeInstructor } from './support/accounts.ts';
 import { feedReadyOffline, postsAbout, unique } from './support/evaluation.ts';
 import { isOnTop } from './support/on-top.ts';
@@ -131,91 +131,95 @@ test('from the feed, a photo, a student, a rating: posted in five taps, course a
   expect(counter.taps).toBe(5);
 });
 
-test('two students in a row: the next post is a tap away while the first one is said', async ({
-  page,
-  newVisitor,
-}) => {
-  test.slow();
-  const tag = unique();
-  const instructor = await activeInstructor(newVisitor, `Đoàn Thị Mai ${tag}`);
-  await instructor.setViewportSize({ width: 360, height: 740 });
-  const { thao, duong } = await classOf(page, instructor, tag);
-  await instructor.goto('/#/activity');
-  const create = instructor.locator('[data-tour="create-post"]');
-  const form = instructor.getByRole('dialog', { name: 'Đăng bài' });
-  const postFor = async (name: string, where: string) => {
-    const chooser = instructor.waitForEvent('filechooser');
-    await create.click();
-    await (await chooser).setFiles(await photoFile());
-    await form
-      .getByRole('group', { name: 'Học viên gần đây' })
-      .getByRole('button', { name })
-      .click();
-    await form
-      .getByRole('radiogroup', { name: 'Điểm (0–10)' })
-      .getByText('9', { exact: true })
-      .click();
-    // Whom and what it goes to is in view beside the button, the chips scrolled away or not.
-    const goesTo = form.getByTestId('posting-to');
-    await expect(goesTo).toHaveText(`Bài đăng về: ${name} · ${where}`);
-    await expect(goesTo).toBeInViewport({ ratio: 1 });
-    await form.getByRole('button', { name: 'Đăng bài' }).click();
-    await expect(form).toBeHidden();
-  };
-  await postFor(thao.name, `Sơn gel ${tag} · Sơn nền`);
-  const said = instructor.getByTestId('toast').filter({ hasText: 'Đã đăng bài.' });
-  await expect(said).toBeVisible({ timeout: 30_000 });
-  // The message is there, and the post button is still what her thumb touches.
-  expect(await isOnTop(create)).toBe(true);
-  await screenshot(instructor, 'class-job-posted-next');
-  await postFor(duong.name, `Vẽ móng ${tag} · Hoa mai`);
-  await expect
-    .poll(
-      async () =>
-        (await postsAbout(instructor, thao.id)).length +
-        (await postsAbout(instructor, duong.id)).length,
-      { timeout: 30_000 },
-    )
-    .toBe(2);
-});
-
-test('a new cohort enrolled after her evaluation: the student she just evaluated is still first', async ({
-  page,
-  newVisitor,
-}) => {
-  test.slow();
-  const tag = unique();
-  const instructor = await activeInstructor(newVisitor, `Lạc Thị Hằng ${tag}`);
-  await instructor.setViewportSize({ width: 360, height: 740 });
-  const { gel, duong } = await classOf(page, instructor, tag);
-  // She evaluates Dương (no lesson ticked with her today), then eight new students are enrolled
-  // in her course: enrolled, never taught.
-  const evaluated = await instructor.request.post('/api/posts', {
-    data: {
-      kind: 'evaluation',
-      studentId: duong.id,
-      courseId: gel.id,
-      rating: 8,
-      text: `Viền gọn ${tag}`,
-    },
+for (const size of PHONE_SIZES) {
+  test(`two students in a row: the next post is a tap away while the first one is said (${size.width}×${size.height})`, async ({
+    page,
+    newVisitor,
+  }) => {
+    test.slow();
+    const tag = unique();
+    const instructor = await activeInstructor(newVisitor, `Đoàn Thị Mai ${tag}`);
+    await instructor.setViewportSize(size);
+    const { thao, duong } = await classOf(page, instructor, tag);
+    await instructor.goto('/#/activity');
+    const create = instructor.locator('[data-tour="create-post"]');
+    const form = instructor.getByRole('dialog', { name: 'Đăng bài' });
+    const postFor = async (name: string, where: string) => {
+      const chooser = instructor.waitForEvent('filechooser');
+      await create.click();
+      await (await chooser).setFiles(await photoFile());
+      await form
+        .getByRole('group', { name: 'Học viên gần đây' })
+        .getByRole('button', { name })
+        .click();
+      await form
+        .getByRole('radiogroup', { name: 'Điểm (0–10)' })
+        .getByText('9', { exact: true })
+        .click();
+      // Whom and what it goes to is in view beside the button, the chips scrolled away or not.
+      const goesTo = form.getByTestId('posting-to');
+      await expect(goesTo).toHaveText(`Bài đăng về: ${name} · ${where}`);
+      await expect(goesTo).toBeInViewport({ ratio: 1 });
+      await form.getByRole('button', { name: 'Đăng bài' }).click();
+      await expect(form).toBeHidden();
+    };
+    await postFor(thao.name, `Sơn gel ${tag} · Sơn nền`);
+    const said = instructor.getByTestId('toast').filter({ hasText: 'Đã đăng bài.' });
+    await expect(said).toBeVisible({ timeout: 30_000 });
+    // The message is there, and the post button is still what her thumb touches.
+    expect(await isOnTop(create)).toBe(true);
+    await screenshot(instructor, `class-job-posted-next-${size.width}`);
+    await postFor(duong.name, `Vẽ móng ${tag} · Hoa mai`);
+    await expect
+      .poll(
+        async () =>
+          (await postsAbout(instructor, thao.id)).length +
+          (await postsAbout(instructor, duong.id)).length,
+        { timeout: 30_000 },
+      )
+      .toBe(2);
   });
-  expect(evaluated.status(), await evaluated.text()).toBe(201);
-  for (let index = 0; index < 8; index += 1) {
-    const made = await page.request.post('/api/students', {
-      data: { name: `Học viên khóa mới ${index} ${tag}`, courseIds: [gel.id] },
+}
+
+for (const size of PHONE_SIZES) {
+  test(`a new cohort enrolled after her evaluation: the student she just evaluated is still first (${size.width}×${size.height})`, async ({
+    page,
+    newVisitor,
+  }) => {
+    test.slow();
+    const tag = unique();
+    const instructor = await activeInstructor(newVisitor, `Lạc Thị Hằng ${tag}`);
+    await instructor.setViewportSize(size);
+    const { gel, duong } = await classOf(page, instructor, tag);
+    // She evaluates Dương (no lesson ticked with her today), then eight new students are enrolled
+    // in her course: enrolled, never taught.
+    const evaluated = await instructor.request.post('/api/posts', {
+      data: {
+        kind: 'evaluation',
+        studentId: duong.id,
+        courseId: gel.id,
+        rating: 8,
+        text: `Viền gọn ${tag}`,
+      },
     });
-    expect(made.status(), await made.text()).toBe(201);
-  }
-  await instructor.goto('/#/activity');
-  await instructor.locator('[data-tour="create-post"]').click();
-  const recent = instructor
-    .getByRole('dialog', { name: 'Đăng bài' })
-    .getByRole('group', { name: 'Học viên gần đây' })
-    .getByRole('button');
-  await expect(recent.first()).toHaveText(duong.name);
-  await expect(recent.filter({ hasText: 'Học viên khóa mới' })).toHaveCount(0);
-  await screenshot(instructor, 'class-job-recent-after-cohort');
-});
+    expect(evaluated.status(), await evaluated.text()).toBe(201);
+    for (let index = 0; index < 8; index += 1) {
+      const made = await page.request.post('/api/students', {
+        data: { name: `Học viên khóa mới ${index} ${tag}`, courseIds: [gel.id] },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+    }
+    await instructor.goto('/#/activity');
+    await instructor.locator('[data-tour="create-post"]').click();
+    const recent = instructor
+      .getByRole('dialog', { name: 'Đăng bài' })
+      .getByRole('group', { name: 'Học viên gần đây' })
+      .getByRole('button');
+    await expect(recent.first()).toHaveText(duong.name);
+    await expect(recent.filter({ hasText: 'Học viên khóa mới' })).toHaveCount(0);
+    await screenshot(instructor, `class-job-recent-after-cohort-${size.width}`);
+  });
+}
 
 test('from a student’s card in five taps; a student in two courses starts on the one she was last active in', async ({
   page,

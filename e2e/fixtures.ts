@@ -165,6 +165,15 @@ export { expect };
 export const BOTH_SIZES = { tag: '@both-sizes' };
 
 /**
+ * The smallest common Android (360×740) and the phone most of the academy's people hold
+ * (390×844): a journey about what fits or what is in view runs at both.
+ */
+export const PHONE_SIZES = [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
  * Journeys run without the guided tours opening by themselves (the person's own setting,
  * "Tự mở hướng dẫn"); the tutorial journey turns them on.
  */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures.ts';
+import { expect, PHONE_SIZES, screenshot, test } from './fixtures.ts';
 import { activeInstructor, signInByLink } from './support/accounts.ts';
 import {
   loadStudents,
@@ -196,106 +196,108 @@ test('the next person to sign in on a phone never sees what the last one kept', 
   expect((await me(phone)).person?.name).toContain('Lâm Quốc Bảo');
 });
 
-test('a sign-out with work still waiting asks first: kept for her, sent, or deleted with her say', async ({
-  page,
-  newVisitor,
-  allowProblems,
-}) => {
-  test.slow();
-  allowProblems(/net::ERR_INTERNET_DISCONNECTED/, /ERR_ABORTED/, /401/, /503/);
-  const tag = unique();
-  const student = await studentInCourse(page, tag);
-  const emailA = uniqueEmail('gv-a');
-  const emailB = uniqueEmail('gv-b');
-  const elsewhere = await activeInstructor(() => newVisitor(), `Phan Văn Đức ${tag}`, emailB);
-  await elsewhere.context().close();
-  const phone = await activeInstructor(() => newVisitor(), `Lê Thị Bích Ngọc ${tag}`, emailA);
-  await phone.setViewportSize({ width: 360, height: 740 });
-  const personA = (await me(phone)).person?.id;
-  await loadStudents(phone, tag, student.name);
-  // Tôi, once with a signal: a screen is there offline once it was opened.
-  await openProfile(phone);
-  await openActivity(phone);
+for (const size of PHONE_SIZES) {
+  test(`a sign-out with work still waiting asks first: kept for her, sent, or deleted with her say (${size.width}×${size.height})`, async ({
+    page,
+    newVisitor,
+    allowProblems,
+  }) => {
+    test.slow();
+    allowProblems(/net::ERR_INTERNET_DISCONNECTED/, /ERR_ABORTED/, /401/, /503/);
+    const tag = unique();
+    const student = await studentInCourse(page, tag);
+    const emailA = uniqueEmail('gv-a');
+    const emailB = uniqueEmail('gv-b');
+    const elsewhere = await activeInstructor(() => newVisitor(), `Phan Văn Đức ${tag}`, emailB);
+    await elsewhere.context().close();
+    const phone = await activeInstructor(() => newVisitor(), `Lê Thị Bích Ngọc ${tag}`, emailA);
+    await phone.setViewportSize(size);
+    const personA = (await me(phone)).person?.id;
+    await loadStudents(phone, tag, student.name);
+    // Tôi, once with a signal: a screen is there offline once it was opened.
+    await openProfile(phone);
+    await openActivity(phone);
 
-  // Offline, an evaluation waits on the phone; she goes to sign out.
-  await phone.context().setOffline(true);
-  const kept = `Đánh giá giữ lại cho cô Ngọc ${tag}`;
-  await writeEvaluation(phone, tag, student.name, kept);
-  await openProfile(phone);
-  await phone.getByRole('button', { name: 'Đăng xuất' }).click();
-  const asked = phone.getByRole('dialog', { name: 'Còn 1 bài chưa gửi' });
-  await expect(asked).toBeVisible();
-  await expect(asked).toContainText(student.name);
-  await expect(asked.getByRole('button', { name: 'Gửi ngay rồi đăng xuất' })).toBeDisabled();
-  await expect(asked).toContainText('Máy đang mất mạng');
-  await screenshot(phone, 'sign-out-with-waiting-posts');
-  // "Stay": nothing happens to her or the post.
-  await asked.getByRole('button', { name: /Ở lại/ }).click();
-  await expect(asked).toBeHidden();
-  await expect(phone).toHaveURL(/#\/profile/);
-  // Kept for her next sign-in here.
-  await signOutFromProfile(phone, /Giữ trên máy/);
-  await phone.context().setOffline(false);
+    // Offline, an evaluation waits on the phone; she goes to sign out.
+    await phone.context().setOffline(true);
+    const kept = `Đánh giá giữ lại cho cô Ngọc ${tag}`;
+    await writeEvaluation(phone, tag, student.name, kept);
+    await openProfile(phone);
+    await phone.getByRole('button', { name: 'Đăng xuất' }).click();
+    const asked = phone.getByRole('dialog', { name: 'Còn 1 bài chưa gửi' });
+    await expect(asked).toBeVisible();
+    await expect(asked).toContainText(student.name);
+    await expect(asked.getByRole('button', { name: 'Gửi ngay rồi đăng xuất' })).toBeDisabled();
+    await expect(asked).toContainText('Máy đang mất mạng');
+    await screenshot(phone, `sign-out-with-waiting-posts-${size.width}`);
+    // "Stay": nothing happens to her or the post.
+    await asked.getByRole('button', { name: /Ở lại/ }).click();
+    await expect(asked).toBeHidden();
+    await expect(phone).toHaveURL(/#\/profile/);
+    // Kept for her next sign-in here.
+    await signOutFromProfile(phone, /Giữ trên máy/);
+    await phone.context().setOffline(false);
 
-  // The next person on the phone sees nothing of it, and nothing goes out as him.
-  await signInByLink(phone, emailB);
-  await expect(phone).toHaveURL(/#\/activity$/, { timeout: 30_000 });
-  await expect(phone.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
-  await phone.waitForTimeout(3_000);
-  await expect(phone.getByTestId('queued-post')).toHaveCount(0);
-  await expect(phone.getByText(kept)).toHaveCount(0);
-  expect(await postsAbout(page, student.id)).toEqual([]);
-  await signOutFromProfile(phone);
+    // The next person on the phone sees nothing of it, and nothing goes out as him.
+    await signInByLink(phone, emailB);
+    await expect(phone).toHaveURL(/#\/activity$/, { timeout: 30_000 });
+    await expect(phone.getByRole('heading', { level: 1, name: 'Hoạt động' })).toBeVisible();
+    await phone.waitForTimeout(3_000);
+    await expect(phone.getByTestId('queued-post')).toHaveCount(0);
+    await expect(phone.getByText(kept)).toHaveCount(0);
+    expect(await postsAbout(page, student.id)).toEqual([]);
+    await signOutFromProfile(phone);
 
-  // She signs in again: it was kept for her and goes out as hers.
-  await signInByLink(phone, emailA);
-  await expect(phone.getByRole('article').filter({ hasText: kept })).toHaveCount(1, {
-    timeout: 45_000,
+    // She signs in again: it was kept for her and goes out as hers.
+    await signInByLink(phone, emailA);
+    await expect(phone.getByRole('article').filter({ hasText: kept })).toHaveCount(1, {
+      timeout: 45_000,
+    });
+    const sent = await postsAbout(page, student.id);
+    expect(sent.map((post) => post.text)).toEqual([kept]);
+    const post = (await (await page.request.get(`/api/posts/${sent[0]?.id}`)).json()) as {
+      author: { id: string };
+    };
+    expect(post.author.id).toBe(personA);
+
+    // Waiting behind a busy server, she chooses to send it now: it goes, then she is signed out.
+    await phone.route('**/api/posts', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, body: '{"code":"unavailable","message":"Bận"}' })
+        : route.continue(),
+    );
+    const sentNow = `Đánh giá gửi ngay trước khi đăng xuất ${tag}`;
+    await writeEvaluation(phone, tag, student.name, sentNow);
+    await openProfile(phone);
+    await phone.getByRole('button', { name: 'Đăng xuất' }).click();
+    const again = phone.getByRole('dialog', { name: 'Còn 1 bài chưa gửi' });
+    await expect(again).toBeVisible();
+    await phone.unroute('**/api/posts');
+    await again.getByRole('button', { name: 'Gửi ngay rồi đăng xuất' }).click();
+    await expect(phone).toHaveURL(/#\/login/, { timeout: 30_000 });
+    expect((await postsAbout(page, student.id)).map((each) => each.text)).toContain(sentNow);
+
+    // Offline again, she deletes what waits: a second tap to be sure; nothing is ever sent.
+    await signInByLink(phone, emailA);
+    await expect(phone).toHaveURL(/#\/activity$/, { timeout: 30_000 });
+    await loadStudents(phone, tag, student.name);
+    await openProfile(phone);
+    await openActivity(phone);
+    await phone.context().setOffline(true);
+    const deleted = `Đánh giá viết nhầm, xóa trước khi đăng xuất ${tag}`;
+    await writeEvaluation(phone, tag, student.name, deleted);
+    await openProfile(phone);
+    await phone.getByRole('button', { name: 'Đăng xuất' }).click();
+    const last = phone.getByRole('dialog', { name: 'Còn 1 bài chưa gửi' });
+    await last.getByRole('button', { name: 'Xóa 1 bài rồi đăng xuất' }).click();
+    await expect(phone).toHaveURL(/#\/profile/);
+    await last.getByRole('button', { name: /Chắc chắn xóa 1 bài/ }).click();
+    await expect(phone).toHaveURL(/#\/login/, { timeout: 20_000 });
+    await phone.context().setOffline(false);
+    await signInByLink(phone, emailA);
+    await expect(phone).toHaveURL(/#\/activity$/, { timeout: 30_000 });
+    await phone.waitForTimeout(3_000);
+    await expect(phone.getByTestId('queued-post')).toHaveCount(0);
+    expect((await postsAbout(page, student.id)).map((each) => each.text)).not.toContain(deleted);
   });
-  const sent = await postsAbout(page, student.id);
-  expect(sent.map((post) => post.text)).toEqual([kept]);
-  const post = (await (await page.request.get(`/api/posts/${sent[0]?.id}`)).json()) as {
-    author: { id: string };
-  };
-  expect(post.author.id).toBe(personA);
-
-  // Waiting behind a busy server, she chooses to send it now: it goes, then she is signed out.
-  await phone.route('**/api/posts', (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({ status: 503, body: '{"code":"unavailable","message":"Bận"}' })
-      : route.continue(),
-  );
-  const sentNow = `Đánh giá gửi ngay trước khi đăng xuất ${tag}`;
-  await writeEvaluation(phone, tag, student.name, sentNow);
-  await openProfile(phone);
-  await phone.getByRole('button', { name: 'Đăng xuất' }).click();
-  const again = phone.getByRole('dialog', { name: 'Còn 1 bài chưa gửi' });
-  await expect(again).toBeVisible();
-  await phone.unroute('**/api/posts');
-  await again.getByRole('button', { name: 'Gửi ngay rồi đăng xuất' }).click();
-  await expect(phone).toHaveURL(/#\/login/, { timeout: 30_000 });
-  expect((await postsAbout(page, student.id)).map((each) => each.text)).toContain(sentNow);
-
-  // Offline again, she deletes what waits: a second tap to be sure; nothing is ever sent.
-  await signInByLink(phone, emailA);
-  await expect(phone).toHaveURL(/#\/activity$/, { timeout: 30_000 });
-  await loadStudents(phone, tag, student.name);
-  await openProfile(phone);
-  await openActivity(phone);
-  await phone.context().setOffline(true);
-  const deleted = `Đánh giá viết nhầm, xóa trước khi đăng xuất ${tag}`;
-  await writeEvaluation(phone, tag, student.name, deleted);
-  await openProfile(phone);
-  await phone.getByRole('button', { name: 'Đăng xuất' }).click();
-  const last = phone.getByRole('dialog', { name: 'Còn 1 bài chưa gửi' });
-  await last.getByRole('button', { name: 'Xóa 1 bài rồi đăng xuất' }).click();
-  await expect(phone).toHaveURL(/#\/profile/);
-  await last.getByRole('button', { name: /Chắc chắn xóa 1 bài/ }).click();
-  await expect(phone).toHaveURL(/#\/login/, { timeout: 20_000 });
-  await phone.context().setOffline(false);
-  await signInByLink(phone, emailA);
-  await expect(phone).toHaveURL(/#\/activity$/, { timeout: 30_000 });
-  await phone.waitForTimeout(3_000);
-  await expect(phone.getByTestId('queued-post')).toHaveCount(0);
-  expect((await postsAbout(page, student.id)).map((each) => each.text)).not.toContain(deleted);
-});
+}

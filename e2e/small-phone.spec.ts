@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures.ts';
+import { expect, PHONE_SIZES, screenshot, test } from './fixtures.ts';
 import {
   activeInstructor,
   leavePendingNotice,
@@ -23,12 +23,6 @@ import { shownWhole } from './support/whole.ts';
 const LONG_COURSE = 'Kỹ thuật vẽ móng nghệ thuật hoa văn cổ điển Nhật Bản và Hàn Quốc nâng cao';
 const LONG_COURSE_2 = 'Chăm sóc móng tay móng chân chuyên nghiệp cho tiệm spa cao cấp';
 
-/** The smallest common Android, and the phone most of the academy's people hold. */
-const PHONES = [
-  { width: 360, height: 740 },
-  { width: 390, height: 844 },
-] as const;
-
 async function visit(page: Page, path: string, name: string) {
   await page.goto(`/#${path}`);
   // The screen's code, lists and images settle before it is judged and photographed. The live
@@ -39,7 +33,7 @@ async function visit(page: Page, path: string, name: string) {
   await screenshot(page, `small-${name}`);
 }
 
-for (const viewport of PHONES) {
+for (const viewport of PHONE_SIZES) {
   const phone = { viewport, isMobile: true, hasTouch: true };
   const size = `${viewport.width}`;
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {

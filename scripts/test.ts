@@ -23,8 +23,22 @@ interface StepResult {
   failed: number;
   /** Which tests failed and how, so that the end of a long log says what broke. */
   failures?: string[];
+  /** How long the step took: CI gives the whole run 60 minutes, and this says where they go. */
+  seconds?: number;
 }
 const results: StepResult[] = [];
+const runStarted = performance.now();
+let stepStarted = runStarted;
+
+/** Says which step begins, and starts its clock. */
+function begin(name: string) {
+  console.info(`\n=== ${name} ===`);
+  stepStarted = performance.now();
+}
+
+function record(result: StepResult) {
+  results.push({ ...result, seconds: Math.round((performance.now() - stepStarted) / 1000) });
+}
 
 /** The first lines of a failure message, without colour codes. */
 function firstLines(message: string | undefined, count = 4): string {
@@ -52,9 +66,9 @@ function readJson<T>(file: string): T | undefined {
 }
 
 async function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  console.info(`\n=== ${name} ===`);
+  begin(name);
   const code = await run(command, args, env);
-  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+  record({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 }
 
 interface VitestReport {
@@ -81,7 +95,7 @@ function vitestFailures(report: VitestReport): string[] {
  * PATH for the processes the tests start), else under this process's Node.
  */
 async function vitest(projects: string[], env: NodeJS.ProcessEnv, label: string, node?: string) {
-  console.info(`\n=== ${label} ===`);
+  begin(label);
   const report = path.join(artifacts, `vitest-${label.replace(/\W+/g, '-')}.json`);
   fs.rmSync(report, { force: true });
   const onPath = node
@@ -101,12 +115,12 @@ async function vitest(projects: string[], env: NodeJS.ProcessEnv, label: string,
   );
   const summary = readJson<VitestReport>(report);
   if (!summary) {
-    results.push({ name: label, passed: 0, failed: 1 });
+    record({ name: label, passed: 0, failed: 1 });
     return;
   }
   // A run that failed outside any test (a file that would not load) still counts as a failure.
   const failed = summary.numFailedTests || (code === 0 ? 0 : 1);
-  results.push({
+  record({
     name: label,
     passed: summary.numPassedTests,
     failed,
@@ -148,7 +162,7 @@ function playwrightFailures(suites: PlaywrightSuite[] = [], file = ''): string[]
 }
 
 async function playwright(chromium: string, postgresUrl: string | undefined) {
-  console.info('\n=== browser journeys (Playwright, Chromium) ===');
+  begin('browser journeys (Playwright, Chromium)');
   const report = path.join(artifacts, 'playwright.json');
   fs.rmSync(report, { force: true });
   const code = await run('npx', ['playwright', 'test'], {
@@ -161,10 +175,10 @@ async function playwright(chromium: string, postgresUrl: string | undefined) {
   const parsed = readJson<PlaywrightReport>(report);
   const stats = parsed?.stats;
   if (!stats) {
-    results.push({ name: 'browser journeys', passed: 0, failed: 1 });
+    record({ name: 'browser journeys', passed: 0, failed: 1 });
     return;
   }
-  results.push({
+  record({
     name: 'browser journeys',
     passed: stats.expected + stats.flaky,
     failed: stats.unexpected || (code === 0 ? 0 : 1),
@@ -268,10 +282,14 @@ async function main() {
 
   console.info('\n=== summary ===');
   for (const r of results) {
-    console.info(`${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+    const took = r.seconds === undefined ? '' : ` (${Math.round(r.seconds / 6) / 10} min)`;
+    console.info(
+      `${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed${took}`,
+    );
     for (const failure of r.failures ?? []) console.info(`  ✗ ${failure}`);
   }
   for (const problem of problems) console.info(`NOT PROVISIONED: ${problem}`);
+  console.info(`the whole run: ${Math.round((performance.now() - runStarted) / 6000) / 10} min`);
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0) + problems.length;
   console.info(`${passed} passed, ${failed} failed`);
