@@ -16,19 +16,22 @@ import { uniqueEmail } from './support/mailbox.ts';
  * kept or queued goes out, shows and stays only as that person.
  */
 
-/** Signs out from Tôi; with posts still waiting, answers the question with `choice`. */
-/** Tôi, by the bottom bar: in the app, so it works offline too. */
+/**
+ * Tôi, by the app's own navigation (the bottom bar on a phone, the sidebar from tablet width):
+ * in the app, so it works offline too.
+ */
 async function openProfile(page: Page) {
-  await page.getByTestId('bottom-bar').getByRole('link', { name: 'Tôi' }).click();
+  await page.getByRole('link', { name: 'Tôi' }).filter({ visible: true }).click();
   await expect(page).toHaveURL(/#\/profile/);
 }
 
-/** Hoạt động, by the bottom bar. */
+/** Hoạt động, by the app's own navigation. */
 async function openActivity(page: Page) {
-  await page.getByTestId('bottom-bar').getByRole('link', { name: 'Hoạt động' }).click();
+  await page.getByRole('link', { name: 'Hoạt động' }).filter({ visible: true }).click();
   await expect(page).toHaveURL(/#\/activity/);
 }
 
+/** Signs out from Tôi; with posts still waiting, answers the question with `choice`. */
 async function signOutFromProfile(page: Page, choice?: RegExp) {
   await openProfile(page);
   await page.getByRole('button', { name: 'Đăng xuất' }).click();

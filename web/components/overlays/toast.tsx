@@ -114,9 +114,10 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
 }
 
 /**
- * The one place that decides where messages appear: at the top on every screen size (on a
- * phone clear of the bottom bar and the post button, the next thing she taps; top right on a
- * desktop), and above every sheet and dialog. React Aria's top layer (`data-react-aria-top-layer`,
+ * The one place that decides where messages appear, clear of the next thing she taps: at the
+ * top on a phone (the bottom bar and the post button are at the bottom), at the bottom right
+ * from tablet width (where each screen's actions, the post button among them, sit at the top
+ * of its page), and above every sheet and dialog. React Aria's top layer (`data-react-aria-top-layer`,
  * as its own toasts are marked) keeps them read out and reachable while a modal hides the rest.
  */
 export function ToastViewport() {
@@ -127,7 +128,7 @@ export function ToastViewport() {
       aria-label={t('toast.region')}
       data-react-aria-top-layer="true"
       data-testid="toast-region"
-      className="pointer-events-none fixed inset-x-0 top-[calc(env(safe-area-inset-top)+0.5rem)] z-[65] flex justify-center px-4 md:top-4 md:right-4 md:left-auto md:w-96 md:px-0"
+      className="pointer-events-none fixed inset-x-0 top-[calc(env(safe-area-inset-top)+0.5rem)] z-[65] flex justify-center px-4 md:top-auto md:right-4 md:bottom-4 md:left-auto md:w-96 md:px-0"
     >
       <ol className="flex w-full max-w-md flex-col gap-2">
         {toasts.map((toast) => (
