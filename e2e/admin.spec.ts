@@ -462,14 +462,15 @@ for (const size of PHONE_SIZES) {
     await dialog.getByLabel('Họ và tên').fill(name);
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByRole('button', { name: 'Gửi lời mời' }).click();
-    const failed = page.getByTestId('toast').filter({ hasText: 'Thêm giảng viên thất bại.' });
+    // Said inside the sheet, beside the button that failed: not under the sheet, nor over what
+    // she typed; the sheet and what she typed stay, and closing the message leaves them.
+    const failed = dialog.getByTestId('toast').filter({ hasText: 'Thêm giảng viên thất bại.' });
     await expect(failed).toContainText('Email này đã được dùng');
-    // Seen while the sheet is still open: above it, not under it; the sheet and what she typed
-    // stay, and a tap on the message does not close them.
     await expect(dialog).toBeVisible();
     expect(await isOnTop(failed)).toBe(true);
     await screenshot(page, `invite-failed-sheet-open-${size.width}`);
     await failed.getByRole('button', { name: 'Đóng thông báo' }).click();
+    await expect(failed).toHaveCount(0);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Email')).toHaveValue(email);
     await dialog.getByRole('button', { name: 'Hủy' }).click();

@@ -5,6 +5,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -18,6 +19,9 @@ export interface Toast {
   id: string;
   message: string;
   type: ToastType;
+  /** The open sheet it is said in (a failure while a sheet is open), else the screen's corner. */
+  sheet?: string;
+  shownAt: number;
 }
 
 interface ToastApi {
@@ -28,26 +32,56 @@ interface ToastApi {
    */
   showToast(message: string, type?: ToastType): string;
   dismissToast(id: string): void;
+  /** An open sheet says failures inside itself (SheetMessages) until `closeSheet`. */
+  openSheet(sheet: string): void;
+  closeSheet(sheet: string): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
 const ToastListContext = createContext<Toast[]>([]);
 
+/** A message said this long before its sheet closes may not have been read: it stays on screen. */
+const JUST_SAID_MS = 1500;
+
+const isFailure = (type: ToastType) => type === 'error' || type === 'warning';
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  // Open sheets, the top one last; read when a message is said, so not state.
+  const sheets = useRef<string[]>([]);
   const dismissToast = useCallback((id: string) => {
     setToasts((list) => list.filter((toast) => toast.id !== id));
   }, []);
   const showToast = useCallback((message: string, type: ToastType = 'info') => {
     const id = crypto.randomUUID();
-    setToasts((list) =>
-      list.some((toast) => toast.message === message && toast.type === type)
-        ? list
-        : [...list, { id, message, type }],
-    );
+    const sheet = isFailure(type) ? sheets.current.at(-1) : undefined;
+    setToasts((list) => {
+      if (list.some((toast) => toast.message === message && toast.type === type)) return list;
+      // A sheet says one failure at a time: the latest is what her next tap answers.
+      const kept = sheet ? list.filter((toast) => toast.sheet !== sheet) : list;
+      return [...kept, { id, message, type, shownAt: Date.now(), ...(sheet ? { sheet } : {}) }];
+    });
     return id;
   }, []);
-  const api = useMemo(() => ({ showToast, dismissToast }), [showToast, dismissToast]);
+  const openSheet = useCallback((sheet: string) => {
+    sheets.current = [...sheets.current, sheet];
+  }, []);
+  const closeSheet = useCallback((sheet: string) => {
+    sheets.current = sheets.current.filter((open) => open !== sheet);
+    const now = Date.now();
+    setToasts((list) =>
+      list.flatMap((toast) => {
+        if (toast.sheet !== sheet) return [toast];
+        // Said as the sheet closed (a warning with the success that closes it): still to read.
+        if (now - toast.shownAt < JUST_SAID_MS) return [{ ...toast, sheet: undefined }];
+        return [];
+      }),
+    );
+  }, []);
+  const api = useMemo(
+    () => ({ showToast, dismissToast, openSheet, closeSheet }),
+    [showToast, dismissToast, openSheet, closeSheet],
+  );
   return (
     <ToastContext.Provider value={api}>
       <ToastListContext.Provider value={toasts}>{children}</ToastListContext.Provider>
@@ -76,14 +110,23 @@ const tones: Record<ToastType, string> = {
   warning: 'border-amber-200 bg-white text-stone-900 [&_svg.kind]:text-amber-600',
 };
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+function ToastItem({
+  toast,
+  onDismiss,
+  stays = false,
+}: {
+  toast: Toast;
+  onDismiss: (id: string) => void;
+  /** In a sheet it covers nothing, and stays until closed by hand or with the sheet. */
+  stays?: boolean;
+}) {
   const timer = useRef<number | undefined>(undefined);
   const start = useCallback(
     (ms: number) => {
       window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => onDismiss(toast.id), ms);
+      if (!stays) timer.current = window.setTimeout(() => onDismiss(toast.id), ms);
     },
-    [onDismiss, toast.id],
+    [onDismiss, toast.id, stays],
   );
   useEffect(() => {
     start(limits.toastDismissMs);
@@ -95,7 +138,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
       data-testid="toast"
       data-type={toast.type}
       role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
-      className={`pointer-events-auto flex w-full animate-toast-in items-start gap-3 rounded-2xl border p-4 shadow-lg ${tones[toast.type]}`}
+      className={`pointer-events-auto flex w-full animate-toast-in items-start gap-3 rounded-2xl border p-4 ${stays ? '' : 'shadow-lg'} ${tones[toast.type]}`}
       onPointerEnter={() => window.clearTimeout(timer.current)}
       onPointerLeave={() => start(limits.toastDismissAfterHoverMs)}
     >
@@ -117,7 +160,8 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
  * The one place that decides where messages appear, clear of the next thing she taps: at the
  * top on a phone (the bottom bar and the post button are at the bottom), at the bottom right
  * from tablet width (where each screen's actions, the post button among them, sit at the top
- * of its page), and above every sheet and dialog. React Aria's top layer (`data-react-aria-top-layer`,
+ * of its page), and above every sheet and dialog. A failure said while a sheet is open is said
+ * inside it instead (SheetMessages), beside the button that failed. React Aria's top layer (`data-react-aria-top-layer`,
  * as its own toasts are marked) keeps them read out and reachable while a modal hides the rest.
  */
 export function ToastViewport() {
@@ -131,10 +175,36 @@ export function ToastViewport() {
       className="pointer-events-none fixed inset-x-0 top-[calc(env(safe-area-inset-top)+0.5rem)] z-[65] flex justify-center px-4 md:top-auto md:right-4 md:bottom-4 md:left-auto md:w-96 md:px-0"
     >
       <ol className="flex w-full max-w-md flex-col gap-2">
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={dismissToast} />
-        ))}
+        {toasts
+          .filter((toast) => toast.sheet === undefined)
+          .map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={dismissToast} />
+          ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The failures said while this sheet is open, inside it above its buttons: a toast over the
+ * sheet would lie on what she is typing, and one under it would not be seen. Mounted with the
+ * sheet's content, it opens the sheet to messages and closes it when the sheet goes.
+ */
+export function SheetMessages() {
+  const sheet = useId();
+  const toasts = useContext(ToastListContext);
+  const { dismissToast, openSheet, closeSheet } = useToast();
+  useEffect(() => {
+    openSheet(sheet);
+    return () => closeSheet(sheet);
+  }, [sheet, openSheet, closeSheet]);
+  const mine = toasts.filter((toast) => toast.sheet === sheet);
+  if (mine.length === 0) return null;
+  return (
+    <ol data-testid="sheet-messages" className="flex flex-col gap-2 bg-white px-5 pt-3">
+      {mine.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} onDismiss={dismissToast} stays />
+      ))}
+    </ol>
   );
 }

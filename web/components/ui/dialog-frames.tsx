@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { t } from '../../lib/text.ts';
+import { SheetMessages } from '../overlays/toast.tsx';
 import type { ConfirmDialogProps, SheetDialogProps } from './dialog.tsx';
 import { Button } from './form.tsx';
 
@@ -55,6 +56,7 @@ export function SheetDialogFrame({
             </button>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          <SheetMessages />
           {footerNote ? (
             <div className="border-t border-stone-100 bg-white px-5 pt-2 text-sm break-words text-stone-700">
               {footerNote}
@@ -98,6 +100,9 @@ export function ConfirmDialogFrame({
             {title}
           </Heading>
           <div className="mt-2 text-[15px] leading-6 text-stone-600">{body}</div>
+          <div className="-mx-5">
+            <SheetMessages />
+          </div>
           <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
               {cancelLabel}
