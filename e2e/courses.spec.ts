@@ -2,6 +2,7 @@ import { BOTH_SIZES, expect, isPhone, screenshot, test } from './fixtures.ts';
 import { leavePendingNotice, onboard, signInByLink } from './support/accounts.ts';
 import { expectAxisLabelsApart } from './support/charts.ts';
 import { activatePerson, seedClass } from './support/fixtures-api.ts';
+import { expectHeadingsInOrder } from './support/headings.ts';
 import { uniqueEmail } from './support/mailbox.ts';
 import { photoFile } from './support/photos.ts';
 
@@ -314,6 +315,7 @@ test('an instructor proposes a course and the admin approves it', async ({ page,
   await page.goto('/#/courses');
   const pending = page.getByRole('article').filter({ hasText: name });
   await expect(pending).toContainText('Chờ duyệt');
+  await expectHeadingsInOrder(page);
   await pending.getByRole('button', { name: 'Duyệt' }).click();
   await expect(
     page
@@ -322,6 +324,7 @@ test('an instructor proposes a course and the admin approves it', async ({ page,
       .last(),
   ).toBeVisible();
   await expect(pending).not.toContainText('Chờ duyệt');
+  await expectHeadingsInOrder(page);
 
   await teacher.reload();
   await expect(proposed).toBeVisible();

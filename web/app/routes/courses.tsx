@@ -68,11 +68,12 @@ export default function CoursesScreen() {
     view === 'grid'
       ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3'
       : 'grid grid-cols-1 gap-3';
-  const card = (course: CourseSummary) => (
+  const card = (course: CourseSummary, headingLevel: 2 | 3 = 2) => (
     <li key={course.id}>
       <CourseCard
         course={course}
         view={view}
+        headingLevel={headingLevel}
         onApprove={
           isAdmin && course.status === 'pending'
             ? () =>
@@ -153,7 +154,7 @@ export default function CoursesScreen() {
             <h2 id="pending-courses" className="mb-3 text-lg font-semibold text-stone-900">
               {t('screens.courses.pendingTitle')}
             </h2>
-            <ul className={layout}>{pending.map(card)}</ul>
+            <ul className={layout}>{pending.map((course) => card(course, 3))}</ul>
           </section>
         ) : null}
 
@@ -175,7 +176,7 @@ export default function CoursesScreen() {
             aria-label={t('screens.courses.title')}
             data-tour="course-list"
           >
-            {listed.map(card)}
+            {listed.map((course) => card(course))}
           </ul>
         )}
       </PageBody>

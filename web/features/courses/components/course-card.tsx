@@ -61,12 +61,16 @@ export function CourseCard({
   view,
   onApprove,
   approving = false,
+  headingLevel = 2,
 }: {
   course: CourseSummary;
   view: CourseView;
   onApprove?: (() => void) | undefined;
   approving?: boolean;
+  /** 2 straight under the screen's title; 3 in a titled part of it (courses awaiting approval). */
+  headingLevel?: 2 | 3;
 }) {
+  const Title = headingLevel === 3 ? 'h3' : 'h2';
   const counts = (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-500">
       <span className="inline-flex items-center gap-1">
@@ -112,7 +116,7 @@ export function CourseCard({
         <Cover course={course} className="size-16 shrink-0 rounded-xl text-xl" />
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
-            <h3 className="truncate text-base font-semibold text-stone-900">{link}</h3>
+            <Title className="truncate text-base font-semibold text-stone-900">{link}</Title>
             {pending}
           </div>
           <div className="mt-1">{counts}</div>
@@ -130,7 +134,7 @@ export function CourseCard({
       <Cover course={course} className="aspect-[5/2] w-full sm:aspect-video" />
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="line-clamp-2 text-base font-semibold text-stone-900">{link}</h3>
+          <Title className="line-clamp-2 text-base font-semibold text-stone-900">{link}</Title>
           {pending}
         </div>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
