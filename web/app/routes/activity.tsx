@@ -57,7 +57,6 @@ export function loader({ request }: LoaderFunctionArgs): null {
 export default function ActivityScreen() {
   const member = useMember();
   const staff = isStaff(member);
-  useScreenTour('activity');
   usePostFormReady(staff);
   const courses = useCourses();
   const [params, change] = useScreenParams();
@@ -73,6 +72,7 @@ export default function ActivityScreen() {
   }, [params, change]);
   const filters = feedFilters(params, q);
   const feed = useFeed(filters);
+  useScreenTour('activity', !feed.isPending);
   const toggle = (key: string, value: string) =>
     change((next) => (next.get(key) === value ? next.delete(key) : next.set(key, value)));
   const studentId = params.get('student');

@@ -52,7 +52,7 @@ export default function CoursesScreen() {
   const courses = useCourses();
   const isAdmin = member?.role === 'admin';
   const staff = isStaff(member);
-  useScreenTour('courses');
+  useScreenTour('courses', !courses.isPending);
   const reportToTutorial = useTutorialReport();
   const openForm = () => {
     setFormOpen(true);

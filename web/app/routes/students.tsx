@@ -111,7 +111,6 @@ export default function StudentsScreen() {
 }
 
 function StudentsList({ staff }: { staff: boolean }) {
-  useScreenTour('students');
   usePostFormReady(staff);
   const courses = useCourses();
   // Search, courses and order live in the address, so coming back from a student keeps them.
@@ -128,6 +127,7 @@ function StudentsList({ staff }: { staff: boolean }) {
   const [filtering, setFiltering] = useState(false);
   const [adding, setAdding] = useState(false);
   const students = useStudents({ q, sort, courseIds });
+  useScreenTour('students', !students.isPending);
   const loaded = students.data?.pages.flatMap((page) => page.students) ?? [];
   // Opening on this screen, the rows a phone's screen holds first, the rest a few at a time.
   const shown = useShownCount(loaded.length, FIRST_SCREEN_ROWS, ROWS_PER_STEP);

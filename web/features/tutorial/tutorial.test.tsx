@@ -50,6 +50,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('a screen tour whose spotlight code is still on its way', () => {
@@ -68,6 +69,80 @@ describe('a screen tour whose spotlight code is still on its way', () => {
     code.arrive();
     render(<App />);
     await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(screen.getByText('tour activity step 1')).toBeTruthy();
+  });
+});
+
+/** A feed whose first page comes when the test says, with a photo that loads when it says. */
+function LoadingFeed({ ready }: { ready: boolean }) {
+  useScreenTour('activity', ready);
+  return (
+    <main>
+      {ready ? <img alt="ảnh bài đăng" src="/media/a.jpg" width={300} height={200} /> : null}
+    </main>
+  );
+}
+
+describe('a first visit', () => {
+  it('opens its tour only once the first page and its photos are on screen', async () => {
+    code.arrive();
+    // happy-dom lays nothing out: the photo is given a place in view, and is still loading.
+    vi.spyOn(HTMLImageElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      x: 0,
+      y: 100,
+      width: 300,
+      height: 200,
+      top: 100,
+      bottom: 300,
+      left: 0,
+      right: 300,
+      toJSON: () => ({}),
+    });
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false);
+    const { rerender } = render(
+      <TutorialProvider personId="person-2">
+        <LoadingFeed ready={false} />
+      </TutorialProvider>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(screen.queryByText(/^tour/)).toBeNull();
+
+    rerender(
+      <TutorialProvider personId="person-2">
+        <LoadingFeed ready />
+      </TutorialProvider>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(screen.queryByText(/^tour/)).toBeNull();
+    act(() => {
+      screen.getByRole('img', { name: 'ảnh bài đăng' }).dispatchEvent(new Event('load'));
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(screen.getByText('tour activity step 1')).toBeTruthy();
+  });
+
+  it('opens it anyway when a photo takes longer than a few seconds', async () => {
+    code.arrive();
+    vi.spyOn(HTMLImageElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      x: 0,
+      y: 100,
+      width: 300,
+      height: 200,
+      top: 100,
+      bottom: 300,
+      left: 0,
+      right: 300,
+      toJSON: () => ({}),
+    });
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false);
+    render(
+      <TutorialProvider personId="person-3">
+        <LoadingFeed ready />
+      </TutorialProvider>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(screen.queryByText(/^tour/)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
     expect(screen.getByText('tour activity step 1')).toBeTruthy();
   });
 });

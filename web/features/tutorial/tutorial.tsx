@@ -147,30 +147,64 @@ export function TutorialProvider({
   );
 }
 
+/** At most this long is waited for the first screen's photos before a tour opens anyway. */
+const PHOTOS_WAIT_MS = 4_000;
+
 /**
- * Opens a screen's tour the first time this person sees the screen (unless turned off). Only
- * instructors and admins have a provider, so for anyone else this does nothing.
+ * Resolves once what the screen shows first is complete: the render of its first data painted
+ * (two frames), then every photo in view loaded or failed, or PHOTOS_WAIT_MS at most.
  */
-export function useScreenTour(key: TourKey) {
+function firstScreenComplete(): Promise<void> {
+  const painted = new Promise<void>((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+  );
+  return painted.then(() => {
+    const inView = [...document.querySelectorAll<HTMLImageElement>('main img')].filter((image) => {
+      const box = image.getBoundingClientRect();
+      return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+    });
+    const loaded = inView
+      .filter((image) => !image.complete)
+      .map(
+        (image) =>
+          new Promise<void>((resolve) => {
+            image.addEventListener('load', () => resolve(), { once: true });
+            image.addEventListener('error', () => resolve(), { once: true });
+          }),
+      );
+    const enough = new Promise<void>((resolve) => setTimeout(resolve, PHOTOS_WAIT_MS));
+    return Promise.race([Promise.all(loaded).then(() => undefined), enough]);
+  });
+}
+
+/**
+ * Opens a screen's tour the first time this person sees the screen (unless turned off), once
+ * the screen is complete: `ready` when its first data has come (a list, a feed's first page),
+ * then its first photos painted and the browser's first idle moment after them. A tour points
+ * at things that have stopped moving, and a first visit's largest paint is the screen itself,
+ * not the tour's bubble over a screen still loading. Only instructors and admins have a
+ * provider, so for anyone else this does nothing.
+ */
+export function useScreenTour(key: TourKey, ready = true) {
   const tutorial = useContext(TutorialContext);
+  // Once ready, ready for good: a refetch that empties a list does not close an open tour.
+  const [settled, setSettled] = useState(ready);
+  if (ready && !settled) setSettled(true);
   useEffect(() => {
-    if (!tutorial || !tutorialAutostart.isOn()) return;
-    // Once the screen has painted and the browser has a moment (its first data in), so the tour
-    // points at things that have stopped moving; soon after, as what a first visit is for: the
-    // tour is what the person is shown, and a bubble that comes seconds later is the screen
-    // arriving late.
+    if (!tutorial || !settled || !tutorialAutostart.isOn()) return;
+    let cancelled = false;
     let cancelIdle = () => {};
-    const timer = setTimeout(() => {
-      cancelIdle = whenIdle(() => tutorial.start(key), 500);
-    }, 100);
+    void firstScreenComplete().then(() => {
+      if (!cancelled) cancelIdle = whenIdle(() => tutorial.start(key), 500);
+    });
     return () => {
-      clearTimeout(timer);
+      cancelled = true;
       cancelIdle();
       // A tour shows on its own screen only: its bubble or waiting banner does not follow the
       // person to another screen, and it goes on from the same step when she comes back.
       tutorial.leave(key);
     };
-  }, [tutorial, key]);
+  }, [tutorial, key, settled]);
 }
 
 /** Tells a waiting tour that the person did what it waits for (nothing outside a tour). */
