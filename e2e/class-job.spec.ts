@@ -161,6 +161,7 @@ for (const size of [...PHONE_SIZES, { width: 1440, height: 900 }]) {
       const goesTo = form.getByTestId('posting-to');
       await expect(goesTo).toHaveText(`Bài đăng về: ${name} · ${where}`);
       await expect(goesTo).toBeInViewport({ ratio: 1 });
+      await screenshot(instructor, `class-job-posting-to-${size.width}`);
       await form.getByRole('button', { name: 'Đăng bài' }).click();
       await expect(form).toBeHidden();
     };
