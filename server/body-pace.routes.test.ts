@@ -12,9 +12,10 @@ import { instructorForm } from './test/sessions.ts';
  */
 
 const pace = { bytes: 64, windowMs: 400, totalMs: 1200, uploadTotalMs: 2000 };
+const logs: string[] = [];
 const academy = setUpAcademy(
   { admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') } },
-  { bodyPace: pace },
+  { bodyPace: pace, logStream: { write: (line) => logs.push(line) }, env: { LOG_LEVEL: 'info' } },
 );
 const { t, cookie } = academy;
 let port = 0;
@@ -151,6 +152,34 @@ describe('a body that keeps no pace', () => {
     const answer = await request.answer;
     expect(answer.status).toBe(408);
     expect(await request.closed).toBeLessThan(answer.at + 1000);
+  });
+});
+
+describe('a phone that goes away while its photo is on the way', () => {
+  it('is logged as a person leaving, not as the database out of reach', async () => {
+    const before = logs.length;
+    const boundary = 'hocvienboundary';
+    const request = trickle({
+      path: '/api/uploads?use=post',
+      declaredLength: 100_000,
+      chunk: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${'x'.repeat(60)}`,
+      everyMs: 20,
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    request.stop();
+    const said = () =>
+      logs
+        .slice(before)
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((line) => line.msg !== 'request completed' && line.msg !== 'incoming request');
+    await expect.poll(() => said().length, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(said()).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'the client went away before its request arrived',
+      }),
+    ]);
   });
 });
 

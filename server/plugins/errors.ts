@@ -152,6 +152,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, request, 507, 'storage_full');
     }
 
+    // The phone went away while its request's body was on the way (the signal lost, the app
+    // closed): Node says ECONNRESET, as a lost database connection does, but the database is
+    // fine. No one is there to read the answer; the log says it at the level of a person leaving.
+    if (request.raw.readableAborted && !request.raw.complete) {
+      request.log.info({ code: error.code }, 'the client went away before its request arrived');
+      return send(reply, request, 408, 'body_too_slow');
+    }
+
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return send(reply, request, 503, 'database_unavailable');
