@@ -83,22 +83,29 @@ function LoadingFeed({ ready }: { ready: boolean }) {
   );
 }
 
+/**
+ * The spotlight's code is there, and every photo is in view and still loading: happy-dom lays
+ * nothing out, so each is given a place on the first screen.
+ */
+function photosInViewStillLoading() {
+  code.arrive();
+  vi.spyOn(HTMLImageElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    x: 0,
+    y: 100,
+    width: 300,
+    height: 200,
+    top: 100,
+    bottom: 300,
+    left: 0,
+    right: 300,
+    toJSON: () => ({}),
+  });
+  vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false);
+}
+
 describe('a first visit', () => {
   it('opens its tour only once the first page and its photos are on screen', async () => {
-    code.arrive();
-    // happy-dom lays nothing out: the photo is given a place in view, and is still loading.
-    vi.spyOn(HTMLImageElement.prototype, 'getBoundingClientRect').mockReturnValue({
-      x: 0,
-      y: 100,
-      width: 300,
-      height: 200,
-      top: 100,
-      bottom: 300,
-      left: 0,
-      right: 300,
-      toJSON: () => ({}),
-    });
-    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false);
+    photosInViewStillLoading();
     const { rerender } = render(
       <TutorialProvider personId="person-2">
         <LoadingFeed ready={false} />
@@ -122,19 +129,7 @@ describe('a first visit', () => {
   });
 
   it('opens it anyway when a photo takes longer than a few seconds', async () => {
-    code.arrive();
-    vi.spyOn(HTMLImageElement.prototype, 'getBoundingClientRect').mockReturnValue({
-      x: 0,
-      y: 100,
-      width: 300,
-      height: 200,
-      top: 100,
-      bottom: 300,
-      left: 0,
-      right: 300,
-      toJSON: () => ({}),
-    });
-    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false);
+    photosInViewStillLoading();
     render(
       <TutorialProvider personId="person-3">
         <LoadingFeed ready />
