@@ -9,7 +9,7 @@ import { photoFile } from './support/photos.ts';
  * tasks"): each screen an instructor returns to, opened again, may block the mid-tier phone's
  * main thread for at most this long in all, counted as Lighthouse counts blocking time (each
  * task's time past 50 ms), from the reload until it has been still for three seconds, the best
- * of three openings. A long list drawn at once or a widget library evaluated as a screen opens
+ * of up to three openings. A long list drawn at once or a widget library evaluated as a screen opens
  * (each 100-250 ms on that phone) goes over; which libraries a screen may load at all is held
  * exactly by scripts/size-budget.ts.
  *
@@ -104,8 +104,12 @@ test('each screen an instructor returns to blocks the mid-tier phone for at most
     await page.goto(`/#${route}`);
     await expect(screenShown(page)).toBeVisible();
     await page.waitForTimeout(1_000);
-    // The best of three openings: a busy or slow host only ever adds to a task.
-    const runs = [await reloadTraced(page), await reloadTraced(page), await reloadTraced(page)];
+    // The best of up to three openings: a busy or slow host only ever adds to a task, so one
+    // within the limit settles it (the verdict of all three, in a third of the time CI has).
+    const runs = [await reloadTraced(page)];
+    while (runs.length < 3 && Math.min(...runs.map((run) => run.blockingMs)) > BLOCKING_LIMIT_MS) {
+      runs.push(await reloadTraced(page));
+    }
     const best = runs.sort((a, b) => a.blockingMs - b.blockingMs)[0]!;
     const said = `${route}: ${best.blockingMs} ms (${best.tasks.join(', ')}; host index ${best.index}, CPU time ×${best.factor})`;
     console.info(`long tasks on the ${PHONE}-tier phone ${said}`);
