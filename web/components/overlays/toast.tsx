@@ -137,7 +137,7 @@ function ToastItem({
     <li
       data-testid="toast"
       data-type={toast.type}
-      role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
+      role={isFailure(toast.type) ? 'alert' : 'status'}
       className={`pointer-events-auto flex w-full animate-toast-in items-start gap-3 rounded-2xl border p-4 ${stays ? '' : 'shadow-lg'} ${tones[toast.type]}`}
       onPointerEnter={() => window.clearTimeout(timer.current)}
       onPointerLeave={() => start(limits.toastDismissAfterHoverMs)}
