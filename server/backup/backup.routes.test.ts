@@ -9,10 +9,11 @@ import { createGunzip, createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import tar from 'tar-stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../cli/cli.ts';
 import { openDatabase } from '../db/database.ts';
 import { academyTrio, setUpAcademy } from '../test/academy.ts';
-import { testDatabaseKind } from '../test/test-database.ts';
+import { createPostgresDatabase, testDatabaseKind } from '../test/test-database.ts';
 import { BackupError, type BackupManifest, restoreBackup } from './backup.ts';
 import { holdDataDir } from './data-dir-lock.ts';
 
@@ -106,12 +107,84 @@ async function contents(file: string) {
 }
 
 describe.runIf(testDatabaseKind() === 'postgres')('backup on PostgreSQL', () => {
-  it('points the admin at pg_dump', async () => {
+  it('downloads the database and its photos, and a new machine restores both', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/demo-data',
+      headers: { cookie: cookie.admin },
+    });
+    expect(made.statusCode).toBe(201);
     const response = await download();
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toContain('pg_dump');
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/hoc-vien-\d{8}-\d{6}-\d{3}\.tar\.gz/);
+    const archive = path.join(work, 'postgres.tar.gz');
+    fs.writeFileSync(archive, response.rawPayload);
+    const entries = await readArchive(archive);
+    const manifest = JSON.parse(entries[0]!.data.toString('utf8')) as BackupManifest;
+    expect(manifest.database).toBe('academy.dump');
+    expect(entries[1]!.data.subarray(0, 5).toString('latin1')).toBe('PGDMP');
+    const stored = fs.readdirSync(path.join(dataDir, 'media')).sort();
+    expect(stored.length).toBeGreaterThan(0);
+    expect([...manifest.media].sort()).toEqual(stored);
+    // The dump it was packed from does not stay in the data folder.
+    await vi.waitFor(() =>
+      expect(fs.readdirSync(path.join(dataDir, '.backup-downloads'))).toEqual([]),
+    );
+
+    const fresh = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'hv_pgbackup');
+    const machine = path.join(work, 'new-machine');
+    const env = { DATA_DIR: machine, DATABASE_URL: fresh.url, LOG_LEVEL: 'silent' };
+    try {
+      // A SQLite academy's folder is told what this backup is, and nothing is written there.
+      const sqliteFolder = path.join(work, 'sqlite-machine');
+      const refused = await hocVien(['restore', archive], { DATA_DIR: sqliteFolder });
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain('học viện chạy PostgreSQL');
+      expect(fs.existsSync(path.join(sqliteFolder, 'academy.sqlite'))).toBe(false);
+
+      const restored = await hocVien(['restore', archive], env);
+      expect(restored, restored.err).toMatchObject({ code: 0 });
+      expect(restored.out).toContain(`${manifest.media.length} ảnh`);
+      expect(fs.readdirSync(path.join(machine, 'media')).sort()).toEqual(stored);
+      const there = openDatabase({ kind: 'postgres', url: fresh.url });
+      try {
+        const count = async (db: typeof t.database.db, table: 'people' | 'posts' | 'session') =>
+          Number(
+            (
+              await db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        expect(await count(there.db, 'people')).toBe(await count(t.database.db, 'people'));
+        expect(await count(there.db, 'posts')).toBe(await count(t.database.db, 'posts'));
+        // Like a SQLite backup, it opens no one's session.
+        expect(await count(t.database.db, 'session')).toBeGreaterThan(0);
+        expect(await count(there.db, 'session')).toBe(0);
+      } finally {
+        await there.close();
+      }
+      // Into a database that now holds an academy: refused, as a .dump's restore is.
+      const again = await hocVien(['restore', archive], env);
+      expect(again.code).toBe(1);
+      expect(again.err).toContain('đã có dữ liệu của một học viện');
+    } finally {
+      await fresh.drop();
+    }
   });
 });
+
+/** `hoc-vien …` as an operator runs it, with the settings in `env`. */
+async function hocVien(args: string[], env: NodeJS.ProcessEnv) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, env, {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
 
 describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
   let archive: string;

@@ -17,14 +17,19 @@ import { LocalMediaStore, type MediaStore } from '../modules/media/media.store.t
 import { DataDirBusyError, holdDataDir } from './data-dir-lock.ts';
 
 /*
- * Backups of an academy on SQLite: one .tar.gz holding a copy of the database (SQLite's VACUUM
- * INTO, taken while the app keeps running) with everything that grants access removed, the
- * stored photos, and a manifest that lists every entry with its size and SHA-256. `npm run
- * restore -- <file>` puts one back while the app is stopped. PostgreSQL academies back up with
- * pg_dump (README, "Backup and restore").
+ * Backups of an academy: one .tar.gz holding a copy of the database with everything that grants
+ * access removed, the stored photos, and a manifest that lists every entry with its size and
+ * SHA-256. On SQLite the copy is SQLite's VACUUM INTO, taken while the app keeps running, and
+ * `npm run restore -- <file>` puts one back while the app is stopped. On PostgreSQL it is a
+ * pg_dump archive, packed this way when the photos are in the data folder (with photos in a
+ * bucket the archive stands alone; README, "Backup and restore").
  */
 
 export const BACKUP_DATABASE_NAME = 'academy.sqlite';
+/** A PostgreSQL academy's database in a backup: pg_dump's custom-format archive. */
+export const BACKUP_DUMP_NAME = 'academy.dump';
+type DatabaseEntry = typeof BACKUP_DATABASE_NAME | typeof BACKUP_DUMP_NAME;
+const DATABASE_ENTRIES: readonly string[] = [BACKUP_DATABASE_NAME, BACKUP_DUMP_NAME];
 export const BACKUP_FORMAT = 2;
 const MANIFEST_NAME = 'manifest.json';
 /** A manifest listing every photo of a large academy stays far below this. */
@@ -39,7 +44,8 @@ export interface BackupEntry {
 export interface BackupManifest {
   format: number;
   createdAt: string;
-  database: string;
+  /** The database's entry: which engine's academy this is. */
+  database: DatabaseEntry;
   /** The schema's migrations, in order: a restore refuses a database its code cannot read. */
   migrations: string[];
   /** Photo file names under media/. */
@@ -62,7 +68,13 @@ const AUTH_TABLES = new Set(['user', 'session', 'account', 'verification', 'rate
  * secrets is a key to the academy. A restored academy signs everyone in again and keeps the
  * running server's secrets (or generates new ones).
  */
-const ACCESS_TABLES = ['session', 'verification', 'rateLimit', 'auth_attempts', 'server_secrets'];
+export const ACCESS_TABLES = [
+  'session',
+  'verification',
+  'rateLimit',
+  'auth_attempts',
+  'server_secrets',
+];
 
 const MEDIA_NAME = /^media\/([a-f0-9]{64})(-md|-sm)?\.webp$/;
 
@@ -74,8 +86,12 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
+/** Where a PostgreSQL download's dump waits while it is packed; emptied at each start. */
+export const downloadsFolder = (dataDir: string) => path.join(dataDir, '.backup-downloads');
+
 /** Removes snapshots a crashed or interrupted backup left in the data folder. */
 export async function removeStaleSnapshots(dataDir: string): Promise<void> {
+  await fsp.rm(downloadsFolder(dataDir), { recursive: true, force: true });
   const names = await fsp.readdir(dataDir).catch(() => [] as string[]);
   await Promise.all(
     names
@@ -158,6 +174,14 @@ async function addFile(pack: tar.Pack, entry: BackupEntry, open: EntrySource): P
   });
 }
 
+/** The database's copy a backup packs: its file, its migrations, and how it is removed after. */
+interface DatabaseCopy {
+  name: DatabaseEntry;
+  file: string;
+  migrations: string[];
+  remove: () => Promise<unknown>;
+}
+
 /**
  * Writes a backup of the database and the photos in `store` (by default `dataDir/media`) as a
  * gzipped tar to the returned stream. The database copy is taken first (consistent at one
@@ -178,12 +202,46 @@ export async function createBackup(
         fsp.rm(`${snapshot}${suffix}`, { force: true }),
       ),
     );
+  let applied: string[];
+  try {
+    await sql`vacuum into ${snapshot}`.execute(database.db);
+    applied = scrubSnapshot(snapshot);
+  } catch (error) {
+    await removeSnapshot();
+    throw error;
+  }
+  return packBackup(
+    { name: BACKUP_DATABASE_NAME, file: snapshot, migrations: applied, remove: removeSnapshot },
+    store,
+  );
+}
+
+/**
+ * A PostgreSQL academy's backup with its photos: the pg_dump archive `dump` (whose database has
+ * `migrations`) and the photos in `store`, packed as a SQLite academy's are. `dump` is removed
+ * once packed, or once the stream is abandoned.
+ */
+export function createDumpBackup(
+  dump: string,
+  migrations: string[],
+  store: MediaStore,
+): Promise<Readable> {
+  return packBackup(
+    {
+      name: BACKUP_DUMP_NAME,
+      file: dump,
+      migrations,
+      remove: () => fsp.rm(dump, { force: true }),
+    },
+    store,
+  );
+}
+
+async function packBackup(copy: DatabaseCopy, store: MediaStore): Promise<Readable> {
   let manifest: BackupManifest;
   const files = new Map<string, EntrySource>();
   try {
-    await sql`vacuum into ${snapshot}`.execute(database.db);
-    const applied = scrubSnapshot(snapshot);
-    files.set(BACKUP_DATABASE_NAME, async () => fs.createReadStream(snapshot));
+    files.set(copy.name, async () => fs.createReadStream(copy.file));
     for await (const name of store.names()) {
       if (!MEDIA_NAME.test(`media/${name}`)) continue;
       files.set(`media/${name}`, async () => (await store.open(name))?.body);
@@ -198,13 +256,13 @@ export async function createBackup(
     manifest = {
       format: BACKUP_FORMAT,
       createdAt: new Date().toISOString(),
-      database: BACKUP_DATABASE_NAME,
-      migrations: applied,
+      database: copy.name,
+      migrations: copy.migrations,
       media: entries.filter((e) => e.name.startsWith('media/')).map((e) => e.name.slice(6)),
       entries,
     };
   } catch (error) {
-    await removeSnapshot();
+    await copy.remove();
     throw error;
   }
 
@@ -224,7 +282,7 @@ export async function createBackup(
       pack.destroy(error as Error);
       output.destroy(error as Error);
     })
-    .finally(() => void removeSnapshot());
+    .finally(() => void copy.remove());
   pipeline(pack, createGzip(), output).catch(() => {
     pack.destroy();
   });
@@ -254,7 +312,7 @@ function readManifest(text: string): BackupManifest {
   if (
     !manifest ||
     manifest.format !== BACKUP_FORMAT ||
-    manifest.database !== BACKUP_DATABASE_NAME ||
+    !DATABASE_ENTRIES.includes(manifest.database) ||
     !Array.isArray(manifest.entries) ||
     !Array.isArray(manifest.migrations) ||
     !Array.isArray(manifest.media)
@@ -265,7 +323,7 @@ function readManifest(text: string): BackupManifest {
     const valid =
       entry &&
       typeof entry.name === 'string' &&
-      (entry.name === BACKUP_DATABASE_NAME || MEDIA_NAME.test(entry.name)) &&
+      (entry.name === manifest.database || MEDIA_NAME.test(entry.name)) &&
       Number.isSafeInteger(entry.size) &&
       entry.size >= 0 &&
       typeof entry.sha256 === 'string' &&
@@ -371,16 +429,47 @@ export async function unpackBackup(archive: string, into: string): Promise<Backu
   }
   if (!manifest) throw new BackupError(say('noManifest'));
   const missing = manifest.entries.map((entry) => entry.name).filter((name) => !seen.has(name));
-  if (!seen.has(BACKUP_DATABASE_NAME) && !missing.includes(BACKUP_DATABASE_NAME)) {
-    missing.unshift(BACKUP_DATABASE_NAME);
+  if (!seen.has(manifest.database) && !missing.includes(manifest.database)) {
+    missing.unshift(manifest.database);
   }
   if (missing.length > 0) {
     throw new BackupError(
       say('missingFiles', { count: String(missing.length), name: missing[0] ?? '' }),
     );
   }
-  await checkDatabase(path.join(into, BACKUP_DATABASE_NAME), manifest);
+  if (manifest.database === BACKUP_DATABASE_NAME) {
+    await checkDatabase(path.join(into, BACKUP_DATABASE_NAME), manifest);
+  } else {
+    await checkDump(path.join(into, BACKUP_DUMP_NAME), manifest);
+  }
   return manifest;
+}
+
+/** The migrations a backup's database holds are ones this code knows, in its order. */
+function checkMigrations(applied: string[]) {
+  const known = Object.keys(migrations).sort();
+  const last = applied.at(-1);
+  if (!last || applied.some((name, index) => known[index] !== name)) {
+    throw new BackupError(say('unknownSchema', { name: last ?? '' }));
+  }
+  return last;
+}
+
+/**
+ * A PostgreSQL academy's database in a backup: pg_dump's custom format (it opens with "PGDMP")
+ * at migrations this code knows; pg_restore checks the rest, in one transaction.
+ */
+async function checkDump(file: string, manifest: BackupManifest) {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const { buffer } = await handle.read(Buffer.alloc(5), 0, 5, 0);
+    if (buffer.toString('latin1') !== 'PGDMP') {
+      throw new BackupError(say('corrupt', { reason: BACKUP_DUMP_NAME }));
+    }
+  } finally {
+    await handle.close();
+  }
+  checkMigrations(manifest.migrations);
 }
 
 interface SchemaObject {
@@ -435,14 +524,9 @@ async function checkDatabase(file: string, manifest: BackupManifest) {
         name: string;
       }[]
     ).map((row) => row.name);
-    const known = Object.keys(migrations).sort();
-    const last = applied.at(-1);
-    if (
-      !last ||
-      applied.some((name, index) => known[index] !== name) ||
-      applied.join() !== manifest.migrations.join()
-    ) {
-      throw new BackupError(say('unknownSchema', { name: last ?? '' }));
+    const last = checkMigrations(applied);
+    if (applied.join() !== manifest.migrations.join()) {
+      throw new BackupError(say('unknownSchema', { name: last }));
     }
     connection.close();
     connection = undefined;
@@ -527,6 +611,7 @@ export async function restoreBackup(archive: string, dataDir: string, store?: Me
   const staging = path.join(dataDir, `.restore-${randomUUID()}`);
   try {
     const manifest = await unpackBackup(archive, staging);
+    if (manifest.database !== BACKUP_DATABASE_NAME) throw new BackupError(say('postgresBackup'));
     const bucket = store && store.kind !== 'local' ? store : undefined;
     if (bucket) {
       for (const name of manifest.media) {

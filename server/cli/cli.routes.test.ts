@@ -265,19 +265,23 @@ describe(`hoc-vien, the command line, on ${testDatabaseKind()}`, () => {
   });
 
   it.skipIf(testDatabaseKind() !== 'postgres')(
-    'backup and restore on PostgreSQL: dumps kept N at a time, restored onto a new machine’s empty database',
+    'backup and restore on PostgreSQL: dumps with their photos kept N at a time, restored onto a new machine’s empty database',
     async () => {
       const folder = path.join(dataDir, 'pg-backups');
       let last = '';
       for (let i = 0; i < 3; i += 1) {
         const run = await hocVien(['backup', '--to', folder, '--keep', '2']);
         expect(run, run.err).toMatchObject({ code: 0 });
-        expect(run.out).toContain('Ảnh không nằm trong bản sao lưu PostgreSQL');
-        last = run.out.match(/Đã sao lưu vào (.+\.dump) \(/)?.[1] ?? '';
+        // The photos are in the data folder, so the backup holds them too.
+        expect(run.out).not.toContain('Ảnh không nằm trong bản sao lưu');
+        last = run.out.match(/Đã sao lưu vào (.+\.tar\.gz) \(/)?.[1] ?? '';
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
-      const dumps = fs.readdirSync(folder).filter((name) => name.endsWith('.dump'));
-      expect(dumps).toHaveLength(2);
+      // Each dump is packed with the photos and leaves no loose .dump behind.
+      expect(fs.readdirSync(folder).sort()).toEqual([
+        expect.stringMatching(/\.tar\.gz$/),
+        expect.stringMatching(/\.tar\.gz$/),
+      ]);
       expect(fs.statSync(last).mode & 0o777).toBe(0o600);
 
       // Into the academy's own database, holding an academy: refused, nothing touched.

@@ -22,6 +22,7 @@ import { generateDemoData, wipeDemoData } from '../modules/admin/demo-data.servi
 import {
   BackupFolderError,
   backUpBeforeUpgrade,
+  restorePostgresBackup,
   restorePostgresDump,
   takeBackup,
 } from '../modules/admin/maintenance.service.ts';
@@ -448,8 +449,8 @@ const COMMANDS: Record<string, Command> = {
       }
       if (taken.copied)
         io.out(say(cli.backup.copied, { where: taken.copied.where, keep: String(keep) }));
-      // pg_dump's archive holds the database; the photos live elsewhere.
-      if (config.database.kind === 'postgres') {
+      // pg_dump's archive alone holds the database; the photos in a bucket are backed up there.
+      if (config.database.kind === 'postgres' && config.media.kind !== 'local') {
         io.out(say(cli.restore.photosNotInDump, { photos: photoPlace(config) }));
       }
       return 0;
@@ -482,20 +483,34 @@ const COMMANDS: Record<string, Command> = {
     if (!archive)
       throw new UsageError(say(cli.missingArgument, { what: 'tệp .tar.gz', command: 'restore' }));
     const { dataDir, media } = config;
-    if (config.database.kind === 'postgres' && archive.endsWith('.dump')) {
+    if (config.database.kind === 'postgres') {
       const { url } = config.database;
+      const file = path.resolve(archive);
+      const replace = values.replace === true;
       return withDatabase(
         config,
         async (database) => {
           try {
-            await restorePostgresDump(database, url, path.resolve(archive), {
-              replace: values.replace === true,
-            });
+            if (file.endsWith('.dump')) {
+              await restorePostgresDump(database, url, file, { replace });
+              io.out(say(cli.restore.pgRestored, { file: archive, photos: photoPlace(config) }));
+            } else {
+              const store = await createMediaStore(media);
+              const manifest = await restorePostgresBackup(database, url, file, dataDir, store, {
+                replace,
+              });
+              io.out(
+                say(cli.restore.pgRestoredWithPhotos, {
+                  file: archive,
+                  media: String(manifest.media.length),
+                  photos: photoPlace(config),
+                }),
+              );
+            }
           } catch (error) {
             io.err(say(vi.backup.failed, { reason: reasonOf(error) }));
             return 1;
           }
-          io.out(say(cli.restore.pgRestored, { file: archive, photos: photoPlace(config) }));
           return 0;
         },
         false,

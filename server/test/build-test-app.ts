@@ -36,7 +36,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const ownDataDir = options.env?.DATA_DIR
     ? undefined
     : fs.mkdtempSync(path.join(os.tmpdir(), 'hv-data-'));
-  const config = loadConfig({ DATA_DIR: ownDataDir, LOG_LEVEL: 'silent', ...options.env });
+  // The settings name the database the app runs on, as a server's do.
+  const config = loadConfig({
+    DATA_DIR: ownDataDir,
+    LOG_LEVEL: 'silent',
+    ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     database,

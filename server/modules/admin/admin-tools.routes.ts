@@ -137,8 +137,7 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/backup',
     {
       schema: {
-        summary:
-          'Download a consistent backup of the database and photos as .tar.gz (admins; SQLite)',
+        summary: 'Download a consistent backup of the database and photos as .tar.gz (admins)',
         tags,
         response: { 200: z.any().describe('application/gzip: a .tar.gz file'), ...errors },
       },
@@ -147,7 +146,7 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       const backup = await backUp(
         app.database,
         await requireAdmin(request),
-        app.config.dataDir,
+        app.config,
         app.mediaStore,
       );
       return reply

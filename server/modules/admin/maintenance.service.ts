@@ -1,4 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +10,16 @@ import { vi } from '#shared/locales/vi';
 import { cli } from '#shared/locales/vi/cli';
 import type { CleanupResult } from '#shared/schemas/admin';
 import { fillPlaceholders } from '#shared/text';
-import { createBackup } from '../../backup/backup.ts';
+import {
+  ACCESS_TABLES,
+  BACKUP_DUMP_NAME,
+  type BackupManifest,
+  createBackup,
+  createDumpBackup,
+  downloadsFolder,
+  unpackBackup,
+} from '../../backup/backup.ts';
+import { DataDirBusyError, holdDataDir } from '../../backup/data-dir-lock.ts';
 import { openOffsiteBackups } from '../../backup/offsite.ts';
 import type { Config } from '../../config.ts';
 import { type AppDatabase, migrationStatus } from '../../db/database.ts';
@@ -51,17 +61,29 @@ export async function cleanUp(
 }
 
 /**
- * A backup for an admin to download (SQLite: the database copy and the photos; PostgreSQL
- * academies are told to use pg_dump), recorded in the activity log.
+ * A backup for an admin to download, recorded in the activity log: the database copy and the
+ * photos, on either engine (on PostgreSQL a pg_dump archive, taken into the data folder first).
  */
 export async function backUp(
   database: AppDatabase,
   admin: PersonRow,
-  dataDir: string,
+  config: Pick<Config, 'dataDir' | 'database'>,
   store: MediaStore,
 ): Promise<{ stream: Readable; fileName: string }> {
-  if (database.kind !== 'sqlite') throw new AppError('backup_postgres', 409);
-  const stream = await createBackup(database, dataDir, store);
+  let stream: Readable;
+  if (config.database.kind === 'postgres') {
+    let dump: string;
+    try {
+      dump = await dumpPostgres(config.database.url, downloadsFolder(config.dataDir), vi.backup);
+    } catch (error) {
+      const reason = error instanceof BackupFolderError ? error.message : String(error);
+      throw new AppError('backup_failed', 503, { values: { reason }, cause: error });
+    }
+    const { applied } = await migrationStatus(database.db);
+    stream = await createDumpBackup(dump, applied, store);
+  } else {
+    stream = await createBackup(database, config.dataDir, store);
+  }
   const now = new Date();
   await insertActivityLog(database.db, {
     actorId: admin.id,
@@ -150,7 +172,9 @@ export async function backUpBeforeUpgrade(database: AppDatabase, config: Config)
     ).file;
   } else {
     if (config.database.kind !== 'postgres') throw new BackupFolderError(cli.upgrade.noPgDump);
-    file = await dumpPostgres(config.database.url, config.backup.dir, cli.upgrade);
+    file = await dumpPostgres(config.database.url, config.backup.dir, cli.upgrade, {
+      withAccess: true,
+    });
   }
   const before = await migrationStatus(database.db);
   await writeUpgradeBackup(config.dataDir, { file, at: Date.now(), applied: before.applied });
@@ -177,16 +201,11 @@ export async function takeBackup(
   removed: string[];
   copied?: { where: string; removed: string[] };
 }> {
+  const photos = store ?? (await createMediaStore(config.media));
   const taken =
     config.database.kind === 'postgres'
-      ? await dumpToFolder(config.database.url, config.dataDir, folder, keep)
-      : await backUpToFolder(
-          database,
-          config.dataDir,
-          folder,
-          keep,
-          store ?? (await createMediaStore(config.media)),
-        );
+      ? await dumpToFolder(database, config.database.url, config.dataDir, folder, keep, photos)
+      : await backUpToFolder(database, config.dataDir, folder, keep, photos);
   if (!config.backup.bucket) return taken;
   try {
     const offsite = await openOffsiteBackups(config.backup.bucket);
@@ -232,11 +251,14 @@ export function readUpgradeBackup(dataDir: string): UpgradeBackup | undefined {
 /**
  * A pg_dump archive (`--format=custom`, readable by the server's user only) in `folder`; the
  * failures said in `words` (the upgrade's, at a shell; the nightly backup's, to the admin).
+ * It leaves out the rows that grant access, as a SQLite backup's copy does, unless `withAccess`:
+ * the upgrade's dump keeps them, so a rollback's restore leaves everyone signed in.
  */
 async function dumpPostgres(
   databaseUrl: string,
   folder: string,
   words: { noPgDump: string; pgDumpFailed: string },
+  { withAccess = false }: { withAccess?: boolean } = {},
 ): Promise<string> {
   const pgDump = findPgDump();
   if (!pgDump) throw new BackupFolderError(words.noPgDump);
@@ -245,10 +267,17 @@ async function dumpPostgres(
   const partial = `${file}.partial`;
   // Not spawnSync: the nightly dump of a large academy runs while the server goes on serving.
   try {
-    await execFileAsync(pgDump, ['--format=custom', `--file=${partial}`, databaseUrl], {
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const leaveOut = withAccess
+      ? []
+      : ACCESS_TABLES.map((table) => `--exclude-table-data="${table}"`);
+    await execFileAsync(
+      pgDump,
+      ['--format=custom', ...leaveOut, `--file=${partial}`, databaseUrl],
+      {
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
   } catch (error) {
     await fsp.rm(partial, { force: true });
     const failed = error as Error & { stderr?: string };
@@ -261,36 +290,105 @@ async function dumpPostgres(
 }
 
 const DUMP_NAME = /^hoc-vien-\d{8}-\d{6}-\d{3}\.dump$/;
+const BACKUP_NAME = /^hoc-vien-\d{8}-\d{6}-\d{3}\.tar\.gz$/;
 
 /**
- * The nightly backup of a PostgreSQL academy: a pg_dump archive into `folder`, keeping the
- * newest `keep` archives there. Photos are not in it: on several servers they are in the
- * bucket, whose versioning or copy is their backup (README, "Several servers").
+ * The nightly backup of a PostgreSQL academy (and `hoc-vien backup`) into `folder`, keeping the
+ * newest `keep` there: a pg_dump archive, packed with the photos into a .tar.gz when they are
+ * kept in the data folder. Photos in a bucket stay out of it: on several servers the bucket's
+ * versioning or copy is their backup (README, "Several servers").
  */
 export async function dumpToFolder(
+  database: AppDatabase,
   databaseUrl: string,
   dataDir: string,
   folder: string,
   keep: number,
+  store: MediaStore,
 ): Promise<{ file: string; bytes: number; removed: string[] }> {
   let file: string;
   try {
     file = await dumpPostgres(databaseUrl, folder, vi.backup);
+    if (store.kind === 'local') file = await packWithPhotos(database, file, store);
   } catch (error) {
     const reason =
       error instanceof BackupFolderError ? error.message : backupFailureReason(error, folder);
     await recordBackupOutcome(dataDir, { failure: { at: Date.now(), reason } });
     throw error instanceof BackupFolderError ? error : new BackupFolderError(reason);
   }
-  const dumps = (await fsp.readdir(folder)).filter((name) => DUMP_NAME.test(name)).sort();
-  const removed = dumps.slice(0, Math.max(0, dumps.length - keep));
+  const taken = (await fsp.readdir(folder))
+    .filter((name) => DUMP_NAME.test(name) || BACKUP_NAME.test(name))
+    .sort();
+  const removed = taken.slice(0, Math.max(0, taken.length - keep));
   for (const name of removed) await fsp.rm(path.join(folder, name), { force: true });
   const bytes = (await fsp.stat(file)).size;
   await recordBackupOutcome(dataDir, { success: { at: Date.now(), bytes, file } });
   return { file, bytes, removed };
 }
 
-const BACKUP_NAME = /^hoc-vien-\d{8}-\d{6}-\d{3}\.tar\.gz$/;
+/** Packs the pg_dump archive `dump` with the photos of `store` beside it, under the same time. */
+async function packWithPhotos(database: AppDatabase, dump: string, store: MediaStore) {
+  const file = dump.replace(/\.dump$/, '.tar.gz');
+  const partial = `${file}.partial`;
+  try {
+    const { applied } = await migrationStatus(database.db);
+    await pipeline(
+      await createDumpBackup(dump, applied, store),
+      fs.createWriteStream(partial, { mode: 0o600 }),
+    );
+    await fsp.chmod(partial, 0o600);
+    await fsp.rename(partial, file);
+    return file;
+  } catch (error) {
+    await fsp.rm(partial, { force: true });
+    await fsp.rm(dump, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Restores a PostgreSQL academy's .tar.gz backup (its pg_dump archive and its photos) into the
+ * database `databaseUrl` names and the photo store: refused while a server holds the data
+ * folder; checked whole before anything changes; the photos written first (their names are
+ * their content, so nothing is overwritten), then the database as `restorePostgresDump` does.
+ */
+export async function restorePostgresBackup(
+  database: AppDatabase,
+  databaseUrl: string,
+  archive: string,
+  dataDir: string,
+  store: MediaStore,
+  { replace = false }: { replace?: boolean } = {},
+): Promise<BackupManifest> {
+  await fsp.mkdir(dataDir, { recursive: true });
+  let release: () => void;
+  try {
+    release = holdDataDir(dataDir, 'restore');
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    throw new BackupFolderError(
+      fillPlaceholders(vi.backup.inUse, { pid: String(error.holder.pid) }),
+    );
+  }
+  const staging = path.join(dataDir, `.restore-${randomUUID()}`);
+  try {
+    const manifest = await unpackBackup(archive, staging);
+    if (manifest.database !== BACKUP_DUMP_NAME) throw new BackupFolderError(vi.backup.sqliteBackup);
+    if (!replace && (await holdsAcademy(database.db))) {
+      throw new BackupFolderError(cli.restore.notEmpty);
+    }
+    for (const name of manifest.media) {
+      await store.put(name, await fsp.readFile(path.join(staging, 'media', name)));
+    }
+    await restorePostgresDump(database, databaseUrl, path.join(staging, BACKUP_DUMP_NAME), {
+      replace,
+    });
+    return manifest;
+  } finally {
+    await fsp.rm(staging, { recursive: true, force: true });
+    release();
+  }
+}
 
 /**
  * Writes a backup into `folder` (the command line, the nightly schedule), then keeps the newest

@@ -72,6 +72,8 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     missingFile: 'Không có tệp {{file}}.',
     pgRestored:
       'Đã khôi phục {{file}} vào cơ sở dữ liệu PostgreSQL. Ảnh không nằm trong bản sao lưu này: chúng ở {{photos}}. (Restored; photos are not in this backup.)',
+    pgRestoredWithPhotos:
+      'Đã khôi phục {{file}} vào cơ sở dữ liệu PostgreSQL và {{media}} ảnh vào {{photos}}. (Restored the database and its photos.)',
     photosNotInDump:
       'Ảnh không nằm trong bản sao lưu PostgreSQL: chúng ở {{photos}}; hãy sao lưu nơi đó riêng (thư mục, hoặc bật versioning cho bucket). (Photos are not in a PostgreSQL backup.)',
   },

@@ -205,6 +205,7 @@ export const shell = {
     merge_into_self: 'Không thể hợp nhất một hồ sơ với chính nó.',
     merge_target_pending: 'Hồ sơ được chọn cũng đang chờ duyệt. Hãy chọn hồ sơ học viên đã có.',
     feedback_not_found: 'Không tìm thấy góp ý.',
+    backup_failed: 'Không tạo được bản sao lưu: {{reason}}',
     backup_postgres:
       'Học viện đang dùng PostgreSQL: hãy sao lưu bằng pg_dump như hướng dẫn trong README (mục Sao lưu và khôi phục).',
     config_changed:

@@ -43,6 +43,10 @@ export const signedIn = {
       'Không đọc được tệp sao lưu (hỏng hoặc không phải tệp .tar.gz của Học viện): {{reason}}',
     noManifest: 'Tệp sao lưu thiếu manifest.json hợp lệ.',
     unsupported: 'Tệp sao lưu có định dạng không được hỗ trợ.',
+    postgresBackup:
+      'Đây là bản sao lưu của một học viện chạy PostgreSQL: hãy khôi phục nó với DATABASE_URL trỏ tới một cơ sở dữ liệu PostgreSQL mới, trống.',
+    sqliteBackup:
+      'Đây là bản sao lưu của một học viện chạy SQLite: hãy khôi phục nó khi không đặt DATABASE_URL (cơ sở dữ liệu SQLite trong DATA_DIR).',
     missingFiles: 'Tệp sao lưu thiếu {{count}} tệp, ví dụ {{name}}.',
     corrupt: 'Cơ sở dữ liệu trong tệp sao lưu bị hỏng: {{reason}}',
     missingTables: 'Cơ sở dữ liệu trong tệp sao lưu thiếu bảng: {{tables}}.',
