@@ -15,19 +15,46 @@ import { testDatabaseKind } from './test/test-database.ts';
  * Academies made by earlier releases (their migrations, an admin granted and their demo academy;
  * `server/test/fixtures/README.md` says how), upgraded with `hoc-vien upgrade` as the README says:
  * a backup first, each step said, every row kept, nothing pending after, and the doctor content.
- * v0.1.0 is the oldest an academy may still run; v0.3.0 the last release (it also finished one
- * student's course, which the upgrade must keep).
+ * v0.1.0 is the oldest an academy may still run; v0.3.0 also finished one student's course, and
+ * v0.4.0 (the last release) issued her a certificate and has her consent to show her work: the
+ * upgrade must keep each.
  */
 interface Release {
   version: string;
   /** How many steps its database has, and the first one it lacks. */
   steps: number;
   firstPending: string;
+  /** What the fixture holds beyond the demo academy: finished courses, consents, certificates. */
+  finished: number;
+  consented: number;
+  certificates: number;
 }
 
 const RELEASES: Release[] = [
-  { version: '0.1.0', steps: 5, firstPending: '0006-spent-ids' },
-  { version: '0.3.0', steps: 7, firstPending: '0008-scheduled-runs' },
+  {
+    version: '0.1.0',
+    steps: 5,
+    firstPending: '0006-spent-ids',
+    finished: 0,
+    consented: 0,
+    certificates: 0,
+  },
+  {
+    version: '0.3.0',
+    steps: 7,
+    firstPending: '0008-scheduled-runs',
+    finished: 1,
+    consented: 0,
+    certificates: 0,
+  },
+  {
+    version: '0.4.0',
+    steps: 10,
+    firstPending: '0011-spend-demo-post-ids',
+    finished: 1,
+    consented: 1,
+    certificates: 1,
+  },
 ];
 
 /** An academy as `version` left it, in a new data folder (and PostgreSQL database). */
@@ -135,21 +162,19 @@ describe.each(RELEASES)('upgrading an academy made by v$version', (release) => {
       // What the steps keep: every post's id spent, every photo's uploader.
       expect(await number(sql`select count(*) as n from post_ids`)).toBe(before.posts);
       expect(await number(sql`select count(*) as n from media_uploaders`)).toBeGreaterThan(0);
-      // What they add starts empty and off: nobody has agreed to show her work, the showcase is
-      // closed, no certificate was issued for a course finished before certificates existed.
+      // What earlier releases made stays; what a step adds starts empty and off: the showcase
+      // is closed and nobody's work is featured until someone chooses to.
       expect(await number(sql`select count(*) as n from people where showcase_consent = 1`)).toBe(
-        0,
+        release.consented,
       );
       expect(
         await number(sql`select count(*) as n from public_config where showcase_enabled = 1`),
       ).toBe(0);
-      expect(await number(sql`select count(*) as n from certificates`)).toBe(0);
+      expect(await number(sql`select count(*) as n from certificates`)).toBe(release.certificates);
       expect(await number(sql`select count(*) as n from featured_works`)).toBe(0);
-      if (release.version === '0.3.0') {
-        expect(
-          await number(sql`select count(*) as n from enrolments where finished_at is not null`),
-        ).toBe(1);
-      }
+      expect(
+        await number(sql`select count(*) as n from enrolments where finished_at is not null`),
+      ).toBe(release.finished);
     } finally {
       await database.close();
     }
