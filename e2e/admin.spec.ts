@@ -51,7 +51,7 @@ test('an admin approves a pending instructor, and the course they proposed appea
   await expect(visitor).toHaveURL(/#\/activity$/);
   await visitor.getByRole('link', { name: 'Thông báo' }).first().click();
   await expect(
-    visitor.getByText('Tài khoản của bạn đã được phê duyệt. Chào mừng bạn đến với Học viện!'),
+    visitor.getByText('Tài khoản của bạn đã được phê duyệt. Chào mừng bạn!'),
   ).toBeVisible();
 });
 

@@ -33,6 +33,7 @@ import { eventRoutes } from './modules/events/events.routes.ts';
 import { LiveHub, type LiveHubOptions } from './modules/events/live-hub.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { identityRoutes, logoFileRoutes } from './modules/identity/identity.routes.ts';
 import { instructorRoutes } from './modules/instructors/instructors.routes.ts';
 import { createMediaStore } from './modules/media/create-media-store.ts';
 import { mediaFileRoutes, uploadRoutes } from './modules/media/media.routes.ts';
@@ -236,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(clientErrorRoutes);
       await api.register(accountRoutes);
       await api.register(configRoutes);
+      await api.register(identityRoutes);
       await api.register(uploadRoutes);
       await api.register(courseRoutes);
       await api.register(searchRoutes);
@@ -257,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerMetrics(app, config);
   await app.register(mediaFileRoutes);
+  await app.register(logoFileRoutes);
   await app.register(sharePageRoutes);
   await app.register(certificatePageRoutes);
   if (options.webRoot) await registerWebApp(app, options.webRoot);

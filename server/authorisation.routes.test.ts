@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpAcademy } from './test/academy.ts';
 import { instructorForm, signInByLink, studentForm } from './test/sessions.ts';
-import { testDatabaseKind } from './test/test-database.ts';
 
 /*
  * The authorisation table: every API route × every kind of viewer, with the status expected.
@@ -109,6 +108,20 @@ const table: Row[] = [
     payload: { guestModeEnabled: true },
     expect: adminOnly(200),
   },
+  {
+    method: 'PUT',
+    url: '/api/admin/academy',
+    payload: { name: 'Học viện Móng Đẹp', shortName: 'Móng Đẹp', themeColor: '#0f5132' },
+    expect: adminOnly(200),
+  },
+  // An admin passes the check and meets the missing file.
+  {
+    method: 'PUT',
+    url: '/api/admin/academy/logo',
+    payload: { not: 'multipart' },
+    expect: adminOnly(400),
+  },
+  { method: 'DELETE', url: '/api/admin/academy/logo', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/activity-log', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/error-log', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/backup-status', expect: adminOnly(200) },

@@ -45,4 +45,12 @@ export const limits = {
   clientErrorExtraChars: 8000,
   /** A person's name, wherever it comes from (a form, Google's profile). */
   personNameMax: 100,
+  /** The academy's name (titles, e-mails, certificates) and its home-screen label. */
+  academyNameMax: 60,
+  academyShortNameMax: 12,
+  /** An academy's logo file, and the pixels it may decode to (a small square mark). */
+  logoBytes: 5 * 1024 * 1024,
+  logoPixels: 25_000_000,
+  /** WCAG AA for normal text: white text on the theme colour, and the colour on white. */
+  themeContrastMin: 4.5,
 } as const;

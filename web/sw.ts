@@ -20,7 +20,9 @@ declare const self: ServiceWorkerGlobalScope & {
 };
 
 // The app shell (HTML, JS, CSS, fonts, icons) is precached so the app opens offline.
-precacheAndRoute(self.__WB_MANIFEST);
+// The manifest is the academy's own, written by the server (server/plugins/web.ts): the browser
+// reads it from there, never from this cache, so an installed app takes a new name or icon.
+precacheAndRoute(self.__WB_MANIFEST.filter((entry) => entry.url !== 'manifest.webmanifest'));
 cleanupOutdatedCaches();
 
 // Hash routing: every navigation is to "/", answered from the precached shell. The API,
@@ -82,6 +84,7 @@ interface PushMessage {
   body?: string;
   url?: string;
   tag?: string;
+  icon?: string;
 }
 
 function readPush(event: PushEvent): PushMessage {
@@ -112,7 +115,11 @@ self.addEventListener('push', (event) => {
       }
       await self.registration.showNotification(message.title ?? vi.app.name, {
         body: message.body ?? '',
-        icon: '/icons/icon-192.png',
+        // Only the app's own addresses: a path, never another site's picture.
+        icon:
+          message.icon?.startsWith('/') && !message.icon.startsWith('//')
+            ? message.icon
+            : '/icons/icon-192.png',
         badge: '/icons/icon-192.png',
         tag: message.tag,
         data: { url: appUrl(message.url) },

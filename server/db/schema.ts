@@ -249,6 +249,23 @@ export interface PublicConfigTable {
   updated_at: number;
 }
 
+/** The academy's own name and colours (one row, 'global'; none until an admin sets them). */
+export interface AcademyIdentityTable {
+  id: string;
+  name: string;
+  short_name: string;
+  theme_color: string;
+  logo_version: string | null;
+  updated_at: number;
+}
+
+/** The square PNGs an academy's logo was made into, by its version and their size. */
+export interface AcademyLogoTable {
+  version: string;
+  variant: string;
+  png: Buffer;
+}
+
 /** A certificate of a finished course; its code is public (its verification page). */
 export interface CertificatesTable {
   code: string;
@@ -375,6 +392,8 @@ export interface Database {
   error_logs: ErrorLogsTable;
   settings: SettingsTable;
   public_config: PublicConfigTable;
+  academy_identity: AcademyIdentityTable;
+  academy_logo: AcademyLogoTable;
   featured_works: FeaturedWorksTable;
   certificates: CertificatesTable;
   server_secrets: ServerSecretsTable;

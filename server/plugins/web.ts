@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { academyIndexHtml, academyManifest } from '../modules/identity/app-shell.ts';
+import { isOwnIdentity, readIdentity } from '../modules/identity/identity.service.ts';
 
 /**
- * Serves the built PWA at `/`. Hashed files under /assets never change, so browsers keep them
+ * Serves the built PWA at `/`, its page and manifest in the academy's own name (app-shell.ts). Hashed files under /assets never change, so browsers keep them
  * for a year; index.html, the service worker and the manifest are revalidated every time so a
  * new version reaches people on their next visit. Files are sent as the build compressed them
  * (.br, .gz beside each; vite.config.ts) when the browser accepts that.
@@ -18,6 +20,33 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
   if (!fs.existsSync(path.join(webRoot, 'index.html'))) {
     app.log.warn({ webRoot }, 'the web app is not built; only the API is served');
     return false;
+  }
+  // The page and the manifest name the academy as it names itself (its own once an admin sets
+  // it): written per request from the build's, never cached by a browser or the proxy.
+  const builtPage = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const page = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const identity = await readIdentity(app.database);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(isOwnIdentity(identity) ? academyIndexHtml(builtPage, identity) : builtPage);
+  };
+  app.get('/', { schema: { hide: true } }, page);
+  app.get('/index.html', { schema: { hide: true } }, page);
+  const manifestFile = path.join(webRoot, 'manifest.webmanifest');
+  if (fs.existsSync(manifestFile)) {
+    const builtManifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, async (_request, reply) => {
+      const identity = await readIdentity(app.database);
+      return reply
+        .type('application/manifest+json; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(
+          JSON.stringify(
+            isOwnIdentity(identity) ? academyManifest(builtManifest, identity) : builtManifest,
+          ),
+        );
+    });
   }
   await app.register(fastifyStatic, {
     root: webRoot,

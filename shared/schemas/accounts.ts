@@ -1,5 +1,6 @@
 import { shell } from '../locales/vi/shell.ts';
 import { z } from '../zod.ts';
+import { AcademyIdentity } from './identity.ts';
 import { DateOfBirth, PersonName, PersonStatus, Role, VietnamesePhone } from './people.ts';
 
 export const EmailAddress = z
@@ -99,5 +100,7 @@ export const PublicConfig = z.object({
   /** The public showcase of students' featured work is open (`/#/showcase`, share links). */
   showcaseEnabled: z.boolean(),
   googleEnabled: z.boolean(),
+  /** How the academy names and shows itself (its own once an admin sets it). */
+  academy: AcademyIdentity,
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -37,4 +37,6 @@ export interface PushPayload {
   /** The app address to open on click, e.g. `/#/posts/…`. */
   url: string;
   tag: string;
+  /** The academy's mark (its logo's address here), shown beside the notification. */
+  icon: string;
 }

@@ -180,6 +180,12 @@ export interface paths {
               guestModeEnabled: boolean;
               showcaseEnabled: boolean;
               googleEnabled: boolean;
+              academy: {
+                name: string;
+                shortName: string;
+                themeColor: string;
+                logoVersion: string | null;
+              };
             };
           };
         };
@@ -673,6 +679,12 @@ export interface paths {
               guestModeEnabled: boolean;
               showcaseEnabled: boolean;
               googleEnabled: boolean;
+              academy: {
+                name: string;
+                shortName: string;
+                themeColor: string;
+                logoVersion: string | null;
+              };
             };
           };
         };
@@ -799,6 +811,265 @@ export interface paths {
               service: "builtin" | "cloudinary";
               cloudName: string | null;
               uploadPreset: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/academy": {
+    /** Set the academy's name, short name and theme colour (admins) */
+    put: {
+      requestBody: {
+        content: {
+          "application/json": {
+            name: string;
+            shortName: string;
+            themeColor: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              name: string;
+              shortName: string;
+              themeColor: string;
+              logoVersion: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/academy/logo": {
+    /** Set the academy's logo from one square image (multipart field "file"; admins) */
+    put: {
+      /** @description multipart/form-data with one field "file" */
+      requestBody: {
+        content: {
+          "multipart/form-data": unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              name: string;
+              shortName: string;
+              themeColor: string;
+              logoVersion: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        413: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        415: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    /** Go back to the product's mark (admins) */
+    delete: {
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              name: string;
+              shortName: string;
+              themeColor: string;
+              logoVersion: string | null;
             };
           };
         };
@@ -10169,7 +10440,7 @@ export interface paths {
     };
   };
   "/admin/backup": {
-    /** Download a consistent backup of the database and photos as .tar.gz (admins; SQLite) */
+    /** Download a consistent backup of the database and photos as .tar.gz (admins) */
     get: {
       responses: {
         /** @description application/gzip: a .tar.gz file */

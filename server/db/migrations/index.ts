@@ -11,6 +11,7 @@ import * as m0009 from './0009-showcase.ts';
 import * as m0010 from './0010-certificates.ts';
 import * as m0011 from './0011-spend-demo-post-ids.ts';
 import * as m0012 from './0012-schema-readers.ts';
+import * as m0013 from './0013-academy-identity.ts';
 
 /**
  * A step, and whether the release before it runs on the schema it leaves (`olderReleasesRun`: it
@@ -33,4 +34,5 @@ export const migrations: Record<string, Step> = {
   '0010-certificates': m0010,
   '0011-spend-demo-post-ids': m0011,
   '0012-schema-readers': m0012,
+  '0013-academy-identity': m0013,
 };

@@ -435,6 +435,12 @@ describe('sessions', () => {
       guestModeEnabled: true,
       showcaseEnabled: false,
       googleEnabled: false,
+      academy: {
+        name: 'Học viện',
+        shortName: 'Học viện',
+        themeColor: '#c2185b',
+        logoVersion: null,
+      },
     });
   });
 

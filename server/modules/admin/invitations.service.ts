@@ -10,6 +10,7 @@ import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts'
 import { linkEmail } from '../auth/emails.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { announcePersonChange } from '../events/announce.ts';
+import { readIdentity } from '../identity/identity.service.ts';
 import { getAdminPerson } from './people.service.ts';
 
 /**
@@ -53,7 +54,14 @@ export async function inviteInstructor(
   await announcePersonChange(database, id);
   const mailed = await mailer
     .send(
-      linkEmail(vi.emails.invitation, input.email, `${appUrl}/#/login`, { name: input.name }),
+      linkEmail(
+        await readIdentity(database),
+        vi.emails.invitation,
+        input.email,
+        `${appUrl}/#/login`,
+        { name: input.name },
+        appUrl,
+      ),
       charge,
     )
     .then(

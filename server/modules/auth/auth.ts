@@ -8,6 +8,7 @@ import { limits } from '#shared/limits';
 import { vi } from '#shared/locales/vi';
 import type { Config } from '../../config.ts';
 import { type AppDatabase, holdingSchemaLock } from '../../db/database.ts';
+import { readIdentity } from '../identity/identity.service.ts';
 import { getOrCreateSecret } from '../secrets/secrets.repository.ts';
 import { releasingContext } from './better-auth-internals.ts';
 import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
@@ -86,13 +87,32 @@ export async function createAuth(options: {
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }, request) => {
-        const url = `${linkOrigin(config, request)}/#/login?resetToken=${encodeURIComponent(token)}`;
-        await mailer.send(linkEmail(vi.emails.resetPassword, user.email, url, { name: user.name }));
+        const origin = linkOrigin(config, request);
+        const url = `${origin}/#/login?resetToken=${encodeURIComponent(token)}`;
+        await mailer.send(
+          linkEmail(
+            await readIdentity(database),
+            vi.emails.resetPassword,
+            user.email,
+            url,
+            { name: user.name },
+            origin,
+          ),
+        );
       },
     },
     emailVerification: {
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(linkEmail(vi.emails.changeEmail, user.email, url, { name: user.name }));
+        await mailer.send(
+          linkEmail(
+            await readIdentity(database),
+            vi.emails.changeEmail,
+            user.email,
+            url,
+            { name: user.name },
+            new URL(url).origin,
+          ),
+        );
       },
     },
     user: { changeEmail: { enabled: true } },
@@ -151,8 +171,11 @@ export async function createAuth(options: {
         // The link points at the app's own page, which redeems it on the person's action, so a
         // mail scanner that fetches links spends nothing.
         sendMagicLink: async ({ email, token }, ctx) => {
-          const url = `${linkOrigin(config, ctx?.request, ctx?.headers)}/#/finishLogin?token=${encodeURIComponent(token)}`;
-          await mailer.send(linkEmail(vi.emails.signIn, email, url));
+          const origin = linkOrigin(config, ctx?.request, ctx?.headers);
+          const url = `${origin}/#/finishLogin?token=${encodeURIComponent(token)}`;
+          await mailer.send(
+            linkEmail(await readIdentity(database), vi.emails.signIn, email, url, {}, origin),
+          );
         },
       }),
       ...(config.google

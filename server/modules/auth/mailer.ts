@@ -10,6 +10,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** The sender's name shown to the reader (the academy's), before MAIL_FROM's address. */
+  fromName?: string;
 }
 
 declare const charged: unique symbol;
@@ -89,9 +91,23 @@ export function createMailer(
   return {
     async send(mail, charge) {
       spend(mail, charge);
-      await transport.sendMail({ from: config.mailFrom, ...mail });
+      const { fromName, ...message } = mail;
+      await transport.sendMail({ from: sender(config.mailFrom, fromName), ...message });
     },
   };
+}
+
+/**
+ * MAIL_FROM under the academy's name: `Học viện <no-reply@…>` becomes `<name> <no-reply@…>`, the
+ * address the operator set kept as it is (its domain is the one the mail server may send for).
+ */
+export function sender(
+  mailFrom: string,
+  name: string | undefined,
+): string | { name: string; address: string } {
+  if (!name) return mailFrom;
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { name, address };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { formatCertificateCode } from '#shared/certificate-code';
 import { formatDate } from '#shared/format';
-import { vi } from '#shared/locales/vi';
 import { certificateText } from '#shared/locales/vi/certificate';
+import type { AcademyIdentity } from '#shared/schemas/identity';
 import { fillPlaceholders } from '#shared/text';
 import { academyHeader, escapeHtml, publicPage } from '../../lib/public-page.ts';
 import type { CertificateContent } from './certificate-pdf.ts';
@@ -14,12 +14,16 @@ import type { CertificateContent } from './certificate-pdf.ts';
 const text = certificateText.page;
 
 /** The page for a certificate, standing or revoked; undefined content: no such code. */
-export function certificatePageHtml(content: CertificateContent | undefined): string {
-  const academy = vi.app.name;
+export function certificatePageHtml(
+  content: CertificateContent | undefined,
+  identity: AcademyIdentity,
+): string {
+  const academy = identity.name;
   if (!content) {
     return publicPage(
       `<title>${escapeHtml(text.unknown)}</title>\n<meta name="robots" content="noindex">`,
-      `${academyHeader(academy)}\n<h1 class="gone">${escapeHtml(text.unknown)}</h1>\n<p>${escapeHtml(text.unknownBody)}</p>`,
+      `${academyHeader(identity)}\n<h1 class="gone">${escapeHtml(text.unknown)}</h1>\n<p>${escapeHtml(text.unknownBody)}</p>`,
+      identity,
     );
   }
   const values = {
@@ -34,7 +38,7 @@ export function certificatePageHtml(content: CertificateContent | undefined): st
   const revoked = content.revokedAt !== null;
   const heading = revoked ? text.revoked : text.valid;
   const lines = [
-    academyHeader(academy),
+    academyHeader(identity),
     `<h1 class="${revoked ? 'gone' : 'ok'}">${escapeHtml(heading)}</h1>`,
     `<p>${escapeHtml(fillPlaceholders(revoked ? text.revokedBody : text.validBody, values))}</p>`,
     content.instructors.length > 0
@@ -45,5 +49,6 @@ export function certificatePageHtml(content: CertificateContent | undefined): st
   return publicPage(
     `<title>${escapeHtml(`${heading} · ${text.title}`)}</title>\n<meta name="robots" content="noindex">`,
     lines.filter(Boolean).join('\n'),
+    identity,
   );
 }

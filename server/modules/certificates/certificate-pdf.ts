@@ -3,7 +3,6 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatCertificateCode } from '#shared/certificate-code';
 import { formatDate } from '#shared/format';
-import { vi } from '#shared/locales/vi';
 import { certificateText as text } from '#shared/locales/vi/certificate';
 import { fillPlaceholders } from '#shared/text';
 
@@ -25,7 +24,6 @@ const fontFile = (weight: '400Regular' | '700Bold') =>
     `@expo-google-fonts/be-vietnam-pro/${weight}/BeVietnamPro_${weight}.ttf`,
   );
 
-const ACCENT = '#C2185B';
 const INK = '#1C1917';
 const MUTED = '#57534E';
 
@@ -52,9 +50,9 @@ function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size
  */
 export function certificatePdf(
   content: CertificateContent,
-  options: { verifyUrl: string; logo?: Buffer },
+  options: { verifyUrl: string; logo?: Buffer; academy: string; accent: string },
 ): Promise<Buffer> {
-  const academy = vi.app.name;
+  const { academy, accent: ACCENT } = options;
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

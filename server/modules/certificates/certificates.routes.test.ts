@@ -1,6 +1,8 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpAcademy } from '../../test/academy.ts';
 import { storeTestPhoto } from '../../test/factories/media.ts';
+import { multipartBody } from '../../test/multipart.ts';
 import { instructorForm, studentForm } from '../../test/sessions.ts';
 import { testDatabaseKind } from '../../test/test-database.ts';
 
@@ -183,5 +185,49 @@ describe(`certificates on ${testDatabaseKind()}`, () => {
     expect((await page(latest.code)).body).toContain('Chứng nhận hợp lệ');
     expect((await finish(false)).statusCode).toBe(200);
     expect((await page(latest.code)).body).toContain('Chứng nhận đã bị thu hồi');
+  });
+
+  it("carries the academy's own name, colour and logo once an admin sets them", async () => {
+    expect((await finish(true)).statusCode).toBe(200);
+    const [standing] = (await certificates()).json().certificates;
+    const before = (await pdf('student', standing.code)).rawPayload;
+    const named = await call('admin', 'PUT', '/api/admin/academy', {
+      name: 'Học viện Móng Đẹp',
+      shortName: 'Móng Đẹp',
+      themeColor: '#0f5132',
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const logo = await sharp({
+      create: { width: 400, height: 400, channels: 4, background: '#0f5132' },
+    })
+      .png()
+      .toBuffer();
+    const body = multipartBody(logo, { filename: 'logo.png', contentType: 'image/png' });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/academy/logo',
+      headers: { cookie: academy.cookie.admin, ...body.headers },
+      payload: body.payload,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const after = (await pdf('student', standing.code)).rawPayload;
+    // The mark drawn at the top, the logo's 512 px square (with its transparency's mask).
+    expect(imagesIn(after)).toBeGreaterThan(imagesIn(before));
+    expect(after.toString('latin1')).toMatch(
+      /\/Width 512\s*\/Height 512|\/Height 512\s*\/Width 512/,
+    );
+    // The document's author is the academy: a UTF-16 string (after its byte-order mark) in the
+    // object the info dictionary points at.
+    const text = after.toString('latin1');
+    const object = /\/Author (\d+) 0 R/.exec(text)?.[1];
+    const start =
+      text.indexOf(`\n${object} 0 obj\n(\u00fe\u00ff`) + `\n${object} 0 obj\n(`.length + 2;
+    const end = text.indexOf(')\nendobj', start);
+    const author = Buffer.from(text.slice(start, end), 'latin1').swap16().toString('utf16le');
+    expect(author).toBe('Học viện Móng Đẹp');
+    const shown = (await page(standing.code)).body;
+    expect(shown).toContain('Học viện Móng Đẹp');
+    expect(shown).toContain(`/academy-logo/${set.json().logoVersion}/icon-192.png`);
+    expect(shown).toContain('background:#0f5132');
   });
 });

@@ -10,6 +10,7 @@ import { fileNamePart, fillPlaceholders } from '#shared/text';
 import { AppError } from '../../lib/app-error.ts';
 import { PUBLIC_PAGE_CSP, publicBase } from '../../lib/public-page.ts';
 import { requireAdmin, requireReader } from '../accounts/access.ts';
+import { readIdentity } from '../identity/identity.service.ts';
 import { normaliseCode } from './certificate-issue.ts';
 import { certificatePageHtml } from './certificate-page.ts';
 import {
@@ -112,7 +113,7 @@ export const certificatePageRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('content-security-policy', PUBLIC_PAGE_CSP)
-        .send(certificatePageHtml(content));
+        .send(certificatePageHtml(content, await readIdentity(app.database)));
     },
   );
 };

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { announcePersonChange } from '../events/announce.ts';
+import { logoImage, readIdentity } from '../identity/identity.service.ts';
 import { previewJpegOf } from '../media/image-processing.ts';
 import { asStoreError } from '../media/media.storage.ts';
 import type { MediaStore } from '../media/media.store.ts';
@@ -110,9 +111,14 @@ export async function certificateDocument(
       asStoreError(error);
     }
   }
+  // The academy as it names itself today, with its own mark when it has one.
+  const identity = await readIdentity(database);
+  const logo = identity.logoVersion
+    ? await logoImage(database, identity.logoVersion, 'icon-512')
+    : options.logo;
   const pdf = await certificatePdf(
     { ...toCertificateContent(row), photos },
-    { verifyUrl: options.verifyUrl, logo: options.logo },
+    { verifyUrl: options.verifyUrl, logo, academy: identity.name, accent: identity.themeColor },
   );
   return { pdf, studentName: row.student_name, courseName: row.course_name };
 }

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { lockAccountChanges } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
+import { readIdentity } from '../identity/identity.service.ts';
 import {
   findPublicConfig,
   findSettings,
@@ -73,12 +74,13 @@ export async function readPublicConfig(
   database: AppDatabase,
   googleEnabled: boolean,
 ): Promise<PublicConfig> {
-  const row = await findPublicConfig(database.db);
+  const [row, academy] = await Promise.all([findPublicConfig(database.db), readIdentity(database)]);
   return {
     studentAccessEnabled: row?.student_access_enabled === 1,
     guestModeEnabled: row?.guest_mode_enabled === 1,
     showcaseEnabled: row?.showcase_enabled === 1,
     googleEnabled,
+    academy,
   };
 }
 

@@ -64,6 +64,7 @@ describe('Web Push', () => {
       body: 'Lê Minh Anh đã thích bài viết của bạn.',
       url: `/#/posts/${postId}`,
       tag: expect.any(String),
+      icon: '/icons/icon-192.png',
     });
   });
 

@@ -2,7 +2,6 @@ import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import webpush from 'web-push';
-import { vi } from '#shared/locales/vi';
 import { notificationSentence, notificationTarget } from '#shared/notifications';
 import type { PushPayload, PushSubscriptionInput } from '#shared/schemas/push';
 import type { Config } from '../../config.ts';
@@ -10,8 +9,10 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { BusMessage } from '../../db/event-bus.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { academyMarkPath } from '../../lib/public-page.ts';
 import { accessRefusal } from '../accounts/accounts.service.ts';
 import { findPublicConfig } from '../config/config.repository.ts';
+import { readIdentity } from '../identity/identity.service.ts';
 import { findNotificationRecipient } from '../notifications/notifications.repository.ts';
 import { listNotifications } from '../notifications/notifications.service.ts';
 import { findSecret, getOrCreateSecret } from '../secrets/secrets.repository.ts';
@@ -192,8 +193,10 @@ export class PushSender {
     });
     const notification = notifications[0];
     if (!notification) return;
+    const identity = await readIdentity(this.database);
     const payload: PushPayload = {
-      title: vi.app.name,
+      title: identity.name,
+      icon: academyMarkPath(identity),
       body: notificationSentence(notification),
       url: `/#${notificationTarget(notification)}`,
       tag: notification.id,

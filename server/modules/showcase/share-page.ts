@@ -1,7 +1,7 @@
-import { vi } from '#shared/locales/vi';
 import { sharePage as text } from '#shared/locales/vi/share-page';
+import type { AcademyIdentity } from '#shared/schemas/identity';
 import { fillPlaceholders } from '#shared/text';
-import { escapeHtml, publicPage } from '../../lib/public-page.ts';
+import { academyHeader, escapeHtml, publicPage } from '../../lib/public-page.ts';
 import type { SharedWork } from './showcase.service.ts';
 
 /*
@@ -14,8 +14,13 @@ import type { SharedWork } from './showcase.service.ts';
  * The page of a shared work. `base` is the academy's public address; `imageUrl` the absolute
  * address of the preview photo.
  */
-export function sharePageHtml(work: SharedWork, base: string, imageUrl: string): string {
-  const academy = vi.app.name;
+export function sharePageHtml(
+  work: SharedWork,
+  base: string,
+  imageUrl: string,
+  identity: AcademyIdentity,
+): string {
+  const academy = identity.name;
   const values = { name: work.givenName, course: work.course ?? '', academy };
   const title = fillPlaceholders(work.course ? text.titleCourse : text.title, values);
   const description = fillPlaceholders(
@@ -47,15 +52,16 @@ export function sharePageHtml(work: SharedWork, base: string, imageUrl: string):
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(description)}</p>
 <a href="${escapeHtml(`${base}/#/showcase`)}">${escapeHtml(text.more)}</a>`;
-  return publicPage(head, body);
+  return publicPage(head, `${academyHeader(identity)}\n${body}`, identity);
 }
 
 /** What a link whose work is no longer shown answers (with 404). */
-export function goneSharePageHtml(base: string): string {
+export function goneSharePageHtml(base: string, identity: AcademyIdentity): string {
   return publicPage(
     `<title>${escapeHtml(text.goneTitle)}</title>\n<meta name="robots" content="noindex">`,
     `<h1>${escapeHtml(text.goneTitle)}</h1>
 <p>${escapeHtml(text.goneBody)}</p>
 <a href="${escapeHtml(`${base}/#/showcase`)}">${escapeHtml(text.more)}</a>`,
+    identity,
   );
 }

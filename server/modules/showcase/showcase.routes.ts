@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { PUBLIC_PAGE_CSP, publicBase } from '../../lib/public-page.ts';
 import { requireAdmin, requireStaff } from '../accounts/access.ts';
+import { readIdentity } from '../identity/identity.service.ts';
 import { goneSharePageHtml, sharePageHtml } from './share-page.ts';
 import {
   featureWork,
@@ -85,16 +86,19 @@ export const sharePageRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, params: ShareTokenParams } },
     async (request, reply) => {
       const base = publicBase(app.config.publicUrl, request);
-      const work = await sharedWork(app.database, request.params.token);
+      const [work, identity] = await Promise.all([
+        sharedWork(app.database, request.params.token),
+        readIdentity(app.database),
+      ]);
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('content-security-policy', PUBLIC_PAGE_CSP);
-      if (!work) return reply.status(404).send(goneSharePageHtml(base));
+      if (!work) return reply.status(404).send(goneSharePageHtml(base, identity));
       const imageUrl = localPhotoName(work.photo.url)
         ? `${base}/s/${work.token}/anh.jpg`
         : work.photo.url;
-      return reply.send(sharePageHtml(work, base, imageUrl));
+      return reply.send(sharePageHtml(work, base, imageUrl, identity));
     },
   );
 

@@ -83,6 +83,14 @@ export const shell = {
   },
   /** Messages of field rules (shared/schemas), shown under the field and in 400 details. */
   validation: {
+    academyNameRequired: 'Vui lòng nhập tên học viện.',
+    academyNameTooLong: 'Tên học viện tối đa 60 ký tự.',
+    academyShortNameRequired: 'Vui lòng nhập tên ngắn.',
+    academyShortNameTooLong:
+      'Tên ngắn tối đa 12 ký tự, để hiện trọn dưới biểu tượng trên màn hình chính.',
+    themeColorFormat: 'Màu chủ đạo có dạng #RRGGBB, ví dụ #C2185B.',
+    themeColorContrast:
+      'Màu này quá nhạt: chữ trắng trên nền màu này khó đọc (độ tương phản {{ratio}}:1, cần ít nhất 4.5:1). Hãy chọn màu đậm hơn.',
     emailInvalid: 'Email không hợp lệ.',
     proposedCourseNameRequired: 'Vui lòng nhập tên khóa học.',
     courseNameTooShort: 'Tên khóa học cần ít nhất 2 ký tự.',
@@ -206,6 +214,11 @@ export const shell = {
     merge_target_pending: 'Hồ sơ được chọn cũng đang chờ duyệt. Hãy chọn hồ sơ học viên đã có.',
     feedback_not_found: 'Không tìm thấy góp ý.',
     backup_failed: 'Không tạo được bản sao lưu: {{reason}}',
+    logo_unreadable:
+      'Không đọc được ảnh biểu tượng. Hãy chọn một ảnh PNG, JPEG hoặc WebP (ảnh SVG không được nhận).',
+    logo_too_large: 'Ảnh biểu tượng quá lớn: tối đa 5 MB và 5000 × 5000 điểm ảnh.',
+    logo_too_small:
+      'Ảnh biểu tượng quá nhỏ: cần ít nhất 192 × 192 điểm ảnh để hiện rõ trên màn hình chính.',
     backup_postgres:
       'Học viện đang dùng PostgreSQL: hãy sao lưu bằng pg_dump như hướng dẫn trong README (mục Sao lưu và khôi phục).',
     config_changed:
@@ -223,7 +236,7 @@ export const shell = {
     login: {
       resetPasswordSent: 'Đã gửi email đặt lại mật khẩu. Vui lòng kiểm tra hộp thư của bạn.',
       title: 'Đăng nhập',
-      subtitle: 'Chào mừng bạn đến với Học viện.',
+      subtitle: 'Chào mừng bạn đến với {{academy}}.',
       email: 'Email',
       emailPlaceholder: 'ban@vidu.vn',
       sendLink: 'Gửi liên kết đăng nhập',
@@ -278,7 +291,7 @@ export const shell = {
     },
     finishLogin: {
       title: 'Hoàn tất đăng nhập',
-      subtitle: 'Bấm nút bên dưới để đăng nhập vào Học viện.',
+      subtitle: 'Bấm nút bên dưới để đăng nhập vào {{academy}}.',
       askEmail:
         'Bạn đang mở liên kết trên một thiết bị khác. Vui lòng nhập lại email đã dùng để nhận liên kết.',
       continue: 'Đăng nhập',

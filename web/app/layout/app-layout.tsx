@@ -1,13 +1,16 @@
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { isStaff } from '#shared/roles';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { useMe, useMember } from '../../features/accounts/api/me.ts';
+import { useMe, useMember, usePublicConfig } from '../../features/accounts/api/me.ts';
 import { InstallOffers } from '../../features/install/install-offers.tsx';
 import { useLiveEvents } from '../../features/live/live-events.ts';
 import { useUnread } from '../../features/notifications/api/notifications.ts';
 import { useOutboxSender } from '../../features/posts/index.ts';
 import { usePushWhileSignedIn } from '../../features/push/push.ts';
 import { TutorialProvider } from '../../features/tutorial/tutorial.tsx';
+import { academyMark, useAcademy } from '../../lib/academy.ts';
+import { whenIdle } from '../../lib/lazy-module.ts';
 import { t } from '../../lib/text.ts';
 import { activeNavKey, type NavItem, navItems } from './nav-items.ts';
 
@@ -109,8 +112,20 @@ function NavEntry({
  * The protected layout: a sidebar from 768px (18rem, collapsed to 5rem below 1280px) and a
  * bottom bar below 768px, with the five destinations of the spec.
  */
+/**
+ * Asks, once the first screen is up, how the academy names itself now (an admin may have
+ * changed it since this device last heard): the answer renames the app (web/lib/academy.ts).
+ */
+function useAcademyRefresh() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  usePublicConfig({ enabled: idle });
+}
+
 export function AppLayout() {
   const { data: me } = useMe();
+  const identity = useAcademy();
+  useAcademyRefresh();
   // The guard lets guests in only while guest mode is on and they chose it.
   useLiveEvents(me?.state === 'member' ? me.person.id : me?.state === 'anonymous' ? 'guest' : null);
   usePushWhileSignedIn(me?.state === 'member' ? me.person.id : null);
@@ -144,14 +159,14 @@ export function AppLayout() {
       >
         <div className="mb-6 flex items-center gap-3 px-1 max-xl:justify-center">
           <img
-            src="/icons/icon-192.png"
+            src={academyMark(identity)}
             alt=""
             width={40}
             height={40}
-            className="size-10 rounded-xl"
+            className="size-10 rounded-xl object-contain"
           />
-          <span className="text-lg font-bold tracking-tight text-stone-900 max-xl:sr-only">
-            {t('app.name')}
+          <span className="truncate text-lg font-bold tracking-tight text-stone-900 max-xl:sr-only">
+            {identity.name}
           </span>
         </div>
         <nav aria-label={t('nav.label')} className="flex flex-col gap-1">

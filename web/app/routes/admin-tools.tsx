@@ -6,6 +6,7 @@ import { usePublicConfig } from '../../features/accounts/api/me.ts';
 import { useChangePublicConfig, useServerVersion } from '../../features/admin/api/admin-tools.ts';
 import { AdminSection } from '../../features/admin/components/admin-section.tsx';
 import { FeedbackSection } from '../../features/admin/components/feedback-section.tsx';
+import { IdentitySection } from '../../features/admin/components/identity-section.tsx';
 import {
   ActivityLogSection,
   ErrorLogSection,
@@ -41,6 +42,7 @@ export default function AdminToolsScreen() {
       />
       <PageBody>
         <div className="pb-10">
+          <IdentitySection />
           <AdminSection title={t('screens.adminTools.access')}>
             <div className="divide-y divide-stone-100">
               <ToggleRow

@@ -5,6 +5,7 @@ import { useToast } from '../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../components/ui/form.tsx';
 import { refreshMe } from '../../features/accounts/api/me.ts';
 import { redeemSignInLink, storedSignInEmail } from '../../features/accounts/api/session.ts';
+import { academy } from '../../lib/academy.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
@@ -60,7 +61,7 @@ export default function FinishLoginScreen() {
   return (
     <PublicFrame
       title={t('screens.finishLogin.title')}
-      subtitle={t('screens.finishLogin.subtitle')}
+      subtitle={t('screens.finishLogin.subtitle', { academy: academy().name })}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         {stored ? (

@@ -15,6 +15,7 @@ import {
   startGoogleSignIn,
   storedSignInEmail,
 } from '../../features/accounts/api/session.ts';
+import { academy } from '../../lib/academy.ts';
 import { ApiError, reasonOr } from '../../lib/api-client.ts';
 import { t } from '../../lib/shell-text.ts';
 import { PublicFrame } from '../layout/public-frame.tsx';
@@ -185,7 +186,10 @@ export default function LoginScreen() {
   }
 
   return (
-    <PublicFrame title={t('screens.login.title')} subtitle={t('screens.login.subtitle')}>
+    <PublicFrame
+      title={t('screens.login.title')}
+      subtitle={t('screens.login.subtitle', { academy: academy().name })}
+    >
       {sentTo ? (
         <div
           className="mb-5 flex gap-3 rounded-2xl bg-emerald-50 p-4 text-emerald-900"

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ShowcaseWork } from '#shared/schemas/showcase';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { useShowcase } from '../../features/showcase/index.ts';
+import { academyMark, useAcademy } from '../../lib/academy.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { photoSources } from '../../lib/photo-sources.ts';
 import { shareLink, shareUrlOf } from '../../lib/share-link.ts';
@@ -65,12 +66,13 @@ export default function ShowcaseScreen() {
   const showcase = useShowcase();
   const closed = showcase.error instanceof ApiError && showcase.error.status === 404;
   const works = showcase.data?.works ?? [];
+  const identity = useAcademy();
   return (
     <main className="min-h-dvh bg-stone-50">
       <header className="bg-gradient-to-b from-accent-50 to-stone-50 px-4 pt-6 pb-4">
         <div className="mx-auto flex max-w-5xl items-center gap-3">
           <img
-            src="/icons/icon-192.png"
+            src={academyMark(identity)}
             alt=""
             width={48}
             height={48}
@@ -81,7 +83,7 @@ export default function ShowcaseScreen() {
               {t('screens.showcase.title')}
             </h1>
             <p className="text-sm leading-5 text-stone-600">
-              {t('screens.showcase.subtitle', { academy: t('app.name') })}
+              {t('screens.showcase.subtitle', { academy: identity.name })}
             </p>
           </div>
         </div>
@@ -125,7 +127,7 @@ export default function ShowcaseScreen() {
             to="/login"
             className="inline-flex min-h-11 items-center rounded-xl px-4 text-sm font-medium text-accent-700 hover:bg-accent-50"
           >
-            {t('screens.showcase.signIn')}
+            {t('screens.showcase.signIn', { academy: identity.name })}
           </Link>
         </p>
       </div>

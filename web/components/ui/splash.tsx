@@ -1,9 +1,12 @@
+import { academyMark, useAcademy } from '../../lib/academy.ts';
+
 /** What shows while the first screen's code loads: the academy's mark on a calm page. */
 export function Splash() {
+  const identity = useAcademy();
   return (
     <div className="grid min-h-dvh place-items-center bg-stone-50" aria-busy="true">
       <img
-        src="/icons/icon-192.png"
+        src={academyMark(identity)}
         alt=""
         width={64}
         height={64}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/form.tsx';
+import { academy, academyMark } from '../../lib/academy.ts';
 import { lazyComponent } from '../../lib/lazy-module.ts';
 import { t } from '../../lib/text.ts';
 import { iosInstructions, useInstallPrompt } from './install.ts';
@@ -42,18 +43,20 @@ export function InstallOffers({ signedIn }: { signedIn: boolean }) {
     <>
       {ready && prompt.available ? (
         <section
-          aria-label={t('install.bannerTitle')}
+          aria-label={t('install.bannerTitle', { academy: academy().shortName })}
           className="mx-auto mt-4 flex w-[calc(100%-2rem)] max-w-5xl items-center gap-3 rounded-2xl bg-white p-4 shadow-[var(--shadow-card)] md:w-[calc(100%-4rem)]"
         >
           <img
-            src="/icons/icon-192.png"
+            src={academyMark(academy())}
             alt=""
             width={44}
             height={44}
             className="size-11 rounded-xl"
           />
           <div className="min-w-0 flex-1">
-            <h2 className="font-semibold text-stone-900">{t('install.bannerTitle')}</h2>
+            <h2 className="font-semibold text-stone-900">
+              {t('install.bannerTitle', { academy: academy().shortName })}
+            </h2>
             <p className="text-sm text-stone-600">{t('install.bannerBody')}</p>
           </div>
           <div className="flex shrink-0 flex-col gap-1 sm:flex-row">

@@ -1,6 +1,7 @@
 import { CircleCheck, PlusSquare, Share } from 'lucide-react';
 import { SheetDialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/form.tsx';
+import { academy } from '../../lib/academy.ts';
 import { t } from '../../lib/text.ts';
 
 /** The iPhone instructions: the share-icon steps, and that push needs the installed app. */
@@ -20,14 +21,16 @@ export function IosInstallSheet({
     <SheetDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      title={t('install.iosTitle')}
+      title={t('install.iosTitle', { academy: academy().shortName })}
       footer={
         <Button className="flex-1" onClick={() => onOpenChange(false)}>
           {t('install.iosDone')}
         </Button>
       }
     >
-      <p className="text-[15px] leading-6 text-stone-700">{t('install.iosIntro')}</p>
+      <p className="text-[15px] leading-6 text-stone-700">
+        {t('install.iosIntro', { academy: academy().shortName })}
+      </p>
       <ol className="mt-4 flex flex-col gap-3">
         {steps.map(({ icon: Icon, text }, index) => (
           <li key={text} className="flex items-start gap-3">
@@ -40,7 +43,7 @@ export function IosInstallSheet({
         ))}
       </ol>
       <p className="mt-4 rounded-xl bg-amber-50 p-3 text-sm leading-6 text-amber-900">
-        {t('install.iosPush')}
+        {t('install.iosPush', { academy: academy().shortName })}
       </p>
     </SheetDialog>
   );

@@ -2,6 +2,7 @@ import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
+import { academy } from '../../lib/academy.ts';
 import { t } from '../../lib/text.ts';
 import { write } from '../../lib/write.ts';
 import { IosInstallSheet, isIosSafariInBrowser } from '../install/index.ts';
@@ -36,7 +37,9 @@ export function PushOffer({ personId }: { personId: string }) {
         <BellRing aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-600" />
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold text-stone-900">{t('screens.notifications.push.title')}</h2>
-          <p className="mt-1 text-sm text-stone-600">{t('install.iosPushOffer')}</p>
+          <p className="mt-1 text-sm text-stone-600">
+            {t('install.iosPushOffer', { academy: academy().shortName })}
+          </p>
           <Button variant="secondary" className="mt-3" onClick={() => setHowTo(true)}>
             {t('install.iosHowTo')}
           </Button>

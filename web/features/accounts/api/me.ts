@@ -32,11 +32,12 @@ export function useMember(): MePerson | null {
   return data?.state === 'member' ? data.person : null;
 }
 
-export function usePublicConfig() {
+export function usePublicConfig({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: publicConfigQueryKey,
     queryFn: fetchPublicConfig,
     staleTime: 60_000,
+    enabled,
   });
 }
 

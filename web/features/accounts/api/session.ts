@@ -1,4 +1,5 @@
 import type { Me, PublicConfig } from '#shared/schemas/accounts';
+import { setAcademy } from '../../../lib/academy.ts';
 import {
   answer,
   api,
@@ -24,8 +25,15 @@ export async function fetchMe({ signal }: { signal?: AbortSignal }): Promise<Me>
 }
 
 /** What the academy allows before sign-in: Google, guest browsing, student access. */
-export function fetchPublicConfig({ signal }: { signal?: AbortSignal }): Promise<PublicConfig> {
-  return answer(api.GET('/public-config', { signal }));
+export async function fetchPublicConfig({
+  signal,
+}: {
+  signal?: AbortSignal;
+}): Promise<PublicConfig> {
+  const config = await answer(api.GET('/public-config', { signal }));
+  // How the academy names itself comes with it: the whole app shows it from here on.
+  setAcademy(config.academy);
+  return config;
 }
 
 /*

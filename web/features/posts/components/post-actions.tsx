@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Post } from '#shared/schemas/posts';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { MenuStandIn } from '../../../components/ui/action-menu.tsx';
+import { academy } from '../../../lib/academy.ts';
 import { lazyModule, useLazyModule } from '../../../lib/lazy-module.ts';
 import { shareLink } from '../../../lib/share-link.ts';
 import { t } from '../../../lib/text.ts';
@@ -26,7 +27,7 @@ export function PostActions({ post }: { post: Post }) {
 
   const share = async () => {
     const url = `${location.origin}/#/posts/${post.id}`;
-    const outcome = await shareLink(url, t('posts.shareTitle'));
+    const outcome = await shareLink(url, t('posts.shareTitle', { academy: academy().name }));
     if (outcome === 'copied') showToast(t('posts.linkCopied'), 'success');
     if (outcome === 'failed') showToast(t('sharing.copyFailed', { url }), 'error');
   };
