@@ -220,7 +220,6 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
         // The install dialog's pictures are fetched by the browser when it offers installing.
         globIgnores: ['screenshots/**'],
-
       },
       manifest: {
         id: '/',

@@ -22,7 +22,11 @@ declare const self: ServiceWorkerGlobalScope & {
 // The app shell (HTML, JS, CSS, fonts, icons) is precached so the app opens offline.
 // The manifest is the academy's own, written by the server (server/plugins/web.ts): the browser
 // reads it from there, never from this cache, so an installed app takes a new name or icon.
-precacheAndRoute(self.__WB_MANIFEST.filter((entry) => entry.url !== 'manifest.webmanifest'));
+precacheAndRoute(
+  self.__WB_MANIFEST.filter(
+    (entry) => (typeof entry === 'string' ? entry : entry.url) !== 'manifest.webmanifest',
+  ),
+);
 cleanupOutdatedCaches();
 
 // Hash routing: every navigation is to "/", answered from the precached shell. The API,
