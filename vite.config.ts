@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ICON_SIZES } from './shared/app-icons.ts';
+import { ACADEMY_KEY, ACCENT_VARIABLE, logoPath } from './shared/identity.ts';
 import { vi } from './shared/locales/vi.ts';
 import { MEMBER_HINT_KEY, SIGN_OUT_PENDING_KEY } from './shared/storage-keys.ts';
 
@@ -158,7 +159,12 @@ function earlyStart(): Plugin {
         const files = JSON.stringify([...startFiles].map((file) => `/${file}`));
         const member = JSON.stringify(MEMBER_HINT_KEY);
         const pending = JSON.stringify(SIGN_OUT_PENDING_KEY);
-        const script = `(function(){try{var n=navigator.serviceWorker;if(n&&n.controller)document.documentElement.classList.add("academy-font")}catch(x){}try{var s=localStorage,m=s.getItem(${member}),h=location.hash.replace(/^#/,"")||"/activity";if(/^\\/(login|guest|onboarding|finishLogin)/.test(h)||s.getItem(${pending})||(m&&m!=="0"&&m!=="1"))return;var e=window.__hvEarlyReads={};requestAnimationFrame(function(){setTimeout(function(){var d=document,f=${files},g=function(p){e[p]=fetch("/api"+p,{credentials:"same-origin"})};g("/me");if(h==="/activity")g("/posts");for(var i=0;i<f.length;i++){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=f[i];d.head.appendChild(l)}})})}catch(x){}})()`;
+        // The academy as this device last heard it (web/lib/academy.ts keeps it): its name, its
+        // colour and its mark on the splash from the first paint, when the page is the service
+        // worker's copy of the build's rather than the server's.
+        const [logoHead, logoTail] = logoPath('@', 'icon-192').split('@');
+        const academy = `try{var a=JSON.parse(localStorage.getItem(${JSON.stringify(ACADEMY_KEY)})||"null"),r=document.documentElement;if(a&&typeof a.name=="string"){document.title=a.name;if(/^#[0-9a-f]{6}$/.test(a.themeColor)){r.style.setProperty(${JSON.stringify(ACCENT_VARIABLE)},a.themeColor);r.setAttribute("data-academy-accent","")}if(/^[0-9a-f]{16}$/.test(a.logoVersion)){var i=document.querySelector("#root img");if(i)i.src=${JSON.stringify(logoHead)}+a.logoVersion+${JSON.stringify(logoTail)}}}}catch(x){}`;
+        const script = `(function(){${academy}try{var n=navigator.serviceWorker;if(n&&n.controller)document.documentElement.classList.add("academy-font")}catch(x){}try{var s=localStorage,m=s.getItem(${member}),h=location.hash.replace(/^#/,"")||"/activity";if(/^\\/(login|guest|onboarding|finishLogin)/.test(h)||s.getItem(${pending})||(m&&m!=="0"&&m!=="1"))return;var e=window.__hvEarlyReads={};requestAnimationFrame(function(){setTimeout(function(){var d=document,f=${files},g=function(p){e[p]=fetch("/api"+p,{credentials:"same-origin"})};g("/me");if(h==="/activity")g("/posts");for(var i=0;i<f.length;i++){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=f[i];d.head.appendChild(l)}})})}catch(x){}})()`;
         return html.replace('</head>', `<script>${script}</script></head>`);
       },
     },

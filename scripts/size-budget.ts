@@ -41,7 +41,8 @@ const screens = [
     route: '/login',
     chunks: ['app/routes/login.tsx'],
     budgetKb: 120,
-    ceilingKb: 120,
+    // The academy's own name, mark and colour (web/lib/academy.ts, its messages): raised for #66.
+    ceilingKb: 122,
     maxFiles: 16,
   },
   { route: '/activity', chunks: signedIn('activity'), budgetKb: 180, ceilingKb: 180, maxFiles: 40 },
@@ -58,10 +59,12 @@ const screens = [
     route: '/students/:id',
     chunks: signedIn('student-detail'),
     budgetKb: 185,
-    ceilingKb: 185,
-    maxFiles: 46,
+    // The academy's identity: one small chunk every screen shares (web/lib/academy.ts), #66.
+    ceilingKb: 186,
+    maxFiles: 47,
   },
-  { route: '/posts/:id', chunks: signedIn('post'), budgetKb: 190, ceilingKb: 190, maxFiles: 41 },
+  // Raised for the academy's identity (#66), as /students/:id.
+  { route: '/posts/:id', chunks: signedIn('post'), budgetKb: 190, ceilingKb: 193, maxFiles: 42 },
   {
     route: '/notifications',
     chunks: signedIn('notifications'),

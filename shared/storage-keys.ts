@@ -10,6 +10,3 @@ export const SIGN_OUT_PENDING_KEY = 'hv.signOutPending';
 
 /** Which member this device was last signed in as, a hint (web/lib/device-session.ts). */
 export const MEMBER_HINT_KEY = 'hv.member';
-
-/** How the academy names and shows itself, as last heard from the server (web/lib/academy.ts). */
-export const ACADEMY_KEY = 'hv.academy';

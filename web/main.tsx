@@ -5,8 +5,6 @@ import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { UpdateOffer } from './components/overlays/new-version-modal.tsx';
 import { AppRouterProvider } from './hooks/router-now.tsx';
-// The academy's name, colour and icons on the page before the first render.
-import './lib/academy.ts';
 // Kept from the first moment: the browser may offer installing before any screen has loaded.
 import './lib/install-prompt.ts';
 import { reportClientError } from './lib/report-client-error.ts';

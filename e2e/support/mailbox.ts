@@ -2,8 +2,11 @@ import { expect } from '@playwright/test';
 
 interface Mail {
   to: string;
+  /** The From header, decoded: the sender's name with the address. */
+  from: string;
   subject: string;
   text: string;
+  html: string;
 }
 
 const mailbox = () => `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}`;

@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import {
+  ACADEMY_KEY,
+  ACCENT_VARIABLE,
   type AcademyIdentityValue as AcademyIdentity,
   type LogoVariant,
   logoPath,
   PRODUCT_IDENTITY,
 } from '#shared/identity';
-import { ACADEMY_KEY } from '#shared/storage-keys';
 
 /*
  * How the academy names and shows itself on this device: its name in the header, the login
@@ -80,11 +81,11 @@ function applyToDocument(identity: AcademyIdentity) {
   else vector?.removeAttribute('media');
   const root = document.documentElement;
   if (identity.themeColor === PRODUCT.themeColor) {
-    root.style.removeProperty('--academy-accent');
+    root.style.removeProperty(ACCENT_VARIABLE);
     delete root.dataset.academyAccent;
   } else {
     // styles.css mixes the accent's shades from this one colour.
-    root.style.setProperty('--academy-accent', identity.themeColor);
+    root.style.setProperty(ACCENT_VARIABLE, identity.themeColor);
     root.dataset.academyAccent = '';
   }
 }

@@ -79,7 +79,7 @@ describe("the academy's own name and colour", () => {
         .error.details?.map((detail) => detail.message)
         .join(' ') ?? '';
     expect(said(pale)).toContain('Màu này quá nhạt');
-    expect(said(pale)).toMatch(/độ tương phản 1\.\d\d:1, cần ít nhất 4\.5:1/);
+    expect(said(pale)).toContain('cần độ tương phản ít nhất 4.5:1');
     // Just under AA (4.48:1) is refused; just over (4.54:1) is taken.
     const under = await call('admin', 'PUT', '/api/admin/academy', {
       ...OWN,

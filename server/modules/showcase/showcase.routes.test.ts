@@ -155,6 +155,25 @@ describe(`the public showcase on ${testDatabaseKind()}`, () => {
     const meta = await sharp(image.rawPayload).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.width).toBe(1200);
+
+    // In the academy's own name and colour once an admin sets them: the preview's site name,
+    // the page's header and its button.
+    expect(page.body).toContain('<meta property="og:site_name" content="Học viện">');
+    const named = await call('admin', 'PUT', '/api/admin/academy', {
+      name: 'Học viện Móng Đẹp',
+      shortName: 'Móng Đẹp',
+      themeColor: '#0f5132',
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const own = (await sharePage(token)).body;
+    expect(own).toContain('<meta property="og:site_name" content="Học viện Móng Đẹp">');
+    expect(own).toContain('<meta name="theme-color" content="#0f5132">');
+    expect(own).toMatch(
+      /<header><img src="\/icons\/icon-192.png"[^>]*>Học viện Móng Đẹp<\/header>/,
+    );
+    expect(own).toContain('background:#0f5132');
+    const gone = (await sharePage('x'.repeat(22))).body;
+    expect(gone).toContain('background:#0f5132');
   });
 
   it('answers a made-up or malformed token with 404 and never a 500', async () => {

@@ -1,3 +1,5 @@
+import { app } from './app.ts';
+
 /**
  * The catalogue's texts a person may see before signing in, and on every screen: the login,
  * onboarding and guest screens, the shell's overlays, toasts, field rules and error codes. Kept
@@ -5,12 +7,7 @@
  * `vi` (../vi.ts) is both parts together.
  */
 export const shell = {
-  app: {
-    name: 'Học viện',
-    fullName: 'Học viện — Học viện đào tạo',
-    tagline: 'Khóa học, tiến độ và đánh giá của học viên ở một nơi.',
-    screenshotFeed: 'Đánh giá bài làm của học viên, kèm ảnh và điểm, ngay trên bảng tin',
-  },
+  app,
   forbidden: {
     title: 'Bạn không có quyền xem trang này',
     body: 'Trang này chỉ dành cho quản trị viên hoặc giảng viên.',
@@ -90,7 +87,7 @@ export const shell = {
       'Tên ngắn tối đa 12 ký tự, để hiện trọn dưới biểu tượng trên màn hình chính.',
     themeColorFormat: 'Màu chủ đạo có dạng #RRGGBB, ví dụ #C2185B.',
     themeColorContrast:
-      'Màu này quá nhạt: chữ trắng trên nền màu này khó đọc (độ tương phản {{ratio}}:1, cần ít nhất 4.5:1). Hãy chọn màu đậm hơn.',
+      'Màu này quá nhạt: chữ trắng trên nền màu này khó đọc (cần độ tương phản ít nhất 4.5:1). Hãy chọn màu đậm hơn.',
     emailInvalid: 'Email không hợp lệ.',
     proposedCourseNameRequired: 'Vui lòng nhập tên khóa học.',
     courseNameTooShort: 'Tên khóa học cần ít nhất 2 ký tự.',

@@ -873,6 +873,8 @@ export const signedIn = {
       themeColor: 'Màu chủ đạo',
       themeColorHint: 'Màu của nút bấm và thanh trạng thái. Chữ trắng trên màu này phải dễ đọc.',
       themeColorPreview: 'Nút mẫu',
+      themeColorPick: 'Chọn màu trên bảng màu',
+      themeColorRatio: 'Độ tương phản với chữ trắng: {{ratio}}:1 (cần ít nhất 4.5:1)',
       logo: 'Biểu tượng',
       logoHint:
         'Ảnh vuông PNG, JPEG hoặc WebP, ít nhất 192 × 192 điểm ảnh, tối đa 5 MB. Nền trong suốt hiện đẹp nhất.',

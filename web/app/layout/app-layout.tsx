@@ -165,7 +165,7 @@ export function AppLayout() {
             height={40}
             className="size-10 rounded-xl object-contain"
           />
-          <span className="truncate text-lg font-bold tracking-tight text-stone-900 max-xl:sr-only">
+          <span className="line-clamp-2 text-lg leading-tight font-bold tracking-tight text-stone-900 max-xl:sr-only">
             {identity.name}
           </span>
         </div>

@@ -1,5 +1,7 @@
 import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { contrastText, contrastWithWhite } from '#shared/identity';
+import { limits } from '#shared/limits';
 import type { AcademyIdentityPatch } from '#shared/schemas/identity';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { Button, TextField } from '../../../components/ui/form.tsx';
@@ -109,6 +111,7 @@ export function IdentitySection() {
   const { errors } = form.formState;
   const chosen = useWatch({ control: form.control, name: 'themeColor' });
   const swatch = HEX.test(chosen) ? chosen : identity.themeColor;
+  const ratio = contrastWithWhite(swatch.toLowerCase());
   const submit = form.handleSubmit((patch) => {
     if (save.isPending) return;
     write(save, patch, {
@@ -156,7 +159,7 @@ export function IdentitySection() {
             <input
               type="color"
               value={swatch}
-              aria-label={t('screens.adminTools.themeColor')}
+              aria-label={t('screens.adminTools.themeColorPick')}
               className="mb-[1.85rem] size-12 shrink-0 cursor-pointer rounded-xl border border-stone-300 bg-white p-1"
               onChange={(event) =>
                 form.setValue('themeColor', event.target.value, { shouldDirty: true })
@@ -170,6 +173,12 @@ export function IdentitySection() {
               data-testid="theme-preview"
             >
               {t('screens.adminTools.themeColorPreview')}
+            </span>
+            <span
+              className={`text-xs ${ratio < limits.themeContrastMin ? 'font-semibold text-red-700' : 'text-stone-500'}`}
+              data-testid="theme-contrast"
+            >
+              {t('screens.adminTools.themeColorRatio', { ratio: contrastText(ratio) })}
             </span>
             <Button type="submit" className="ml-auto px-6" disabled={save.isPending}>
               {t('screens.adminTools.save')}
