@@ -80,7 +80,7 @@ describe("the academy's own name and colour", () => {
         .join(' ') ?? '';
     expect(said(pale)).toContain('Màu này quá nhạt');
     expect(said(pale)).toContain('cần độ tương phản ít nhất 4.5:1');
-    // Just under AA (4.48:1) is refused; just over (4.54:1) is taken.
+    // Just under AA (4.47:1) is refused.
     const under = await call('admin', 'PUT', '/api/admin/academy', {
       ...OWN,
       themeColor: '#777777',

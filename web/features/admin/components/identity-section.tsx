@@ -102,11 +102,10 @@ export function IdentitySection() {
   const save = useSaveAcademyIdentity();
   const form = useForm<AcademyIdentityPatch>({
     resolver,
-    defaultValues: {
-      name: identity.name,
-      shortName: identity.shortName,
-      themeColor: identity.themeColor,
-    },
+    // The academy as the server last said: filled again when that changes (another admin, the
+    // public config's fresh answer), keeping what this admin has typed.
+    values: { name: identity.name, shortName: identity.shortName, themeColor: identity.themeColor },
+    resetOptions: { keepDirtyValues: true },
   });
   const { errors } = form.formState;
   const chosen = useWatch({ control: form.control, name: 'themeColor' });
