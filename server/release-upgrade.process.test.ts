@@ -269,7 +269,7 @@ describe.skipIf(!ready)('hoc-vien upgrade <artifact> and rollback, under systemd
 
   it('rolls back by itself from a release that restarts again and again, its backup taken first', async () => {
     // A database with a step still to run, as a new release would find it.
-    const step = '0011-spend-demo-post-ids, 0012-schema-readers';
+    const step = '0011-spend-demo-post-ids, 0012-schema-readers, 0013-academy-identity';
     await undoLastSteps();
     const run = await hocVien([
       'upgrade',
@@ -373,13 +373,15 @@ async function countPeople(): Promise<number> {
 
 /**
  * Takes the database's last steps back, so that the next release finds steps to run: the records
- * of 0011 (it spends demo posts' ids, which running again does harmlessly) and of 0012 with the
- * table it made.
+ * of 0011 (it spends demo posts' ids, which running again does harmlessly), of 0012 and 0013 with
+ * the tables they made. A new step joins this list with what it makes.
  */
 async function undoLastSteps(): Promise<void> {
   const statements = [
-    "delete from kysely_migration where name in ('0011-spend-demo-post-ids', '0012-schema-readers')",
+    "delete from kysely_migration where name in ('0011-spend-demo-post-ids', '0012-schema-readers', '0013-academy-identity')",
     'drop table schema_readers',
+    'drop table academy_logo',
+    'drop table academy_identity',
   ];
   if (testDatabaseKind() === 'postgres') {
     const client = new pg.Client({ connectionString: env.DATABASE_URL });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/provision.ts';
 import { runCli } from './cli/cli.ts';
 import { openDatabase } from './db/database.ts';
+import { migrations } from './db/migrations/index.ts';
 import { exited, spawnServer, untilHealthy } from './test/server-process.ts';
 import { createPostgresDatabase, testDatabaseKind } from './test/test-database.ts';
 
@@ -19,6 +20,11 @@ import { createPostgresDatabase, testDatabaseKind } from './test/test-database.t
  * servers share the database, as two machines of a chain do.
  */
 const onPostgres = testDatabaseKind() === 'postgres';
+/** The next release's steps, numbered after this release's last. */
+const nextStep = (offset: number, name: string) =>
+  `${String(Number(Object.keys(migrations).sort().at(-1)!.slice(0, 4)) + offset).padStart(4, '0')}-${name}`;
+const EXPAND = nextStep(1, 'next-expand');
+const CONTRACT = nextStep(2, 'next-contract');
 let work: string;
 let env: NodeJS.ProcessEnv;
 let drop = async () => {};
@@ -100,7 +106,7 @@ describe('this release beside the next one on one database', () => {
       ).toEqual([{ oldest: '0011-spend-demo-post-ids' }]);
       await sql`create table next_release_notes (id text primary key, body text)`.execute(db);
       await sql`alter table people add column next_nickname text`.execute(db);
-      await sql`insert into kysely_migration (name, timestamp) values ('0013-next-expand', '2027-01-01')`.execute(
+      await sql`insert into kysely_migration (name, timestamp) values (${EXPAND}, '2027-01-01')`.execute(
         db,
       );
     });
@@ -115,11 +121,11 @@ describe('this release beside the next one on one database', () => {
     await untilHealthy(again.base, 30_000);
     expect((await fetch(`${again.base}/api/public-config`)).status).toBe(200);
     const report = await doctor();
-    expect(report.text).toContain('0013-next-expand');
+    expect(report.text).toContain(EXPAND);
     expect(report.text).toContain('vẫn chạy được');
     await onDatabase(async (db) => {
       const steps = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-      expect(steps.rows.map((row) => row.name)).toContain('0013-next-expand');
+      expect(steps.rows.map((row) => row.name)).toContain(EXPAND);
       expect(
         (await sql<{ oldest: string }>`select oldest from schema_readers`.execute(db)).rows,
       ).toEqual([{ oldest: '0011-spend-demo-post-ids' }]);
@@ -130,15 +136,15 @@ describe('this release beside the next one on one database', () => {
 
   it('refuses to start after a contract step, with words, changing nothing', async () => {
     await onDatabase(async (db) => {
-      await sql`insert into kysely_migration (name, timestamp) values ('0014-next-contract', '2027-02-01')`.execute(
+      await sql`insert into kysely_migration (name, timestamp) values (${CONTRACT}, '2027-02-01')`.execute(
         db,
       );
-      await sql`update schema_readers set oldest = '0014-next-contract'`.execute(db);
+      await sql`update schema_readers set oldest = ${CONTRACT}`.execute(db);
     });
     const refused = await start('one');
     expect(await exited(refused.child)).toBe(1);
     expect(refused.output()).toContain('Cơ sở dữ liệu mới hơn phiên bản này');
-    expect(refused.output()).toContain('0014-next-contract');
+    expect(refused.output()).toContain(CONTRACT);
     const report = await doctor();
     expect(report.code).toBe(1);
     expect(report.text).toContain('Hãy chạy phiên bản Học viện mới hơn');
