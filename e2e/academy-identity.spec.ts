@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { requestLink } from './support/accounts.ts';
 import { unique } from './support/evaluation.ts';
 import { mailsTo, uniqueEmail } from './support/mailbox.ts';
+import { PHONE, shotsAtThreeSizes } from './support/shots.ts';
 
 /*
  * The academy's own app (#66): an admin gives it the academy's name, a short name for the home
@@ -13,12 +13,6 @@ import { mailsTo, uniqueEmail } from './support/mailbox.ts';
  * and its PDF, a share page). It changes how the whole academy looks, so it runs with the other
  * @config journeys, at a phone's size and at a desktop's; the product's own is put back after.
  */
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 2,
-};
 const NAME = 'Học viện Móng Đẹp Sài Gòn';
 const SHORT = 'Móng Đẹp';
 const GREEN = '#0f5132';
@@ -30,31 +24,6 @@ function logo(): Promise<Buffer> {
     <path d="M250 470 Q250 190 320 170 Q390 190 390 470 Z" fill="#fff"/>
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-/** Every picture on screen has arrived and drawn (a broken one would fail here). */
-async function picturesShown(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.images]
-          .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
-          .every((image) => image.complete && image.naturalWidth > 0),
-      ),
-    )
-    .toBe(true);
-}
-
-/** Screenshots at 390, 360 and 1440 wide, then back to the phone. */
-async function shots(page: Page, name: string) {
-  await picturesShown(page);
-  await page.screenshot({ path: `.test-artifacts/screenshots/${name}-phone.png` });
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: `.test-artifacts/screenshots/${name}-360.png` });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await picturesShown(page);
-  await page.screenshot({ path: `.test-artifacts/screenshots/${name}-desktop.png` });
-  await page.setViewportSize(PHONE.viewport);
 }
 
 test.describe("the academy's own name and mark @config", () => {
@@ -124,7 +93,7 @@ test.describe("the academy's own name and mark @config", () => {
       'background-color',
       'rgb(15, 81, 50)',
     );
-    await shots(page, 'academy-identity-admin');
+    await shotsAtThreeSizes(page, 'academy-identity-admin');
 
     // The desktop's sidebar carries the mark and the name.
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -159,7 +128,7 @@ test.describe("the academy's own name and mark @config", () => {
     await expect(visitor.getByText(NAME, { exact: true })).toBeVisible();
     await expect(visitor.getByText(`Chào mừng bạn đến với ${NAME}.`)).toBeVisible();
     await expect(visitor.locator('main img').first()).toHaveAttribute('src', /\/academy-logo\//);
-    await shots(visitor, 'academy-identity-login');
+    await shotsAtThreeSizes(visitor, 'academy-identity-login');
     const email = uniqueEmail('hv-moi');
     await requestLink(visitor, email);
     const [mail] = (await mailsTo(email)).slice(-1);
@@ -218,7 +187,7 @@ test.describe("the academy's own name and mark @config", () => {
     await expect(visitor.getByRole('heading', { name: 'Chứng nhận hợp lệ' })).toBeVisible();
     await expect(visitor.locator('header')).toHaveText(NAME);
     await expect(visitor.locator('header img')).toHaveAttribute('src', /\/academy-logo\//);
-    await shots(visitor, 'academy-identity-certificate-page');
+    await shotsAtThreeSizes(visitor, 'academy-identity-certificate-page');
 
     // A share link that leads nowhere still speaks as the academy, in its colour.
     const gone = await visitor.request.get('/s/khong-con-nua-khong-con-nua');

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { leavePendingNotice, onboard, setSwitch, signInByLink } from './support/accounts.ts';
 import { unique } from './support/evaluation.ts';
 import { activatePerson } from './support/fixtures-api.ts';
 import { uniqueEmail } from './support/mailbox.ts';
+import { PHONE, shotsAtThreeSizes } from './support/shots.ts';
 
 /*
  * The showcase (#54): a student agrees that her work may be shown; her instructor features one
@@ -13,35 +13,6 @@ import { uniqueEmail } from './support/mailbox.ts';
  * Graph tags; she withdraws and the link is gone. It flips academy switches, so it runs with the
  * other @config journeys, at a phone's size.
  */
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 2,
-};
-
-/** Waits until every photo on screen has arrived and drawn (a broken one fails the journey). */
-async function photosShown(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.images]
-          .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
-          .every((image) => image.complete && image.naturalWidth > 0),
-      ),
-    )
-    .toBe(true);
-}
-
-async function shot(page: Page, name: string) {
-  await photosShown(page);
-  await page.screenshot({ path: `.test-artifacts/screenshots/${name}-phone.png` });
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: `.test-artifacts/screenshots/${name}-360.png` });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `.test-artifacts/screenshots/${name}-desktop.png` });
-  await page.setViewportSize(PHONE.viewport);
-}
 
 test.describe('the public showcase @config', () => {
   test.use(PHONE);
@@ -126,7 +97,7 @@ test.describe('the public showcase @config', () => {
       student.getByTestId('toast').filter({ hasText: 'Đã cho phép giới thiệu tác phẩm của bạn.' }),
     ).toBeVisible();
     await consent.scrollIntoViewIfNeeded();
-    await shot(student, 'showcase-consent');
+    await shotsAtThreeSizes(student, 'showcase-consent');
 
     // Her instructor's screen hears of it and offers the star; one photo is featured.
     await expect(portfolio.getByTestId('showcase-consent-note')).toContainText('đã đồng ý');
@@ -142,7 +113,7 @@ test.describe('the public showcase @config', () => {
     await portfolio
       .getByRole('heading', { name: 'Tác phẩm' })
       .evaluate((heading) => window.scrollBy(0, heading.getBoundingClientRect().top - 16));
-    await shot(page, 'portfolio-featured');
+    await shotsAtThreeSizes(page, 'portfolio-featured');
     const { works } = await (await page.request.get(`/api/students/${studentId}/portfolio`)).json();
     const token = works.find((work: { featured: boolean }) => work.featured).shareToken as string;
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -154,7 +125,7 @@ test.describe('the public showcase @config', () => {
       consents.getByRole('link', { name: new RegExp(`Lý ${tag} Thị Mai`) }),
     ).toContainText('1 tác phẩm tiêu biểu');
     await consents.scrollIntoViewIfNeeded();
-    await shot(page, 'showcase-consents');
+    await shotsAtThreeSizes(page, 'showcase-consents');
     await page.goto(`/#/students/${studentId}`);
     await expect(portfolio.getByText('3 ảnh')).toBeVisible();
 
@@ -173,7 +144,7 @@ test.describe('the public showcase @config', () => {
       'alt',
       `Tác phẩm của Mai, khóa Vẽ hoa ${tag}`,
     );
-    await shot(visitor, 'showcase');
+    await shotsAtThreeSizes(visitor, 'showcase');
 
     // Its share link: the page a chat app reads for its preview, and the preview photo.
     const shared = await visitor.request.get(`/s/${token}`);
@@ -197,7 +168,7 @@ test.describe('the public showcase @config', () => {
     await expect(
       visitor.getByRole('heading', { name: `Tác phẩm của Mai · Vẽ hoa ${tag}` }),
     ).toBeVisible();
-    await shot(visitor, 'share-page');
+    await shotsAtThreeSizes(visitor, 'share-page');
 
     // She withdraws: the work leaves the showcase and its link answers 404 at once.
     await student.goto('/#/profile');
@@ -241,7 +212,7 @@ test.describe('the public showcase @config', () => {
     const code = certificateCode.replaceAll('-', '');
     expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
     await certificate.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await shot(page, 'certificate-on-her-page');
+    await shotsAtThreeSizes(page, 'certificate-on-her-page');
 
     // Hers too, on her own page; the PDF opens, and is kept to be looked at.
     await student.goto(`/#/students/${studentId}`);
@@ -259,7 +230,7 @@ test.describe('the public showcase @config', () => {
     await visitor.goto(`/c/${code}`);
     await expect(visitor.getByRole('heading', { name: 'Chứng nhận hợp lệ' })).toBeVisible();
     await expect(visitor.getByText(`Lý ${tag} Thị Mai`)).toBeVisible();
-    await shot(visitor, 'certificate-page');
+    await shotsAtThreeSizes(visitor, 'certificate-page');
 
     // An admin revokes it: the page says so, and it is not printed again.
     await certificate.getByRole('button', { name: 'Thu hồi' }).click();

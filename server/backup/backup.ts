@@ -590,6 +590,21 @@ function settleAccess(restored: string, previous: string | undefined) {
 }
 
 /**
+ * Holds the data folder for a restore, as a server would: none can start on it meanwhile, and a
+ * folder a server holds is refused (what it acknowledged afterwards would be lost). Returns how
+ * to let go of it.
+ */
+export async function holdForRestore(dataDir: string): Promise<() => void> {
+  await fsp.mkdir(dataDir, { recursive: true });
+  try {
+    return holdDataDir(dataDir, 'restore');
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    throw new BackupError(say('inUse', { pid: String(error.holder.pid) }));
+  }
+}
+
+/**
  * Restores a backup into `dataDir`. Refused while a server holds the data folder (writes it
  * acknowledged afterwards would be lost). Unpacked and checked beside the data first, then the
  * current database and photos are kept under a dated name and the backup's moved in. Nothing
@@ -598,16 +613,7 @@ function settleAccess(restored: string, previous: string | undefined) {
  * overwritten, and a restore that stops halfway leaves the database as it was).
  */
 export async function restoreBackup(archive: string, dataDir: string, store?: MediaStore) {
-  await fsp.mkdir(dataDir, { recursive: true });
-  // The restore holds the folder as a server would: none can start on it meanwhile, and it
-  // refuses a folder a server holds.
-  let release: () => void;
-  try {
-    release = holdDataDir(dataDir, 'restore');
-  } catch (error) {
-    if (!(error instanceof DataDirBusyError)) throw error;
-    throw new BackupError(say('inUse', { pid: String(error.holder.pid) }));
-  }
+  const release = await holdForRestore(dataDir);
   const staging = path.join(dataDir, `.restore-${randomUUID()}`);
   try {
     const manifest = await unpackBackup(archive, staging);

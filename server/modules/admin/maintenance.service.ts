@@ -17,9 +17,9 @@ import {
   createBackup,
   createDumpBackup,
   downloadsFolder,
+  holdForRestore,
   unpackBackup,
 } from '../../backup/backup.ts';
-import { DataDirBusyError, holdDataDir } from '../../backup/data-dir-lock.ts';
 import { openOffsiteBackups } from '../../backup/offsite.ts';
 import type { Config } from '../../config.ts';
 import { type AppDatabase, migrationStatus } from '../../db/database.ts';
@@ -360,16 +360,7 @@ export async function restorePostgresBackup(
   store: MediaStore,
   { replace = false }: { replace?: boolean } = {},
 ): Promise<BackupManifest> {
-  await fsp.mkdir(dataDir, { recursive: true });
-  let release: () => void;
-  try {
-    release = holdDataDir(dataDir, 'restore');
-  } catch (error) {
-    if (!(error instanceof DataDirBusyError)) throw error;
-    throw new BackupFolderError(
-      fillPlaceholders(vi.backup.inUse, { pid: String(error.holder.pid) }),
-    );
-  }
+  const release = await holdForRestore(dataDir);
   const staging = path.join(dataDir, `.restore-${randomUUID()}`);
   try {
     const manifest = await unpackBackup(archive, staging);
