@@ -122,18 +122,20 @@ test.describe('uploads through Cloudinary @config', () => {
   }) => {
     // The admin chooses Cloudinary on the admin tools screen.
     await page.goto('/#/admin-tools');
+    // The photos' section: the academy's identity above it has a "Lưu" of its own.
+    const uploads = page.getByRole('region', { name: 'Lưu trữ ảnh' });
     await page.getByRole('radio', { name: /^Cloudinary/ }).check();
     // Said in words an admin reads, not "upload preset không ký".
     await expect(page.getByText(/upload preset cho phép tải lên không cần chữ ký/)).toBeVisible();
     await expect(page.getByText(/không ký\)/)).toHaveCount(0);
     // A name Cloudinary would refuse is named under its box, as the server would name it.
     await page.getByLabel('Cloud name', { exact: true }).fill('học viện');
-    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await uploads.getByRole('button', { name: 'Lưu', exact: true }).click();
     await expect(page.getByText('Chỉ gồm chữ, số, "-" và "_".')).toBeVisible();
     await page.getByLabel('Cloud name', { exact: true }).fill(cloud);
     await expect(page.getByText('Chỉ gồm chữ, số, "-" và "_".')).toBeHidden();
     await page.getByLabel('Upload preset', { exact: true }).fill('hv_unsigned');
-    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await uploads.getByRole('button', { name: 'Lưu', exact: true }).click();
     await expect(
       page.getByTestId('toast').filter({ hasText: 'Đã lưu cài đặt.' }).last(),
     ).toBeVisible();
