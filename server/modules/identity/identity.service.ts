@@ -1,6 +1,7 @@
+import type { Transaction } from 'kysely';
 import { type AcademyIdentity, PRODUCT_IDENTITY } from '#shared/schemas/identity';
 import type { AppDatabase } from '../../db/database.ts';
-import type { PersonRow } from '../../db/schema.ts';
+import type { Database, PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import {
@@ -58,6 +59,27 @@ export async function changeIdentity(
       now,
     });
   });
+  return announced(database);
+}
+
+/**
+ * The academy's logo becomes `version` (null: the product's mark), its name and colour kept (the
+ * product's when none were set), and every other logo's images go.
+ */
+async function switchLogo(trx: Transaction<Database>, version: string | null, now: number) {
+  const current = await findIdentity(trx);
+  await saveIdentity(trx, {
+    name: current?.name ?? PRODUCT_IDENTITY.name,
+    short_name: current?.short_name ?? PRODUCT_IDENTITY.shortName,
+    theme_color: current?.theme_color ?? PRODUCT_IDENTITY.themeColor,
+    logo_version: version,
+    updated_at: now,
+  });
+  await deleteLogosExcept(trx, version);
+}
+
+/** Every open app is told the academy changed (headers and titles follow); its answer. */
+async function announced(database: AppDatabase): Promise<AcademyIdentity> {
   await database.events.publish({ type: 'config.updated' }, { kind: 'everyone' });
   return readIdentity(database);
 }
@@ -74,16 +96,8 @@ export async function setLogo(
   const images = await makeLogoImages(upload);
   const now = Date.now();
   await inTransaction(database, async (trx) => {
-    const current = await findIdentity(trx);
     await insertLogoVariants(trx, images.version, images.variants);
-    await saveIdentity(trx, {
-      name: current?.name ?? PRODUCT_IDENTITY.name,
-      short_name: current?.short_name ?? PRODUCT_IDENTITY.shortName,
-      theme_color: current?.theme_color ?? PRODUCT_IDENTITY.themeColor,
-      logo_version: images.version,
-      updated_at: now,
-    });
-    await deleteLogosExcept(trx, images.version);
+    await switchLogo(trx, images.version, now);
     await insertActivityLog(trx, {
       actorId: admin.id,
       action: 'identity.logo_set',
@@ -91,8 +105,7 @@ export async function setLogo(
       now,
     });
   });
-  await database.events.publish({ type: 'config.updated' }, { kind: 'everyone' });
-  return readIdentity(database);
+  return announced(database);
 }
 
 /** An admin goes back to the product's mark. */
@@ -102,16 +115,8 @@ export async function removeLogo(
 ): Promise<AcademyIdentity> {
   const now = Date.now();
   await inTransaction(database, async (trx) => {
-    const current = await findIdentity(trx);
-    if (!current?.logo_version) return;
-    await saveIdentity(trx, {
-      name: current.name,
-      short_name: current.short_name,
-      theme_color: current.theme_color,
-      logo_version: null,
-      updated_at: now,
-    });
-    await deleteLogosExcept(trx, null);
+    if (!(await findIdentity(trx))?.logo_version) return;
+    await switchLogo(trx, null, now);
     await insertActivityLog(trx, {
       actorId: admin.id,
       action: 'identity.logo_removed',
@@ -119,8 +124,7 @@ export async function removeLogo(
       now,
     });
   });
-  await database.events.publish({ type: 'config.updated' }, { kind: 'everyone' });
-  return readIdentity(database);
+  return announced(database);
 }
 
 /** One of the current logo's images, for its public address. */
