@@ -45,6 +45,7 @@ import { pushRoutes } from './modules/push/push.routes.ts';
 import { PushSender, type PushSenderOptions } from './modules/push/push.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharePageRoutes, showcaseRoutes } from './modules/showcase/showcase.routes.ts';
+import { studentImportRoutes } from './modules/student-imports/student-imports.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
 import { registerActingPersonGuard } from './plugins/acting-person.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes);
       await api.register(configRoutes);
       await api.register(identityRoutes);
+      await api.register(studentImportRoutes);
       await api.register(uploadRoutes);
       await api.register(courseRoutes);
       await api.register(searchRoutes);

@@ -122,6 +122,33 @@ const table: Row[] = [
     expect: adminOnly(400),
   },
   { method: 'DELETE', url: '/api/admin/academy/logo', expect: adminOnly(200) },
+  { method: 'GET', url: '/api/admin/student-imports', expect: adminOnly(200) },
+  // An admin passes the check and meets the missing file, or the import nobody uploaded.
+  {
+    method: 'POST',
+    url: '/api/admin/student-imports',
+    payload: { not: 'multipart' },
+    expect: adminOnly(400),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/student-imports/:importId/preview',
+    payload: { mapping: ['name'] },
+    expect: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/student-imports/:importId/commit',
+    payload: { mapping: ['name'] },
+    expect: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/student-imports/:importId/undo',
+    expect: adminOnly(404),
+  },
+  { method: 'GET', url: '/api/admin/student-imports/template.xlsx', expect: adminOnly(200) },
+  { method: 'GET', url: '/api/admin/students.xlsx', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/activity-log', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/error-log', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/backup-status', expect: adminOnly(200) },
@@ -1069,6 +1096,7 @@ describe('authorisation table', () => {
             .replace(':personId', '00000000-0000-4000-8000-0000000090e0')
             .replace(':feedbackId', '00000000-0000-4000-8000-00000000feed')
             .replace(':code', 'ZZZZZZZZZZZZ')
+            .replace(':importId', '00000000-0000-4000-8000-0000000001af')
             .concat(row.query ?? ''),
           headers: cookie ? { cookie } : {},
           ...(row.payload === undefined

@@ -269,7 +269,8 @@ describe.skipIf(!ready)('hoc-vien upgrade <artifact> and rollback, under systemd
 
   it('rolls back by itself from a release that restarts again and again, its backup taken first', async () => {
     // A database with a step still to run, as a new release would find it.
-    const step = '0011-spend-demo-post-ids, 0012-schema-readers, 0013-academy-identity';
+    const step =
+      '0011-spend-demo-post-ids, 0012-schema-readers, 0013-academy-identity, 0014-student-imports';
     await undoLastSteps();
     const run = await hocVien([
       'upgrade',
@@ -373,15 +374,16 @@ async function countPeople(): Promise<number> {
 
 /**
  * Takes the database's last steps back, so that the next release finds steps to run: the records
- * of 0011 (it spends demo posts' ids, which running again does harmlessly), of 0012 and 0013 with
+ * of 0011 (it spends demo posts' ids, which running again does harmlessly), of 0012 to 0014 with
  * the tables they made. A new step joins this list with what it makes.
  */
 async function undoLastSteps(): Promise<void> {
   const statements = [
-    "delete from kysely_migration where name in ('0011-spend-demo-post-ids', '0012-schema-readers', '0013-academy-identity')",
+    "delete from kysely_migration where name in ('0011-spend-demo-post-ids', '0012-schema-readers', '0013-academy-identity', '0014-student-imports')",
     'drop table schema_readers',
     'drop table academy_logo',
     'drop table academy_identity',
+    'drop table student_imports',
   ];
   if (testDatabaseKind() === 'postgres') {
     const client = new pg.Client({ connectionString: env.DATABASE_URL });

@@ -53,4 +53,17 @@ export const limits = {
   logoPixels: 25_000_000,
   /** WCAG AA for normal text: white text on the theme colour, and the colour on white. */
   themeContrastMin: 4.5,
+  /**
+   * A spreadsheet of students to import: the file as sent, the rows and columns it may hold,
+   * one cell's text, what an .xlsx may unpack to (a zip bomb stops here, not in memory) and how
+   * many parts it may hold. A real academy's list is hundreds of rows and a few dozen kilobytes.
+   */
+  importBytes: 5 * 1024 * 1024,
+  importRows: 5000,
+  importColumns: 50,
+  importCellChars: 1000,
+  importUnpackedBytes: 20 * 1024 * 1024,
+  importZipEntries: 500,
+  /** How long an uploaded sheet waits for its import before it is thrown away. */
+  importDraftHours: 24,
 } as const;

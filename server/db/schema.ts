@@ -370,6 +370,25 @@ export interface AuthSessionTable {
   expiresAt: string | Date;
 }
 
+/** An import of students from a spreadsheet: its sheet while a draft, then what it did. */
+export interface StudentImportsTable {
+  id: string;
+  created_by: string;
+  file_name: string;
+  status: 'draft' | 'imported' | 'undone';
+  /** JSON: the header row's texts. */
+  headers: string;
+  /** JSON: the rows under the header, as text with their numbers in the sheet; '[]' once used. */
+  cells: string;
+  /** JSON: counts of what the import did (`ImportTally`). */
+  summary: string | null;
+  /** JSON: what undoing it takes (`ImportUndo`). */
+  undo: string | null;
+  created_at: number;
+  imported_at: number | null;
+  undone_at: number | null;
+}
+
 export interface Database {
   people: PeopleTable;
   login_mappings: LoginMappingsTable;
@@ -394,6 +413,7 @@ export interface Database {
   public_config: PublicConfigTable;
   academy_identity: AcademyIdentityTable;
   academy_logo: AcademyLogoTable;
+  student_imports: StudentImportsTable;
   featured_works: FeaturedWorksTable;
   certificates: CertificatesTable;
   server_secrets: ServerSecretsTable;

@@ -107,6 +107,10 @@ export const router = createHashRouter([
                     lazy: screen(() => import('./routes/user-management.tsx')),
                   },
                   { path: 'admin-tools', lazy: screen(() => import('./routes/admin-tools.tsx')) },
+                  {
+                    path: 'student-import',
+                    lazy: screen(() => import('./routes/student-import.tsx')),
+                  },
                   { path: 'dashboard', lazy: screen(() => import('./routes/dashboard.tsx')) },
                 ],
               },

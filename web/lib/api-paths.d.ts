@@ -1124,6 +1124,735 @@ export interface paths {
       };
     };
   };
+  "/admin/student-imports": {
+    /** The latest imports of students, and whether each can be undone (admins) */
+    get: {
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              imports: ({
+                  id: string;
+                  fileName: string;
+                  /** @enum {string} */
+                  status: "draft" | "imported" | "undone";
+                  by: {
+                    id: string;
+                    name: string;
+                  } | null;
+                  importedAt: number | null;
+                  undoneAt: number | null;
+                  created: number;
+                  updated: number;
+                  coursesCreated: number;
+                  undoBlocked: string | null;
+                })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    /** Read a sheet of students (.xlsx or .csv, multipart field "file") (admins) */
+    post: {
+      /** @description multipart/form-data with one field "file" */
+      requestBody: {
+        content: {
+          "multipart/form-data": unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              importId: string;
+              fileName: string;
+              /** @enum {string} */
+              status: "draft" | "imported" | "undone";
+              headers: string[];
+              mapping: ("name" | "phone" | "email" | "dob" | "address" | "courses" | null)[];
+              rows: ({
+                  line: number;
+                  /** @enum {string} */
+                  action: "create" | "update" | "unchanged" | "skip";
+                  name: string;
+                  phone: string | null;
+                  email: string | null;
+                  dob: string | null;
+                  address: string | null;
+                  courses: string[];
+                  studentId: string | null;
+                  problems: string[];
+                  notes: string[];
+                })[];
+              unknownCourses: string[];
+              createCourses: string[];
+              counts: {
+                create: number;
+                update: number;
+                unchanged: number;
+                skip: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        413: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        415: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/student-imports/{importId}/preview": {
+    /** A sheet's rows read through the chosen columns, with what each does (admins) */
+    post: {
+      parameters: {
+        path: {
+          importId: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            mapping: ("name" | "phone" | "email" | "dob" | "address" | "courses" | null)[];
+            /** @default [] */
+            createCourses?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              importId: string;
+              fileName: string;
+              /** @enum {string} */
+              status: "draft" | "imported" | "undone";
+              headers: string[];
+              mapping: ("name" | "phone" | "email" | "dob" | "address" | "courses" | null)[];
+              rows: ({
+                  line: number;
+                  /** @enum {string} */
+                  action: "create" | "update" | "unchanged" | "skip";
+                  name: string;
+                  phone: string | null;
+                  email: string | null;
+                  dob: string | null;
+                  address: string | null;
+                  courses: string[];
+                  studentId: string | null;
+                  problems: string[];
+                  notes: string[];
+                })[];
+              unknownCourses: string[];
+              createCourses: string[];
+              counts: {
+                create: number;
+                update: number;
+                unchanged: number;
+                skip: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/student-imports/{importId}/commit": {
+    /** Import a sheet's rows in one transaction (admins) */
+    post: {
+      parameters: {
+        path: {
+          importId: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            mapping: ("name" | "phone" | "email" | "dob" | "address" | "courses" | null)[];
+            /** @default [] */
+            createCourses?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              fileName: string;
+              /** @enum {string} */
+              status: "draft" | "imported" | "undone";
+              by: {
+                id: string;
+                name: string;
+              } | null;
+              importedAt: number | null;
+              undoneAt: number | null;
+              created: number;
+              updated: number;
+              coursesCreated: number;
+              undoBlocked: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/student-imports/{importId}/undo": {
+    /** Undo an import while nobody has edited what it added or changed (admins) */
+    post: {
+      parameters: {
+        path: {
+          importId: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              fileName: string;
+              /** @enum {string} */
+              status: "draft" | "imported" | "undone";
+              by: {
+                id: string;
+                name: string;
+              } | null;
+              importedAt: number | null;
+              undoneAt: number | null;
+              created: number;
+              updated: number;
+              coursesCreated: number;
+              undoBlocked: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/student-imports/template.xlsx": {
+    /** The import template: the columns of the export, with one example row (admins) */
+    get: {
+      responses: {
+        /** @description application/vnd.openxmlformats-officedocument.spreadsheetml.sheet */
+        200: {
+          content: {
+            "application/json": unknown;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/students.xlsx": {
+    /** Every student with her courses and progress, as Excel (admins) */
+    get: {
+      responses: {
+        /** @description application/vnd.openxmlformats-officedocument.spreadsheetml.sheet */
+        200: {
+          content: {
+            "application/json": unknown;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+      };
+    };
+  };
   "/uploads": {
     /** Upload a photo (multipart field "file"); answers like Cloudinary */
     post: {

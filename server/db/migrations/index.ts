@@ -12,6 +12,7 @@ import * as m0010 from './0010-certificates.ts';
 import * as m0011 from './0011-spend-demo-post-ids.ts';
 import * as m0012 from './0012-schema-readers.ts';
 import * as m0013 from './0013-academy-identity.ts';
+import * as m0014 from './0014-student-imports.ts';
 
 /**
  * A step, and whether the release before it runs on the schema it leaves (`olderReleasesRun`: it
@@ -35,4 +36,5 @@ export const migrations: Record<string, Step> = {
   '0011-spend-demo-post-ids': m0011,
   '0012-schema-readers': m0012,
   '0013-academy-identity': m0013,
+  '0014-student-imports': m0014,
 };

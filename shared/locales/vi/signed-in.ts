@@ -984,6 +984,10 @@ export const signedIn = {
           withdrawn: 'rút lại đồng ý giới thiệu tác phẩm',
         },
         settings: { updated: 'đổi cài đặt lưu trữ ảnh' },
+        students_import: {
+          imported: 'nhập học viên từ bảng tính',
+          undone: 'hoàn tác lần nhập học viên',
+        },
         identity: {
           updated: 'đổi tên và màu của học viện',
           logo_set: 'đổi biểu tượng của học viện',

@@ -1,3 +1,5 @@
+import { FileSpreadsheet } from 'lucide-react';
+import { Link } from 'react-router';
 import type { PublicConfigPatch } from '#shared/schemas/config';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
@@ -14,6 +16,8 @@ import {
 import { MaintenanceSections } from '../../features/admin/components/maintenance-sections.tsx';
 import { ShowcaseConsentsSection } from '../../features/admin/components/showcase-section.tsx';
 import { UploadSettingsForm } from '../../features/media/components/upload-settings-form.tsx';
+import { ImportDownloads } from '../../features/students/components/import-downloads.tsx';
+import { ti } from '../../features/students/components/import-text.ts';
 import { t } from '../../lib/text.ts';
 import { write } from '../../lib/write.ts';
 
@@ -43,6 +47,19 @@ export default function AdminToolsScreen() {
       <PageBody>
         <div className="pb-10">
           <IdentitySection />
+          <AdminSection title={ti('entry')}>
+            <div className="flex flex-col gap-3 p-4">
+              <p className="text-sm text-stone-600">{ti('entryHint')}</p>
+              <Link
+                to="/student-import"
+                className="inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-accent-600 px-5 text-[15px] font-semibold text-white hover:bg-accent-700"
+              >
+                <FileSpreadsheet className="size-5" aria-hidden="true" />
+                {ti('entry')}
+              </Link>
+              <ImportDownloads />
+            </div>
+          </AdminSection>
           <AdminSection title={t('screens.adminTools.access')}>
             <div className="divide-y divide-stone-100">
               <ToggleRow
