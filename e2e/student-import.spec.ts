@@ -42,7 +42,7 @@ function spoil(rows: SheetCell[][]): { rows: SheetCell[][]; said: Map<number, st
 test.describe('students from a spreadsheet @config', () => {
   test.use(PHONE);
 
-  test('an admin imports 300 students across 3 courses, fixing 10 faulty rows, then undoes it', async ({
+  test('an admin imports courses with lessons, then 300 students across 3 courses, fixing 10 faulty rows, then undoes both', async ({
     page,
   }) => {
     test.slow();
@@ -62,6 +62,32 @@ test.describe('students from a spreadsheet @config', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Nhập học viên từ bảng tính' }),
     ).toBeVisible();
+
+    // First the courses, one lesson a row: a lesson more for the course the academy has, and a
+    // new course with its lessons.
+    await page.getByTestId('import-file-input').setInputFiles({
+      name: 'khoa-hoc.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: await xlsxOf([
+        ['Khóa học', 'Mô tả', 'Bài học'],
+        [courses[0]!, null, 'Dũa form'],
+        [null, null, 'Sơn gel một màu'],
+        [courses[1]!, 'Vẽ hoa, vân đá', 'Vẽ hoa cơ bản'],
+        [null, null, 'Vân đá'],
+        [null, null, 'Ombre'],
+      ]),
+    });
+    await expect(page.getByTestId('import-counts')).toHaveText(
+      '4 bài học mới · 1 đã có · 0 bỏ qua',
+    );
+    await expect(page.getByText(`Tạo khóa học mới "${courses[1]}".`)).toBeVisible();
+    await page.getByRole('button', { name: 'Nhập 4 bài học' }).click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Đã nhập: 4 bài học, 1 khóa học mới.' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('import-history-item').first()).toContainText(
+      'khoa-hoc.xlsx: 1 khóa học mới, 4 bài học mới',
+    );
 
     // The list as Excel saves it, then as "CSV UTF-8": both previews name the same ten rows.
     for (const file of [
@@ -88,10 +114,10 @@ test.describe('students from a spreadsheet @config', () => {
       }
       await problems.getByRole('button', { name: 'Xem tất cả dòng' }).click();
     }
-    // The columns were matched from their headers, and the two new courses will be added.
+    // The columns were matched from their headers, and the course still missing will be added.
     await expect(page.getByLabel('Số điện thoại', { exact: true })).toHaveValue('phone');
-    await expect(page.getByRole('checkbox', { name: courses[1] })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: courses[2] })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: courses[1] })).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shotsAtThreeSizes(page, 'student-import-preview');
 
@@ -110,7 +136,7 @@ test.describe('students from a spreadsheet @config', () => {
       page.getByTestId('toast').filter({ hasText: 'Đã nhập: 300 học viên mới, 0 cập nhật.' }),
     ).toBeVisible();
     const latest = page.getByTestId('import-history-item').first();
-    await expect(latest).toContainText('lop-hoc-da-sua.csv: 300 mới, 0 cập nhật, 2 khóa học mới');
+    await expect(latest).toContainText('lop-hoc-da-sua.csv: 300 mới, 0 cập nhật, 1 khóa học mới');
 
     // All 300 are students, each in her course: a hundred to a course.
     const courseList = await (await page.request.get('/api/courses')).json();
@@ -130,7 +156,8 @@ test.describe('students from a spreadsheet @config', () => {
     await expect(card.first()).toContainText(courses[(from + 7) % 3]!);
     await shotsAtThreeSizes(page, 'student-import-students');
 
-    // Undone: the 300 and the two courses the import added are gone.
+    // Undone: the 300 and the course the students' import added are gone; then the courses'
+    // import is undone too, its new course gone and the lessons it added to the other.
     await page.goto('/#/student-import');
     await latest.getByRole('button', { name: 'Hoàn tác lần nhập' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Hoàn tác lần nhập' }).click();
@@ -144,10 +171,23 @@ test.describe('students from a spreadsheet @config', () => {
       )
     ).json();
     expect(left.total).toBe(0);
-    const after = await (await page.request.get('/api/courses')).json();
-    const names = after.courses.map((course: { name: string }) => course.name);
+    let names = (await (await page.request.get('/api/courses')).json()).courses.map(
+      (course: { name: string }) => course.name,
+    );
+    expect(names).toContain(courses[1]);
+    expect(names).not.toContain(courses[2]);
+
+    const coursesImport = page.getByTestId('import-history-item').nth(1);
+    await expect(coursesImport).toContainText('khoa-hoc.xlsx');
+    await coursesImport.getByRole('button', { name: 'Hoàn tác lần nhập' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Hoàn tác lần nhập' }).click();
+    await expect(coursesImport).toContainText('Đã hoàn tác');
+    names = (await (await page.request.get('/api/courses')).json()).courses.map(
+      (course: { name: string }) => course.name,
+    );
     expect(names).toContain(courses[0]);
     expect(names).not.toContain(courses[1]);
-    expect(names).not.toContain(courses[2]);
+    const kept = await (await page.request.get(`/api/courses/${ids[0]}`)).json();
+    expect(kept.lessons.map((lesson: { title: string }) => lesson.title)).toEqual(['Dũa form']);
   });
 });

@@ -148,6 +148,11 @@ const table: Row[] = [
     expect: adminOnly(404),
   },
   { method: 'GET', url: '/api/admin/student-imports/template.xlsx', expect: adminOnly(200) },
+  {
+    method: 'GET',
+    url: '/api/admin/student-imports/course-template.xlsx',
+    expect: adminOnly(200),
+  },
   { method: 'GET', url: '/api/admin/students.xlsx', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/activity-log', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/error-log', expect: adminOnly(200) },

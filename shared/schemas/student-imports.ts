@@ -2,8 +2,23 @@ import { limits } from '../limits.ts';
 import { studentImport } from '../locales/vi/student-import.ts';
 import { uuid, z } from '../zod.ts';
 
-/** What a column of a students' sheet can fill: a student's details and her courses. */
-export const IMPORT_FIELDS = ['name', 'phone', 'email', 'dob', 'address', 'courses'] as const;
+/**
+ * What a column can fill: a student's details and her courses, or, in a sheet of courses (one
+ * row per lesson), a lesson's title and its course's description. `courses` is the course's name
+ * in both.
+ */
+export const IMPORT_FIELDS = [
+  'name',
+  'phone',
+  'email',
+  'dob',
+  'address',
+  'courses',
+  'lesson',
+  'description',
+] as const;
+/** The fields only a sheet of courses has. */
+export const COURSE_SHEET_FIELDS = ['lesson', 'description'] as const;
 export const ImportField = z.enum(IMPORT_FIELDS);
 export type ImportField = z.infer<typeof ImportField>;
 
@@ -18,10 +33,21 @@ export const ImportMapping = z
     },
     { message: studentImport.validation.importFieldTwice },
   )
-  .refine((mapping) => mapping.includes('name'), {
+  .refine((mapping) => !(mapping.includes('name') && mapping.includes('lesson')), {
+    message: studentImport.validation.importOneKind,
+  })
+  .refine((mapping) => mapping.includes('name') || mapping.includes('lesson'), {
     message: studentImport.validation.importNameColumn,
+  })
+  .refine((mapping) => !mapping.includes('lesson') || mapping.includes('courses'), {
+    message: studentImport.validation.importCourseColumn,
   });
 export type ImportMapping = z.infer<typeof ImportMapping>;
+
+/** A sheet of courses names lessons; any other sheet is of students. */
+export type ImportKind = 'students' | 'courses';
+export const importKindOf = (mapping: readonly (ImportField | null)[]): ImportKind =>
+  mapping.includes('lesson') ? 'courses' : 'students';
 
 const CourseName = z.string().trim().min(1).max(200);
 
@@ -51,6 +77,9 @@ export const ImportRowPreview = z.object({
   dob: z.string().nullable(),
   address: z.string().nullable(),
   courses: z.array(z.string()),
+  /** In a sheet of courses: the lesson and the course's description. */
+  lesson: z.string().nullable(),
+  description: z.string().nullable(),
   /** The student an update changes. */
   studentId: z.string().nullable(),
   /** Why the row is skipped, in Vietnamese. */
@@ -73,6 +102,7 @@ export const ImportPreview = z.object({
   importId: z.string(),
   fileName: z.string(),
   status: ImportStatus,
+  kind: z.enum(['students', 'courses']),
   headers: z.array(z.string()),
   mapping: z.array(ImportField.nullable()),
   rows: z.array(ImportRowPreview),
@@ -87,12 +117,14 @@ export const ImportSummary = z.object({
   id: z.string(),
   fileName: z.string(),
   status: ImportStatus,
+  kind: z.enum(['students', 'courses']),
   by: z.object({ id: z.string(), name: z.string() }).nullable(),
   importedAt: z.number().nullable(),
   undoneAt: z.number().nullable(),
   created: z.number().int(),
   updated: z.number().int(),
   coursesCreated: z.number().int(),
+  lessonsCreated: z.number().int(),
   /** Why it can no longer be undone, in Vietnamese; null while it can. */
   undoBlocked: z.string().nullable(),
 });

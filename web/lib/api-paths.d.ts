@@ -1137,6 +1137,8 @@ export interface paths {
                   fileName: string;
                   /** @enum {string} */
                   status: "draft" | "imported" | "undone";
+                  /** @enum {string} */
+                  kind: "students" | "courses";
                   by: {
                     id: string;
                     name: string;
@@ -1146,6 +1148,7 @@ export interface paths {
                   created: number;
                   updated: number;
                   coursesCreated: number;
+                  lessonsCreated: number;
                   undoBlocked: string | null;
                 })[];
             };
@@ -1218,8 +1221,10 @@ export interface paths {
               fileName: string;
               /** @enum {string} */
               status: "draft" | "imported" | "undone";
+              /** @enum {string} */
+              kind: "students" | "courses";
               headers: string[];
-              mapping: ("name" | "phone" | "email" | "dob" | "address" | "courses" | null)[];
+              mapping: ("name" | "phone" | "email" | "dob" | "address" | "courses" | "lesson" | "description" | null)[];
               rows: ({
                   line: number;
                   /** @enum {string} */
@@ -1230,6 +1235,8 @@ export interface paths {
                   dob: string | null;
                   address: string | null;
                   courses: string[];
+                  lesson: string | null;
+                  description: string | null;
                   studentId: string | null;
                   problems: string[];
                   notes: string[];
@@ -1355,7 +1362,7 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
-            mapping: ("name" | "phone" | "email" | "dob" | "address" | "courses" | null)[];
+            mapping: ("name" | "phone" | "email" | "dob" | "address" | "courses" | "lesson" | "description" | null)[];
             /** @default [] */
             createCourses?: string[];
           };
@@ -1370,8 +1377,10 @@ export interface paths {
               fileName: string;
               /** @enum {string} */
               status: "draft" | "imported" | "undone";
+              /** @enum {string} */
+              kind: "students" | "courses";
               headers: string[];
-              mapping: ("name" | "phone" | "email" | "dob" | "address" | "courses" | null)[];
+              mapping: ("name" | "phone" | "email" | "dob" | "address" | "courses" | "lesson" | "description" | null)[];
               rows: ({
                   line: number;
                   /** @enum {string} */
@@ -1382,6 +1391,8 @@ export interface paths {
                   dob: string | null;
                   address: string | null;
                   courses: string[];
+                  lesson: string | null;
+                  description: string | null;
                   studentId: string | null;
                   problems: string[];
                   notes: string[];
@@ -1491,7 +1502,7 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
-            mapping: ("name" | "phone" | "email" | "dob" | "address" | "courses" | null)[];
+            mapping: ("name" | "phone" | "email" | "dob" | "address" | "courses" | "lesson" | "description" | null)[];
             /** @default [] */
             createCourses?: string[];
           };
@@ -1506,6 +1517,8 @@ export interface paths {
               fileName: string;
               /** @enum {string} */
               status: "draft" | "imported" | "undone";
+              /** @enum {string} */
+              kind: "students" | "courses";
               by: {
                 id: string;
                 name: string;
@@ -1515,6 +1528,7 @@ export interface paths {
               created: number;
               updated: number;
               coursesCreated: number;
+              lessonsCreated: number;
               undoBlocked: string | null;
             };
           };
@@ -1635,6 +1649,8 @@ export interface paths {
               fileName: string;
               /** @enum {string} */
               status: "draft" | "imported" | "undone";
+              /** @enum {string} */
+              kind: "students" | "courses";
               by: {
                 id: string;
                 name: string;
@@ -1644,6 +1660,7 @@ export interface paths {
               created: number;
               updated: number;
               coursesCreated: number;
+              lessonsCreated: number;
               undoBlocked: string | null;
             };
           };
@@ -1733,6 +1750,67 @@ export interface paths {
   };
   "/admin/student-imports/template.xlsx": {
     /** The import template: the columns of the export, with one example row (admins) */
+    get: {
+      responses: {
+        /** @description application/vnd.openxmlformats-officedocument.spreadsheetml.sheet */
+        200: {
+          content: {
+            "application/json": unknown;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/student-imports/course-template.xlsx": {
+    /** The template of a sheet of courses: a course and one lesson a row (admins) */
     get: {
       responses: {
         /** @description application/vnd.openxmlformats-officedocument.spreadsheetml.sheet */

@@ -1,6 +1,7 @@
 import { limits } from '#shared/limits';
 import { studentImport } from '#shared/locales/vi/student-import';
 import { EmailAddress } from '#shared/schemas/accounts';
+import { CourseName } from '#shared/schemas/courses';
 import { DateOfBirth, PersonName, VietnamesePhone } from '#shared/schemas/people';
 import type { ImportField, ImportMapping } from '#shared/schemas/student-imports';
 import { fillPlaceholders, foldForSearch } from '#shared/text';
@@ -40,7 +41,18 @@ const HEADER_NAMES: Record<ImportField, string[]> = {
   email: ['email', 'e mail', 'gmail', 'thu dien tu', 'dia chi email'],
   dob: ['ngay sinh', 'sinh ngay', 'ngay thang nam sinh', 'nam sinh', 'date of birth', 'dob'],
   address: ['dia chi', 'noi o', 'cho o', 'dia chi lien he', 'address'],
-  courses: ['khoa hoc', 'khoa', 'lop', 'lop hoc', 'cac khoa hoc', 'khoa dang hoc', 'course'],
+  courses: [
+    'khoa hoc',
+    'ten khoa hoc',
+    'khoa',
+    'lop',
+    'lop hoc',
+    'cac khoa hoc',
+    'khoa dang hoc',
+    'course',
+  ],
+  lesson: ['bai hoc', 'ten bai hoc', 'ten bai', 'bai', 'buoi hoc', 'noi dung bai hoc', 'lesson'],
+  description: ['mo ta', 'mo ta khoa hoc', 'gioi thieu', 'gioi thieu khoa hoc', 'description'],
 };
 
 function foldHeader(header: string): string {
@@ -144,13 +156,13 @@ export function splitCourses(value: string): string[] {
  * One row read through the mapping, every problem that keeps it out said in Vietnamese. A
  * formula is never run, and text that starts like one (=HYPERLINK(…) from a CSV) is no name.
  */
-export function parseRow(
-  row: { line: number; cells: string[] },
+function cellReader(
+  row: { cells: string[] },
   mapping: ImportMapping,
   headers: string[],
-): ParsedRow {
-  const problems: string[] = [];
-  const value = (field: ImportField): string => {
+  problems: string[],
+) {
+  return (field: ImportField): string => {
     const index = mapping.indexOf(field);
     if (index < 0) return '';
     const text = row.cells[index] ?? '';
@@ -165,6 +177,15 @@ export function parseRow(
     }
     return text;
   };
+}
+
+export function parseRow(
+  row: { line: number; cells: string[] },
+  mapping: ImportMapping,
+  headers: string[],
+): ParsedRow {
+  const problems: string[] = [];
+  const value = cellReader(row, mapping, headers, problems);
 
   const rawName = value('name');
   let name = rawName.replace(/\s+/g, ' ');
@@ -205,6 +226,10 @@ export function parseRow(
       }),
     );
   }
+  for (const course of courses) {
+    const parsed = CourseName.safeParse(course);
+    if (!parsed.success) problems.push(parsed.error.issues[0]!.message);
+  }
 
   return {
     line: row.line,
@@ -216,4 +241,45 @@ export function parseRow(
     courses: formulaCourse ? [] : courses,
     problems,
   };
+}
+
+export interface ParsedLesson {
+  line: number;
+  course: string;
+  lesson: string;
+  description: string | null;
+  problems: string[];
+}
+
+/**
+ * The rows of a sheet of courses, one lesson each. A row with no course is the course of the row
+ * above it, as a sheet with merged course cells is saved (and as people type it).
+ */
+export function parseLessons(
+  rows: { line: number; cells: string[] }[],
+  mapping: ImportMapping,
+  headers: string[],
+): ParsedLesson[] {
+  let course = '';
+  return rows.map((row) => {
+    const problems: string[] = [];
+    const value = cellReader(row, mapping, headers, problems);
+    const named = value('courses').replace(/\s+/g, ' ');
+    if (named) course = named;
+    const lesson = value('lesson').replace(/\s+/g, ' ');
+    const description = value('description').trim();
+    if (!course) {
+      if (!problems.length) problems.push(problemText.courseMissing);
+    } else {
+      const parsed = CourseName.safeParse(course);
+      if (!parsed.success) problems.push(parsed.error.issues[0]!.message);
+    }
+    if (!lesson) {
+      if (!problems.length) problems.push(problemText.lessonMissing);
+    } else if (lesson.length > 200) {
+      problems.push(problemText.lessonTooLong);
+    }
+    if (description.length > 2000) problems.push(problemText.descriptionTooLong);
+    return { line: row.line, course, lesson, description: description || null, problems };
+  });
 }

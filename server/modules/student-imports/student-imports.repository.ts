@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Db, StudentImportsTable } from '../../db/schema.ts';
+import { titleSearchColumns } from '../../db/search-columns.ts';
 
 export type ImportRow = StudentImportsTable;
 
@@ -157,13 +159,13 @@ export async function peopleInUse(db: Db, ids: string[]): Promise<Set<string>> {
 
 /**
  * Courses with when they last changed and whether anything beyond the import holds on to them:
- * lessons, posts, or a student the import did not enrol.
+ * a student's progress in one of its lessons, a post, or a student the import did not enrol.
  */
 export async function coursesInUse(db: Db, ids: string[], importedPeople: string[]) {
   if (ids.length === 0) return [];
-  const [courses, lessons, posts, others] = await Promise.all([
+  const [courses, progress, posts, others] = await Promise.all([
     db.selectFrom('courses').select(['id', 'name', 'updated_at']).where('id', 'in', ids).execute(),
-    db.selectFrom('lessons').select('course_id').where('course_id', 'in', ids).execute(),
+    db.selectFrom('lesson_progress').select('course_id').where('course_id', 'in', ids).execute(),
     db.selectFrom('posts').select('course_id').where('course_id', 'in', ids).execute(),
     db
       .selectFrom('enrolments')
@@ -172,8 +174,72 @@ export async function coursesInUse(db: Db, ids: string[], importedPeople: string
       .$if(importedPeople.length > 0, (query) => query.where('person_id', 'not in', importedPeople))
       .execute(),
   ]);
-  const held = new Set([...lessons, ...posts, ...others].map((row) => row.course_id));
+  const held = new Set([...progress, ...posts, ...others].map((row) => row.course_id));
   return courses.map((course) => ({ ...course, held: held.has(course.id) }));
+}
+
+/** The lessons of these courses, with their titles lower-cased for matching. */
+export async function lessonsOf(db: Db, courseIds: string[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .selectFrom('lessons')
+    .select(['id', 'course_id', 'title', 'title_lower', 'position'])
+    .where('course_id', 'in', courseIds)
+    .execute();
+}
+
+/** Adds lessons after a course's last, in order; their ids. */
+export async function appendLessons(
+  db: Db,
+  courseId: string,
+  titles: string[],
+  now: number,
+): Promise<string[]> {
+  if (titles.length === 0) return [];
+  const last = await db
+    .selectFrom('lessons')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+  const start =
+    last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+  const ids = titles.map(() => randomUUID());
+  await db
+    .insertInto('lessons')
+    .values(
+      titles.map((title, index) => ({
+        id: ids[index]!,
+        course_id: courseId,
+        title,
+        ...titleSearchColumns(title),
+        position: start + index,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  return ids;
+}
+
+/** Marks a course changed at `now` (what an undo checks nobody changed it since). */
+export async function touchCourse(db: Db, id: string, now: number): Promise<void> {
+  await db.updateTable('courses').set({ updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Lessons with their titles and whether a student's progress or a post is about them. */
+export async function lessonsInUse(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  const [lessons, progress, posts] = await Promise.all([
+    db.selectFrom('lessons').select(['id', 'title']).where('id', 'in', ids).execute(),
+    db.selectFrom('lesson_progress').select('lesson_id').where('lesson_id', 'in', ids).execute(),
+    db.selectFrom('posts').select('lesson_id').where('lesson_id', 'in', ids).execute(),
+  ]);
+  const held = new Set([...progress, ...posts].map((row) => row.lesson_id));
+  return lessons.map((lesson) => ({ ...lesson, held: held.has(lesson.id) }));
+}
+
+export async function deleteLessons(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('lessons').where('id', 'in', ids).execute();
 }
 
 /** Puts a student's status back as it was before an import changed it. */

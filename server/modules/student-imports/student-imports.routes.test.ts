@@ -188,7 +188,7 @@ describe('reading a sheet of students', () => {
     expect(twice.statusCode).toBe(400);
     expect(JSON.stringify(twice.json())).toContain('Mỗi thông tin chỉ lấy từ một cột');
     const nameless = await call('admin', 'POST', url, { mapping: ['phone', null] });
-    expect(JSON.stringify(nameless.json())).toContain('Hãy chọn cột chứa họ và tên học viên.');
+    expect(JSON.stringify(nameless.json())).toContain('Hãy chọn cột chứa họ và tên học viên');
     const wrongLength = await call('admin', 'POST', url, { mapping: ['name'] });
     expect(wrongLength.statusCode).toBe(400);
     expect(errorOf(wrongLength).code).toBe('import_mapping_columns');
@@ -311,6 +311,111 @@ describe('importing, and undoing it', () => {
     );
     expect(answer.statusCode).toBe(422);
     expect(errorOf(answer).code).toBe('import_nothing');
+  });
+});
+
+describe('courses with their lessons, from a sheet of courses', () => {
+  const COURSE_HEADERS = ['Tên khóa học', 'Mô tả', 'Bài học'];
+  const lessonsOf = async (courseId: string) =>
+    (
+      (await call('admin', 'GET', `/api/courses/${courseId}`)).json().lessons as { title: string }[]
+    ).map((lesson) => lesson.title);
+  const courseNamed = async (name: string) =>
+    (
+      (await call('admin', 'GET', '/api/courses')).json().courses as { id: string; name: string }[]
+    ).find((course) => course.name === name);
+
+  it('gives a template of courses that previews as courses and lessons', async () => {
+    const answer = await call('admin', 'GET', '/api/admin/student-imports/course-template.xlsx');
+    expect(answer.statusCode).toBe(200);
+    const preview = (await upload(answer.rawPayload, 'mau-khoa-hoc.xlsx')).json();
+    expect(preview.kind).toBe('courses');
+    expect(preview.mapping).toEqual(['courses', 'description', 'lesson']);
+    expect(preview.counts).toEqual({ create: 5, update: 0, unchanged: 0, skip: 0 });
+    expect(preview.rows[1]).toMatchObject({ name: 'Sơn gel căn bản', lesson: 'Sơn gel một màu' });
+  });
+
+  it('adds new courses with their lessons and the missing lessons of a course it has, then undoes it', async () => {
+    const made = await call('admin', 'POST', '/api/courses', {
+      name: 'Đắp bột nâng cao',
+      lessons: [{ title: 'Bài 1: Dũa form' }],
+    });
+    const existingId = made.json().id as string;
+    const sheet = await xlsxOf([
+      COURSE_HEADERS,
+      ['Đắp bột nâng cao', null, 'bài 1: dũa FORM'],
+      [null, null, 'Bài 2: Đắp bột 3D'],
+      ['Nail Hàn Quốc', 'Phong cách Hàn Quốc, 6 buổi.', 'Sơn thạch'],
+      [null, null, 'Vẽ nơ'],
+      [null, null, 'Sơn thạch'],
+      ['Khóa thiếu bài', null, null],
+      ['=HYPERLINK("http://evil.example","x")', null, 'Bài x'],
+    ]);
+    const preview = (await upload(sheet, 'khoa-hoc.xlsx')).json();
+    expect(preview.kind).toBe('courses');
+    expect(preview.rows.map((row: { action: string }) => row.action)).toEqual([
+      'unchanged',
+      'create',
+      'create',
+      'create',
+      'skip',
+      'skip',
+      'skip',
+    ]);
+    expect(preview.rows[4].problems).toEqual(['Trùng bài học với dòng 4.']);
+    expect(preview.rows[5].problems).toEqual(['Thiếu tên bài học.']);
+    expect(preview.rows[2].notes).toEqual(['Tạo khóa học mới "Nail Hàn Quốc".']);
+
+    const base = `/api/admin/student-imports/${preview.importId}`;
+    const done = await call('admin', 'POST', `${base}/commit`, { mapping: preview.mapping });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ kind: 'courses', coursesCreated: 1, lessonsCreated: 3 });
+    expect(await lessonsOf(existingId)).toEqual(['Bài 1: Dũa form', 'Bài 2: Đắp bột 3D']);
+    const added = await courseNamed('Nail Hàn Quốc');
+    expect(await lessonsOf(added!.id)).toEqual(['Sơn thạch', 'Vẽ nơ']);
+    const detail = (await call('admin', 'GET', `/api/courses/${added!.id}`)).json();
+    expect(detail.description).toBe('Phong cách Hàn Quốc, 6 buổi.');
+
+    const undone = await call('admin', 'POST', `${base}/undo`);
+    expect(undone.statusCode).toBe(200);
+    expect(await lessonsOf(existingId)).toEqual(['Bài 1: Dũa form']);
+    expect(await courseNamed('Nail Hàn Quốc')).toBeUndefined();
+  });
+
+  it('cannot be undone once a course it added lessons to is edited', async () => {
+    const preview = (
+      await upload(
+        googleCsv([COURSE_HEADERS, ['Móng úp', null, 'Chọn móng'], [null, null, 'Gắn móng']]),
+        'k.csv',
+      )
+    ).json();
+    const base = `/api/admin/student-imports/${preview.importId}`;
+    await call('admin', 'POST', `${base}/commit`, { mapping: preview.mapping });
+    const course = await courseNamed('Móng úp');
+    const edit = await call('admin', 'PUT', `/api/courses/${course!.id}`, {
+      description: 'Đổi mô tả',
+    });
+    expect(edit.statusCode).toBe(200);
+    const undo = await call('admin', 'POST', `${base}/undo`);
+    expect(undo.statusCode).toBe(409);
+    expect(errorOf(undo).message).toContain('khóa học "Móng úp" đã được sửa');
+    expect(await lessonsOf(course!.id)).toEqual(['Chọn móng', 'Gắn móng']);
+  });
+
+  it('refuses a mapping that reads both students and lessons', async () => {
+    const preview = (
+      await upload(googleCsv([COURSE_HEADERS, ['Móng gel', null, 'Bài 1']]), 'k.csv')
+    ).json();
+    const answer = await call(
+      'admin',
+      'POST',
+      `/api/admin/student-imports/${preview.importId}/preview`,
+      {
+        mapping: ['courses', 'name', 'lesson'],
+      },
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(JSON.stringify(answer.json())).toContain('Một tệp chỉ nhập học viên hoặc khóa học');
   });
 });
 

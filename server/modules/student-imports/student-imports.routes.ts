@@ -20,7 +20,7 @@ import {
   undoImport,
   uploadSheet,
 } from './student-imports.service.ts';
-import { studentsWorkbook, templateWorkbook } from './students-workbook.ts';
+import { courseTemplateWorkbook, studentsWorkbook, templateWorkbook } from './students-workbook.ts';
 
 const tags = ['admin'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } as const;
@@ -149,6 +149,24 @@ export const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
         .type(XLSX)
         .header('content-disposition', `attachment; filename="${text.templateFileName}.xlsx"`)
         .send(await templateWorkbook());
+    },
+  );
+
+  app.get(
+    '/admin/student-imports/course-template.xlsx',
+    {
+      schema: {
+        summary: 'The template of a sheet of courses: a course and one lesson a row (admins)',
+        tags,
+        response: { 200: z.any().describe(XLSX), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return reply
+        .type(XLSX)
+        .header('content-disposition', `attachment; filename="${text.courseTemplateFileName}.xlsx"`)
+        .send(await courseTemplateWorkbook());
     },
   );
 

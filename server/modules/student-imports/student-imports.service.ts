@@ -3,11 +3,13 @@ import { limits } from '#shared/limits';
 import { studentImport } from '#shared/locales/vi/student-import';
 import {
   ImportChoices,
+  type ImportKind,
   type ImportList,
   type ImportMapping,
   type ImportPreview,
   type ImportRowPreview,
   type ImportSummary,
+  importKindOf,
 } from '#shared/schemas/student-imports';
 import { fillPlaceholders, lowerForSearch } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
@@ -25,16 +27,19 @@ import {
   replaceEnrolments,
   updateStudentRow,
 } from '../students/students.repository.ts';
+import { type LessonRow, planCourses, writeCourses } from './course-sheet.ts';
 import { type ParsedRow, parseRow, suggestMapping, tableOf } from './import-rows.ts';
 import { type Cell, readSpreadsheet } from './spreadsheet-file.ts';
 import {
   courseNames,
   coursesInUse,
+  deleteLessons,
   deleteStaleDrafts,
   enrolledCourseIds,
   findImport,
   type ImportRow,
   insertImport,
+  lessonsInUse,
   listImports,
   markImported,
   markUndone,
@@ -65,9 +70,14 @@ interface ImportUndo {
   created: string[];
   updated: { id: string; before: Details & { status: string }; courseIds: string[] }[];
   courses: string[];
+  /** Lessons a sheet of courses added to courses the academy had, and those courses. */
+  lessons?: string[];
+  touchedCourses?: string[];
 }
 
 interface ImportTally {
+  kind?: ImportKind;
+  lessonsCreated?: number;
   created: number;
   updated: number;
   unchanged: number;
@@ -88,6 +98,22 @@ interface Plan {
   unknownCourses: string[];
   createCourses: string[];
   knownCourses: Map<string, string>;
+}
+
+/** A sheet read through the admin's choices: of students, or of courses (a lesson a row). */
+type SheetPlan = { kind: 'students'; plan: Plan } | { kind: 'courses'; rows: LessonRow[] };
+
+async function planSheet(
+  db: Db,
+  headers: string[],
+  rows: SheetRows,
+  mapping: ImportMapping,
+  createCourses: string[] | null,
+): Promise<SheetPlan> {
+  if (importKindOf(mapping) === 'courses') {
+    return { kind: 'courses', rows: await planCourses(db, headers, rows, mapping) };
+  }
+  return { kind: 'students', plan: await planImport(db, headers, rows, mapping, createCourses) };
 }
 
 /** Reads an uploaded sheet and keeps it as a draft for a day; answers its first preview. */
@@ -116,7 +142,7 @@ export async function uploadSheet(
   };
   await insertImport(database.db, draft);
   const mapping = suggestMapping(headers);
-  return previewOf(draft, await planImport(database.db, headers, rows, mapping, null));
+  return previewOf(draft, mapping, await planSheet(database.db, headers, rows, mapping, null));
 }
 
 /** The rows of a draft read through the admin's choices, each with what importing it does. */
@@ -130,7 +156,11 @@ export async function previewImport(
   const headers = JSON.parse(draft.headers) as string[];
   checkMapping(mapping, headers);
   const rows = JSON.parse(draft.cells) as SheetRows;
-  return previewOf(draft, await planImport(database.db, headers, rows, mapping, createCourses));
+  return previewOf(
+    draft,
+    mapping,
+    await planSheet(database.db, headers, rows, mapping, createCourses),
+  );
 }
 
 async function draftOf(db: Db, id: string): Promise<ImportRow> {
@@ -149,19 +179,47 @@ function checkMapping(mapping: ImportMapping, headers: string[]): void {
   if (mapping.length !== headers.length) throw new AppError('import_mapping_columns', 400);
 }
 
-function previewOf(draft: ImportRow, plan: Plan): ImportPreview {
+function previewOf(draft: ImportRow, mapping: ImportMapping, sheet: SheetPlan): ImportPreview {
+  const rows =
+    sheet.kind === 'courses'
+      ? sheet.rows.map(({ courseKey: _key, ...row }) => row)
+      : sheet.plan.rows.map(({ changes: _changes, courseKeys: _keys, ...row }) => row);
   const counts = { create: 0, update: 0, unchanged: 0, skip: 0 };
-  for (const row of plan.rows) counts[row.action] += 1;
+  for (const row of rows) counts[row.action] += 1;
   return {
     importId: draft.id,
     fileName: draft.file_name,
     status: draft.status,
+    kind: sheet.kind,
     headers: JSON.parse(draft.headers) as string[],
-    mapping: plan.mapping,
-    rows: plan.rows.map(({ changes: _changes, courseKeys: _keys, ...row }) => row),
-    unknownCourses: plan.unknownCourses,
-    createCourses: plan.createCourses,
+    mapping,
+    rows,
+    unknownCourses: sheet.kind === 'students' ? sheet.plan.unknownCourses : [],
+    createCourses: sheet.kind === 'students' ? sheet.plan.createCourses : [],
     counts,
+  };
+}
+
+/** What the admin's list says of an import, from its record. */
+function summaryOf(
+  row: Pick<ImportRow, 'id' | 'file_name' | 'status' | 'imported_at' | 'undone_at'>,
+  tally: Partial<ImportTally>,
+  by: ImportSummary['by'],
+  undoBlocked: string | null,
+): ImportSummary {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    status: row.status,
+    kind: tally.kind ?? 'students',
+    by,
+    importedAt: row.imported_at === null ? null : Number(row.imported_at),
+    undoneAt: row.undone_at === null ? null : Number(row.undone_at),
+    created: tally.created ?? 0,
+    updated: tally.updated ?? 0,
+    coursesCreated: tally.coursesCreated ?? 0,
+    lessonsCreated: tally.lessonsCreated ?? 0,
+    undoBlocked,
   };
 }
 
@@ -278,6 +336,8 @@ async function planImport(
       dob: row.dob,
       address: row.address,
       courses: row.courses,
+      lesson: null,
+      description: null,
       notes,
     };
     if (problems.length > 0) {
@@ -340,17 +400,55 @@ export async function commitImport(
     const draft = await draftOf(trx, id);
     const headers = JSON.parse(draft.headers) as string[];
     checkMapping(mapping, headers);
-    const plan = await planImport(
+    const sheet = await planSheet(
       trx,
       headers,
       JSON.parse(draft.cells) as SheetRows,
       mapping,
       createCourses,
     );
+    const now = Date.now();
+    const record = async (undo: ImportUndo, tally: ImportTally) => {
+      const summary = JSON.stringify(tally);
+      if (!(await markImported(trx, id, { summary, undo: JSON.stringify(undo), now }))) {
+        throw new AppError('import_done', 409);
+      }
+      await insertActivityLog(trx, {
+        actorId: admin.id,
+        action: 'students_import.imported',
+        target: id,
+        details: { file: draft.file_name, ...tally },
+        now,
+      });
+      return { undo, tally, draft, now };
+    };
+    if (sheet.kind === 'courses') {
+      const wrote = await writeCourses(trx, sheet.rows, now);
+      if (wrote.lessonsCreated === 0) throw new AppError('import_nothing', 422);
+      return record(
+        {
+          stamp: now,
+          created: [],
+          updated: [],
+          courses: wrote.created,
+          lessons: wrote.lessons,
+          touchedCourses: wrote.touched,
+        },
+        {
+          kind: 'courses',
+          created: 0,
+          updated: 0,
+          unchanged: sheet.rows.filter((row) => row.action === 'unchanged').length,
+          skipped: sheet.rows.filter((row) => row.action === 'skip').length,
+          coursesCreated: wrote.created.length,
+          lessonsCreated: wrote.lessonsCreated,
+        },
+      );
+    }
+    const { plan } = sheet;
     const work = plan.rows.filter((row) => row.action === 'create' || row.action === 'update');
     if (work.length === 0) throw new AppError('import_nothing', 422);
 
-    const now = Date.now();
     const courseIds = new Map(plan.knownCourses);
     const createdCourses: string[] = [];
     const needed = new Set(work.flatMap((row) => row.courseKeys));
@@ -428,44 +526,29 @@ export async function commitImport(
       if (added > 0) await moveStudentStatus(trx, personId, 'completed', 'active', now);
     }
 
-    const tally: ImportTally = {
+    return record(undo, {
+      kind: 'students',
       created: undo.created.length,
       updated: undo.updated.length,
       unchanged: plan.rows.filter((row) => row.action === 'unchanged').length,
       skipped: plan.rows.filter((row) => row.action === 'skip').length,
       coursesCreated: createdCourses.length,
-    };
-    if (
-      !(await markImported(trx, id, {
-        summary: JSON.stringify(tally),
-        undo: JSON.stringify(undo),
-        now,
-      }))
-    ) {
-      throw new AppError('import_done', 409);
-    }
-    await insertActivityLog(trx, {
-      actorId: admin.id,
-      action: 'students_import.imported',
-      target: id,
-      details: { file: draft.file_name, ...tally },
-      now,
+      lessonsCreated: 0,
     });
-    return { undo, tally, draft, now };
   });
   await announceImport(database, result.undo);
-  return {
-    id,
-    fileName: result.draft.file_name,
-    status: 'imported',
-    by: { id: admin.id, name: admin.name },
-    importedAt: result.now,
-    undoneAt: null,
-    created: result.tally.created,
-    updated: result.tally.updated,
-    coursesCreated: result.tally.coursesCreated,
-    undoBlocked: null,
-  };
+  return summaryOf(
+    {
+      id,
+      file_name: result.draft.file_name,
+      status: 'imported',
+      imported_at: result.now,
+      undone_at: null,
+    },
+    result.tally,
+    { id: admin.id, name: admin.name },
+    null,
+  );
 }
 
 /**
@@ -475,7 +558,7 @@ export async function commitImport(
 async function announceImport(database: AppDatabase, undo: ImportUndo): Promise<void> {
   const person = undo.created[0] ?? undo.updated[0]?.id;
   if (person) await announcePersonChange(database, person);
-  const course = undo.courses[0];
+  const course = undo.courses[0] ?? undo.touchedCourses?.[0];
   if (course) await announceCourseChange(database, course);
 }
 
@@ -502,6 +585,14 @@ async function undoBlocker(db: Db, undo: ImportUndo): Promise<string | null> {
       return fillPlaceholders(text.undoBlocked.courseUsed, { name: course.name });
     }
   }
+  // A course the import added lessons to must not have changed since, nor its new lessons.
+  for (const course of await coursesInUse(db, undo.touchedCourses ?? [], touched)) {
+    if (Number(course.updated_at) !== undo.stamp) {
+      return fillPlaceholders(text.undoBlocked.courseUsed, { name: course.name });
+    }
+  }
+  const lesson = (await lessonsInUse(db, undo.lessons ?? [])).find((item) => item.held);
+  if (lesson) return fillPlaceholders(text.undoBlocked.lessonUsed, { name: lesson.title });
   return null;
 }
 
@@ -531,6 +622,7 @@ export async function undoImport(
       await replaceEnrolments(trx, person.id, person.courseIds, now);
       await restoreStatus(trx, person.id, status, now);
     }
+    await deleteLessons(trx, undo.lessons ?? []);
     for (const courseId of undo.courses) await deleteCourseRow(trx, courseId);
     await markUndone(trx, id, now);
     await insertActivityLog(trx, {
@@ -543,19 +635,12 @@ export async function undoImport(
     return { row, undo, now };
   });
   await announceImport(database, done.undo);
-  const tally = JSON.parse(done.row.summary ?? '{}') as ImportTally;
-  return {
-    id,
-    fileName: done.row.file_name,
-    status: 'undone',
-    by: null,
-    importedAt: done.row.imported_at === null ? null : Number(done.row.imported_at),
-    undoneAt: done.now,
-    created: tally.created ?? 0,
-    updated: tally.updated ?? 0,
-    coursesCreated: tally.coursesCreated ?? 0,
-    undoBlocked: text.undoBlocked.undone,
-  };
+  return summaryOf(
+    { ...done.row, status: 'undone', undone_at: done.now },
+    JSON.parse(done.row.summary ?? '{}') as ImportTally,
+    null,
+    text.undoBlocked.undone,
+  );
 }
 
 /** The latest imports, each with whether it can still be undone and, if not, why. */
@@ -570,18 +655,12 @@ export async function listStudentImports(database: AppDatabase): Promise<ImportL
           : row.undo
             ? await undoBlocker(database.db, JSON.parse(row.undo) as ImportUndo)
             : text.undoBlocked.notImported;
-      return {
-        id: row.id,
-        fileName: row.file_name,
-        status: row.status,
-        by: row.by_name ? { id: row.created_by, name: row.by_name } : null,
-        importedAt: row.imported_at === null ? null : Number(row.imported_at),
-        undoneAt: row.undone_at === null ? null : Number(row.undone_at),
-        created: tally.created ?? 0,
-        updated: tally.updated ?? 0,
-        coursesCreated: tally.coursesCreated ?? 0,
+      return summaryOf(
+        row,
+        tally,
+        row.by_name ? { id: row.created_by, name: row.by_name } : null,
         undoBlocked,
-      };
+      );
     }),
   );
   return { imports };

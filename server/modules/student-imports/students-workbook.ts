@@ -37,13 +37,18 @@ function dateOf(at: number): string {
  */
 const textCell = (value: string) => ({ value, type: String });
 
-function workbook(rows: Row[]): Promise<Buffer> {
+function workbook(
+  rows: Row[],
+  headers: string[] = HEADERS,
+  widths: number[] = WIDTHS,
+  sheet: string = text.sheetName,
+): Promise<Buffer> {
   return writeXlsxFile(
     [
-      HEADERS.map((header) => ({ value: header, type: String, fontWeight: 'bold' as const })),
+      headers.map((header) => ({ value: header, type: String, fontWeight: 'bold' as const })),
       ...rows,
     ],
-    { sheet: text.sheetName, columns: WIDTHS.map((width) => ({ width })), stickyRowsCount: 1 },
+    { sheet, columns: widths.map((width) => ({ width })), stickyRowsCount: 1 },
   ).toBuffer();
 }
 
@@ -98,4 +103,17 @@ export function templateWorkbook(): Promise<Buffer> {
       textCell(''),
     ],
   ]);
+}
+
+/**
+ * The template of a sheet of courses: a course, its description and one lesson a row, the course
+ * named on its first lesson's row only (as people lay such a list out).
+ */
+export function courseTemplateWorkbook(): Promise<Buffer> {
+  return workbook(
+    text.courseTemplateExample.map((row) => row.map(textCell)),
+    [text.fields.courses, text.fields.description, text.fields.lesson],
+    [28, 40, 32],
+    text.courseSheetName,
+  );
 }

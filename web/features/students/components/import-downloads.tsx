@@ -17,6 +17,14 @@ export function ImportDownloads() {
         <FileDown className="size-4" aria-hidden="true" />
         {ti('template')}
       </a>
+      <a
+        href={apiAddress('/admin/student-imports/course-template.xlsx', 'get')}
+        download
+        className={linkButton}
+      >
+        <FileDown className="size-4" aria-hidden="true" />
+        {ti('courseTemplate')}
+      </a>
       <a href={apiAddress('/admin/students.xlsx', 'get')} download className={linkButton}>
         <FileSpreadsheet className="size-4" aria-hidden="true" />
         {ti('export')}

@@ -64,6 +64,11 @@ function RowCard({ row }: { row: ImportRowPreview }) {
         </span>
       </div>
       <p className="font-medium break-words text-stone-900">{row.name || '—'}</p>
+      {row.lesson ? (
+        <p className="text-sm break-words text-stone-700">
+          {ti('lessonOf', { lesson: row.lesson })}
+        </p>
+      ) : null}
       {details.length > 0 ? (
         <p className="text-sm break-words text-stone-600">{details.join(' · ')}</p>
       ) : null}
@@ -122,6 +127,7 @@ function SheetPreview({
   }, [form, ask, showToast]);
 
   const { counts } = preview;
+  const courses = preview.kind === 'courses';
   const toImport = counts.create + counts.update;
   const faulty = preview.rows.filter((row) => row.action === 'skip');
   const rows = onlyProblems ? faulty : preview.rows;
@@ -132,7 +138,15 @@ function SheetPreview({
     if (commit.isPending) return;
     write(commit, choices, {
       onSuccess: (summary) => {
-        showToast(ti('done', { created: summary.created, updated: summary.updated }), 'success');
+        showToast(
+          summary.kind === 'courses'
+            ? ti('doneLessons', {
+                lessons: summary.lessonsCreated,
+                courses: summary.coursesCreated,
+              })
+            : ti('done', { created: summary.created, updated: summary.updated }),
+          'success',
+        );
         onImported(summary);
       },
       onError: (failure) => showToast(reasonOr(failure, t('toasts.updateFailed')), 'error'),
@@ -210,7 +224,7 @@ function SheetPreview({
         aria-live="polite"
         data-testid="import-counts"
       >
-        {ti('counts', counts)}
+        {courses ? ti('courseCounts', counts) : ti('counts', counts)}
       </p>
 
       {faulty.length > 0 ? (
@@ -251,7 +265,9 @@ function SheetPreview({
           disabled={toImport === 0 || ask.isPending}
           busy={commit.isPending}
         >
-          {commit.isPending ? ti('committing') : ti('commit', { count: toImport })}
+          {commit.isPending
+            ? ti('committing')
+            : ti(courses ? 'commitLessons' : 'commit', { count: toImport })}
         </Button>
       </div>
     </form>
@@ -265,12 +281,18 @@ function HistoryItem({ item }: { item: ImportSummary }) {
   return (
     <li className="flex flex-col gap-2 px-4 py-3" data-testid="import-history-item">
       <p className="text-[15px] break-words text-stone-800">
-        {ti('historyItem', {
-          file: item.fileName,
-          created: item.created,
-          updated: item.updated,
-          courses: item.coursesCreated,
-        })}
+        {item.kind === 'courses'
+          ? ti('historyCourses', {
+              file: item.fileName,
+              courses: item.coursesCreated,
+              lessons: item.lessonsCreated,
+            })
+          : ti('historyItem', {
+              file: item.fileName,
+              created: item.created,
+              updated: item.updated,
+              courses: item.coursesCreated,
+            })}
       </p>
       <p className="text-xs text-stone-500">
         {item.by ? `${item.by.name}, ` : null}
@@ -292,11 +314,18 @@ function HistoryItem({ item }: { item: ImportSummary }) {
             isOpen={asking}
             onOpenChange={setAsking}
             title={ti('undo')}
-            body={ti('undoConfirm', {
-              created: item.created,
-              updated: item.updated,
-              courses: item.coursesCreated,
-            })}
+            body={
+              item.kind === 'courses'
+                ? ti('undoConfirmCourses', {
+                    courses: item.coursesCreated,
+                    lessons: item.lessonsCreated,
+                  })
+                : ti('undoConfirm', {
+                    created: item.created,
+                    updated: item.updated,
+                    courses: item.coursesCreated,
+                  })
+            }
             confirmLabel={ti('undo')}
             cancelLabel={t('screens.adminTools.cancel')}
             busy={undo.isPending}
