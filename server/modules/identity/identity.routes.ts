@@ -5,7 +5,7 @@ import { limits } from '#shared/limits';
 import { AcademyIdentity, AcademyIdentityPatch, LOGO_VARIANTS } from '#shared/schemas/identity';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../accounts/access.ts';
-import { asUploadError } from '../media/media.service.ts';
+import { readOneFile } from '../media/one-file.ts';
 import { changeIdentity, logoImage, removeLogo, setLogo } from './identity.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } as const;
@@ -45,17 +45,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      if (!request.isMultipart()) throw new AppError('upload_missing', 400);
-      const file = await request
-        .file({ limits: { fileSize: limits.logoBytes } })
-        .catch(asUploadError);
-      if (!file) throw new AppError('upload_missing', 400);
-      const bytes = await file.toBuffer().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('logo_too_large', 413);
-        }
-        return asUploadError(error);
-      });
+      const { bytes } = await readOneFile(request, limits.logoBytes, 'logo_too_large');
       return setLogo(app.database, admin, bytes);
     },
   );

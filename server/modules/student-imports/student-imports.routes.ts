@@ -10,9 +10,8 @@ import {
   ImportPreview,
   ImportSummary,
 } from '#shared/schemas/student-imports';
-import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../accounts/access.ts';
-import { asUploadError } from '../media/media.service.ts';
+import { readOneFile } from '../media/one-file.ts';
 import {
   commitImport,
   listStudentImports,
@@ -68,18 +67,11 @@ export const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      if (!request.isMultipart()) throw new AppError('upload_missing', 400);
-      const file = await request
-        .file({ limits: { fileSize: limits.importBytes } })
-        .catch(asUploadError);
-      if (!file) throw new AppError('upload_missing', 400);
-      const bytes = await file.toBuffer().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('import_too_large', 413);
-        }
-        return asUploadError(error);
+      const file = await readOneFile(request, limits.importBytes, 'import_too_large');
+      return uploadSheet(app.database, admin, {
+        bytes: file.bytes,
+        fileName: file.fileName || 'sheet.csv',
       });
-      return uploadSheet(app.database, admin, { bytes, fileName: file.filename || 'sheet.csv' });
     },
   );
 
@@ -134,58 +126,46 @@ export const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
       undoImport(app.database, await requireAdmin(request), request.params.importId),
   );
 
-  app.get(
-    '/admin/student-imports/template.xlsx',
+  // The workbooks an admin downloads: each built when asked, never cached (the export holds
+  // personal data as it stands now).
+  const workbooks = [
     {
-      schema: {
-        summary: 'The import template: the columns of the export, with one example row (admins)',
-        tags,
-        response: { 200: z.any().describe(XLSX), ...errors },
-      },
+      url: '/admin/student-imports/template.xlsx',
+      summary: 'The import template: the columns of the export, with one example row (admins)',
+      fileName: () => text.templateFileName,
+      build: templateWorkbook,
     },
-    async (request, reply) => {
-      await requireAdmin(request);
-      return reply
-        .type(XLSX)
-        .header('content-disposition', `attachment; filename="${text.templateFileName}.xlsx"`)
-        .send(await templateWorkbook());
-    },
-  );
-
-  app.get(
-    '/admin/student-imports/course-template.xlsx',
     {
-      schema: {
-        summary: 'The template of a sheet of courses: a course and one lesson a row (admins)',
-        tags,
-        response: { 200: z.any().describe(XLSX), ...errors },
-      },
+      url: '/admin/student-imports/course-template.xlsx',
+      summary: 'The template of a sheet of courses: a course and one lesson a row (admins)',
+      fileName: () => text.courseTemplateFileName,
+      build: courseTemplateWorkbook,
     },
-    async (request, reply) => {
-      await requireAdmin(request);
-      return reply
-        .type(XLSX)
-        .header('content-disposition', `attachment; filename="${text.courseTemplateFileName}.xlsx"`)
-        .send(await courseTemplateWorkbook());
-    },
-  );
-
-  app.get(
-    '/admin/students.xlsx',
     {
-      schema: {
-        summary: 'Every student with her courses and progress, as Excel (admins)',
-        tags,
-        response: { 200: z.any().describe(XLSX), ...errors },
+      url: '/admin/students.xlsx',
+      summary: 'Every student with her courses and progress, as Excel (admins)',
+      fileName: () => `${text.fileName}-${today()}`,
+      build: () => studentsWorkbook(app.database),
+    },
+  ];
+  for (const workbook of workbooks) {
+    app.get(
+      workbook.url,
+      {
+        schema: {
+          summary: workbook.summary,
+          tags,
+          response: { 200: z.any().describe(XLSX), ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      await requireAdmin(request);
-      return reply
-        .type(XLSX)
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${text.fileName}-${today()}.xlsx"`)
-        .send(await studentsWorkbook(app.database));
-    },
-  );
+      async (request, reply) => {
+        await requireAdmin(request);
+        return reply
+          .type(XLSX)
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="${workbook.fileName()}.xlsx"`)
+          .send(await workbook.build());
+      },
+    );
+  }
 };
