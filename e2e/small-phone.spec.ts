@@ -135,6 +135,7 @@ for (const viewport of PHONE_SIZES) {
         ...staffScreens,
         ['/user-management', 'user-management'],
         ['/admin-tools', 'admin-tools'],
+        ['/student-import', 'student-import'],
         ['/dashboard', 'dashboard'],
       ] as const) {
         await visit(page, path, `${size}-admin-${name}`);

@@ -79,7 +79,8 @@ export function cellText(cell: Cell): string {
   if (cell instanceof Date)
     return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
   if (typeof cell === 'number') return Number.isInteger(cell) ? cell.toFixed(0) : String(cell);
-  return String(cell).trim();
+  // A Mac's Excel can keep Vietnamese letters decomposed; the app stores them composed.
+  return String(cell).normalize('NFC').trim();
 }
 
 /** The header row and the rows below it, as text, each with its number in the sheet. */
@@ -110,10 +111,11 @@ export interface ParsedRow {
 
 /**
  * A phone as a spreadsheet keeps it: Excel drops the leading 0 of a number typed into a number
- * cell (912345678), so nine digits starting with a mobile or area prefix get it back.
+ * cell (912345678, a landline 2838123456), so nine or ten digits not starting with 0 or 84 get
+ * it back.
  */
 export function normalisePhone(value: string): string | null {
-  const digits = /^[1-9]\d{8}$/.test(value) ? `0${value}` : value;
+  const digits = /^(?!84)[1-9]\d{8,9}$/.test(value) ? `0${value}` : value;
   const parsed = VietnamesePhone.safeParse(digits);
   return parsed.success ? parsed.data : null;
 }

@@ -82,6 +82,8 @@ describe('reading a sheet of students', () => {
       ],
       [2, 'Lê Ngọc Hân', '+84 912 000 002', null, '7/5/2002', null, 'Sơn gel; Vẽ móng', null],
       [3, 'Phạm Thu', '84912000003', null, '2003-01-31', null, null, null],
+      // A landline typed as a number, a name a Mac kept decomposed.
+      [4, 'Võ Thị Ánh'.normalize('NFD'), 2838123456, null, null, null, null, null],
     ]);
     const answer = await upload(sheet, 'lop-thang-11.xlsx');
     expect(answer.statusCode).toBe(200);
@@ -96,16 +98,19 @@ describe('reading a sheet of students', () => {
       'courses',
       null,
     ]);
-    expect(preview.counts).toEqual({ create: 3, update: 0, unchanged: 0, skip: 0 });
+    expect(preview.counts).toEqual({ create: 4, update: 0, unchanged: 0, skip: 0 });
     expect(preview.rows.map((row: { phone: string }) => row.phone)).toEqual([
       '0912000001',
       '0912000002',
       '0912000003',
+      '02838123456',
     ]);
+    expect(preview.rows[3].name).toBe('Võ Thị Ánh'.normalize('NFC'));
     expect(preview.rows.map((row: { dob: string }) => row.dob)).toEqual([
       '2001-05-07',
       '2002-05-07',
       '2003-01-31',
+      null,
     ]);
     expect(preview.rows[0].line).toBe(2);
     expect(preview.unknownCourses).toEqual(['Sơn gel', 'Vẽ móng']);
