@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { forgetUnusedDrafts } from '../student-imports/student-imports.service.ts';
 import { pruneLogs } from './log-pruning.ts';
 
-/* The error and activity logs stay within LOG_KEEP_DAYS and LOG_KEEP_ROWS, on both engines. */
+/*
+ * The error and activity logs stay within LOG_KEEP_DAYS and LOG_KEEP_ROWS, on both engines, and
+ * the sheets of imports nobody finished are forgotten after a day.
+ */
 let database: TestDatabase;
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.UTC(2026, 10, 26);
@@ -59,5 +63,35 @@ describe('pruning the logs', () => {
       activity: 0,
       errors: 0,
     });
+  });
+});
+
+describe('forgetting the sheets of unfinished imports', () => {
+  it('drops drafts past a day, keeps newer drafts and every import that ran', async () => {
+    const { db } = database;
+    const row = (id: string, status: 'draft' | 'imported', age: number) => ({
+      id,
+      created_by: 'someone',
+      file_name: `${id}.csv`,
+      status,
+      headers: '[]',
+      cells: '[]',
+      summary: null,
+      undo: null,
+      created_at: now - age,
+      imported_at: status === 'imported' ? now - age : null,
+      undone_at: null,
+    });
+    await db
+      .insertInto('student_imports')
+      .values([
+        row('old-draft', 'draft', 25 * 60 * 60 * 1000),
+        row('new-draft', 'draft', 60 * 60 * 1000),
+        row('old-import', 'imported', 30 * DAY),
+      ])
+      .execute();
+    expect(await forgetUnusedDrafts(database, now)).toBe(1);
+    const left = await db.selectFrom('student_imports').select('id').orderBy('id').execute();
+    expect(left.map((r) => r.id)).toEqual(['new-draft', 'old-import']);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import { forgetUnusedDrafts } from '../student-imports/student-imports.service.ts';
 import { pruneLogTable } from './logs.repository.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -23,7 +24,10 @@ export async function pruneLogs(
   return { activity, errors };
 }
 
-/** Prunes a minute after start, then every few hours; the returned function stops it. */
+/**
+ * Prunes a minute after start, then every few hours, and forgets the sheets of imports nobody
+ * finished; the returned function stops it.
+ */
 export function scheduleLogPruning(
   database: AppDatabase,
   logs: Config['logs'],
@@ -33,6 +37,8 @@ export function scheduleLogPruning(
     try {
       const pruned = await pruneLogs(database, logs);
       if (pruned.activity + pruned.errors > 0) log.info(pruned, 'old log rows removed');
+      const drafts = await forgetUnusedDrafts(database);
+      if (drafts > 0) log.info({ drafts }, 'unfinished import sheets removed');
     } catch (error) {
       log.error({ err: error }, 'pruning the logs failed');
     }

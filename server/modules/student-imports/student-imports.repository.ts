@@ -13,12 +13,13 @@ export async function findImport(db: Db, id: string): Promise<ImportRow | undefi
 }
 
 /** Drafts older than `before` hold a sheet of personal data nobody imported: they go. */
-export async function deleteStaleDrafts(db: Db, before: number): Promise<void> {
-  await db
+export async function deleteStaleDrafts(db: Db, before: number): Promise<number> {
+  const result = await db
     .deleteFrom('student_imports')
     .where('status', '=', 'draft')
     .where('created_at', '<', before)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Draft → imported; false when it was no longer a draft (imported twice, by a second tap). */

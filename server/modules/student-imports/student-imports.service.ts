@@ -116,6 +116,14 @@ async function planSheet(
   return { kind: 'students', plan: await planImport(db, headers, rows, mapping, createCourses) };
 }
 
+/**
+ * Forgets the sheets uploaded for an import nobody finished within `importDraftHours`: they hold
+ * people's details the academy did not take in. Run with the log pruning, and at each upload.
+ */
+export function forgetUnusedDrafts(database: AppDatabase, now = Date.now()): Promise<number> {
+  return deleteStaleDrafts(database.db, now - limits.importDraftHours * HOUR);
+}
+
 /** Reads an uploaded sheet and keeps it as a draft for a day; answers its first preview. */
 export async function uploadSheet(
   database: AppDatabase,
@@ -126,7 +134,7 @@ export async function uploadSheet(
   const { headers, rows } = tableOf(cells);
   if (rows.length === 0) throw new AppError('import_empty', 422);
   const now = Date.now();
-  await deleteStaleDrafts(database.db, now - limits.importDraftHours * HOUR);
+  await forgetUnusedDrafts(database, now);
   const draft: ImportRow = {
     id: randomUUID(),
     created_by: admin.id,
