@@ -114,11 +114,17 @@ function SheetPreview({
   });
 
   // Every change of a column or a course reads the rows again through the admin's choices.
+  // Only the answer to the latest choices is shown: an earlier, slower answer arriving after it
+  // would show rows read through columns the admin has since changed.
+  const asked = useRef(0);
   useEffect(() => {
     const watching = form.watch(() => {
+      const turn = ++asked.current;
       void form.handleSubmit((choices) =>
         write(ask, choices, {
-          onSuccess: setPreview,
+          onSuccess: (answer) => {
+            if (turn === asked.current) setPreview(answer);
+          },
           onError: (failure) => showToast(reasonOr(failure, t('toasts.updateFailed')), 'error'),
         }),
       )();
