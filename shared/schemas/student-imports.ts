@@ -58,6 +58,7 @@ export const ImportChoices = z.strictObject({
   createCourses: z.array(CourseName).max(100).default([]),
 });
 export type ImportChoices = z.input<typeof ImportChoices>;
+export type ImportChoicesData = z.output<typeof ImportChoices>;
 
 export const ImportIdParams = z.strictObject({
   importId: uuid({ message: studentImport.validation.importIdInvalid }),

@@ -105,17 +105,6 @@ export async function peopleByContacts(db: Db, phones: string[], emails: string[
     .execute();
 }
 
-/** Students' details as they stand, for what an import changes. */
-export async function studentDetails(db: Db, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('people')
-    .select(['id', 'name', 'phone', 'email', 'address', 'dob', 'status'])
-    .where('id', 'in', ids)
-    .where('role', '=', 'student')
-    .execute();
-}
-
 export async function courseNames(db: Db) {
   return db.selectFrom('courses').select(['id', 'name', 'name_lower']).execute();
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { limits } from '#shared/limits';
 import { studentImport } from '#shared/locales/vi/student-import';
 import {
-  ImportChoices,
+  type ImportChoicesData,
   type ImportKind,
   type ImportList,
   type ImportMapping,
@@ -47,7 +47,6 @@ import {
   peopleInUse,
   peopleStamps,
   restoreStatus,
-  studentDetails,
 } from './student-imports.repository.ts';
 
 const text = studentImport.screen;
@@ -98,6 +97,9 @@ interface Plan {
   unknownCourses: string[];
   createCourses: string[];
   knownCourses: Map<string, string>;
+  /** The people the rows were matched against, and the courses of each student among them. */
+  people: Map<string, Awaited<ReturnType<typeof peopleByContacts>>[number]>;
+  coursesOf: Map<string, Set<string>>;
 }
 
 /** A sheet read through the admin's choices: of students, or of courses (a lesson a row). */
@@ -157,10 +159,9 @@ export async function uploadSheet(
 export async function previewImport(
   database: AppDatabase,
   id: string,
-  choices: ImportChoices,
+  { mapping, createCourses }: ImportChoicesData,
 ): Promise<ImportPreview> {
   const draft = await draftOf(database.db, id);
-  const { mapping, createCourses } = ImportChoices.parse(choices);
   const headers = JSON.parse(draft.headers) as string[];
   checkMapping(mapping, headers);
   const rows = JSON.parse(draft.cells) as SheetRows;
@@ -388,6 +389,8 @@ async function planImport(
       .filter(([key]) => chosen.has(key))
       .map(([, name]) => name),
     knownCourses,
+    people: new Map(people.map((person) => [person.id, person])),
+    coursesOf,
   };
 }
 
@@ -400,9 +403,8 @@ export async function commitImport(
   database: AppDatabase,
   admin: PersonRow,
   id: string,
-  choices: ImportChoices,
+  { mapping, createCourses }: ImportChoicesData,
 ): Promise<ImportSummary> {
-  const { mapping, createCourses } = ImportChoices.parse(choices);
   const result = await inTransaction(database, async (trx) => {
     await lockAccountChanges(trx, database.kind);
     const draft = await draftOf(trx, id);
@@ -479,17 +481,8 @@ export async function commitImport(
     const idsOf = (keys: string[]) => keys.map((key) => courseIds.get(key)!).filter(Boolean);
 
     const undo: ImportUndo = { stamp: now, created: [], updated: [], courses: createdCourses };
-    const targets = work.flatMap((row) => (row.studentId ? [row.studentId] : []));
-    const before = new Map(
-      (await studentDetails(trx, targets)).map((person) => [person.id, person]),
-    );
-    const enrolled = new Map<string, string[]>();
-    for (const enrolment of await enrolledCourseIds(trx, targets)) {
-      enrolled.set(enrolment.person_id, [
-        ...(enrolled.get(enrolment.person_id) ?? []),
-        enrolment.course_id,
-      ]);
-    }
+    // The plan was read in this transaction, under the lock: how each student stands is as read.
+    const before = plan.people;
 
     for (const row of work) {
       if (row.action === 'create') {
@@ -510,7 +503,7 @@ export async function commitImport(
       }
       const personId = row.studentId!;
       const person = before.get(personId)!;
-      const current = enrolled.get(personId) ?? [];
+      const current = [...(plan.coursesOf.get(personId) ?? [])];
       undo.updated.push({
         id: personId,
         before: {
