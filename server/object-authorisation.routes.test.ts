@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminPerson } from '#shared/schemas/admin';
 import { setUpAcademy } from './test/academy.ts';
 import { enrolTestStudent } from './test/factories/courses.ts';
 import { VIETNAMESE_LETTER } from './test/route-schemas.ts';
@@ -28,6 +29,8 @@ interface Row {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   payload?: object;
+  /** The `can` of the object, as the viewer reads it, that says whether this is allowed. */
+  can?: { object: 'post' | 'comment'; key: 'edit' | 'delete' };
   /** Status per viewer and kind; `undefined` where the cell cannot exist (a student's own post). */
   expect: (viewer: Viewer, kind: Kind) => number | undefined;
 }
@@ -60,8 +63,14 @@ const table: Row[] = [
     url: '/api/posts/:postId',
     payload: { kind: 'general', text: 'Sửa lịch học' },
     expect: postCells(owning(200)),
+    can: { object: 'post', key: 'edit' },
   },
-  { method: 'DELETE', url: '/api/posts/:postId', expect: postCells(owning(200)) },
+  {
+    method: 'DELETE',
+    url: '/api/posts/:postId',
+    expect: postCells(owning(200)),
+    can: { object: 'post', key: 'delete' },
+  },
   {
     method: 'PUT',
     url: '/api/posts/:postId/like',
@@ -86,8 +95,14 @@ const table: Row[] = [
     url: '/api/comments/:commentId',
     payload: { text: 'Sửa bình luận' },
     expect: owning(200),
+    can: { object: 'comment', key: 'edit' },
   },
-  { method: 'DELETE', url: '/api/comments/:commentId', expect: owning(200) },
+  {
+    method: 'DELETE',
+    url: '/api/comments/:commentId',
+    expect: owning(200),
+    can: { object: 'comment', key: 'delete' },
+  },
   {
     method: 'PUT',
     url: '/api/comments/:commentId/like',
@@ -145,6 +160,22 @@ async function objectsFor(viewer: Viewer, kind: Kind): Promise<Objects> {
   return { postId, commentId, author, commenter };
 }
 
+/**
+ * What the viewer's own answer says she may do with the object: the screen shows the action
+ * from it, so it must agree with what the server then does.
+ */
+async function canOf(
+  viewer: Viewer,
+  { postId, commentId }: Objects,
+  object: 'post' | 'comment',
+): Promise<Record<string, boolean>> {
+  const post = await call(viewer, 'GET', `/api/posts/${postId}`);
+  expect(post.statusCode, post.body).toBe(200);
+  if (object === 'post') return post.json().can;
+  const comments = await call(viewer, 'GET', `/api/posts/${postId}/comments`);
+  return comments.json().comments.find((comment: { id: string }) => comment.id === commentId).can;
+}
+
 /** A refusal changed nothing: the author still sees the post and its comment as they were. */
 async function expectUnchanged({ postId, commentId, author, commenter }: Objects) {
   const post = await call(author, 'GET', `/api/posts/${postId}`);
@@ -163,6 +194,10 @@ describe('authorisation on one post or comment: role × whose object', () => {
         if (expected === undefined) continue;
         it(`${row.method} ${row.url} as ${viewer} on ${kind} → ${expected}`, async () => {
           const objects = await objectsFor(viewer, kind);
+          if (row.can && (kind === 'own' || kind === 'another')) {
+            const can = await canOf(viewer, objects, row.can.object);
+            expect(can[row.can.key], `${row.can.object}.can.${row.can.key}`).toBe(expected < 400);
+          }
           const url = row.url
             .replace(':postId', objects.postId)
             .replace(':commentId', objects.commentId);
@@ -192,6 +227,8 @@ const studentRows: Array<{
   url: string;
   payload?: object;
   expect: (viewer: Viewer, kind: RecordKind) => number;
+  /** The student page's `can` that says whether this is allowed (where the page shows it). */
+  can?: string;
 }> = [
   {
     method: 'GET',
@@ -202,6 +239,7 @@ const studentRows: Array<{
     method: 'GET',
     url: '/api/students/:studentId/progress.csv',
     expect: reading,
+    can: 'exportProgress',
   },
   {
     method: 'GET',
@@ -223,23 +261,27 @@ const studentRows: Array<{
     method: 'GET',
     url: '/api/students/:studentId/portfolio.zip',
     expect: (viewer, kind) => (viewer === 'instructor' ? 403 : reading(viewer, kind)),
+    can: 'downloadPortfolio',
   },
   {
     method: 'PUT',
     url: '/api/students/:studentId',
     payload: { name: 'Tên Mới', phone: null, address: null, dob: null, courseIds: [] },
     expect: (viewer, kind) => (viewer === 'student' ? 403 : kind === 'deleted' ? 404 : 200),
+    can: 'edit',
   },
   {
     method: 'POST',
     url: '/api/students/:studentId/block',
     payload: { reason: 'Nghỉ học dài ngày' },
     expect: (viewer, kind) => (viewer === 'student' ? 403 : kind === 'deleted' ? 404 : 200),
+    can: 'edit',
   },
   {
     method: 'DELETE',
     url: '/api/students/:studentId',
     expect: (viewer, kind) => (viewer === 'student' ? 403 : kind === 'deleted' ? 404 : 200),
+    can: 'edit',
   },
 ];
 
@@ -268,6 +310,11 @@ describe('authorisation on a student record: role × whose record', () => {
         const expected = row.expect(viewer, kind);
         it(`${row.method} ${row.url} as ${viewer} on ${kind} → ${expected}`, async () => {
           const studentId = await studentFor(viewer, kind);
+          const page = await call(viewer, 'GET', `/api/students/${studentId}`);
+          // Where the viewer sees the page, its `can` agrees with the answer below.
+          if (row.can && page.statusCode === 200) {
+            expect(page.json().can[row.can], `student.can.${row.can}`).toBe(expected < 400);
+          }
           const response = await call(
             viewer,
             row.method,
@@ -298,6 +345,8 @@ const courseRows: Array<{
   url: string;
   payload?: object;
   expect: (viewer: Viewer, kind: RecordKind) => number;
+  /** The course's `can` that says whether this is allowed. */
+  can?: string;
 }> = [
   {
     method: 'GET',
@@ -314,15 +363,26 @@ const courseRows: Array<{
     url: '/api/courses/:courseId/posts',
     expect: (_v, kind) => (kind === 'deleted' ? 404 : 200),
   },
-  { method: 'GET', url: '/api/courses/:courseId/students', expect: staffView },
-  { method: 'GET', url: '/api/courses/:courseId/statistics', expect: staffView },
+  {
+    method: 'GET',
+    url: '/api/courses/:courseId/students',
+    expect: staffView,
+    can: 'seeProgress',
+  },
+  {
+    method: 'GET',
+    url: '/api/courses/:courseId/statistics',
+    expect: staffView,
+    can: 'seeProgress',
+  },
   {
     method: 'PUT',
     url: '/api/courses/:courseId',
     payload: { name: 'Khóa đã sửa', lessons: [{ title: 'Bài 1' }] },
     expect: editing,
+    can: 'edit',
   },
-  { method: 'DELETE', url: '/api/courses/:courseId', expect: editing },
+  { method: 'DELETE', url: '/api/courses/:courseId', expect: editing, can: 'delete' },
 ];
 
 /** Staff-only views refuse a student before looking the course up (existence is not told). */
@@ -364,6 +424,10 @@ describe('authorisation on a course: role × whose course', () => {
         const expected = row.expect(viewer, kind);
         it(`${row.method} ${row.url} as ${viewer} on ${kind} → ${expected}`, async () => {
           const courseId = await courseFor(viewer, kind);
+          if (row.can && kind !== 'deleted') {
+            const course = await call(viewer, 'GET', `/api/courses/${courseId}`);
+            expect(course.json().can[row.can], `course.can.${row.can}`).toBe(expected < 400);
+          }
           const response = await call(
             viewer,
             row.method,
@@ -396,11 +460,25 @@ const personRows: Array<{
   /** What the admin sends about themself, when it differs (demoting oneself, the last admin). */
   selfPayload?: object;
   self: number;
+  /** The person's `can` in user management that says whether this is allowed. */
+  can: keyof AdminPerson['can'];
+  /**
+   * The last active admin stepping down is refused by a count the policy does not make: her
+   * `can` offers it, and the answer explains why not (409 with the reason).
+   */
+  selfRefusedByCount?: boolean;
 }> = [
-  { method: 'POST', action: 'approve', needs: 'pending', self: 409 },
-  { method: 'POST', action: 'reject', needs: 'pending', self: 409 },
-  { method: 'POST', action: 'block', needs: 'active', payload: { reason: 'Nghỉ dạy' }, self: 400 },
-  { method: 'POST', action: 'unblock', needs: 'blocked', self: 409 },
+  { method: 'POST', action: 'approve', needs: 'pending', self: 409, can: 'approve' },
+  { method: 'POST', action: 'reject', needs: 'pending', self: 409, can: 'reject' },
+  {
+    method: 'POST',
+    action: 'block',
+    needs: 'active',
+    payload: { reason: 'Nghỉ dạy' },
+    self: 400,
+    can: 'block',
+  },
+  { method: 'POST', action: 'unblock', needs: 'blocked', self: 409, can: 'unblock' },
   {
     method: 'PUT',
     action: 'role',
@@ -408,8 +486,10 @@ const personRows: Array<{
     payload: { role: 'admin' },
     selfPayload: { role: 'instructor' },
     self: 409,
+    can: 'makeAdmin',
+    selfRefusedByCount: true,
   },
-  { method: 'DELETE', action: '', needs: 'active', self: 400 },
+  { method: 'DELETE', action: '', needs: 'active', self: 400, can: 'delete' },
 ];
 
 async function personFor(kind: PersonKind, needs: 'pending' | 'active' | 'blocked') {
@@ -431,6 +511,20 @@ async function personFor(kind: PersonKind, needs: 'pending' | 'active' | 'blocke
   return id;
 }
 
+/** A person as user management lists her to the admin, found by her e-mail. */
+async function listedPerson(id: string): Promise<AdminPerson> {
+  const { email } = await t.database.db
+    .selectFrom('people')
+    .select('email')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const listed = await call('admin', 'GET', `/api/admin/people?view=all&q=${email}`);
+  expect(listed.statusCode, listed.body).toBe(200);
+  const person = listed.json<{ people: AdminPerson[] }>().people.find((one) => one.id === id);
+  expect(person, `${email} in user management`).toBeDefined();
+  return person!;
+}
+
 describe('authorisation on a person: the admin on themself, on another, on a deleted person', () => {
   for (const row of personRows) {
     for (const viewer of viewers) {
@@ -441,6 +535,12 @@ describe('authorisation on a person: the admin on themself, on another, on a del
         const url = `/api/admin/people/:personId${row.action ? `/${row.action}` : ''}`;
         it(`${row.method} ${url} as ${viewer} on ${kind} → ${expected}`, async () => {
           const personId = await personFor(kind, row.needs);
+          if (viewer === 'admin' && kind !== 'deleted') {
+            const can = (await listedPerson(personId)).can;
+            const key = kind === 'self' && row.selfRefusedByCount ? 'makeInstructor' : row.can;
+            const offered = kind === 'self' && row.selfRefusedByCount ? true : expected < 400;
+            expect(can[key], `person.can.${key}`).toBe(offered);
+          }
           const response = await call(
             viewer,
             row.method,

@@ -72,9 +72,29 @@ export const MePerson = z.object({
 });
 export type MePerson = z.infer<typeof MePerson>;
 
+/**
+ * What the member may do across the app, decided by the server's policies: the navigation, the
+ * screens' add buttons and the composer follow it; objects carry their own `can`.
+ */
+export const MeCan = z.object({
+  manageUsers: z.boolean(),
+  seeInstructors: z.boolean(),
+  /** Post, evaluate, tick progress: what staff do in class. */
+  teach: z.boolean(),
+  /** The academy's students list (a student's "Học viên" is her own page). */
+  seeStudents: z.boolean(),
+  /** Add, edit, enrol and delete students. */
+  manageStudents: z.boolean(),
+  /** A new course of hers is active at once (admins) or a proposal (instructors). */
+  createCourses: z.enum(['add', 'propose']).nullable(),
+  approveCourses: z.boolean(),
+});
+export type MeCan = z.infer<typeof MeCan>;
+
 /** What the signed-in browser is, and so where the guard sends it. */
 export const Me = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('anonymous'), guestMode: z.boolean() }),
+  /** A visitor; while guest mode is on she reads what `can` says (guests are viewers too). */
+  z.object({ state: z.literal('anonymous'), guestMode: z.boolean(), can: MeCan }),
   z.object({
     state: z.literal('new'),
     email: z.string().nullable(),
@@ -85,11 +105,7 @@ export const Me = z.discriminatedUnion('state', [
   z.object({
     state: z.literal('member'),
     person: MePerson,
-    can: z.object({
-      manageUsers: z.boolean(),
-      seeInstructors: z.boolean(),
-      teach: z.boolean(),
-    }),
+    can: MeCan,
   }),
 ]);
 export type Me = z.infer<typeof Me>;

@@ -22,6 +22,23 @@ export const AdminPeopleQuery = z.strictObject({
 });
 export type AdminPeopleQuery = z.input<typeof AdminPeopleQuery>;
 
+/** What the admin may do with a person in user management, decided by the admin-tools policy. */
+export const PersonCan = z.object({
+  approve: z.boolean(),
+  reject: z.boolean(),
+  /** Merge a pending student's sign-up into a profile staff keep. */
+  merge: z.boolean(),
+  block: z.boolean(),
+  changeReason: z.boolean(),
+  unblock: z.boolean(),
+  makeAdmin: z.boolean(),
+  makeInstructor: z.boolean(),
+  delete: z.boolean(),
+  /** Blocking her is "Bảo lưu" (a student's pause, spec 4) rather than "Chặn". */
+  blockIsPause: z.boolean(),
+});
+export type PersonCan = z.infer<typeof PersonCan>;
+
 export const AdminPerson = z.object({
   id: z.string(),
   name: z.string(),
@@ -42,6 +59,7 @@ export const AdminPerson = z.object({
    * offered to the admin as the one to merge into (the admin still confirms).
    */
   matchingProfile: PersonSummary.nullable(),
+  can: PersonCan,
 });
 export type AdminPerson = z.infer<typeof AdminPerson>;
 

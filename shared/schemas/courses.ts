@@ -52,6 +52,16 @@ export const PersonSummary = z.object({ id: z.string(), name: z.string(), avatar
 
 export const Lesson = z.object({ id: z.string(), title: z.string(), position: z.number().int() });
 
+/** What the viewer may do with a course, decided by the server's course policy. */
+export const CourseCan = z.object({
+  edit: z.boolean(),
+  delete: z.boolean(),
+  approve: z.boolean(),
+  /** Its students' progress and the class's work (other students' progress is personal data). */
+  seeProgress: z.boolean(),
+});
+export type CourseCan = z.infer<typeof CourseCan>;
+
 export const Course = z.object({
   id: z.string(),
   name: z.string(),
@@ -62,6 +72,7 @@ export const Course = z.object({
   lessons: z.array(Lesson),
   instructors: z.array(PersonSummary),
   studentCount: z.number().int(),
+  can: CourseCan,
 });
 export type Course = z.infer<typeof Course>;
 

@@ -26,6 +26,10 @@ export const Mention = z.object({
 });
 export type Mention = z.infer<typeof Mention>;
 
+/** What the viewer may do with a post, decided by the server's post policy. */
+export const PostCan = z.object({ edit: z.boolean(), delete: z.boolean() });
+export type PostCan = z.infer<typeof PostCan>;
+
 /** An evaluation of a student's work, or a general post tagging an instructor (spec 3). */
 export const Post = z.object({
   id: z.string(),
@@ -48,6 +52,7 @@ export const Post = z.object({
   likedByMe: z.boolean(),
   bookmarkedByMe: z.boolean(),
   createdAt: z.number(),
+  can: PostCan,
 });
 export type Post = z.infer<typeof Post>;
 
@@ -205,6 +210,10 @@ export const CommentInput = z.strictObject({
 });
 export const CommentEdit = CommentInput.pick({ text: true });
 
+/** What the viewer may do with a comment, decided by the server's comment policy. */
+export const CommentCan = z.object({ edit: z.boolean(), delete: z.boolean() });
+export type CommentCan = z.infer<typeof CommentCan>;
+
 export const Comment = z.object({
   id: z.string(),
   postId: z.string(),
@@ -216,6 +225,7 @@ export const Comment = z.object({
   likedByMe: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  can: CommentCan,
 });
 export type Comment = z.infer<typeof Comment>;
 export const CommentList = z.object({ comments: z.array(Comment) });

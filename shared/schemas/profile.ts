@@ -42,6 +42,14 @@ export const PrivacySettings = z.strictObject({
 });
 export type PrivacySettings = z.infer<typeof PrivacySettings>;
 
+/** What a person may do with her own profile, decided by the server's profile policy. */
+export const ProfileCan = z.object({
+  editBio: z.boolean(),
+  changePrivacy: z.boolean(),
+  changeShowcaseConsent: z.boolean(),
+});
+export type ProfileCan = z.infer<typeof ProfileCan>;
+
 export const Profile = z.object({
   id: z.string(),
   role: Role,
@@ -55,6 +63,7 @@ export const Profile = z.object({
   privacy: PrivacySettings,
   /** A student's consent to show her work publicly (always false for staff). */
   showcaseConsent: z.boolean(),
+  can: ProfileCan,
 });
 export type Profile = z.infer<typeof Profile>;
 

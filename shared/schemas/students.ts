@@ -103,6 +103,22 @@ export const LessonProgress = z.object({
 });
 export type LessonProgress = z.infer<typeof LessonProgress>;
 
+/** What the viewer may do on a student's page, decided by the server's student policy. */
+export const StudentCan = z.object({
+  /** Her progress as a CSV file. */
+  exportProgress: z.boolean(),
+  /** Her certificates, with their PDF. */
+  seeCertificates: z.boolean(),
+  edit: z.boolean(),
+  editProgress: z.boolean(),
+  downloadPortfolio: z.boolean(),
+  featureWork: z.boolean(),
+  revokeCertificates: z.boolean(),
+  /** The list of the academy's students (a student's own page has none above it). */
+  seeOtherStudents: z.boolean(),
+});
+export type StudentCan = z.infer<typeof StudentCan>;
+
 export const StudentDetail = StudentSummary.omit({ courses: true, progress: true }).extend({
   email: z.string().nullable(),
   address: z.string().nullable(),
@@ -121,6 +137,7 @@ export const StudentDetail = StudentSummary.omit({ courses: true, progress: true
       finishedAt: z.number().nullable(),
     }),
   ),
+  can: StudentCan,
 });
 export type StudentDetail = z.infer<typeof StudentDetail>;
 

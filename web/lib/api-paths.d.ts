@@ -132,6 +132,16 @@ export interface paths {
               /** @enum {string} */
               state: "anonymous";
               guestMode: boolean;
+              can: {
+                manageUsers: boolean;
+                seeInstructors: boolean;
+                teach: boolean;
+                seeStudents: boolean;
+                manageStudents: boolean;
+                /** @enum {string|null} */
+                createCourses: "add" | "propose" | null;
+                approveCourses: boolean;
+              };
             }, {
               /** @enum {string} */
               state: "new";
@@ -161,6 +171,11 @@ export interface paths {
                 manageUsers: boolean;
                 seeInstructors: boolean;
                 teach: boolean;
+                seeStudents: boolean;
+                manageStudents: boolean;
+                /** @enum {string|null} */
+                createCourses: "add" | "propose" | null;
+                approveCourses: boolean;
               };
             }]>;
           };
@@ -537,6 +552,16 @@ export interface paths {
               /** @enum {string} */
               state: "anonymous";
               guestMode: boolean;
+              can: {
+                manageUsers: boolean;
+                seeInstructors: boolean;
+                teach: boolean;
+                seeStudents: boolean;
+                manageStudents: boolean;
+                /** @enum {string|null} */
+                createCourses: "add" | "propose" | null;
+                approveCourses: boolean;
+              };
             }, {
               /** @enum {string} */
               state: "new";
@@ -566,6 +591,11 @@ export interface paths {
                 manageUsers: boolean;
                 seeInstructors: boolean;
                 teach: boolean;
+                seeStudents: boolean;
+                manageStudents: boolean;
+                /** @enum {string|null} */
+                createCourses: "add" | "propose" | null;
+                approveCourses: boolean;
               };
             }]>;
           };
@@ -2091,6 +2121,16 @@ export interface paths {
               /** @enum {string} */
               state: "anonymous";
               guestMode: boolean;
+              can: {
+                manageUsers: boolean;
+                seeInstructors: boolean;
+                teach: boolean;
+                seeStudents: boolean;
+                manageStudents: boolean;
+                /** @enum {string|null} */
+                createCourses: "add" | "propose" | null;
+                approveCourses: boolean;
+              };
             }, {
               /** @enum {string} */
               state: "new";
@@ -2120,6 +2160,11 @@ export interface paths {
                 manageUsers: boolean;
                 seeInstructors: boolean;
                 teach: boolean;
+                seeStudents: boolean;
+                manageStudents: boolean;
+                /** @enum {string|null} */
+                createCourses: "add" | "propose" | null;
+                approveCourses: boolean;
               };
             }]>;
           };
@@ -2229,6 +2274,12 @@ export interface paths {
                       avatarUrl: string;
                     }[];
                   studentCount: number;
+                  can: {
+                    edit: boolean;
+                    delete: boolean;
+                    approve: boolean;
+                    seeProgress: boolean;
+                  };
                   lessonCount: number;
                 })[];
             };
@@ -2360,6 +2411,12 @@ export interface paths {
                   avatarUrl: string;
                 }[];
               studentCount: number;
+              can: {
+                edit: boolean;
+                delete: boolean;
+                approve: boolean;
+                seeProgress: boolean;
+              };
             };
           };
         };
@@ -2576,6 +2633,12 @@ export interface paths {
                   avatarUrl: string;
                 }[];
               studentCount: number;
+              can: {
+                edit: boolean;
+                delete: boolean;
+                approve: boolean;
+                seeProgress: boolean;
+              };
             };
           };
         };
@@ -2706,6 +2769,12 @@ export interface paths {
                   avatarUrl: string;
                 }[];
               studentCount: number;
+              can: {
+                edit: boolean;
+                delete: boolean;
+                approve: boolean;
+                seeProgress: boolean;
+              };
             };
           };
         };
@@ -2922,6 +2991,12 @@ export interface paths {
                   avatarUrl: string;
                 }[];
               studentCount: number;
+              can: {
+                edit: boolean;
+                delete: boolean;
+                approve: boolean;
+                seeProgress: boolean;
+              };
             };
           };
         };
@@ -3405,6 +3480,10 @@ export interface paths {
                   likedByMe: boolean;
                   bookmarkedByMe: boolean;
                   createdAt: number;
+                  can: {
+                    edit: boolean;
+                    delete: boolean;
+                  };
                 })[];
               nextCursor: string | null;
             };
@@ -3755,6 +3834,16 @@ export interface paths {
                     })[];
                   finishedAt: number | null;
                 })[];
+              can: {
+                exportProgress: boolean;
+                seeCertificates: boolean;
+                edit: boolean;
+                editProgress: boolean;
+                downloadPortfolio: boolean;
+                featureWork: boolean;
+                revokeCertificates: boolean;
+                seeOtherStudents: boolean;
+              };
             };
           };
         };
@@ -4002,6 +4091,16 @@ export interface paths {
                     })[];
                   finishedAt: number | null;
                 })[];
+              can: {
+                exportProgress: boolean;
+                seeCertificates: boolean;
+                edit: boolean;
+                editProgress: boolean;
+                downloadPortfolio: boolean;
+                featureWork: boolean;
+                revokeCertificates: boolean;
+                seeOtherStudents: boolean;
+              };
             };
           };
         };
@@ -4146,6 +4245,16 @@ export interface paths {
                     })[];
                   finishedAt: number | null;
                 })[];
+              can: {
+                exportProgress: boolean;
+                seeCertificates: boolean;
+                edit: boolean;
+                editProgress: boolean;
+                downloadPortfolio: boolean;
+                featureWork: boolean;
+                revokeCertificates: boolean;
+                seeOtherStudents: boolean;
+              };
             };
           };
         };
@@ -4392,6 +4501,10 @@ export interface paths {
                   likedByMe: boolean;
                   bookmarkedByMe: boolean;
                   createdAt: number;
+                  can: {
+                    edit: boolean;
+                    delete: boolean;
+                  };
                 })[];
               nextCursor: string | null;
             };
@@ -4850,6 +4963,16 @@ export interface paths {
                     })[];
                   finishedAt: number | null;
                 })[];
+              can: {
+                exportProgress: boolean;
+                seeCertificates: boolean;
+                edit: boolean;
+                editProgress: boolean;
+                downloadPortfolio: boolean;
+                featureWork: boolean;
+                revokeCertificates: boolean;
+                seeOtherStudents: boolean;
+              };
             };
           };
         };
@@ -4983,6 +5106,16 @@ export interface paths {
                     })[];
                   finishedAt: number | null;
                 })[];
+              can: {
+                exportProgress: boolean;
+                seeCertificates: boolean;
+                edit: boolean;
+                editProgress: boolean;
+                downloadPortfolio: boolean;
+                featureWork: boolean;
+                revokeCertificates: boolean;
+                seeOtherStudents: boolean;
+              };
             };
           };
         };
@@ -5127,6 +5260,16 @@ export interface paths {
                     })[];
                   finishedAt: number | null;
                 })[];
+              can: {
+                exportProgress: boolean;
+                seeCertificates: boolean;
+                edit: boolean;
+                editProgress: boolean;
+                downloadPortfolio: boolean;
+                featureWork: boolean;
+                revokeCertificates: boolean;
+                seeOtherStudents: boolean;
+              };
             };
           };
         };
@@ -5268,6 +5411,16 @@ export interface paths {
                     })[];
                   finishedAt: number | null;
                 })[];
+              can: {
+                exportProgress: boolean;
+                seeCertificates: boolean;
+                edit: boolean;
+                editProgress: boolean;
+                downloadPortfolio: boolean;
+                featureWork: boolean;
+                revokeCertificates: boolean;
+                seeOtherStudents: boolean;
+              };
             };
           };
         };
@@ -6115,6 +6268,10 @@ export interface paths {
                   likedByMe: boolean;
                   bookmarkedByMe: boolean;
                   createdAt: number;
+                  can: {
+                    edit: boolean;
+                    delete: boolean;
+                  };
                 })[];
               nextCursor: string | null;
             };
@@ -6210,6 +6367,11 @@ export interface paths {
                 hideMentionedPosts: boolean;
               };
               showcaseConsent: boolean;
+              can: {
+                editBio: boolean;
+                changePrivacy: boolean;
+                changeShowcaseConsent: boolean;
+              };
             };
           };
         };
@@ -6312,6 +6474,11 @@ export interface paths {
                 hideMentionedPosts: boolean;
               };
               showcaseConsent: boolean;
+              can: {
+                editBio: boolean;
+                changePrivacy: boolean;
+                changeShowcaseConsent: boolean;
+              };
             };
           };
         };
@@ -6413,6 +6580,11 @@ export interface paths {
                 hideMentionedPosts: boolean;
               };
               showcaseConsent: boolean;
+              can: {
+                editBio: boolean;
+                changePrivacy: boolean;
+                changeShowcaseConsent: boolean;
+              };
             };
           };
         };
@@ -6513,6 +6685,11 @@ export interface paths {
                 hideMentionedPosts: boolean;
               };
               showcaseConsent: boolean;
+              can: {
+                editBio: boolean;
+                changePrivacy: boolean;
+                changeShowcaseConsent: boolean;
+              };
             };
           };
         };
@@ -6641,6 +6818,10 @@ export interface paths {
                   likedByMe: boolean;
                   bookmarkedByMe: boolean;
                   createdAt: number;
+                  can: {
+                    edit: boolean;
+                    delete: boolean;
+                  };
                 })[];
               nextCursor: string | null;
             };
@@ -7160,6 +7341,10 @@ export interface paths {
                   likedByMe: boolean;
                   bookmarkedByMe: boolean;
                   createdAt: number;
+                  can: {
+                    edit: boolean;
+                    delete: boolean;
+                  };
                 })[];
               nextCursor: string | null;
             };
@@ -7340,6 +7525,10 @@ export interface paths {
               likedByMe: boolean;
               bookmarkedByMe: boolean;
               createdAt: number;
+              can: {
+                edit: boolean;
+                delete: boolean;
+              };
             };
           };
         };
@@ -7391,6 +7580,10 @@ export interface paths {
               likedByMe: boolean;
               bookmarkedByMe: boolean;
               createdAt: number;
+              can: {
+                edit: boolean;
+                delete: boolean;
+              };
             };
           };
         };
@@ -7640,6 +7833,10 @@ export interface paths {
               likedByMe: boolean;
               bookmarkedByMe: boolean;
               createdAt: number;
+              can: {
+                edit: boolean;
+                delete: boolean;
+              };
             };
           };
         };
@@ -7806,6 +8003,10 @@ export interface paths {
               likedByMe: boolean;
               bookmarkedByMe: boolean;
               createdAt: number;
+              can: {
+                edit: boolean;
+                delete: boolean;
+              };
             };
           };
         };
@@ -8239,6 +8440,10 @@ export interface paths {
                   likedByMe: boolean;
                   createdAt: number;
                   updatedAt: number;
+                  can: {
+                    edit: boolean;
+                    delete: boolean;
+                  };
                 })[];
             };
           };
@@ -8368,6 +8573,10 @@ export interface paths {
               likedByMe: boolean;
               createdAt: number;
               updatedAt: number;
+              can: {
+                edit: boolean;
+                delete: boolean;
+              };
             };
           };
         };
@@ -8493,6 +8702,10 @@ export interface paths {
               likedByMe: boolean;
               createdAt: number;
               updatedAt: number;
+              can: {
+                edit: boolean;
+                delete: boolean;
+              };
             };
           };
         };
@@ -9326,6 +9539,18 @@ export interface paths {
                     name: string;
                     avatarUrl: string;
                   } | null;
+                  can: {
+                    approve: boolean;
+                    reject: boolean;
+                    merge: boolean;
+                    block: boolean;
+                    changeReason: boolean;
+                    unblock: boolean;
+                    makeAdmin: boolean;
+                    makeInstructor: boolean;
+                    delete: boolean;
+                    blockIsPause: boolean;
+                  };
                 })[];
               pendingCount: number;
               more: boolean;
@@ -9461,6 +9686,18 @@ export interface paths {
                   name: string;
                   avatarUrl: string;
                 } | null;
+                can: {
+                  approve: boolean;
+                  reject: boolean;
+                  merge: boolean;
+                  block: boolean;
+                  changeReason: boolean;
+                  unblock: boolean;
+                  makeAdmin: boolean;
+                  makeInstructor: boolean;
+                  delete: boolean;
+                  blockIsPause: boolean;
+                };
               };
               mailed: boolean;
             };
@@ -9591,6 +9828,18 @@ export interface paths {
                 name: string;
                 avatarUrl: string;
               } | null;
+              can: {
+                approve: boolean;
+                reject: boolean;
+                merge: boolean;
+                block: boolean;
+                changeReason: boolean;
+                unblock: boolean;
+                makeAdmin: boolean;
+                makeInstructor: boolean;
+                delete: boolean;
+                blockIsPause: boolean;
+              };
             };
           };
         };
@@ -9827,6 +10076,18 @@ export interface paths {
                 name: string;
                 avatarUrl: string;
               } | null;
+              can: {
+                approve: boolean;
+                reject: boolean;
+                merge: boolean;
+                block: boolean;
+                changeReason: boolean;
+                unblock: boolean;
+                makeAdmin: boolean;
+                makeInstructor: boolean;
+                delete: boolean;
+                blockIsPause: boolean;
+              };
             };
           };
         };
@@ -9955,6 +10216,18 @@ export interface paths {
                 name: string;
                 avatarUrl: string;
               } | null;
+              can: {
+                approve: boolean;
+                reject: boolean;
+                merge: boolean;
+                block: boolean;
+                changeReason: boolean;
+                unblock: boolean;
+                makeAdmin: boolean;
+                makeInstructor: boolean;
+                delete: boolean;
+                blockIsPause: boolean;
+              };
             };
           };
         };
@@ -10091,6 +10364,18 @@ export interface paths {
                 name: string;
                 avatarUrl: string;
               } | null;
+              can: {
+                approve: boolean;
+                reject: boolean;
+                merge: boolean;
+                block: boolean;
+                changeReason: boolean;
+                unblock: boolean;
+                makeAdmin: boolean;
+                makeInstructor: boolean;
+                delete: boolean;
+                blockIsPause: boolean;
+              };
             };
           };
         };
@@ -10328,6 +10613,18 @@ export interface paths {
                 name: string;
                 avatarUrl: string;
               } | null;
+              can: {
+                approve: boolean;
+                reject: boolean;
+                merge: boolean;
+                block: boolean;
+                changeReason: boolean;
+                unblock: boolean;
+                makeAdmin: boolean;
+                makeInstructor: boolean;
+                delete: boolean;
+                blockIsPause: boolean;
+              };
             };
           };
         };

@@ -18,5 +18,6 @@ export const aPost = (overrides: Partial<Post> = {}): Post => ({
   likedByMe: false,
   bookmarkedByMe: false,
   createdAt: 1,
+  can: { edit: false, delete: false },
   ...overrides,
 });

@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isStaff } from '#shared/roles';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { mayManageAcademy } from '../../policies/admin-tools.ts';
+import { isStaff } from '../../policies/who.ts';
 import { streamEndReason, type Viewer, viewerOfRequest } from './accounts.service.ts';
 
 /** Whether an open event stream may go on: its cookie's viewer now, against the rules. */
@@ -57,7 +58,7 @@ export async function requireStaff(request: FastifyRequest): Promise<PersonRow> 
 
 export async function requireAdmin(request: FastifyRequest): Promise<PersonRow> {
   const person = await requireMember(request);
-  if (person.role !== 'admin') throw new AppError('forbidden', 403);
+  if (!mayManageAcademy(person)) throw new AppError('forbidden', 403);
   return person;
 }
 

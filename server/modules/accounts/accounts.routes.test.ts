@@ -422,13 +422,27 @@ describe('sessions', () => {
       headers: { cookie, origin: PUBLIC_URL },
     });
     expect(out.statusCode).toBe(200);
-    expect(await me(cookie)).toEqual({ state: 'anonymous', guestMode: false });
+    expect(await me(cookie)).toMatchObject({ state: 'anonymous', guestMode: false });
   });
 
-  it('tells an anonymous visitor whether guest mode is on', async () => {
-    expect(await me()).toEqual({ state: 'anonymous', guestMode: false });
+  it('tells an anonymous visitor whether guest mode is on, and what a guest may do', async () => {
+    const shutOut = {
+      manageUsers: false,
+      seeInstructors: false,
+      teach: false,
+      seeStudents: false,
+      manageStudents: false,
+      createCourses: null,
+      approveCourses: false,
+    };
+    expect(await me()).toEqual({ state: 'anonymous', guestMode: false, can: shutOut });
     await t.database.db.updateTable('public_config').set({ guest_mode_enabled: 1 }).execute();
-    expect(await me()).toEqual({ state: 'anonymous', guestMode: true });
+    // A guest reads the academy's students and instructors; she changes nothing.
+    expect(await me()).toEqual({
+      state: 'anonymous',
+      guestMode: true,
+      can: { ...shutOut, seeInstructors: true, seeStudents: true },
+    });
     const config = await t.app.inject({ method: 'GET', url: '/api/public-config' });
     expect(config.json()).toEqual({
       studentAccessEnabled: false,

@@ -7,6 +7,7 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { Db, PersonRow, PublicConfigRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isLoggedActivity } from '../../policies/admin-tools.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { issueMailCharge, type MailCharge } from '../auth/mailer.ts';
 import type { SessionLookup } from '../auth/session-lookup.ts';
@@ -303,7 +304,7 @@ export async function acceptInvitation(database: AppDatabase, authUserId: string
 /** Records a staff member's sign-in in the activity log (spec: only signed-in staff). */
 export async function logStaffSignIn(database: AppDatabase, authUserId: string, method: string) {
   const person = await findPersonByAuthUser(database.db, authUserId);
-  if (!person || person.role === 'student') return;
+  if (!person || !isLoggedActivity(person)) return;
   await insertActivityLog(database.db, {
     actorId: person.id,
     action: 'account.signed_in',

@@ -1,6 +1,11 @@
 import { errorMessage } from '#shared/errors';
-import { isStaff } from '#shared/roles';
-import type { Me } from '#shared/schemas/accounts';
+import type { Me, MeCan } from '#shared/schemas/accounts';
+import { mayManageAcademy } from '../../policies/admin-tools.ts';
+import { newCourseOf } from '../../policies/course.ts';
+import { mayListInstructors } from '../../policies/instructor.ts';
+import { mayCreatePost } from '../../policies/post.ts';
+import { mayListStudents, mayManageStudents } from '../../policies/student.ts';
+import { isAdmin, type Who } from '../../policies/who.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import type { Viewer } from './accounts.service.ts';
 
@@ -8,7 +13,12 @@ import type { Viewer } from './accounts.service.ts';
 export function describeMe(viewer: Viewer): Me {
   switch (viewer.kind) {
     case 'anonymous':
-      return { state: 'anonymous', guestMode: viewer.guestMode };
+      // A visitor is a guest (a viewer the policies know) only while guest mode is on.
+      return {
+        state: 'anonymous',
+        guestMode: viewer.guestMode,
+        can: viewer.guestMode ? meCan(null) : shutOut,
+      };
     case 'new':
       return { state: 'new', email: viewer.email, studentProfile: viewer.studentProfile };
     case 'refused':
@@ -29,12 +39,32 @@ export function describeMe(viewer: Viewer): Me {
           email: person.email,
           avatarUrl: person.avatar_url ?? avatarUrl(person.name),
         },
-        can: {
-          manageUsers: person.role === 'admin',
-          seeInstructors: isStaff(person),
-          teach: isStaff(person),
-        },
+        can: meCan(person),
       };
     }
   }
+}
+
+const shutOut: MeCan = {
+  manageUsers: false,
+  seeInstructors: false,
+  teach: false,
+  seeStudents: false,
+  manageStudents: false,
+  createCourses: null,
+  approveCourses: false,
+};
+
+/** What a member (or a guest, `null`) may do across the app, from the policies the server acts on. */
+export function meCan(who: Who): MeCan {
+  const newCourse = newCourseOf(who);
+  return {
+    manageUsers: mayManageAcademy(who),
+    seeInstructors: mayListInstructors(who),
+    teach: mayCreatePost(who),
+    seeStudents: mayListStudents(who),
+    manageStudents: mayManageStudents(who),
+    createCourses: newCourse ? (newCourse.status === 'active' ? 'add' : 'propose') : null,
+    approveCourses: isAdmin(who),
+  };
 }

@@ -68,5 +68,5 @@ export async function inviteInstructor(
       () => true,
       () => false,
     );
-  return { person: await getAdminPerson(database, id), mailed };
+  return { person: await getAdminPerson(database, admin, id), mailed };
 }

@@ -44,8 +44,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return listPeople(app.database, request.query);
+      return listPeople(app.database, await requireAdmin(request), request.query);
     },
   );
 
@@ -113,7 +112,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request);
       await blockPerson(app.database, admin, request.params.personId, request.body.reason);
-      return getAdminPerson(app.database, request.params.personId);
+      return getAdminPerson(app.database, admin, request.params.personId);
     },
   );
 
@@ -128,8 +127,9 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await unblockPerson(app.database, await requireAdmin(request), request.params.personId);
-      return getAdminPerson(app.database, request.params.personId);
+      const admin = await requireAdmin(request);
+      await unblockPerson(app.database, admin, request.params.personId);
+      return getAdminPerson(app.database, admin, request.params.personId);
     },
   );
 

@@ -10,6 +10,8 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { Database, PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { personCan } from '../../policies/admin-tools.ts';
+import type { Who } from '../../policies/who.ts';
 import {
   findUnclaimedStudentsByEmail,
   lockAccountChanges,
@@ -51,7 +53,7 @@ type Trx = Transaction<Database>;
 
 type ProfileMatch = { id: string; name: string; avatar_url: string | null };
 
-function toAdminPerson(row: ManagedPersonRow, match?: ProfileMatch): AdminPerson {
+function toAdminPerson(row: ManagedPersonRow, viewer: Who, match?: ProfileMatch): AdminPerson {
   return {
     id: row.id,
     name: row.name,
@@ -77,6 +79,7 @@ function toAdminPerson(row: ManagedPersonRow, match?: ProfileMatch): AdminPerson
     matchingProfile: match
       ? { id: match.id, name: match.name, avatarUrl: match.avatar_url ?? avatarUrl(match.name) }
       : null,
+    can: personCan(viewer, row),
   };
 }
 
@@ -119,6 +122,7 @@ async function everyoneByName(database: AppDatabase, q: string | undefined) {
 
 export async function listPeople(
   database: AppDatabase,
+  viewer: Who,
   query: { view: AdminPeopleQuery['view'] & string; q?: string | undefined },
 ): Promise<AdminPeople> {
   const [rows, pendingCount] = await Promise.all([
@@ -130,16 +134,20 @@ export async function listPeople(
   const people = rows.slice(0, ADMIN_PEOPLE_LIMIT);
   const matches = await matchingProfiles(database, people);
   return {
-    people: people.map((row) => toAdminPerson(row, matches.get(row.id))),
+    people: people.map((row) => toAdminPerson(row, viewer, matches.get(row.id))),
     pendingCount,
     more: rows.length > ADMIN_PEOPLE_LIMIT,
   };
 }
 
-export async function getAdminPerson(database: AppDatabase, id: string): Promise<AdminPerson> {
+export async function getAdminPerson(
+  database: AppDatabase,
+  viewer: Who,
+  id: string,
+): Promise<AdminPerson> {
   const row = await findManagedPerson(database.db, id);
   if (!row) throw new AppError('person_not_found', 404);
-  return toAdminPerson(row, (await matchingProfiles(database, [row])).get(row.id));
+  return toAdminPerson(row, viewer, (await matchingProfiles(database, [row])).get(row.id));
 }
 
 /** What a change wrote besides the person, for announcing once it has committed. */
@@ -240,7 +248,7 @@ export async function approvePerson(database: AppDatabase, admin: PersonRow, id:
     );
     return { notified, courseId };
   });
-  return getAdminPerson(database, id);
+  return getAdminPerson(database, admin, id);
 }
 
 /** Rejects a pending account: the record is deleted (spec 4); signing in again starts over. */
@@ -345,7 +353,7 @@ export async function changeRole(
       now,
     });
   });
-  return getAdminPerson(database, id);
+  return getAdminPerson(database, admin, id);
 }
 
 /** Deletes anyone but oneself, and never the last admin (spec 5: 'Không thể xóa chính mình.'). */
@@ -427,5 +435,5 @@ export async function mergeStudent(
     throw error;
   });
   await announcePersonChange(database, pendingId);
-  return getAdminPerson(database, targetId);
+  return getAdminPerson(database, admin, targetId);
 }

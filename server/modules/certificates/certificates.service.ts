@@ -1,9 +1,9 @@
-import { isStaff } from '#shared/roles';
 import type { CertificateList } from '#shared/schemas/certificates';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { mayPrintCertificate, mayRevokeCertificate } from '../../policies/certificate.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { announcePersonChange } from '../events/announce.ts';
 import { logoImage, readIdentity } from '../identity/identity.service.ts';
@@ -48,7 +48,7 @@ export async function revokeCertificate(
   admin: PersonRow,
   code: string,
 ): Promise<void> {
-  if (admin.role !== 'admin') throw new AppError('forbidden', 403);
+  if (!mayRevokeCertificate(admin)) throw new AppError('forbidden', 403);
   const now = Date.now();
   const personId = await inTransaction(database, async (trx) => {
     const row = await findCertificate(trx, code);
@@ -94,7 +94,7 @@ export async function certificateDocument(
   options: { verifyUrl: string; logo?: Buffer },
 ): Promise<{ pdf: Buffer; studentName: string; courseName: string }> {
   const row = await findCertificate(database.db, code);
-  const mayRead = row && (isStaff(viewer) || viewer.id === row.person_id);
+  const mayRead = row && mayPrintCertificate(viewer, { personId: row.person_id });
   if (!row || !mayRead) throw new AppError('certificate_not_found', 404);
   if (row.revoked_at !== null) throw new AppError('certificate_revoked', 409);
   const featured = row.course_id

@@ -1,6 +1,7 @@
 import type { CourseProgress, CourseStatistics, CourseStudents } from '#shared/schemas/courses';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
+import { isStudent } from '../../policies/who.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import {
   completedLessonIdsOf,
@@ -52,8 +53,8 @@ export async function getCourseProgress(
     completionByLesson(database.db, courseId),
     lastActivityByLesson(database.db, courseId, viewer?.id ?? null),
     countsByCourse(database.db, [courseId]),
-    viewer?.role === 'student'
-      ? completedLessonIdsOf(database.db, courseId, viewer.id)
+    isStudent(viewer)
+      ? completedLessonIdsOf(database.db, courseId, viewer!.id)
       : Promise.resolve([]),
   ]);
   return {

@@ -237,20 +237,6 @@ export async function activeStaffIds(db: Db, ids: string[]): Promise<Set<string>
   return new Set(rows.map((row) => row.id));
 }
 
-export async function isCourseInstructor(
-  db: Db,
-  courseId: string,
-  personId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('course_instructors')
-    .select('person_id')
-    .where('course_id', '=', courseId)
-    .where('person_id', '=', personId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function deleteCourseRow(db: Db, id: string): Promise<number> {
   const result = await db.deleteFrom('courses').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);

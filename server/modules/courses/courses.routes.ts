@@ -208,8 +208,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { person } = await requireReader(request);
       await findVisibleCourse(app.database, person, request.params.courseId);
-      return listPostPage(app.database, {
-        viewerId: person?.id ?? null,
+      return listPostPage(app.database, person, {
         courseId: request.params.courseId,
         lessonId: request.query.lessonId,
         cursor: request.query.cursor,

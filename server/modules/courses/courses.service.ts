@@ -5,6 +5,8 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { Db, PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { courseCan, courseVisibility, maySeeCourse, newCourseOf } from '../../policies/course.ts';
+import type { Who } from '../../policies/who.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { announceCourseChange } from '../events/announce.ts';
 import { avatarUrl } from '../media/avatar.ts';
@@ -21,7 +23,6 @@ import {
   findCourseRow,
   insertCourseRow,
   instructorsByCourse,
-  isCourseInstructor,
   lessonIdsOf,
   listActiveStaff,
   listCourseRows,
@@ -31,48 +32,55 @@ import {
   updateCourseRow,
 } from './courses.repository.ts';
 
-/** Who may see which courses (spec 4): active ones all readers, pending ones admins and the proposer. */
-export function courseVisibilityFor(viewer: PersonRow | null): CourseVisibility {
-  return { all: viewer?.role === 'admin', proposerId: viewer?.id ?? null };
+/** The course policy's visibility as the course queries take it. */
+export function courseVisibilityFor(viewer: Who): CourseVisibility {
+  return courseVisibility(viewer);
 }
 
-/** The same rule for one course already read. */
-function canSee(viewer: PersonRow | null, course: CourseRow): boolean {
-  if (course.status === 'active') return true;
-  return viewer?.role === 'admin' || (viewer !== null && course.proposer_id === viewer.id);
+function canSee(viewer: Who, course: CourseRow): boolean {
+  return maySeeCourse(viewer, { status: course.status, proposerId: course.proposer_id });
 }
 
-async function summarise(database: AppDatabase, rows: CourseRow[]): Promise<CourseSummary[]> {
+async function summarise(
+  database: AppDatabase,
+  rows: CourseRow[],
+  viewer: Who,
+): Promise<CourseSummary[]> {
   const ids = rows.map((row) => row.id);
   const [counts, instructors] = await Promise.all([
     countsByCourse(database.db, ids),
     instructorsByCourse(database.db, ids),
   ]);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    imageUrl: row.image_url,
-    status: row.status,
-    proposerId: row.proposer_id,
-    lessonCount: counts.lessons.get(row.id) ?? 0,
-    studentCount: counts.students.get(row.id) ?? 0,
-    instructors: instructors
-      .filter((instructor) => instructor.course_id === row.id)
-      .map((instructor) => ({
+  return rows.map((row) => {
+    const ofCourse = instructors.filter((instructor) => instructor.course_id === row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      imageUrl: row.image_url,
+      status: row.status,
+      proposerId: row.proposer_id,
+      lessonCount: counts.lessons.get(row.id) ?? 0,
+      studentCount: counts.students.get(row.id) ?? 0,
+      instructors: ofCourse.map((instructor) => ({
         id: instructor.id,
         name: instructor.name,
         avatarUrl: instructor.avatar_url ?? avatarUrl(instructor.name),
       })),
-  }));
+      can: courseCan(viewer, {
+        status: row.status,
+        instructorIds: ofCourse.map((instructor) => instructor.id),
+      }),
+    };
+  });
 }
 
 export async function listCourses(
   database: AppDatabase,
   viewer: PersonRow | null,
 ): Promise<CourseSummary[]> {
-  const rows = await listCourseRows(database.db, courseVisibilityFor(viewer));
-  return summarise(database, rows);
+  const rows = await listCourseRows(database.db, courseVisibility(viewer));
+  return summarise(database, rows, viewer);
 }
 
 /** A course the viewer may see, or 404 (a hidden course is as absent as a missing one). */
@@ -92,7 +100,7 @@ export async function getCourse(
   id: string,
 ): Promise<Course> {
   const row = await findVisibleCourse(database, viewer, id);
-  const [summary] = await summarise(database, [row]);
+  const [summary] = await summarise(database, [row], viewer);
   const { lessonCount: _, ...rest } = summary!;
   return { ...rest, lessons: await listLessons(database.db, id) };
 }
@@ -126,13 +134,21 @@ async function checkCourseData(
     throw new AppError('media_not_found', 400);
 }
 
-async function requireCourseEditor(
+/** The course, when the course policy lets the person do this with it; 404 or 403 otherwise. */
+async function requireCourseAction(
   database: AppDatabase,
   person: PersonRow,
   id: string,
+  action: 'edit' | 'delete' | 'approve',
 ): Promise<CourseRow> {
   const row = await findVisibleCourse(database, person, id);
-  if (person.role !== 'admin' && !(await isCourseInstructor(database.db, id, person.id))) {
+  const instructors = await instructorsByCourse(database.db, [id]);
+  const can = courseCan(person, {
+    status: row.status,
+    instructorIds: instructors.map((instructor) => instructor.id),
+  });
+  if (!can[action]) {
+    if (action === 'approve' && can.edit) throw new AppError('course_already_active', 409);
     throw new AppError('forbidden', 403);
   }
   return row;
@@ -147,20 +163,24 @@ export async function createCourse(
   person: PersonRow,
   data: CourseData,
 ): Promise<Course> {
-  if (person.role === 'student') throw new AppError('forbidden', 403);
+  const newCourse = newCourseOf(person);
+  if (!newCourse) throw new AppError('forbidden', 403);
   await checkCourseData(database, data, null);
   const id = randomUUID();
   const now = Date.now();
-  const instructors =
-    person.role === 'admin' ? data.instructorIds : [...new Set([person.id, ...data.instructorIds])];
+  const proposal = newCourse.status === 'pending';
+  // A proposer teaches what she proposes.
+  const instructors = proposal
+    ? [...new Set([person.id, ...data.instructorIds])]
+    : data.instructorIds;
   await inTransaction(database, async (trx) => {
     await insertCourseRow(trx, {
       id,
       name: data.name,
       description: data.description,
       imageUrl: data.imageUrl,
-      status: person.role === 'admin' ? 'active' : 'pending',
-      proposerId: person.role === 'admin' ? null : person.id,
+      status: newCourse.status,
+      proposerId: proposal ? person.id : null,
       now,
     });
     await replaceLessons(trx, id, data.lessons, now);
@@ -216,7 +236,7 @@ export async function updateCourse(
   id: string,
   changes: CourseChanges,
 ): Promise<Course> {
-  await requireCourseEditor(database, person, id);
+  await requireCourseAction(database, person, id, 'edit');
   await checkCourseData(database, changes, id);
   const now = Date.now();
   const { lessons, instructorIds, ...details } = changes;
@@ -237,7 +257,7 @@ export async function deleteCourse(
   person: PersonRow,
   id: string,
 ): Promise<void> {
-  await requireCourseEditor(database, person, id);
+  await requireCourseAction(database, person, id, 'delete');
   const now = Date.now();
   await inTransaction(database, async (trx) => {
     if ((await deleteCourseRow(trx, id)) === 0) throw new AppError('course_not_found', 404);
@@ -252,8 +272,7 @@ export async function approveCourse(
   admin: PersonRow,
   id: string,
 ): Promise<Course> {
-  const row = await findCourseRow(database.db, id);
-  if (!row) throw new AppError('course_not_found', 404);
+  const row = await requireCourseAction(database, admin, id, 'approve');
   const now = Date.now();
   const notified = await inTransaction(database, async (trx) => {
     if ((await activateCourse(trx, id, now)) === 0)

@@ -1,6 +1,6 @@
-import { isStaff } from '#shared/roles';
 import type { Audience } from '../../db/event-bus.ts';
 import type { Db, Role } from '../../db/schema.ts';
+import { isStaff } from '../../policies/who.ts';
 import { findPostPeople, isPostVisibleTo, listPostMentions } from './events.repository.ts';
 
 /** Who is at the other end of an event stream: a member, or a guest (no id, no role). */

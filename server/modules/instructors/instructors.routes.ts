@@ -54,8 +54,7 @@ export const instructorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { person } = await requireReader(request);
       await getInstructor(app.database, person, request.params.instructorId);
-      return listPostPage(app.database, {
-        viewerId: person?.id ?? null,
+      return listPostPage(app.database, person, {
         authorId: request.params.instructorId,
         cursor: request.query.cursor,
       });

@@ -3,6 +3,7 @@ import { compareVietnameseNames } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { mayListInstructors, seesEveryInstructor } from '../../policies/instructor.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import {
   type InstructorRow,
@@ -13,11 +14,10 @@ import {
 
 /** Instructors are closed to students (spec 6); guests see them without contact data. */
 function requireNotStudent(viewer: PersonRow | null) {
-  if (viewer?.role === 'student') throw new AppError('forbidden', 403);
+  if (!mayListInstructors(viewer)) throw new AppError('forbidden', 403);
 }
 
-/** Admins see every instructor; everyone else the active ones. */
-const seesAllStatuses = (viewer: PersonRow | null) => viewer?.role === 'admin';
+const seesAllStatuses = seesEveryInstructor;
 
 type Row = InstructorRow;
 

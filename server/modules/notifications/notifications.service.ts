@@ -10,6 +10,7 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { Audience } from '../../db/event-bus.ts';
 import { decodeKeyset } from '../../db/keyset.ts';
 import type { PersonRow } from '../../db/schema.ts';
+import { mayManageAcademy } from '../../policies/admin-tools.ts';
 import { personSummary } from '../media/avatar.ts';
 import {
   type CreatedNotification,
@@ -69,7 +70,7 @@ export async function listNotifications(
   const readAt = Number(person.notifications_read_at);
   const rows = await listNotificationRows(database.db, {
     recipientId: person.id,
-    isAdmin: person.role === 'admin',
+    isAdmin: mayManageAcademy(person),
     after: decodeKeyset(cursor),
     only: only?.notificationId,
     limit: NOTIFICATION_PAGE_SIZE + 1,
@@ -109,7 +110,7 @@ export async function unreadState(database: AppDatabase, person: PersonRow): Pro
   const readAt = Number(person.notifications_read_at);
   const unread = await countUnreadNotifications(database.db, {
     recipientId: person.id,
-    isAdmin: person.role === 'admin',
+    isAdmin: mayManageAcademy(person),
     readAt,
     atMost: 100,
   });

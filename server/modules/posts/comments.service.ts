@@ -4,6 +4,8 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { commentCan } from '../../policies/comment.ts';
+import type { Who } from '../../policies/who.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import {
   insertNotifications,
@@ -28,19 +30,19 @@ import { requireVisiblePost } from './posts.service.ts';
 /** All comments of a post the viewer may see, oldest first; replies carry their parent. */
 export async function listComments(
   database: AppDatabase,
-  viewerId: string | null,
+  viewer: Who,
   postId: string,
 ): Promise<Comment[]> {
-  await requireVisiblePost(database, viewerId, postId);
-  return readComments(database, viewerId, { postId });
+  await requireVisiblePost(database, viewer?.id ?? null, postId);
+  return readComments(database, viewer, { postId });
 }
 
 async function readComments(
   database: AppDatabase,
-  viewerId: string | null,
+  viewer: Who,
   where: WhichComments,
 ): Promise<Comment[]> {
-  const rows = await listCommentRows(database.db, viewerId, where);
+  const rows = await listCommentRows(database.db, viewer?.id ?? null, where);
   const mentions = rows.length === 0 ? [] : await listCommentMentions(database.db, where);
   const mentionsOf = new Map<string, Comment['mentions']>();
   for (const { comment_id, id, role, name } of mentions) {
@@ -63,6 +65,7 @@ async function readComments(
     likedByMe: Boolean(row.liked_by_me),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
+    can: commentCan(viewer, { authorId: row.author_id }),
   }));
 }
 
@@ -110,16 +113,22 @@ export async function addComment(
   await announceNotifications(database, notified, [
     { event: { type: 'comment.created', postId, commentId: id }, audience },
   ]);
-  const [comment] = await readComments(database, person.id, { commentId: id });
+  const [comment] = await readComments(database, person, { commentId: id });
   return comment!;
 }
 
-async function requireCommentEditor(database: AppDatabase, person: PersonRow, commentId: string) {
+async function requireCommentEditor(
+  database: AppDatabase,
+  person: PersonRow,
+  commentId: string,
+  action: 'edit' | 'delete',
+) {
   const row = await findComment(database.db, commentId);
   if (!row) throw new AppError('comment_not_found', 404);
   // A comment under a post the person may not see is as absent as the post.
   await requireVisiblePost(database, person.id, row.post_id);
-  if (row.author_id !== person.id && person.role !== 'admin') throw new AppError('forbidden', 403);
+  if (!commentCan(person, { authorId: row.author_id })[action])
+    throw new AppError('forbidden', 403);
   return row;
 }
 
@@ -129,7 +138,7 @@ export async function editComment(
   commentId: string,
   text: string,
 ): Promise<Comment> {
-  const row = await requireCommentEditor(database, person, commentId);
+  const row = await requireCommentEditor(database, person, commentId, 'edit');
   const mentions = await mentionedIds(database.db, text);
   const now = Date.now();
   await inTransaction(database, async (trx) => {
@@ -140,13 +149,13 @@ export async function editComment(
     { type: 'comment.updated', postId: row.post_id, commentId },
     { kind: 'post', postId: row.post_id },
   );
-  const [comment] = await readComments(database, person.id, { commentId });
+  const [comment] = await readComments(database, person, { commentId });
   return comment!;
 }
 
 /** Deleting a comment deletes its replies with it. */
 export async function deleteComment(database: AppDatabase, person: PersonRow, commentId: string) {
-  const row = await requireCommentEditor(database, person, commentId);
+  const row = await requireCommentEditor(database, person, commentId, 'delete');
   await inTransaction(database, async (trx) => {
     await lockRow(trx, database.kind, 'posts', row.post_id);
     await deleteCommentRow(trx, commentId);

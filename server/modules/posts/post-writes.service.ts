@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isStaff } from '#shared/roles';
 import {
   editedPost,
   type NewPostData,
@@ -12,6 +11,8 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { Db, PersonRow } from '../../db/schema.ts';
 import { inTransaction, retryingDeadlocks } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { maySeeCourse } from '../../policies/course.ts';
+import { mayCreatePost, postCan } from '../../policies/post.ts';
 import { findPersonById } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { findCourseRow, findLesson } from '../courses/courses.repository.ts';
@@ -95,8 +96,7 @@ async function checkPost(
   if (data.courseId) {
     const course = await findCourseRow(db, data.courseId);
     const visible =
-      course &&
-      (course.status === 'active' || viewer.role === 'admin' || course.proposer_id === viewer.id);
+      course && maySeeCourse(viewer, { status: course.status, proposerId: course.proposer_id });
     if (!visible) throw new AppError('course_not_found', 400);
   }
   if (data.lessonId) {
@@ -152,7 +152,7 @@ async function postSentBefore(database: AppDatabase, author: PersonRow, id: stri
   const authorId = await postIdAuthor(database.db, id);
   if (authorId === null) return null;
   if (authorId !== author.id) throw new AppError('post_id_taken', 409);
-  return getPost(database, author.id, id).catch((error: unknown) => {
+  return getPost(database, author, id).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 'post_not_found')
       throw new AppError('post_id_taken', 409);
     throw error;
@@ -172,7 +172,7 @@ export async function createPost(
   author: PersonRow,
   { id: chosenId, ...data }: NewPostData,
 ): Promise<{ post: Post; created: boolean }> {
-  if (!isStaff(author)) throw new AppError('forbidden', 403);
+  if (!mayCreatePost(author)) throw new AppError('forbidden', 403);
   if (chosenId) {
     const earlier = await postSentBefore(database, author, chosenId);
     if (earlier) return { post: earlier, created: false };
@@ -197,13 +197,18 @@ export async function createPost(
   }
   await database.events.publish({ type: 'post.created', postId: id }, { kind: 'post', postId: id });
   await announceNotifications(database, notified);
-  return { post: await getPost(database, author.id, id), created: true };
+  return { post: await getPost(database, author, id), created: true };
 }
 
-async function requirePostEditor(database: AppDatabase, person: PersonRow, postId: string) {
-  // The editor must be able to see it; then only its author or an admin may change it.
+async function requirePostEditor(
+  database: AppDatabase,
+  person: PersonRow,
+  postId: string,
+  action: 'edit' | 'delete',
+) {
+  // The editor must be able to see it; then the post policy says whether she may change it.
   const { authorId } = await requireVisiblePost(database, person.id, postId);
-  if (authorId !== person.id && person.role !== 'admin') throw new AppError('forbidden', 403);
+  if (!postCan(person, { authorId })[action]) throw new AppError('forbidden', 403);
 }
 
 /**
@@ -216,7 +221,7 @@ export async function updatePost(
   postId: string,
   changes: PostChanges,
 ): Promise<Post> {
-  await requirePostEditor(database, person, postId);
+  await requirePostEditor(database, person, postId, 'edit');
   const stored = await findPostFields(database.db, postId);
   if (!stored) throw new AppError('post_not_found', 404);
   const edited = editedPost(stored, changes);
@@ -250,11 +255,11 @@ export async function updatePost(
   const updated = { type: 'post.updated', postId } as const;
   await database.events.publish(updated, seenBy);
   if (seenBy.kind !== 'everyone') await database.events.publish(updated, { kind: 'post', postId });
-  return getPost(database, person.id, postId);
+  return getPost(database, person, postId);
 }
 
 export async function deletePost(database: AppDatabase, person: PersonRow, postId: string) {
-  await requirePostEditor(database, person, postId);
+  await requirePostEditor(database, person, postId, 'delete');
   const now = Date.now();
   const seenBy = await postAudience(database.db, postId);
   await inTransaction(database, async (trx) => {

@@ -58,8 +58,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       const { cursor, q, courseId, studentId, kind, bookmarked } = request.query;
       // Bookmarks belong to someone; a guest has none to filter by.
       if (bookmarked && !person) throw new AppError('unauthenticated', 401);
-      return listPostPage(app.database, {
-        viewerId: person?.id ?? null,
+      return listPostPage(app.database, person, {
         cursor,
         courseId,
         studentId,
@@ -116,7 +115,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { person } = await requireReader(request);
-      return getPost(app.database, person?.id ?? null, request.params.postId);
+      return getPost(app.database, person, request.params.postId);
     },
   );
 
@@ -201,7 +200,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { person } = await requireReader(request);
       return {
-        comments: await listComments(app.database, person?.id ?? null, request.params.postId),
+        comments: await listComments(app.database, person, request.params.postId),
       };
     },
   );

@@ -4,8 +4,9 @@ import type { AppDatabase } from '../../db/database.ts';
 import { readJsonArray } from '../../db/dialect.ts';
 import type { Audience } from '../../db/event-bus.ts';
 import { decodeKeyset, encodeKeyset } from '../../db/keyset.ts';
-import type { PersonRow, Role } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { mentionableRoles, postCan } from '../../policies/post.ts';
+import type { Who } from '../../policies/who.ts';
 import { postAudienceKnown } from '../events/live-audience.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import {
@@ -20,8 +21,8 @@ function person(id: string | null, name: string | null, avatar: string | null) {
   return id && name ? { id, name, avatarUrl: avatar ?? avatarUrl(name) } : null;
 }
 
-/** A post as the API shows it. */
-function toPost(row: PostListRow): Post {
+/** A post as the API shows it to a viewer, with what she may do with it. */
+function toPost(row: PostListRow, viewer: Who): Post {
   return {
     id: row.id,
     kind: row.kind,
@@ -39,18 +40,15 @@ function toPost(row: PostListRow): Post {
     likedByMe: Boolean(row.liked_by_me),
     bookmarkedByMe: Boolean(row.bookmarked_by_me),
     createdAt: Number(row.created_at),
+    can: postCan(viewer, { authorId: row.author_id }),
   };
 }
 
 /** One post the viewer may see, or 404 "Không tìm thấy bài viết." (hidden is as absent). */
-export async function getPost(
-  database: AppDatabase,
-  viewerId: string | null,
-  postId: string,
-): Promise<Post> {
-  const rows = await listPostRows(database.db, { viewerId, postId, limit: 1 });
+export async function getPost(database: AppDatabase, viewer: Who, postId: string): Promise<Post> {
+  const rows = await listPostRows(database.db, { viewerId: viewer?.id ?? null, postId, limit: 1 });
   if (rows.length === 0) throw new AppError('post_not_found', 404);
-  return toPost(rows[0]!);
+  return toPost(rows[0]!, viewer);
 }
 
 /**
@@ -75,18 +73,20 @@ export async function requireVisiblePost(
 /** One page of the posts a viewer may see, newest first, and where the next page starts. */
 export async function listPostPage(
   database: AppDatabase,
-  filter: Omit<PostListFilter, 'before' | 'limit'> & { cursor?: string | undefined },
+  viewer: Who,
+  filter: Omit<PostListFilter, 'viewerId' | 'before' | 'limit'> & { cursor?: string | undefined },
 ): Promise<PostPage> {
   const { cursor, ...rest } = filter;
   // One more than a page tells whether another page follows without a count.
   const rows = await listPostRows(database.db, {
     ...rest,
+    viewerId: viewer?.id ?? null,
     before: decodeKeyset(cursor),
     limit: POST_PAGE_SIZE + 1,
   });
   const page = rows.slice(0, POST_PAGE_SIZE);
   return {
-    posts: page.map(toPost),
+    posts: page.map((row) => toPost(row, viewer)),
     nextCursor: rows.length > POST_PAGE_SIZE ? encodeKeyset(page.at(-1)!) : null,
   };
 }
@@ -95,10 +95,9 @@ export async function listPostPage(
  * Whom the @ list offers for what was typed after "@": active instructors and admins to
  * everyone, active students to staff only (other students are personal data). Name order.
  */
-export async function mentionCandidates(database: AppDatabase, viewer: PersonRow, typed: string) {
+export async function mentionCandidates(database: AppDatabase, viewer: Who, typed: string) {
   const folded = foldForSearch(typed);
-  const roles: Role[] =
-    viewer.role === 'student' ? ['admin', 'instructor'] : ['admin', 'instructor', 'student'];
+  const roles = mentionableRoles(viewer);
   const rows = await listActivePeopleByName(database.db, { roles, folded, limit: 8 });
   return rows.map((row) => ({
     id: row.id,

@@ -78,8 +78,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const person = await requireMember(request);
-      return listPostPage(app.database, {
-        viewerId: person.id,
+      return listPostPage(app.database, person, {
         bookmarkedBy: person.id,
         cursor: request.query.cursor,
       });

@@ -2,6 +2,7 @@ import type { PrivacySettings, Profile, ProfileChanges } from '#shared/schemas/p
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { profileCan } from '../../policies/profile.ts';
 import { findPersonById } from '../accounts/accounts.repository.ts';
 import { announcePersonChange } from '../events/announce.ts';
 import { avatarUrl } from '../media/avatar.ts';
@@ -25,6 +26,7 @@ export async function getProfile(database: AppDatabase, person: PersonRow): Prom
       hideMentionedPosts: row.hide_mentioned_posts === 1,
     },
     showcaseConsent: row.showcase_consent === 1,
+    can: profileCan(row),
   };
 }
 
@@ -40,7 +42,7 @@ export async function updateProfile(
   const { bio, ...details } = changes;
   await updateOwnDetails(database.db, person.id, {
     ...details,
-    ...(person.role === 'student' || bio === undefined ? {} : { bio }),
+    ...(!profileCan(person).editBio || bio === undefined ? {} : { bio }),
     now: Date.now(),
   });
   await announcePersonChange(database, person.id);
@@ -53,7 +55,7 @@ export async function updatePrivacy(
   person: PersonRow,
   settings: PrivacySettings,
 ): Promise<Profile> {
-  if (person.role === 'student') throw new AppError('forbidden', 403);
+  if (!profileCan(person).changePrivacy) throw new AppError('forbidden', 403);
   await updatePrivacyFlags(database.db, person.id, { ...settings, now: Date.now() });
   await announcePersonChange(database, person.id);
   return getProfile(database, person);

@@ -1,8 +1,8 @@
-import { isStaff } from '#shared/roles';
 import type { SearchResults } from '#shared/schemas/search';
 import { foldForSearch, lowerForSearch } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
+import { maySearchStudents } from '../../policies/student.ts';
 import { courseVisibilityFor } from '../courses/courses.service.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { searchKinds } from './search.repository.ts';
@@ -26,7 +26,7 @@ export async function search(
   const visibility = courseVisibilityFor(viewer);
   const { courses, lessons, students } = await searchKinds(database.db, needle, visibility, {
     ...searchLimits,
-    students: isStaff(viewer) ? searchLimits.students : 0,
+    students: maySearchStudents(viewer) ? searchLimits.students : 0,
   });
   return {
     courses: courses.map((course) => ({

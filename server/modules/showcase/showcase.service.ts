@@ -11,6 +11,7 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { mayChangeShowcaseConsent, mayFeatureWork } from '../../policies/showcase.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { findPublicConfig } from '../config/config.repository.ts';
 import { announcePersonChange } from '../events/announce.ts';
@@ -41,7 +42,7 @@ export async function changeShowcaseConsent(
   person: PersonRow,
   consent: boolean,
 ): Promise<void> {
-  if (person.role !== 'student') throw new AppError('forbidden', 403);
+  if (!mayChangeShowcaseConsent(person)) throw new AppError('forbidden', 403);
   const now = Date.now();
   await inTransaction(database, async (trx) => {
     await writeShowcaseConsent(trx, person.id, consent, now);
@@ -66,7 +67,7 @@ export async function featureWork(
   postId: string,
   { photoUrl, featured }: FeatureWorkInput,
 ): Promise<FeaturedWork> {
-  if (staff.role === 'student') throw new AppError('forbidden', 403);
+  if (!mayFeatureWork(staff)) throw new AppError('forbidden', 403);
   const target = await findFeatureTarget(database.db, postId, photoUrl, staff.id);
   if (!target?.student_id) throw new AppError('post_not_found', 404);
   if (!featured) {

@@ -6,6 +6,7 @@ import { splitMentions } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { studentCan } from '../../policies/student.ts';
 import type { MediaStore } from '../media/media.store.ts';
 import { listPortfolioEvaluations, listPortfolioPhotos } from './portfolio.repository.ts';
 import { csvText, progressCsv } from './progress-csv.ts';
@@ -38,7 +39,8 @@ export async function portfolioArchive(
   viewer: PersonRow,
   studentId: string,
 ): Promise<{ stream: Readable; studentName: string }> {
-  if (viewer.role !== 'admin' && viewer.id !== studentId) throw new AppError('forbidden', 403);
+  if (!studentCan(viewer, { id: studentId }).downloadPortfolio)
+    throw new AppError('forbidden', 403);
   const student = await getStudent(database, viewer, studentId);
   const [evaluations, photos] = await Promise.all([
     listPortfolioEvaluations(database.db, studentId, viewer.id),

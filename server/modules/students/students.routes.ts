@@ -19,6 +19,7 @@ import {
 } from '#shared/schemas/students';
 import { fileNamePart } from '#shared/text';
 import { AppError } from '../../lib/app-error.ts';
+import { mayExportProgress } from '../../policies/student.ts';
 import { requireReader, requireStaff } from '../accounts/access.ts';
 import { listPostPage } from '../posts/posts.service.ts';
 import { classRoster } from './class-roster.service.ts';
@@ -117,8 +118,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { person } = await requireReader(request);
       // The same door as the student's page: staff, the student, guests.
       await getStudent(app.database, person, request.params.studentId);
-      return listPostPage(app.database, {
-        viewerId: person?.id ?? null,
+      return listPostPage(app.database, person, {
         studentId: request.params.studentId,
         cursor: request.query.cursor,
       });
@@ -181,8 +181,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { person } = await requireReader(request);
-      // A file of someone's progress is not for guests.
-      if (!person) throw new AppError('unauthenticated', 401);
+      if (!mayExportProgress(person)) throw new AppError('unauthenticated', 401);
       const student = await getStudent(app.database, person, request.params.studentId);
       const file = `tien-do-${fileNamePart(student.name)}.csv`;
       return reply

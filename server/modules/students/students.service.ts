@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isStaff } from '#shared/roles';
 import {
   type ProgressInput,
   STUDENT_PAGE_SIZE,
@@ -19,6 +18,14 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow, PersonStatus } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import {
+  mayListStudents,
+  mayManageStudents,
+  maySeeContact,
+  maySeeStudent,
+  studentCan,
+} from '../../policies/student.ts';
+import type { Who } from '../../policies/who.ts';
 import { findPersonById, lockAccountChanges } from '../accounts/accounts.repository.ts';
 import { refuseEmailOfAnother } from '../accounts/accounts.service.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
@@ -73,7 +80,7 @@ const orderings: Record<'name' | 'enrolledAt' | 'status', (a: Key, b: Key) => nu
 async function summarise(
   database: AppDatabase,
   rows: StudentRow[],
-  showContact: boolean,
+  viewer: Who,
 ): Promise<StudentSummary[]> {
   const ids = rows.map((row) => row.id);
   const [enrolments, completed] = await Promise.all([
@@ -86,7 +93,7 @@ async function summarise(
       id: row.id,
       name: row.name,
       avatarUrl: row.avatar_url ?? avatarUrl(row.name),
-      phone: showContact ? row.phone : null,
+      phone: maySeeContact(viewer, row) ? row.phone : null,
       status: row.status,
       registrationDate: Number(row.registration_date),
       courses: courses.map((course) => ({ id: course.id, name: course.name })),
@@ -104,7 +111,7 @@ async function summarise(
  */
 export async function listStudents(
   database: AppDatabase,
-  viewer: PersonRow | null,
+  viewer: Who,
   query: {
     q?: string | undefined;
     courseIds?: string[] | undefined;
@@ -112,13 +119,13 @@ export async function listStudents(
     page: number;
   },
 ): Promise<StudentList> {
-  if (viewer && !isStaff(viewer)) throw new AppError('forbidden', 403);
+  if (!mayListStudents(viewer)) throw new AppError('forbidden', 403);
   const keys = (
     await listStudentKeys(database.db, {
       folded: query.q ? foldForSearch(query.q) : undefined,
       courseIds: query.courseIds,
     })
-  ).filter((key) => viewer !== null || guestMaySee(key.status));
+  ).filter((key) => maySeeStudent(viewer, key));
   const order = orderings[query.sort];
   const nameKeys = new Map(keys.map((key) => [key.id, vietnameseNameKey(key.name)]));
   const byName = (a: Key, b: Key) =>
@@ -132,34 +139,26 @@ export async function listStudents(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = pageIds.flatMap((id) => byId.get(id) ?? []);
   return {
-    students: await summarise(database, ordered, viewer !== null),
+    students: await summarise(database, ordered, viewer),
     total: keys.length,
     nextPage: start + STUDENT_PAGE_SIZE < keys.length ? query.page + 1 : null,
   };
 }
 
-/*
- * A guest (guest mode, no sign-in) is a visitor, not staff: they see the academy's active
- * students with their courses and which lessons are done, never contact data, instructors'
- * lesson summaries, who wrote them, or people who wait for approval or are blocked.
- */
-function guestMaySee(status: string): boolean {
-  return status === 'active';
-}
-
-/** Staff see any student; a student sees themself; guests see what guestMaySee allows. */
+/** A student as the student policy lets the viewer see her, with what she may do there. */
 export async function getStudent(
   database: AppDatabase,
-  viewer: PersonRow | null,
+  viewer: Who,
   id: string,
 ): Promise<StudentDetail> {
-  if (viewer && !isStaff(viewer) && viewer.id !== id) throw new AppError('forbidden', 403);
+  // A member the policy keeps from her whatever her status is refused before the row is read:
+  // the answer never tells whether such a student exists.
+  if (viewer && !maySeeStudent(viewer, { id, status: 'active' }))
+    throw new AppError('forbidden', 403);
   const row = await findStudentRow(database.db, id);
-  if (!row || (viewer === null && !guestMaySee(row.status))) {
-    throw new AppError('student_not_found', 404);
-  }
-  const showContact = viewer !== null;
-  const [summary] = await summarise(database, [row], showContact);
+  if (!row || !maySeeStudent(viewer, row)) throw new AppError('student_not_found', 404);
+  const showContact = maySeeContact(viewer, row);
+  const [summary] = await summarise(database, [row], viewer);
   const courseIds = summary!.courses.map((course) => course.id);
   const [lessons, progress, finished, bannedBy] = await Promise.all([
     lessonsOfCourses(database.db, courseIds),
@@ -206,6 +205,7 @@ export async function getStudent(
           };
         }),
     })),
+    can: studentCan(viewer, row),
   };
 }
 
@@ -223,7 +223,7 @@ async function checkStudentData(database: AppDatabase, data: StudentChanges) {
 }
 
 function requireStaffViewer(viewer: PersonRow): void {
-  if (!isStaff(viewer)) throw new AppError('forbidden', 403);
+  if (!mayManageStudents(viewer)) throw new AppError('forbidden', 403);
 }
 
 /** Staff add a student, active at once (spec 4), enrolled in the chosen courses. */

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { isStaff } from '#shared/roles';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { useMe, useMember, usePublicConfig } from '../../features/accounts/api/me.ts';
 import { InstallOffers } from '../../features/install/install-offers.tsx';
@@ -188,7 +187,7 @@ export function AppLayout() {
     </div>
   );
   // Tours are for instructors and admins (spec 1: they teach new instructors).
-  const staffId = me?.state === 'member' && isStaff(me.person) ? me.person.id : null;
+  const staffId = me?.state === 'member' && me.can.teach ? me.person.id : null;
   return staffId ? (
     <TutorialProvider key={staffId} personId={staffId}>
       {layout}

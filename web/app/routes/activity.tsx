@@ -1,12 +1,11 @@
 import { Bookmark, ClipboardCheck, PenSquare, UserRound, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { isStaff } from '#shared/roles';
 import type { FeedFilters } from '#shared/schemas/posts';
 import { foldForSearch } from '#shared/text';
 import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
-import { useMember } from '../../features/accounts/api/me.ts';
+import { useCan, useMember } from '../../features/accounts/api/me.ts';
 import { memberHint } from '../../features/accounts/api/session.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
 import { usePhotoFirst } from '../../features/media/hooks/use-photo-first.tsx';
@@ -56,7 +55,7 @@ export function loader({ request }: LoaderFunctionArgs): null {
  */
 export default function ActivityScreen() {
   const member = useMember();
-  const staff = isStaff(member);
+  const staff = useCan().teach;
   usePostFormReady(staff);
   const courses = useCourses();
   const [params, change] = useScreenParams();

@@ -1,7 +1,6 @@
 import { BookOpen, Pencil, SearchX, Trash2, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { isStaff } from '#shared/roles';
 import type { Course } from '#shared/schemas/courses';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -35,16 +34,9 @@ const CourseStatisticsTab = lazy(
 );
 
 /** The four tabs, the chosen one (and a lesson, for activity and content) kept in the URL. */
-function CourseTabs({
-  course,
-  staff,
-  personId,
-}: {
-  course: Course;
-  staff: boolean;
-  personId: string;
-}) {
+function CourseTabs({ course, personId }: { course: Course; personId: string }) {
   const [params, setParams] = useSearchParams();
+  const staff = course.can.seeProgress;
   const tabs = TABS.filter((tab) => staff || !STAFF_TABS.has(tab));
   const requested = params.get('tab') as CourseTab | null;
   const tab = requested && tabs.includes(requested) ? requested : 'activity';
@@ -146,10 +138,7 @@ export default function CourseDetailScreen() {
     );
   }
   const data = course.data;
-  const staff = isStaff(member);
-  const canEdit =
-    member?.role === 'admin' ||
-    (member !== null && data.instructors.some((person) => person.id === member.id));
+  const { can } = data;
 
   const remove = () => {
     if (!removal.isPending) {
@@ -170,21 +159,25 @@ export default function CourseDetailScreen() {
         {/* Back and the staff's actions share one row, so the name below has the full width. */}
         <div className="flex items-center justify-between gap-3 px-4 pt-2 md:px-0 md:pt-0">
           <BackLink fallback="/courses" />
-          {canEdit ? (
+          {can.edit || can.delete ? (
             <div className="flex shrink-0 gap-2">
-              <Button variant="secondary" onClick={() => setEditing(true)} className="h-11 px-3">
-                <Pencil className="size-5" aria-hidden="true" />
-                <span className="hidden sm:inline">{t('screens.courses.edit')}</span>
-                <span className="sr-only sm:hidden">{t('screens.courses.edit')}</span>
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => setConfirmingDelete(true)}
-                className="h-11 px-3 text-red-700"
-                aria-label={t('screens.courses.delete')}
-              >
-                <Trash2 className="size-5" aria-hidden="true" />
-              </Button>
+              {can.edit ? (
+                <Button variant="secondary" onClick={() => setEditing(true)} className="h-11 px-3">
+                  <Pencil className="size-5" aria-hidden="true" />
+                  <span className="hidden sm:inline">{t('screens.courses.edit')}</span>
+                  <span className="sr-only sm:hidden">{t('screens.courses.edit')}</span>
+                </Button>
+              ) : null}
+              {can.delete ? (
+                <Button
+                  variant="secondary"
+                  onClick={() => setConfirmingDelete(true)}
+                  className="h-11 px-3 text-red-700"
+                  aria-label={t('screens.courses.delete')}
+                >
+                  <Trash2 className="size-5" aria-hidden="true" />
+                </Button>
+              ) : null}
             </div>
           ) : null}
         </div>
@@ -228,7 +221,7 @@ export default function CourseDetailScreen() {
         </div>
       </header>
       <PageBody>
-        <CourseTabs course={data} staff={staff} personId={member?.id ?? 'guest'} />
+        <CourseTabs course={data} personId={member?.id ?? 'guest'} />
       </PageBody>
       {editing ? (
         <CourseFormDialog mode="edit" course={data} isOpen onOpenChange={setEditing} />

@@ -1,12 +1,11 @@
 import { LayoutGrid, List, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { isStaff } from '#shared/roles';
 import type { CourseSummary } from '#shared/schemas/courses';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Button } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { Placeholder } from '../../components/ui/placeholder.tsx';
-import { useMember } from '../../features/accounts/api/me.ts';
+import { useCan, useMember } from '../../features/accounts/api/me.ts';
 import { useApproveCourse, useCourses } from '../../features/courses/api/courses.ts';
 import { CourseCard, type CourseView } from '../../features/courses/components/course-card.tsx';
 import { LazyCourseFormDialog as CourseFormDialog } from '../../features/courses/components/lazy-course-form-dialog.tsx';
@@ -50,8 +49,8 @@ export default function CoursesScreen() {
   const [view, setView] = useRememberedView(member?.id ?? null);
   const [formOpen, setFormOpen] = useState(false);
   const courses = useCourses();
-  const isAdmin = member?.role === 'admin';
-  const staff = isStaff(member);
+  const can = useCan();
+  const create = can.createCourses;
   useScreenTour('courses', !courses.isPending);
   const reportToTutorial = useTutorialReport();
   const openForm = () => {
@@ -62,7 +61,8 @@ export default function CoursesScreen() {
   const approve = useApproveCourse();
 
   const all = courses.data?.courses ?? [];
-  const pending = isAdmin ? all.filter((course) => course.status === 'pending') : [];
+  // Proposals waiting for the viewer's approval come first; her own proposals stay in the list.
+  const pending = all.filter((course) => course.can.approve);
   const listed = all.filter((course) => !pending.includes(course));
   const layout =
     view === 'grid'
@@ -75,7 +75,7 @@ export default function CoursesScreen() {
         view={view}
         headingLevel={headingLevel}
         onApprove={
-          isAdmin && course.status === 'pending'
+          course.can.approve
             ? () =>
                 write(approve, course.id, {
                   onSuccess: (approved) =>
@@ -94,10 +94,10 @@ export default function CoursesScreen() {
         title={t('screens.courses.title')}
         subtitle={t('screens.courses.subtitle')}
         actions={
-          staff ? (
+          create ? (
             <Button onClick={openForm} className="px-4" data-tour="add-course">
               <Plus className="size-5" aria-hidden="true" />
-              <span>{t(isAdmin ? 'screens.courses.add' : 'screens.courses.propose')}</span>
+              <span>{t(create === 'add' ? 'screens.courses.add' : 'screens.courses.propose')}</span>
             </Button>
           ) : null
         }
@@ -161,12 +161,12 @@ export default function CoursesScreen() {
         {courses.isSuccess && listed.length === 0 && pending.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-stone-300 bg-white/60 p-6 text-center">
             <p className="text-stone-600">
-              {t(staff ? 'screens.courses.empty' : 'screens.courses.emptyReader')}
+              {t(create ? 'screens.courses.empty' : 'screens.courses.emptyReader')}
             </p>
-            {staff ? (
+            {create ? (
               <Button className="mt-4" onClick={openForm}>
                 <Plus className="size-5" aria-hidden="true" />
-                {t(isAdmin ? 'screens.courses.add' : 'screens.courses.propose')}
+                {t(create === 'add' ? 'screens.courses.add' : 'screens.courses.propose')}
               </Button>
             ) : null}
           </div>
@@ -181,7 +181,11 @@ export default function CoursesScreen() {
         )}
       </PageBody>
       {formOpen ? (
-        <CourseFormDialog mode={isAdmin ? 'create' : 'propose'} isOpen onOpenChange={setFormOpen} />
+        <CourseFormDialog
+          mode={create === 'add' ? 'create' : 'propose'}
+          isOpen
+          onOpenChange={setFormOpen}
+        />
       ) : null}
     </>
   );

@@ -13,7 +13,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { isStaff } from '#shared/roles';
 import type { ChangeEmail, Me } from '#shared/schemas/accounts';
 import { useToast } from '../../components/overlays/toast.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -179,11 +178,10 @@ export default function ProfileScreen() {
           {profile.data ? (
             <>
               <ProfileDetails profile={profile.data} />
-              {isStaff(profile.data) ? (
-                <PrivacySection profile={profile.data} />
-              ) : (
+              {profile.data.can.changePrivacy ? <PrivacySection profile={profile.data} /> : null}
+              {profile.data.can.changeShowcaseConsent ? (
                 <ShowcaseConsentSection profile={profile.data} />
-              )}
+              ) : null}
               <TutorialSettings />
               <BookmarksSection />
               <FeedbackSection />

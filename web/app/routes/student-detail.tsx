@@ -1,13 +1,12 @@
 import { Download, Mail, MapPin, Phone, SearchX } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import { formatCalendarDate, formatDate, formatPhone } from '#shared/format';
-import { isStaff } from '#shared/roles';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { MessageScreen } from '../../components/ui/message-screen.tsx';
 import { PageBody } from '../../components/ui/page.tsx';
 import { Placeholder } from '../../components/ui/placeholder.tsx';
-import { useMember } from '../../features/accounts/api/me.ts';
+import { useCan } from '../../features/accounts/api/me.ts';
 import {
   LazyPostFormDialog,
   usePostFormReady,
@@ -31,10 +30,8 @@ import { t } from '../../lib/text.ts';
 export default function StudentDetailScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const member = useMember();
   const student = useStudent(id);
-  const staff = isStaff(member);
-  usePostFormReady(staff);
+  usePostFormReady(useCan().teach);
 
   if (student.error instanceof ApiError && [400, 403, 404].includes(student.error.status)) {
     return (
@@ -55,6 +52,7 @@ export default function StudentDetailScreen() {
     );
   }
   const data = student.data;
+  const { can } = data;
   const contact = [
     data.phone ? { icon: Phone, text: formatPhone(data.phone), href: `tel:${data.phone}` } : null,
     data.email ? { icon: Mail, text: data.email, href: `mailto:${data.email}` } : null,
@@ -65,7 +63,7 @@ export default function StudentDetailScreen() {
     <PageBody>
       <header className="flex flex-col gap-4 pt-2 pb-4 md:pt-6">
         {/* A student's own page is their "Học viên": nothing above it to go back to. */}
-        {member?.role === 'student' ? null : <BackLink fallback="/students" />}
+        {can.seeOtherStudents ? <BackLink fallback="/students" /> : null}
         <div className="flex items-start gap-4">
           <Avatar url={data.avatarUrl} size={72} />
           <div className="min-w-0 flex-1">
@@ -79,7 +77,7 @@ export default function StudentDetailScreen() {
               </span>
             </div>
           </div>
-          {staff ? (
+          {can.edit ? (
             <StudentActions
               studentId={data.id}
               name={data.name}
@@ -137,7 +135,7 @@ export default function StudentDetailScreen() {
           <h2 id="student-courses" className="text-lg font-semibold text-stone-900">
             {t('screens.studentDetail.courses')}
           </h2>
-          {member ? (
+          {can.exportProgress ? (
             <a
               href={apiAddress('/students/{studentId}/progress.csv', 'get', {
                 path: { studentId: data.id },
@@ -179,7 +177,7 @@ export default function StudentDetailScreen() {
                     studentId={data.id}
                     lesson={lesson}
                     index={index}
-                    canEdit={staff}
+                    canEdit={can.editProgress}
                   />
                 ))}
               </ol>
@@ -188,13 +186,13 @@ export default function StudentDetailScreen() {
                 courseId={course.id}
                 allDone={course.lessons.length > 0 && completed === course.lessons.length}
                 finishedAt={course.finishedAt}
-                canEdit={staff}
+                canEdit={can.editProgress}
               />
-              {member && course.finishedAt !== null ? (
+              {course.finishedAt !== null && can.seeCertificates ? (
                 <CourseCertificate
                   studentId={data.id}
                   courseId={course.id}
-                  canRevoke={member.role === 'admin'}
+                  canRevoke={can.revokeCertificates}
                 />
               ) : null}
             </section>
@@ -204,8 +202,8 @@ export default function StudentDetailScreen() {
       <StudentPortfolio
         studentId={data.id}
         studentName={data.name}
-        canDownload={member?.role === 'admin' || member?.id === data.id}
-        canFeature={staff}
+        canDownload={can.downloadPortfolio}
+        canFeature={can.featureWork}
       />
       <StudentEvaluations studentId={data.id} />
     </PageBody>

@@ -2,13 +2,12 @@ import { Filter, Plus, X } from 'lucide-react';
 import { memo, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { formatPhone } from '#shared/format';
-import { isStaff } from '#shared/roles';
 import type { StudentSummary } from '#shared/schemas/students';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { Placeholder } from '../../components/ui/placeholder.tsx';
-import { useMember } from '../../features/accounts/api/me.ts';
+import { useCan, useMember } from '../../features/accounts/api/me.ts';
 import { useCourses } from '../../features/courses/api/courses.ts';
 import {
   LazyPostFormDialog,
@@ -102,12 +101,12 @@ const StudentCard = memo(function StudentCard({
 /** The academy's students: search, order, filter by courses, add, and each one's quick menu. */
 export default function StudentsScreen() {
   const member = useMember();
-  const staff = isStaff(member);
-  if (member?.role === 'student') {
+  const can = useCan();
+  if (member && !can.seeStudents) {
     // Other students are personal data; a student's "Học viên" is their own progress.
     return <Navigate to={`/students/${member.id}`} replace />;
   }
-  return <StudentsList staff={staff} />;
+  return <StudentsList staff={can.manageStudents} />;
 }
 
 function StudentsList({ staff }: { staff: boolean }) {

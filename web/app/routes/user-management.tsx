@@ -6,7 +6,6 @@ import { PEOPLE_VIEWS } from '#shared/schemas/admin';
 import { Button, SearchField } from '../../components/ui/form.tsx';
 import { PageBody, PageHeader } from '../../components/ui/page.tsx';
 import { Placeholder } from '../../components/ui/placeholder.tsx';
-import { useMember } from '../../features/accounts/api/me.ts';
 import { type PeopleView, useAdminPeople } from '../../features/admin/api/people.ts';
 import { PersonCard } from '../../features/admin/components/person-card.tsx';
 import { useDebounced } from '../../hooks/use-debounced.ts';
@@ -25,7 +24,6 @@ const InviteInstructorDialog = lazyComponent(() =>
  * searchable by name or e-mail; the view is kept in the URL so a notification can link to it.
  */
 export default function UserManagementScreen() {
-  const member = useMember();
   const [params, setParams] = useSearchParams();
   const requested = params.get('view') as PeopleView | null;
   const view: PeopleView = requested && PEOPLE_VIEWS.includes(requested) ? requested : 'pending';
@@ -93,7 +91,7 @@ export default function UserManagementScreen() {
             >
               {list.map((person) => (
                 <li key={person.id}>
-                  <PersonCard person={person} isMe={person.id === member?.id} />
+                  <PersonCard person={person} />
                 </li>
               ))}
             </ul>

@@ -37,9 +37,10 @@ export function detailText(details: Record<string, unknown> | null): string {
     const template = messageAt(vi.screens.adminTools.detail, key);
     if (!template || raw === null || raw === undefined || key === 'on' || key === 'off') continue;
     if (key === 'status' && typeof raw === 'string') {
-      const role =
-        typeof details.role === 'string' && details.role === 'student' ? 'student' : 'instructor';
-      const label = messageAt(vi.status[role], raw) ?? raw;
+      // A student's statuses have words of their own ("Bảo lưu"); staff share the instructors'.
+      // biome-ignore lint/plugin: the words for a logged status, not what anyone may do
+      const words = details.role === 'student' ? vi.status.student : vi.status.instructor;
+      const label = messageAt(words, raw) ?? raw;
       parts.push(t('screens.adminTools.detail.status', { value: label }));
       continue;
     }

@@ -1,7 +1,6 @@
 import { BookOpen } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import type { Catalogue } from '#shared/locales/vi';
-import { isStaff } from '#shared/roles';
 import type { AdminPerson } from '#shared/schemas/admin';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
@@ -28,16 +27,14 @@ import { MergeDialog } from './merge-dialog.tsx';
 type MenuAction = 'block' | 'changeReason' | 'unblock' | 'makeAdmin' | 'makeInstructor' | 'delete';
 type Dialog = 'reject' | 'merge' | 'block' | 'changeReason' | 'delete' | null;
 
-/** The menu of someone already approved: block or its reason, unblock, role, delete. */
-function menuActions(person: AdminPerson, isMe: boolean): MenuAction[] {
-  if (isMe) return person.role === 'admin' ? ['makeInstructor'] : [];
-  const actions: MenuAction[] =
-    person.status === 'blocked' ? ['changeReason', 'unblock'] : ['block'];
-  if (person.role === 'instructor' && person.status === 'active') actions.push('makeAdmin');
-  if (person.role === 'admin') actions.push('makeInstructor');
-  actions.push('delete');
-  return actions;
-}
+const MENU_ACTIONS: readonly MenuAction[] = [
+  'block',
+  'changeReason',
+  'unblock',
+  'makeAdmin',
+  'makeInstructor',
+  'delete',
+];
 
 /**
  * One person in user management: who they are, what they asked for (a proposed course) or why
@@ -45,18 +42,12 @@ function menuActions(person: AdminPerson, isMe: boolean): MenuAction[] {
  * a thumb's reach; the rest in a menu. Memoised: typing in the search box re-rendered every
  * card at each key.
  */
-export const PersonCard = memo(function PersonCard({
-  person,
-  isMe,
-}: {
-  person: AdminPerson;
-  isMe: boolean;
-}) {
+export const PersonCard = memo(function PersonCard({ person }: { person: AdminPerson }) {
   const { showToast } = useToast();
   const [dialog, setDialog] = useState<Dialog>(null);
   const name = person.name;
   const headingId = useId();
-  const staff = isStaff(person);
+  const staff = !person.can.blockIsPause;
   // Blocking a student is "Bảo lưu" (spec 4), staff are "Chặn": one word per person throughout.
   const blockWord = <Key extends keyof Catalogue['screens']['userManagement']['forStudent']>(
     key: Key,
@@ -114,7 +105,8 @@ export const PersonCard = memo(function PersonCard({
       setDialog(action);
     }
   };
-  const actions = menuActions(person, isMe);
+  // The menu of someone already approved: what the server says the admin may do with her.
+  const actions = MENU_ACTIONS.filter((action) => person.can[action]);
 
   return (
     <article
@@ -192,7 +184,7 @@ export const PersonCard = memo(function PersonCard({
         </div>
       ) : null}
 
-      {person.status === 'pending' && person.matchingProfile ? (
+      {person.can.merge && person.matchingProfile ? (
         <div
           className="flex flex-col gap-2 rounded-xl bg-accent-50 p-3"
           data-testid="matching-profile"
@@ -218,17 +210,19 @@ export const PersonCard = memo(function PersonCard({
         </div>
       ) : null}
 
-      {person.status === 'pending' ? (
+      {person.can.approve || person.can.reject ? (
         <div className="flex flex-wrap gap-2">
-          <Button
-            className="flex-1"
-            busy={busy === 'approve'}
-            disabled={busy !== null}
-            onClick={() => void approve()}
-          >
-            {t('screens.userManagement.approve')}
-          </Button>
-          {person.role === 'student' ? (
+          {person.can.approve ? (
+            <Button
+              className="flex-1"
+              busy={busy === 'approve'}
+              disabled={busy !== null}
+              onClick={() => void approve()}
+            >
+              {t('screens.userManagement.approve')}
+            </Button>
+          ) : null}
+          {person.can.merge ? (
             <Button
               variant="secondary"
               className="flex-1 px-3 whitespace-nowrap"
@@ -238,14 +232,16 @@ export const PersonCard = memo(function PersonCard({
               {t('screens.userManagement.merge')}
             </Button>
           ) : null}
-          <Button
-            variant="secondary"
-            className="flex-1 px-3 whitespace-nowrap text-red-700"
-            disabled={busy !== null}
-            onClick={() => setDialog('reject')}
-          >
-            {t('screens.userManagement.reject')}
-          </Button>
+          {person.can.reject ? (
+            <Button
+              variant="secondary"
+              className="flex-1 px-3 whitespace-nowrap text-red-700"
+              disabled={busy !== null}
+              onClick={() => setDialog('reject')}
+            >
+              {t('screens.userManagement.reject')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
 

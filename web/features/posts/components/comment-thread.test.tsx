@@ -30,6 +30,7 @@ const comment = (index: number, parentId: string | null = null): Comment => ({
   likedByMe: false,
   createdAt: Date.now() - (20 - index) * 60_000,
   updatedAt: Date.now() - (20 - index) * 60_000,
+  can: { edit: false, delete: false },
 });
 
 beforeEach(() => {
@@ -98,8 +99,12 @@ describe('a post’s comment thread', () => {
     scrolled.mockRestore();
   });
 
-  it('gives the author, and an admin, a menu to edit or delete a comment; no one else', () => {
-    const mine = { ...comment(1), author: person('me', 'Trần Thu Hà') };
+  it('gives a menu to edit or delete a comment where the server says so (its can), no other', () => {
+    const mine = {
+      ...comment(1),
+      author: person('me', 'Trần Thu Hà'),
+      can: { edit: true, delete: true },
+    };
     renderThread([mine, comment(2)]);
     expect(screen.getAllByRole('button', { name: /^Thao tác với bình luận/ })).toHaveLength(1);
     expect(
@@ -108,7 +113,11 @@ describe('a post’s comment thread', () => {
     expect(screen.queryByRole('button', { name: 'Sửa' })).toBeNull();
     cleanup();
 
+    // The viewer's role changes nothing: an admin's answer says so in each comment's can.
     renderThread([mine, comment(2)], 'admin');
+    expect(screen.getAllByRole('button', { name: /^Thao tác với bình luận/ })).toHaveLength(1);
+    cleanup();
+    renderThread([mine, { ...comment(2), can: { edit: true, delete: true } }], 'admin');
     expect(screen.getAllByRole('button', { name: /^Thao tác với bình luận/ })).toHaveLength(2);
   });
 });

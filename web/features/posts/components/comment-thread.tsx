@@ -105,7 +105,7 @@ const CommentItem = memo(function CommentItem({
   }, [editing]);
   const [confirming, setConfirming] = useState(false);
   const changes = useCommentChanges(comment);
-  const mayChange = member && (member.id === comment.author.id || member.role === 'admin');
+  const mayChange = comment.can.edit || comment.can.delete;
 
   return (
     <li data-testid="comment">
@@ -156,8 +156,10 @@ const CommentItem = memo(function CommentItem({
                 triggerClassName={`${actionMenuTriggerClass} ml-auto`}
                 triggerRef={menuButton}
                 choices={[
-                  { id: 'edit', label: t('posts.thread.edit') },
-                  { id: 'delete', label: t('posts.thread.delete'), danger: true },
+                  ...(comment.can.edit ? [{ id: 'edit', label: t('posts.thread.edit') }] : []),
+                  ...(comment.can.delete
+                    ? [{ id: 'delete', label: t('posts.thread.delete'), danger: true }]
+                    : []),
                 ]}
                 onChoose={(id) => (id === 'edit' ? setEditing(true) : setConfirming(true))}
               />

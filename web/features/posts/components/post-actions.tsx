@@ -87,10 +87,9 @@ export function PostActions({ post }: { post: Post }) {
 
 const postMenuModule = lazyModule(() => import('./post-menu.tsx'));
 
-/** Edit and delete, for the post's author and for admins. */
+/** Edit and delete, when the server says the viewer may (the post's `can`). */
 export function PostMenu({ post }: { post: Post }) {
-  const member = useMember();
-  if (!member || (member.id !== post.author.id && member.role !== 'admin')) return null;
+  if (!post.can.edit && !post.can.delete) return null;
   return <PostMenuButton post={post} />;
 }
 

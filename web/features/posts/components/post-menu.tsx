@@ -41,8 +41,8 @@ export function PostMenuPopover({ post }: { post: Post }) {
         isOpen={menuOpen}
         onOpenChange={setMenuOpen}
         choices={[
-          { id: 'edit', label: t('posts.edit') },
-          { id: 'delete', label: t('posts.delete'), danger: true },
+          ...(post.can.edit ? [{ id: 'edit', label: t('posts.edit') }] : []),
+          ...(post.can.delete ? [{ id: 'delete', label: t('posts.delete'), danger: true }] : []),
         ]}
         onChoose={(id) => (id === 'edit' ? setEditing(true) : setConfirming(true))}
       />

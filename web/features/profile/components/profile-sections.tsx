@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatCalendarDate, formatPhone } from '#shared/format';
-import { isStaff } from '#shared/roles';
 import type { FeedbackInput, Profile, ProfileData, ProfileInput } from '#shared/schemas/profile';
 import { useToast } from '../../../components/overlays/toast.tsx';
 import { FormDialogActions, SheetDialog } from '../../../components/ui/dialog.tsx';
@@ -40,7 +39,7 @@ type DetailField = (typeof DETAIL_FIELDS)[number];
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const { showToast } = useToast();
   const formId = useId();
-  const fields = DETAIL_FIELDS.filter((field) => field !== 'bio' || isStaff(profile));
+  const fields = DETAIL_FIELDS.filter((field) => field !== 'bio' || profile.can.editBio);
   const [editing, setEditing] = useState(false);
   const form = useForm<ProfileInput, unknown, ProfileData>({
     resolver: checkProfile,
