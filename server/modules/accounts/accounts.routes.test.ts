@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NOTHING_ALLOWED } from '#shared/nothing-allowed';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts';
 import {
@@ -426,15 +427,7 @@ describe('sessions', () => {
   });
 
   it('tells an anonymous visitor whether guest mode is on, and what a guest may do', async () => {
-    const shutOut = {
-      manageUsers: false,
-      seeInstructors: false,
-      teach: false,
-      seeStudents: false,
-      manageStudents: false,
-      createCourses: null,
-      approveCourses: false,
-    };
+    const shutOut = NOTHING_ALLOWED;
     expect(await me()).toEqual({ state: 'anonymous', guestMode: false, can: shutOut });
     await t.database.db.updateTable('public_config').set({ guest_mode_enabled: 1 }).execute();
     // A guest reads the academy's students and instructors; she changes nothing.

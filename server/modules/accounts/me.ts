@@ -1,4 +1,5 @@
 import { errorMessage } from '#shared/errors';
+import { NOTHING_ALLOWED } from '#shared/nothing-allowed';
 import type { Me, MeCan } from '#shared/schemas/accounts';
 import { mayManageAcademy } from '../../policies/admin-tools.ts';
 import { newCourseOf } from '../../policies/course.ts';
@@ -17,7 +18,7 @@ export function describeMe(viewer: Viewer): Me {
       return {
         state: 'anonymous',
         guestMode: viewer.guestMode,
-        can: viewer.guestMode ? meCan(null) : shutOut,
+        can: viewer.guestMode ? meCan(null) : NOTHING_ALLOWED,
       };
     case 'new':
       return { state: 'new', email: viewer.email, studentProfile: viewer.studentProfile };
@@ -44,16 +45,6 @@ export function describeMe(viewer: Viewer): Me {
     }
   }
 }
-
-const shutOut: MeCan = {
-  manageUsers: false,
-  seeInstructors: false,
-  teach: false,
-  seeStudents: false,
-  manageStudents: false,
-  createCourses: null,
-  approveCourses: false,
-};
 
 /** What a member (or a guest, `null`) may do across the app, from the policies the server acts on. */
 export function meCan(who: Who): MeCan {

@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTHING_ALLOWED } from '#shared/nothing-allowed';
 import type { Me, MeCan, MePerson, Onboarding } from '#shared/schemas/accounts';
 import { answer, api } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/shell-text.ts';
@@ -32,24 +33,13 @@ export function useMember(): MePerson | null {
   return data?.state === 'member' ? data.person : null;
 }
 
-/** Until the server has said who this is (or for someone not let in): nothing. */
-const noCan: MeCan = {
-  manageUsers: false,
-  seeInstructors: false,
-  teach: false,
-  seeStudents: false,
-  manageStudents: false,
-  createCourses: null,
-  approveCourses: false,
-};
-
 /**
  * What the server says this member may do across the app (its policies, `me.can`); screens
  * show actions from it, never from the person's role.
  */
 export function useCan(): MeCan {
   const { data } = useMe();
-  return data?.state === 'member' || data?.state === 'anonymous' ? data.can : noCan;
+  return data?.state === 'member' || data?.state === 'anonymous' ? data.can : NOTHING_ALLOWED;
 }
 
 export function usePublicConfig({ enabled = true }: { enabled?: boolean } = {}) {
