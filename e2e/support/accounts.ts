@@ -35,7 +35,16 @@ export async function setSwitch(ownerPage: Page, label: string, on: boolean) {
   const toggle = ownerPage.getByRole('switch', { name: label });
   await expect(toggle).toBeEnabled();
   if ((await toggle.getAttribute('aria-checked')) !== String(on)) {
+    // The save's own answer, so a missing toast says whether the save failed or the toast did.
+    const saved = ownerPage.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/admin/public-config') &&
+        response.request().method() === 'PATCH',
+      { timeout: 15_000 },
+    );
     await toggle.click();
+    const answer = await saved;
+    expect(answer.status(), `PATCH public-config: ${await answer.text()}`).toBe(200);
     await expect(toggle).toHaveAttribute('aria-checked', String(on));
     await expect(
       ownerPage.getByTestId('toast').filter({ hasText: 'Đã lưu cài đặt.' }).last(),
