@@ -17,7 +17,12 @@ export function mayListStudents(who: Who): boolean {
  */
 export function maySeeStudent(who: Who, student: { id: string; status: string }): boolean {
   if (who === null) return student.status === 'active';
-  return isStaff(who) || isSelf(who, student.id);
+  return mayOpenStudent(who, student.id);
+}
+
+/** A member's part of the rule above: it does not depend on the student's status. */
+export function mayOpenStudent(who: NonNullable<Who>, studentId: string): boolean {
+  return isStaff(who) || isSelf(who, studentId);
 }
 
 /**

@@ -17,7 +17,6 @@ import {
   activateCourse,
   activeStaffIds,
   type CourseRow,
-  type CourseVisibility,
   countsByCourse,
   deleteCourseRow,
   findCourseRow,
@@ -31,15 +30,6 @@ import {
   replaceLessons,
   updateCourseRow,
 } from './courses.repository.ts';
-
-/** The course policy's visibility as the course queries take it. */
-export function courseVisibilityFor(viewer: Who): CourseVisibility {
-  return courseVisibility(viewer);
-}
-
-function canSee(viewer: Who, course: CourseRow): boolean {
-  return maySeeCourse(viewer, { status: course.status, proposerId: course.proposer_id });
-}
 
 async function summarise(
   database: AppDatabase,
@@ -90,7 +80,8 @@ export async function findVisibleCourse(
   id: string,
 ): Promise<CourseRow> {
   const row = await findCourseRow(database.db, id);
-  if (!row || !canSee(viewer, row)) throw new AppError('course_not_found', 404);
+  if (!row || !maySeeCourse(viewer, { status: row.status, proposerId: row.proposer_id }))
+    throw new AppError('course_not_found', 404);
   return row;
 }
 
@@ -148,7 +139,9 @@ async function requireCourseAction(
     instructorIds: instructors.map((instructor) => instructor.id),
   });
   if (!can[action]) {
-    if (action === 'approve' && can.edit) throw new AppError('course_already_active', 409);
+    // Only a pending course is approved: an admin approving an active one is told it is.
+    if (action === 'approve' && row.status === 'active' && can.edit)
+      throw new AppError('course_already_active', 409);
     throw new AppError('forbidden', 403);
   }
   return row;

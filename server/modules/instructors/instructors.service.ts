@@ -17,8 +17,6 @@ function requireNotStudent(viewer: PersonRow | null) {
   if (!mayListInstructors(viewer)) throw new AppError('forbidden', 403);
 }
 
-const seesAllStatuses = seesEveryInstructor;
-
 type Row = InstructorRow;
 
 function toSummary(row: Row, courses: TaughtCourseRow[], showContact: boolean): InstructorSummary {
@@ -42,7 +40,7 @@ export async function listInstructors(
   viewer: PersonRow | null,
 ): Promise<InstructorSummary[]> {
   requireNotStudent(viewer);
-  const rows = await listInstructorRows(database.db, { allStatuses: seesAllStatuses(viewer) });
+  const rows = await listInstructorRows(database.db, { allStatuses: seesEveryInstructor(viewer) });
   const courses = await listTaughtCourses(
     database.db,
     rows.map((row) => row.id),
@@ -58,7 +56,10 @@ export async function getInstructor(
   id: string,
 ): Promise<InstructorDetail> {
   requireNotStudent(viewer);
-  const [row] = await listInstructorRows(database.db, { allStatuses: seesAllStatuses(viewer), id });
+  const [row] = await listInstructorRows(database.db, {
+    allStatuses: seesEveryInstructor(viewer),
+    id,
+  });
   if (!row) throw new AppError('instructor_missing', 404);
   const courses = await listTaughtCourses(database.db, [id]);
   return {

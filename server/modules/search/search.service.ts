@@ -2,8 +2,8 @@ import type { SearchResults } from '#shared/schemas/search';
 import { foldForSearch, lowerForSearch } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
+import { courseVisibility } from '../../policies/course.ts';
 import { maySearchStudents } from '../../policies/student.ts';
-import { courseVisibilityFor } from '../courses/courses.service.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { searchKinds } from './search.repository.ts';
 
@@ -23,7 +23,7 @@ export async function search(
 ): Promise<SearchResults> {
   const needle = { folded: foldForSearch(query), lower: lowerForSearch(query) };
   if (needle.folded === '') return emptyResults;
-  const visibility = courseVisibilityFor(viewer);
+  const visibility = courseVisibility(viewer);
   const { courses, lessons, students } = await searchKinds(database.db, needle, visibility, {
     ...searchLimits,
     students: maySearchStudents(viewer) ? searchLimits.students : 0,

@@ -19,13 +19,11 @@ import {
 } from '#shared/schemas/students';
 import { fileNamePart } from '#shared/text';
 import { AppError } from '../../lib/app-error.ts';
-import { mayExportProgress } from '../../policies/student.ts';
 import { requireReader, requireStaff } from '../accounts/access.ts';
 import { listPostPage } from '../posts/posts.service.ts';
 import { classRoster } from './class-roster.service.ts';
 import { studentPortfolio } from './portfolio.service.ts';
 import { portfolioArchive } from './portfolio-archive.ts';
-import { progressCsv } from './progress-csv.ts';
 import {
   blockStudent,
   createStudent,
@@ -33,6 +31,7 @@ import {
   getStudent,
   listStudents,
   markCourseFinished,
+  studentProgressFile,
   unblockStudent,
   updateProgress,
   updateStudent,
@@ -181,13 +180,16 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { person } = await requireReader(request);
-      if (!mayExportProgress(person)) throw new AppError('unauthenticated', 401);
-      const student = await getStudent(app.database, person, request.params.studentId);
-      const file = `tien-do-${fileNamePart(student.name)}.csv`;
+      const { studentName, csv } = await studentProgressFile(
+        app.database,
+        person,
+        request.params.studentId,
+      );
+      const file = `tien-do-${fileNamePart(studentName)}.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file}"`)
-        .send(progressCsv(student));
+        .send(csv);
     },
   );
 

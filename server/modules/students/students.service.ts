@@ -19,8 +19,10 @@ import type { PersonRow, PersonStatus } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
+  mayExportProgress,
   mayListStudents,
   mayManageStudents,
+  mayOpenStudent,
   maySeeContact,
   maySeeStudent,
   studentCan,
@@ -38,6 +40,7 @@ import { avatarUrl } from '../media/avatar.ts';
 import { isUsableImageUrl } from '../media/image-urls.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
 import { announceNotifications } from '../notifications/notifications.service.ts';
+import { progressCsv } from './progress-csv.ts';
 import {
   completedCounts,
   enrolmentsOf,
@@ -151,10 +154,9 @@ export async function getStudent(
   viewer: Who,
   id: string,
 ): Promise<StudentDetail> {
-  // A member the policy keeps from her whatever her status is refused before the row is read:
-  // the answer never tells whether such a student exists.
-  if (viewer && !maySeeStudent(viewer, { id, status: 'active' }))
-    throw new AppError('forbidden', 403);
+  // A member the policy keeps from her is refused before the row is read: the answer never
+  // tells whether such a student exists.
+  if (viewer && !mayOpenStudent(viewer, id)) throw new AppError('forbidden', 403);
   const row = await findStudentRow(database.db, id);
   if (!row || !maySeeStudent(viewer, row)) throw new AppError('student_not_found', 404);
   const showContact = maySeeContact(viewer, row);
@@ -207,6 +209,17 @@ export async function getStudent(
     })),
     can: studentCan(viewer, row),
   };
+}
+
+/** Her progress as a CSV file, for members who may see her (never guests). */
+export async function studentProgressFile(
+  database: AppDatabase,
+  viewer: Who,
+  id: string,
+): Promise<{ studentName: string; csv: string }> {
+  if (!mayExportProgress(viewer)) throw new AppError('unauthenticated', 401);
+  const student = await getStudent(database, viewer, id);
+  return { studentName: student.name, csv: progressCsv(student) };
 }
 
 async function findStudentEditorName(database: AppDatabase, personId: string) {
