@@ -23,8 +23,8 @@ import {
   replaceCommentMentions,
   updateCommentText,
 } from './comments.repository.ts';
-import { lockRow } from './post-writes.repository.ts';
-import { mentionedIds, writeLike } from './post-writes.service.ts';
+import { lockRow, writeLike } from './post-writes.repository.ts';
+import { mentionedIds } from './post-writes.service.ts';
 import { requireVisiblePost } from './posts.service.ts';
 
 /** All comments of a post the viewer may see, oldest first; replies carry their parent. */

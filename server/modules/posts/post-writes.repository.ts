@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { PostData } from '#shared/schemas/posts';
+import type { AppDatabase } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, Db } from '../../db/schema.ts';
-import { notificationRows } from '../notifications/notifications.repository.ts';
+import { inTransaction, retryingDeadlocks } from '../../db/transaction.ts';
 import { visiblePosts } from './post-visibility.ts';
 import { findVisiblePostAuthor } from './posts.repository.ts';
 
 type Trx = Transaction<Database>;
-type NotificationRows = ReturnType<typeof notificationRows>['rows'];
 
 /**
  * Takes the row lock of a post or comment for the rest of the transaction on PostgreSQL, so
@@ -57,10 +57,24 @@ function likeStatements(change: LikeRowChange, gate?: RawBuilder<boolean>) {
 }
 
 /**
+ * Sets one person's like on a post or a comment: the like row, then the count by the rows it
+ * changed (none when it was already so), so `like_count` always equals the likes. How depends
+ * on the engine; what is written does not.
+ */
+export async function writeLike(
+  database: AppDatabase,
+  change: LikeRowChange,
+): Promise<{ likeCount: number; added: boolean }> {
+  return database.kind === 'postgres'
+    ? await retryingDeadlocks(() => writeLikeInOneStatement(database.db, change))
+    : await inTransaction(database, (trx) => writeLikeInTransaction(trx, change));
+}
+
+/**
  * PostgreSQL: one statement, so one round trip, which costs more than the writes: the like row,
  * then the count (the update's row lock orders concurrent toggles).
  */
-export async function writeLikeInOneStatement(
+async function writeLikeInOneStatement(
   db: Db,
   change: LikeRowChange,
 ): Promise<{ likeCount: number; added: boolean }> {
@@ -103,11 +117,39 @@ export interface PostLikeWritten {
 }
 
 /**
- * PostgreSQL: the whole like in one statement (one round trip): the post's visibility to the
- * person, the like row, the count and the author's notification. Nothing is written when the
- * person may not see the post; then no row comes back.
+ * Likes or unlikes a post the person may see, and writes the author's notification of a new
+ * like; nothing is written, and nothing comes back, when the person may not see the post.
+ * PostgreSQL does it all in one statement (a round trip there costs more than the writes);
+ * SQLite in one transaction.
  */
-export async function writeVisiblePostLikeInOneStatement(
+export async function writePostLike(
+  database: AppDatabase,
+  write: PostLikeWrite,
+): Promise<PostLikeWritten | undefined> {
+  return database.kind === 'postgres'
+    ? await retryingDeadlocks(() => writeVisiblePostLikeInOneStatement(database.db, write))
+    : await inTransaction(database, (trx) => writeVisiblePostLikeInTransaction(trx, write));
+}
+
+/**
+ * The like's notification to the post's author, from a row source carrying the post's
+ * `author_id`, where `holds`: the one statement that carries out the notice on both engines,
+ * so its recipient rule (never the liker herself) runs in one place.
+ */
+function likeNoticeInsert(
+  write: Pick<PostLikeWrite, 'postId' | 'personId' | 'now'>,
+  notice: LikeNotice,
+  source: 'visible' | 'posts',
+  holds: RawBuilder<boolean>,
+) {
+  const author = sql.ref(`${source}.author_id`);
+  return sql`insert into notifications (id, recipient_id, type, actor_id, post_id, created_at)
+    select ${notice.id}, ${author}, 'liked', ${write.personId}, ${write.postId}, ${write.now}
+    from ${sql.table(source)} where ${author} <> ${notice.exceptRecipient} and ${holds}`;
+}
+
+/** PostgreSQL: the post's visibility to the person, the like row, the count and the notice. */
+async function writeVisiblePostLikeInOneStatement(
   db: Db,
   write: PostLikeWrite,
 ): Promise<PostLikeWritten | undefined> {
@@ -138,11 +180,12 @@ const visiblePostLike = preparedQuery(
       visible,
     );
     const notified = notice
-      ? sql`, notified as (insert into notifications (id, recipient_id, type, actor_id, post_id, created_at)
-          select ${notice.id}, visible.author_id, 'liked', ${personId}, ${postId}, ${now}
-          from visible where visible.author_id <> ${notice.exceptRecipient}
-            and exists (select 1 from changed)
-          returning 1)`
+      ? sql`, notified as (${likeNoticeInsert(
+          { postId, personId, now: now as number },
+          notice,
+          'visible',
+          sql<boolean>`exists (select 1 from changed)`,
+        )} returning 1)`
       : sql``;
     const statement = sql<{
       author_id: string;
@@ -169,59 +212,46 @@ const visiblePostLike = preparedQuery(
 );
 
 /** SQLite, inside a transaction: the same as `writeVisiblePostLikeInOneStatement`. */
-export async function writeVisiblePostLikeInTransaction(
+async function writeVisiblePostLikeInTransaction(
   trx: Trx,
   write: PostLikeWrite,
 ): Promise<PostLikeWritten | undefined> {
   const visible = await findVisiblePostAuthor(trx, write.personId, write.postId);
   if (!visible) return undefined;
-  const { rows } = notificationRows(
-    write.notice && visible.author_id !== write.notice.exceptRecipient
-      ? [
-          {
-            id: write.notice.id,
-            recipientId: visible.author_id,
-            type: 'liked',
-            actorId: write.personId,
-            postId: write.postId,
-          },
-        ]
-      : [],
-    write.now,
-  );
-  const { likeCount, added } = await writeLikeInTransaction(
-    trx,
-    {
-      target: 'posts',
-      id: write.postId,
-      personId: write.personId,
-      liked: write.liked,
-      now: write.now,
-    },
-    rows,
-  );
+  const { likeCount, added } = await writeLikeInTransaction(trx, {
+    target: 'posts',
+    id: write.postId,
+    personId: write.personId,
+    liked: write.liked,
+    now: write.now,
+  });
+  const notice =
+    added && write.notice
+      ? await likeNoticeInsert(
+          write,
+          write.notice,
+          'posts',
+          sql<boolean>`posts.id = ${write.postId}`,
+        ).execute(trx)
+      : undefined;
   return {
     authorId: visible.author_id,
     seenByGuests: Boolean(visible.seen_by_guests),
     likeCount,
-    notified: added && rows.length > 0,
+    notified: Number(notice?.numAffectedRows ?? 0) > 0,
   };
 }
 
 /** SQLite, inside a transaction: the like row, then the count by the rows it changed. */
-export async function writeLikeInTransaction(
+async function writeLikeInTransaction(
   trx: Trx,
   change: LikeRowChange,
-  notification: NotificationRows,
 ): Promise<{ likeCount: number; added: boolean }> {
   const { writeRow, sign } = likeStatements(change);
   const changed = Number((await writeRow.execute(trx)).numAffectedRows ?? 0);
   const { rows } = await sql<{ like_count: number }>`update ${sql.table(change.target)}
     set like_count = like_count ${sign} ${changed} where id = ${change.id}
     returning like_count`.execute(trx);
-  if (changed > 0 && notification.length > 0) {
-    await trx.insertInto('notifications').values(notification).execute();
-  }
   return { likeCount: Number(rows[0]?.like_count ?? 0), added: changed > 0 };
 }
 

@@ -9,7 +9,7 @@ import {
 import { splitMentions } from '#shared/text';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Db, PersonRow } from '../../db/schema.ts';
-import { inTransaction, retryingDeadlocks } from '../../db/transaction.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { maySeeCourse } from '../../policies/course.ts';
 import { mayCreatePost, postCan } from '../../policies/post.ts';
@@ -34,31 +34,9 @@ import {
   replacePostMediaAndMentions,
   setBookmarkRow,
   updatePostRow,
-  writeLikeInOneStatement,
-  writeLikeInTransaction,
-  writeVisiblePostLikeInOneStatement,
-  writeVisiblePostLikeInTransaction,
+  writePostLike,
 } from './post-writes.repository.ts';
 import { getPost, requireVisiblePost } from './posts.service.ts';
-
-interface LikeChange {
-  target: 'posts' | 'comments';
-  id: string;
-  personId: string;
-  liked: boolean;
-  now: number;
-}
-
-/**
- * Sets one person's like on a post or a comment. The liked row's count moves by the like rows
- * the change added or removed (none when it was already so), in one transaction: a row lock
- * orders concurrent toggles, so `like_count` always equals the likes.
- */
-export async function writeLike(database: AppDatabase, change: LikeChange) {
-  return database.kind === 'postgres'
-    ? await retryingDeadlocks(() => writeLikeInOneStatement(database.db, change))
-    : await inTransaction(database, (trx) => writeLikeInTransaction(trx, change, []));
-}
 
 /** The distinct people a text @mentions, each checked to exist (the label is never trusted). */
 export async function mentionedIds(db: Db, text: string): Promise<string[]> {
@@ -282,8 +260,8 @@ function likeNotice(likerId: string, liked: boolean): LikeNotice | null {
 /**
  * Likes or unlikes a post the person may see, and notifies its author of a new like. The count
  * moves by the rows the like changed, so concurrent toggles always leave `like_count` equal to
- * the likes. On PostgreSQL the visibility check, the writes and the notification are one
- * statement: a round trip there costs more than all of them.
+ * the likes. Who is told is decided here (`likeNotice`) and written by one statement of the
+ * repository on either engine (`writePostLike`).
  */
 export async function setPostLike(
   database: AppDatabase,
@@ -293,10 +271,7 @@ export async function setPostLike(
 ) {
   const notice = likeNotice(person.id, liked);
   const write = { postId, personId: person.id, liked, now: Date.now(), notice };
-  const written =
-    database.kind === 'postgres'
-      ? await retryingDeadlocks(() => writeVisiblePostLikeInOneStatement(database.db, write))
-      : await inTransaction(database, (trx) => writeVisiblePostLikeInTransaction(trx, write));
+  const written = await writePostLike(database, write);
   if (!written) throw new AppError('post_not_found', 404);
   const { likeCount } = written;
   await announceNotifications(
