@@ -26,11 +26,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.x = 1');
   t = await buildTestApp({ webRoot });
   // A route that fails unexpectedly, to see what the caller and the error log get.
-  t.app.get('/api/test/explode', async () => {
+  t.app.get('/api/test/explode', { config: { audience: 'public' } }, async () => {
     throw new Error('secret internal detail');
   });
   // An answer the size of a feed page of long Vietnamese evaluations (about 20 KB of UTF-8).
-  t.app.get('/api/test/sizeable', async () => ({
+  t.app.get('/api/test/sizeable', { config: { audience: 'public' } }, async () => ({
     posts: Array.from({ length: 40 }, (_, index) => ({
       index,
       text: `Bạn đắp bột rất đều tay, form móng cân đối; lần sau chú ý phần khóe móng ${index}. `.repeat(

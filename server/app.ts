@@ -19,6 +19,7 @@ import { AppError } from './lib/app-error.ts';
 import { isApiRequest, requestPath } from './lib/request-path.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { StorageWatch } from './lib/storage-watch.ts';
+import { registerAudiences } from './modules/accounts/access.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminToolsRoutes } from './modules/admin/admin-tools.routes.ts';
 import { peopleAdminRoutes } from './modules/admin/people.routes.ts';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBodyPace(app, options.bodyPace);
   registerCrossSiteGuard(app, config);
   registerInputGuard(app);
+  registerAudiences(app);
   registerActingPersonGuard(app);
   await registerSecurityHeaders(app, config, options.webRoot);
   // Answers are compressed as they leave, so quickly: brotli's lowest quality gives nearly the

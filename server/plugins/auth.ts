@@ -4,13 +4,15 @@ import type { BusEvent } from '../db/event-bus.ts';
 import { AppError } from '../lib/app-error.ts';
 import { requestPath } from '../lib/request-path.ts';
 import { resolveRedirects } from '../lib/safe-redirect.ts';
-import { requireMember } from '../modules/accounts/access.ts';
+import { getViewer, memberOrRefusal } from '../modules/accounts/access.ts';
 import {
   acceptInvitation,
   applyVerifiedEmail,
   chargeMail,
   logStaffSignIn,
   refuseTakenEmail,
+  type SessionRow,
+  sessionRows,
 } from '../modules/accounts/accounts.service.ts';
 import { type Auth, createAuth } from '../modules/auth/auth.ts';
 import { authHeaders } from '../modules/auth/client-address.ts';
@@ -25,7 +27,7 @@ import { SessionLookup } from '../modules/auth/session-lookup.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
-    sessions: SessionLookup;
+    sessions: SessionLookup<SessionRow>;
     mailer: Mailer;
   }
 }
@@ -53,7 +55,7 @@ const OPEN_AUTH_ENDPOINTS: Record<string, Record<string, Guard | null>> = {
     '/api/auth/reset-password': null,
     // Mails the new address: only a person the academy lets in, within the mail limits.
     '/api/auth/change-email': async (request) => {
-      const person = await requireMember(request);
+      const person = memberOrRefusal(await getViewer(request));
       const body = request.body as { newEmail?: unknown } | undefined;
       const email = typeof body?.newEmail === 'string' ? body.newEmail : '';
       await refuseTakenEmail(request.server.database, email);
@@ -114,7 +116,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
         app.database.events.publish({ type: 'sessions.deleted' }, { kind: 'people', ids: [] }),
     },
   });
-  const sessions = await SessionLookup.create(auth);
+  const sessions = await SessionLookup.create(auth, sessionRows(app.database));
   // What may change who a session is or whether it may still come in, on any process.
   const forgetting = new Set<BusEvent['type']>([
     'sessions.deleted',
@@ -138,6 +140,8 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    // Each endpoint's own guard (OPEN_AUTH_ENDPOINTS) says who may use it.
+    config: { audience: 'public' },
     schema: { hide: true },
     handler: async (request, reply) => {
       const path = requestPath(request.url);

@@ -6,6 +6,24 @@ import { mayManageAcademy } from '../../policies/admin-tools.ts';
 import { isStaff } from '../../policies/who.ts';
 import { streamEndReason, type Viewer, viewerOfRequest } from './accounts.service.ts';
 
+/**
+ * Who may call a route at all, declared in its options (`config: { audience }`) and checked
+ * once, at the edge, before its handler runs:
+ * - `public`: anyone; the viewer is not looked up (health, photos, the public showcase).
+ * - `visitor`: anyone; the handler reads who it is (`/me`).
+ * - `newcomer`: a sign-in that has no profile yet (onboarding).
+ * - `reader`: a member, or any visitor while guest mode is on (spec 6).
+ * - `member`, `staff`, `admin`: a person allowed to use the app, of that kind.
+ * What a viewer may do with one thing is decided by the services, which ask `server/policies/`.
+ */
+export type Audience = 'public' | 'visitor' | 'newcomer' | 'reader' | 'member' | 'staff' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    audience?: Audience;
+  }
+}
+
 /** Whether an open event stream may go on: its cookie's viewer now, against the rules. */
 export async function whyStreamEnds(
   server: FastifyInstance,
@@ -16,6 +34,7 @@ export async function whyStreamEnds(
 }
 
 const viewers = new WeakMap<FastifyRequest, Promise<Viewer>>();
+const admitted = new WeakMap<FastifyRequest, Viewer>();
 
 /** The viewer of a request, resolved once from its session cookie. */
 export function getViewer(request: FastifyRequest): Promise<Viewer> {
@@ -42,35 +61,87 @@ function refuse(viewer: Viewer): never {
   throw new AppError('forbidden', 403);
 }
 
-/** A signed-in person allowed to use the app, or a 401/403 with the reason. */
-export async function requireMember(request: FastifyRequest): Promise<PersonRow> {
-  const viewer = await getViewer(request);
+/** A person allowed to use the app now, or the 401/403 that says why not. */
+export function memberOrRefusal(viewer: Viewer): PersonRow {
   if (viewer.kind !== 'member') refuse(viewer);
   return viewer.person;
 }
 
-/** An admin or an instructor. */
-export async function requireStaff(request: FastifyRequest): Promise<PersonRow> {
-  const person = await requireMember(request);
-  if (!isStaff(person)) throw new AppError('forbidden', 403);
-  return person;
-}
-
-export async function requireAdmin(request: FastifyRequest): Promise<PersonRow> {
-  const person = await requireMember(request);
-  if (!mayManageAcademy(person)) throw new AppError('forbidden', 403);
-  return person;
+/** Lets the viewer through to a route of this audience, or throws its refusal. */
+function admit(audience: Exclude<Audience, 'public'>, viewer: Viewer): void {
+  switch (audience) {
+    case 'visitor':
+      return;
+    case 'newcomer':
+      if (viewer.kind === 'anonymous') throw new AppError('unauthenticated', 401);
+      if (viewer.kind !== 'new') throw new AppError('already_onboarded', 409);
+      return;
+    case 'reader':
+      if (viewer.kind === 'anonymous' && viewer.guestMode) return;
+      memberOrRefusal(viewer);
+      return;
+    case 'member':
+      memberOrRefusal(viewer);
+      return;
+    case 'staff':
+      if (!isStaff(memberOrRefusal(viewer))) throw new AppError('forbidden', 403);
+      return;
+    case 'admin':
+      if (!mayManageAcademy(memberOrRefusal(viewer))) throw new AppError('forbidden', 403);
+      return;
+  }
 }
 
 /**
- * Someone who may read: a member, or any visitor while guest mode is on (spec 6). Guests get
- * `person: null` and must be shown no contact data.
+ * The edge: every API route must declare its audience (the server does not start otherwise),
+ * and the viewer of a route that is not public is resolved and admitted once, before its
+ * handler, which then only reads who is asking (`visitor`, `newcomer`, `reader`, `member`).
  */
-export async function requireReader(
-  request: FastifyRequest,
-): Promise<{ person: PersonRow | null }> {
-  const viewer = await getViewer(request);
-  if (viewer.kind === 'member') return { person: viewer.person };
-  if (viewer.kind === 'anonymous' && viewer.guestMode) return { person: null };
-  refuse(viewer);
+export function registerAudiences(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    // The API's own document (its page and its JSON) is public, served by its library.
+    const isDocs = route.url === '/api/docs' || route.url.startsWith('/api/docs/');
+    if (route.url.startsWith('/api/') && !isDocs && route.config?.audience === undefined) {
+      throw new Error(`${String(route.method)} ${route.url} declares no audience`);
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    const audience = request.routeOptions.config.audience;
+    if (audience === undefined || audience === 'public') return;
+    const viewer = await getViewer(request);
+    admit(audience, viewer);
+    admitted.set(request, viewer);
+  });
+}
+
+function admittedViewer(request: FastifyRequest): Viewer {
+  const viewer = admitted.get(request);
+  // A handler reading a viewer its route did not ask the edge for is a programming error.
+  if (viewer === undefined) throw new Error(`${request.url}: its route resolves no viewer`);
+  return viewer;
+}
+
+/** Who is asking, on a route of any audience but `public`. */
+export function visitor(request: FastifyRequest): Viewer {
+  return admittedViewer(request);
+}
+
+/** The sign-in without a profile, on a `newcomer` route. */
+export function newcomer(request: FastifyRequest): Extract<Viewer, { kind: 'new' }> {
+  const viewer = admittedViewer(request);
+  if (viewer.kind !== 'new') throw new Error(`${request.url}: not a newcomer's route`);
+  return viewer;
+}
+
+/** The member asking, or null for a guest, on a `reader` route. */
+export function reader(request: FastifyRequest): PersonRow | null {
+  const viewer = admittedViewer(request);
+  return viewer.kind === 'member' ? viewer.person : null;
+}
+
+/** The person asking, on a `member`, `staff` or `admin` route. */
+export function member(request: FastifyRequest): PersonRow {
+  const viewer = admittedViewer(request);
+  if (viewer.kind !== 'member') throw new Error(`${request.url}: not a member's route`);
+  return viewer.person;
 }

@@ -9,9 +9,8 @@ import {
   RequestPasswordReset,
   SendSignInLink,
 } from '#shared/schemas/accounts';
-import { AppError } from '../../lib/app-error.ts';
 import { readPublicConfig } from '../config/config.service.ts';
-import { getViewer } from './access.ts';
+import { newcomer, visitor } from './access.ts';
 import { onboard, viewerOfSignIn } from './accounts.service.ts';
 import { describeMe } from './me.ts';
 import { redeemSignInLink, sendPasswordReset, sendSignInLink } from './sign-in.service.ts';
@@ -22,18 +21,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
+      config: { audience: 'visitor' },
       schema: {
         summary: 'Who the browser is signed in as, and what they may do',
         tags: ['accounts'],
         response: { 200: Me },
       },
     },
-    async (request) => describeMe(await getViewer(request)),
+    async (request) => describeMe(visitor(request)),
   );
 
   app.get(
     '/public-config',
     {
+      config: { audience: 'public' },
       schema: {
         summary: 'Settings every visitor needs before signing in',
         tags: ['accounts'],
@@ -46,6 +47,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sign-in/email-link',
     {
+      config: { audience: 'public' },
       schema: {
         summary: 'Send a sign-in link (same answer for known and unknown addresses)',
         tags: ['accounts'],
@@ -62,6 +64,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sign-in/email-link/redeem',
     {
+      config: { audience: 'public' },
       // No rate limit: a link's token has 190 bits of chance, past guessing; and a limit here
       // would turn a person's retries into errors.
       schema: {
@@ -81,6 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sign-in/password-reset',
     {
+      config: { audience: 'public' },
       schema: {
         summary: 'Send a password-reset e-mail',
         tags: ['accounts'],
@@ -97,6 +101,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/onboarding',
     {
+      config: { audience: 'newcomer' },
       schema: {
         summary: 'Create the profile of a new sign-in (student or instructor)',
         tags: ['accounts'],
@@ -105,11 +110,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await getViewer(request);
-      if (viewer.kind === 'anonymous') throw new AppError('unauthenticated', 401);
-      if (viewer.kind !== 'new') throw new AppError('already_onboarded', 409);
-      await onboard(app.database, viewer.authUserId, request.body);
-      return describeMe(await viewerOfSignIn(app.database, viewer.authUserId));
+      const { authUserId } = newcomer(request);
+      await onboard(app.database, authUserId, request.body);
+      return describeMe(await viewerOfSignIn(app.database, authUserId));
     },
   );
 };

@@ -9,7 +9,7 @@ import {
   DemoSummary,
   ErrorLog,
 } from '#shared/schemas/admin';
-import { requireAdmin } from '../accounts/access.ts';
+import { member } from '../accounts/access.ts';
 import { activityLog, errorLog } from './admin-tools.service.ts';
 import { dashboard } from './dashboard.service.ts';
 import { demoSummary, generateDemoData, wipeDemoData } from './demo-data.service.ts';
@@ -23,14 +23,14 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/activity-log',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'The latest 100 staff actions, newest first (admins)',
         tags,
         response: { 200: ActivityLog, ...errors },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       return activityLog(app.database);
     },
   );
@@ -38,6 +38,7 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/backup-status',
     {
+      config: { audience: 'admin' },
       schema: {
         summary:
           'The nightly backups into the server’s folder and its disk: when, the last one, a warning (admins)',
@@ -45,8 +46,7 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BackupStatus, ...errors },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       const status = await backupStatus(app.database, app.config.dataDir, app.config.backup);
       return { ...status, disk: app.storage.state() };
     },
@@ -55,14 +55,14 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/error-log',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'The latest 100 failures, newest first (admins)',
         tags,
         response: { 200: ErrorLog, ...errors },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       return errorLog(app.database);
     },
   );
@@ -70,26 +70,27 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/dashboard',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'People, courses and twelve weeks of activity at a glance (admins)',
         tags,
         response: { 200: Dashboard, ...errors },
       },
     },
-    async (request) => dashboard(app.database, await requireAdmin(request)),
+    async (request) => dashboard(app.database, member(request)),
   );
 
   app.get(
     '/admin/demo-data',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'How much demo data there is (admins)',
         tags,
         response: { 200: DemoSummary, ...errors },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       return demoSummary(app.database);
     },
   );
@@ -97,6 +98,7 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/demo-data',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Generate a demo nail-art academy, every row flagged as demo (admins)',
         tags,
@@ -104,7 +106,7 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = member(request);
       return reply.status(201).send(await generateDemoData(app.database, admin, app.mediaStore));
     },
   );
@@ -112,30 +114,33 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/demo-data',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Remove exactly the demo data, in one transaction (admins)',
         tags,
         response: { 200: DemoSummary, ...errors },
       },
     },
-    async (request) => wipeDemoData(app.database, await requireAdmin(request), app.mediaStore),
+    async (request) => wipeDemoData(app.database, member(request), app.mediaStore),
   );
 
   app.post(
     '/admin/maintenance/cleanup',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Remove stale sign-in mappings and photos nothing uses (admins)',
         tags,
         response: { 200: CleanupResult, ...errors },
       },
     },
-    async (request) => cleanUp(app.database, await requireAdmin(request), app.mediaStore),
+    async (request) => cleanUp(app.database, member(request), app.mediaStore),
   );
 
   app.get(
     '/admin/backup',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Download a consistent backup of the database and photos as .tar.gz (admins)',
         tags,
@@ -143,12 +148,7 @@ export const adminToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const backup = await backUp(
-        app.database,
-        await requireAdmin(request),
-        app.config,
-        app.mediaStore,
-      );
+      const backup = await backUp(app.database, member(request), app.config, app.mediaStore);
       return reply
         .header('content-type', 'application/gzip')
         .header('content-disposition', `attachment; filename="${backup.fileName}"`)

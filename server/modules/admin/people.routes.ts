@@ -12,7 +12,7 @@ import {
   RoleInput,
 } from '#shared/schemas/admin';
 import { BlockInput } from '#shared/schemas/students';
-import { requireAdmin } from '../accounts/access.ts';
+import { member } from '../accounts/access.ts';
 import { linkOrigin } from '../auth/auth.ts';
 import { inviteInstructor } from './invitations.service.ts';
 import {
@@ -36,6 +36,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/people',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Pending, blocked or all people, searchable by name or e-mail (admins)',
         tags,
@@ -44,13 +45,14 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return listPeople(app.database, await requireAdmin(request), request.query);
+      return listPeople(app.database, member(request), request.query);
     },
   );
 
   app.post(
     '/admin/people/instructors',
     {
+      config: { audience: 'admin' },
       schema: {
         summary:
           'Invite an instructor by e-mail (admins): an active profile her first sign-in with it leads to',
@@ -60,7 +62,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = member(request);
       const appUrl = linkOrigin(app.config, undefined, new Headers({ host: request.host }));
       return reply
         .status(201)
@@ -71,6 +73,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/people/:personId/approve',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Approve a pending student or instructor (a proposed course becomes active)',
         tags,
@@ -78,13 +81,13 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminPerson, ...errors },
       },
     },
-    async (request) =>
-      approvePerson(app.database, await requireAdmin(request), request.params.personId),
+    async (request) => approvePerson(app.database, member(request), request.params.personId),
   );
 
   app.post(
     '/admin/people/:personId/reject',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Reject a pending student or instructor: the record is deleted',
         tags,
@@ -93,7 +96,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await rejectPerson(app.database, await requireAdmin(request), request.params.personId);
+      await rejectPerson(app.database, member(request), request.params.personId);
       return { deleted: true as const };
     },
   );
@@ -101,6 +104,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/people/:personId/block',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Block someone with a reason, or change the reason of someone blocked',
         tags,
@@ -110,7 +114,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = member(request);
       await blockPerson(app.database, admin, request.params.personId, request.body.reason);
       return getAdminPerson(app.database, admin, request.params.personId);
     },
@@ -119,6 +123,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/people/:personId/unblock',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Unblock someone: active again, the ban info removed',
         tags,
@@ -127,7 +132,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = member(request);
       await unblockPerson(app.database, admin, request.params.personId);
       return getAdminPerson(app.database, admin, request.params.personId);
     },
@@ -136,6 +141,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/people/:personId/role',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Make an instructor an admin or an admin an instructor (never the last admin)',
         tags,
@@ -145,17 +151,13 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeRole(
-        app.database,
-        await requireAdmin(request),
-        request.params.personId,
-        request.body.role,
-      ),
+      changeRole(app.database, member(request), request.params.personId, request.body.role),
   );
 
   app.delete(
     '/admin/people/:personId',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Delete a person and what is theirs (not oneself, not the last admin)',
         tags,
@@ -164,7 +166,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deletePerson(app.database, await requireAdmin(request), request.params.personId);
+      await deletePerson(app.database, member(request), request.params.personId);
       return { deleted: true as const };
     },
   );
@@ -172,6 +174,7 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/people/:personId/merge',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Merge a pending student into an existing student profile',
         tags,
@@ -181,11 +184,6 @@ export const peopleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      mergeStudent(
-        app.database,
-        await requireAdmin(request),
-        request.params.personId,
-        request.body.targetId,
-      ),
+      mergeStudent(app.database, member(request), request.params.personId, request.body.targetId),
   );
 };

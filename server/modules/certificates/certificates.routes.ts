@@ -9,7 +9,7 @@ import { StudentIdParams } from '#shared/schemas/students';
 import { fileNamePart, fillPlaceholders } from '#shared/text';
 import { AppError } from '../../lib/app-error.ts';
 import { PUBLIC_PAGE_CSP, publicBase } from '../../lib/public-page.ts';
-import { requireAdmin, requireReader } from '../accounts/access.ts';
+import { member } from '../accounts/access.ts';
 import { readIdentity } from '../identity/identity.service.ts';
 import { normaliseCode } from './certificate-issue.ts';
 import { certificatePageHtml } from './certificate-page.ts';
@@ -34,6 +34,8 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ webRoot?: string }> = as
   app.get(
     '/students/:studentId/certificates',
     {
+      // Certificates are hers to show, not for guests browsing the academy.
+      config: { audience: 'member' },
       schema: {
         summary: "A student's certificates, revoked ones too (herself and staff)",
         tags: ['certificates'],
@@ -42,9 +44,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ webRoot?: string }> = as
       },
     },
     async (request) => {
-      const { person } = await requireReader(request);
-      // Certificates are hers to show, not for guests browsing the academy.
-      if (!person) throw new AppError('unauthenticated', 401);
+      const person = member(request);
       return studentCertificates(app.database, person, request.params.studentId);
     },
   );
@@ -52,6 +52,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ webRoot?: string }> = as
   app.get(
     '/certificates/:code/pdf',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'A certificate that stands, as PDF (its student and staff)',
         tags: ['certificates'],
@@ -60,8 +61,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ webRoot?: string }> = as
       },
     },
     async (request, reply) => {
-      const { person } = await requireReader(request);
-      if (!person) throw new AppError('unauthenticated', 401);
+      const person = member(request);
       const code = normaliseCode(request.params.code);
       if (!code) throw new AppError('certificate_not_found', 404);
       const base = publicBase(app.config.publicUrl, request);
@@ -84,6 +84,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ webRoot?: string }> = as
   app.post(
     '/certificates/:code/revoke',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Revoke a certificate (admins); its page says so from then on',
         tags: ['certificates'],
@@ -92,7 +93,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ webRoot?: string }> = as
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = member(request);
       const code = normaliseCode(request.params.code);
       if (!code) throw new AppError('certificate_not_found', 404);
       await revokeCertificate(app.database, admin, code);
@@ -105,7 +106,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ webRoot?: string }> = as
 export const certificatePageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/c/:code',
-    { schema: { hide: true, params: CertificateCodeParams } },
+    { config: { audience: 'public' }, schema: { hide: true, params: CertificateCodeParams } },
     async (request, reply) => {
       const content = await verifyCertificate(app.database, request.params.code);
       return reply

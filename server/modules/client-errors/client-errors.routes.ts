@@ -8,7 +8,7 @@ export const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/client-errors',
     {
       bodyLimit: 16 * 1024,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { audience: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         summary: 'Report a failure of the web app to the error log',
         tags: ['system'],

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '#shared/errors';
 import { PublicConfig } from '#shared/schemas/accounts';
 import { PublicConfigPatch, UploadSettingsPatch, UploadTarget } from '#shared/schemas/config';
-import { requireAdmin, requireMember } from '../accounts/access.ts';
+import { member } from '../accounts/access.ts';
 import { changePublicConfig, changeUploadSettings, getUploadTarget } from './config.service.ts';
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/public-config',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Switch student access, guest mode or the public showcase (admins)',
         tags: ['admin'],
@@ -17,7 +18,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = member(request);
       return changePublicConfig(app.database, admin, request.body, Boolean(app.config.google));
     },
   );
@@ -25,14 +26,14 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/upload-target',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Where this app sends photos (built-in or Cloudinary)',
         tags: ['media'],
         response: { 200: UploadTarget, 401: ErrorBody, 403: ErrorBody },
       },
     },
-    async (request) => {
-      await requireMember(request);
+    async () => {
       return getUploadTarget(app.database);
     },
   );
@@ -40,6 +41,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/upload-settings',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Choose the upload service (admins)',
         tags: ['admin'],
@@ -48,7 +50,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = member(request);
       return changeUploadSettings(app.database, admin, request.body);
     },
   );

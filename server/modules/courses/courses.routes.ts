@@ -13,7 +13,7 @@ import {
   InstructorChoices,
 } from '#shared/schemas/courses';
 import { CoursePostsQuery, PostPage } from '#shared/schemas/posts';
-import { requireAdmin, requireMember, requireReader, requireStaff } from '../accounts/access.ts';
+import { member, reader } from '../accounts/access.ts';
 import { listPostPage } from '../posts/posts.service.ts';
 import {
   getCourseProgress,
@@ -37,6 +37,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses',
     {
+      config: { audience: 'reader' },
       schema: {
         summary: 'Courses I may see, with counts',
         tags: ['courses'],
@@ -44,7 +45,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { person } = await requireReader(request);
+      const person = reader(request);
       return { courses: await listCourses(app.database, person) };
     },
   );
@@ -52,14 +53,14 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/instructor-choices',
     {
+      config: { audience: 'staff' },
       schema: {
         summary: 'Who a course form offers as default instructors (staff only)',
         tags: ['courses'],
         response: { 200: InstructorChoices, ...errors },
       },
     },
-    async (request) => {
-      await requireStaff(request);
+    async () => {
       return { instructors: await listInstructorChoices(app.database) };
     },
   );
@@ -67,6 +68,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/:courseId',
     {
+      config: { audience: 'reader' },
       schema: {
         summary: 'A course with its lessons in order',
         tags: ['courses'],
@@ -75,7 +77,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { person } = await requireReader(request);
+      const person = reader(request);
       return getCourse(app.database, person, request.params.courseId);
     },
   );
@@ -83,6 +85,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/courses',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Create (admins) or propose (instructors) a course',
         tags: ['courses'],
@@ -91,7 +94,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const person = await requireMember(request);
+      const person = member(request);
       return reply.status(201).send(await createCourse(app.database, person, request.body));
     },
   );
@@ -99,6 +102,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/courses/:courseId',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Edit a course (admins and its instructors)',
         tags: ['courses'],
@@ -108,7 +112,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       return updateCourse(app.database, person, request.params.courseId, request.body);
     },
   );
@@ -116,6 +120,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/courses/:courseId',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Delete a course (admins and its instructors)',
         tags: ['courses'],
@@ -124,7 +129,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       await deleteCourse(app.database, person, request.params.courseId);
       return { deleted: true as const };
     },
@@ -133,6 +138,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/courses/:courseId/approve',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Approve a proposed course (admins)',
         tags: ['courses'],
@@ -141,7 +147,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = member(request);
       return approveCourse(app.database, admin, request.params.courseId);
     },
   );
@@ -149,6 +155,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/:courseId/progress',
     {
+      config: { audience: 'reader' },
       schema: {
         summary: "Per lesson: students who completed it, latest activity; a student's own ticks",
         tags: ['courses'],
@@ -157,7 +164,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { person } = await requireReader(request);
+      const person = reader(request);
       return getCourseProgress(app.database, person, request.params.courseId);
     },
   );
@@ -165,6 +172,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/:courseId/students',
     {
+      config: { audience: 'staff' },
       schema: {
         summary: 'Enrolled students with progress and latest evaluation (staff only)',
         tags: ['courses'],
@@ -173,7 +181,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = await requireStaff(request);
+      const staff = member(request);
       return getCourseStudents(app.database, staff, request.params.courseId);
     },
   );
@@ -181,6 +189,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/:courseId/statistics',
     {
+      config: { audience: 'staff' },
       schema: {
         summary: 'Completion per lesson, progress spread, evaluations and ratings per week (staff)',
         tags: ['courses'],
@@ -189,7 +198,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = await requireStaff(request);
+      const staff = member(request);
       return getCourseStatistics(app.database, staff, request.params.courseId);
     },
   );
@@ -197,6 +206,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/:courseId/posts',
     {
+      config: { audience: 'reader' },
       schema: {
         summary: "The course's posts I may see, newest first, 10 a page (optionally one lesson's)",
         tags: ['courses'],
@@ -206,7 +216,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { person } = await requireReader(request);
+      const person = reader(request);
       await findVisibleCourse(app.database, person, request.params.courseId);
       return listPostPage(app.database, person, {
         courseId: request.params.courseId,

@@ -3,7 +3,7 @@ import { ErrorBody } from '#shared/errors';
 import { liveEventIdPattern, livePositionPattern } from '#shared/schemas/events';
 import { z } from '#shared/zod';
 import { AppError } from '../../lib/app-error.ts';
-import { requireReader, whyStreamEnds } from '../accounts/access.ts';
+import { reader, whyStreamEnds } from '../accounts/access.ts';
 import { StreamQuota } from './stream-quota.ts';
 
 const EventsQuery = z.object({
@@ -18,6 +18,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
+      config: { audience: 'reader' },
       schema: {
         summary:
           'Server-sent events: what changed that I may see (ids only); reconnect with Last-Event-ID',
@@ -36,7 +37,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       if (since !== undefined && !livePositionPattern.test(since)) {
         throw new AppError('bad_event_id', 400);
       }
-      const { person } = await requireReader(request);
+      const person = reader(request);
       const sessionHeaders = { cookie: request.headers.cookie };
       const release = quota.admit(person?.id ?? null, request.ip);
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '#shared/errors';
 import { AdminFeedbackList, FeedbackIdParams, FeedbackStatusInput } from '#shared/schemas/admin';
 import { FeedbackInput, FeedbackList } from '#shared/schemas/profile';
-import { requireAdmin, requireMember } from '../accounts/access.ts';
+import { member } from '../accounts/access.ts';
 import {
   listFeedback,
   listMyFeedback,
@@ -18,18 +18,20 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/feedback',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'My feedback to the admins and its status',
         tags,
         response: { 200: FeedbackList, ...errors },
       },
     },
-    async (request) => listMyFeedback(app.database, await requireMember(request)),
+    async (request) => listMyFeedback(app.database, member(request)),
   );
 
   app.post(
     '/feedback',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Send feedback to the admins',
         tags,
@@ -38,22 +40,20 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await sendFeedback(app.database, await requireMember(request), request.body.text)),
+      reply.status(201).send(await sendFeedback(app.database, member(request), request.body.text)),
   );
 
   app.get(
     '/admin/feedback',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Everyone’s feedback, newest first, with its author and status (admins)',
         tags,
         response: { 200: AdminFeedbackList, ...errors },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       return listFeedback(app.database);
     },
   );
@@ -61,6 +61,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/feedback/:feedbackId/status',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Mark feedback viewed or resolved; its author is notified (admins)',
         tags,
@@ -70,11 +71,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      setFeedbackStatus(
-        app.database,
-        await requireAdmin(request),
-        request.params.feedbackId,
-        request.body,
-      ),
+      setFeedbackStatus(app.database, member(request), request.params.feedbackId, request.body),
   );
 };

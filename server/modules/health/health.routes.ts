@@ -8,6 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
+      config: { audience: 'public' },
       schema: {
         summary: 'Liveness, database and disk check',
         tags: ['system'],

@@ -4,7 +4,7 @@ import { ErrorBody } from '#shared/errors';
 import { limits } from '#shared/limits';
 import { AcademyIdentity, AcademyIdentityPatch, LOGO_VARIANTS } from '#shared/schemas/identity';
 import { AppError } from '../../lib/app-error.ts';
-import { requireAdmin } from '../accounts/access.ts';
+import { member } from '../accounts/access.ts';
 import { readOneFile } from '../media/one-file.ts';
 import { changeIdentity, logoImage, removeLogo, setLogo } from './identity.service.ts';
 
@@ -15,6 +15,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/academy',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: "Set the academy's name, short name and theme colour (admins)",
         tags: ['admin'],
@@ -22,12 +23,13 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AcademyIdentity, ...errors },
       },
     },
-    async (request) => changeIdentity(app.database, await requireAdmin(request), request.body),
+    async (request) => changeIdentity(app.database, member(request), request.body),
   );
 
   app.put(
     '/admin/academy/logo',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Set the academy\'s logo from one square image (multipart field "file"; admins)',
         tags: ['admin'],
@@ -44,7 +46,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = member(request);
       const { bytes } = await readOneFile(request, limits.logoBytes, 'logo_too_large');
       return setLogo(app.database, admin, bytes);
     },
@@ -53,13 +55,14 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/academy/logo',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: "Go back to the product's mark (admins)",
         tags: ['admin'],
         response: { 200: AcademyIdentity, ...errors },
       },
     },
-    async (request) => removeLogo(app.database, await requireAdmin(request)),
+    async (request) => removeLogo(app.database, member(request)),
   );
 };
 
@@ -74,7 +77,7 @@ const LogoParams = z.strictObject({
 export const logoFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/academy-logo/:version/:file',
-    { schema: { hide: true, params: LogoParams } },
+    { config: { audience: 'public' }, schema: { hide: true, params: LogoParams } },
     async (request, reply) => {
       const { version, file } = request.params;
       const png = await logoImage(app.database, version, file.replace(/\.png$/, ''));

@@ -4,7 +4,7 @@ import { ErrorBody } from '#shared/errors';
 import { Me } from '#shared/schemas/accounts';
 import { MEDIA_NAME, SetAvatar, UploadQuery, UploadResult } from '#shared/schemas/media';
 import { AppError } from '../../lib/app-error.ts';
-import { getViewer, requireMember } from '../accounts/access.ts';
+import { member, visitor } from '../accounts/access.ts';
 import { viewerOfSignIn } from '../accounts/accounts.service.ts';
 import { describeMe } from '../accounts/me.ts';
 import { setOwnAvatar } from './avatar.service.ts';
@@ -18,6 +18,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/uploads',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Upload a photo (multipart field "file"); answers like Cloudinary',
         tags: ['media'],
@@ -36,7 +37,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const owner = await requireMember(request);
+      const owner = member(request);
       if (!request.isMultipart()) throw new AppError('upload_missing', 400);
       await guardUploadRate(app.database, owner.id);
       const result = await uploadImage({
@@ -54,6 +55,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/me/avatar',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Set or remove my photo (an image I uploaded with use=avatar)',
         tags: ['media'],
@@ -62,9 +64,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       await setOwnAvatar(app.database, person, request.body);
-      const viewer = await getViewer(request);
+      const viewer = visitor(request);
       return describeMe(
         await viewerOfSignIn(app.database, viewer.kind === 'member' ? viewer.authUserId : null),
       );
@@ -74,6 +76,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/avatars/:file',
     {
+      config: { audience: 'public' },
       schema: {
         summary: 'The generated avatar (initials on a colour) of a name',
         tags: ['media'],
@@ -102,6 +105,7 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/media/:name',
     {
+      config: { audience: 'public' },
       schema: {
         summary: 'A stored photo',
         tags: ['media'],

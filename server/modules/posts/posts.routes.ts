@@ -22,7 +22,7 @@ import {
 } from '#shared/schemas/posts';
 import { foldForSearch } from '#shared/text';
 import { AppError } from '../../lib/app-error.ts';
-import { requireMember, requireReader } from '../accounts/access.ts';
+import { member, reader } from '../accounts/access.ts';
 import {
   addComment,
   deleteComment,
@@ -46,6 +46,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts',
     {
+      config: { audience: 'reader' },
       schema: {
         summary: 'The feed: posts I may see, newest first, 10 a page, with filters and search',
         tags: ['posts'],
@@ -54,7 +55,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { person } = await requireReader(request);
+      const person = reader(request);
       const { cursor, q, courseId, studentId, kind, bookmarked } = request.query;
       // Bookmarks belong to someone; a guest has none to filter by.
       if (bookmarked && !person) throw new AppError('unauthenticated', 401);
@@ -72,6 +73,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mention-candidates',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'People the @ list offers for what was typed (students to staff only)',
         tags: ['posts'],
@@ -80,7 +82,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       return { people: await mentionCandidates(app.database, person, request.query.q) };
     },
   );
@@ -88,6 +90,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/posts',
     {
+      config: { audience: 'member' },
       schema: {
         summary:
           'Post an evaluation or a general post (instructors and admins); with the id the device made, sending it again answers the same post (200)',
@@ -97,7 +100,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const person = await requireMember(request);
+      const person = member(request);
       const { post, created } = await createPost(app.database, person, request.body);
       return reply.status(created ? 201 : 200).send(post);
     },
@@ -106,6 +109,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts/:postId',
     {
+      config: { audience: 'reader' },
       schema: {
         summary: 'One post I may see',
         tags: ['posts'],
@@ -114,7 +118,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { person } = await requireReader(request);
+      const person = reader(request);
       return getPost(app.database, person, request.params.postId);
     },
   );
@@ -122,6 +126,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/posts/:postId',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Edit a post (its author or an admin)',
         tags: ['posts'],
@@ -131,7 +136,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       return updatePost(app.database, person, request.params.postId, request.body);
     },
   );
@@ -139,6 +144,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/posts/:postId',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Delete a post (its author or an admin)',
         tags: ['posts'],
@@ -147,7 +153,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       await deletePost(app.database, person, request.params.postId);
       return { deleted: true as const };
     },
@@ -156,6 +162,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/posts/:postId/like',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Like or unlike a post; answers the exact count',
         tags: ['posts'],
@@ -165,7 +172,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       return setPostLike(app.database, person, request.params.postId, request.body.liked);
     },
   );
@@ -173,6 +180,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/posts/:postId/bookmark',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Save or unsave a post (private to me)',
         tags: ['posts'],
@@ -182,7 +190,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       return setPostBookmark(app.database, person, request.params.postId, request.body.bookmarked);
     },
   );
@@ -190,6 +198,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts/:postId/comments',
     {
+      config: { audience: 'reader' },
       schema: {
         summary: 'All comments of a post I may see, oldest first',
         tags: ['posts'],
@@ -198,7 +207,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { person } = await requireReader(request);
+      const person = reader(request);
       return {
         comments: await listComments(app.database, person, request.params.postId),
       };
@@ -208,6 +217,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/posts/:postId/comments',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Comment on a post, or reply to one of its comments',
         tags: ['posts'],
@@ -217,7 +227,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const person = await requireMember(request);
+      const person = member(request);
       const comment = await addComment(app.database, person, request.params.postId, request.body);
       return reply.status(201).send(comment);
     },
@@ -226,6 +236,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/comments/:commentId',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Edit a comment (its author or an admin)',
         tags: ['posts'],
@@ -235,7 +246,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       return editComment(app.database, person, request.params.commentId, request.body.text);
     },
   );
@@ -243,6 +254,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/comments/:commentId',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Delete a comment and its replies (its author or an admin)',
         tags: ['posts'],
@@ -251,7 +263,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       await deleteComment(app.database, person, request.params.commentId);
       return { deleted: true as const };
     },
@@ -260,6 +272,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/comments/:commentId/like',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Like or unlike a comment',
         tags: ['posts'],
@@ -269,7 +282,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       return setCommentLike(app.database, person, request.params.commentId, request.body.liked);
     },
   );

@@ -3,7 +3,7 @@ import { ErrorBody } from '#shared/errors';
 import { PostPage, PostPageQuery } from '#shared/schemas/posts';
 import { PrivacySettings, Profile, ProfileUpdate } from '#shared/schemas/profile';
 import { ShowcaseConsentInput } from '#shared/schemas/showcase';
-import { requireMember } from '../accounts/access.ts';
+import { member } from '../accounts/access.ts';
 import { listPostPage } from '../posts/posts.service.ts';
 import { changeShowcaseConsent } from '../showcase/showcase.service.ts';
 import { getProfile, updatePrivacy, updateProfile } from './profile.service.ts';
@@ -14,18 +14,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/profile',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'My own details and privacy settings',
         tags: ['profile'],
         response: { 200: Profile, ...errors },
       },
     },
-    async (request) => getProfile(app.database, await requireMember(request)),
+    async (request) => getProfile(app.database, member(request)),
   );
 
   app.put(
     '/me/profile',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Edit my own details (not role, status or e-mail)',
         tags: ['profile'],
@@ -33,12 +35,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Profile, ...errors },
       },
     },
-    async (request) => updateProfile(app.database, await requireMember(request), request.body),
+    async (request) => updateProfile(app.database, member(request), request.body),
   );
 
   app.put(
     '/me/privacy',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Hide my posts / posts I am mentioned in (instructors and admins)',
         tags: ['profile'],
@@ -46,12 +49,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Profile, ...errors },
       },
     },
-    async (request) => updatePrivacy(app.database, await requireMember(request), request.body),
+    async (request) => updatePrivacy(app.database, member(request), request.body),
   );
 
   app.put(
     '/me/showcase-consent',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Agree, or no longer agree, that my work may be shown publicly (students)',
         tags: ['profile'],
@@ -60,7 +64,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       await changeShowcaseConsent(app.database, person, request.body.consent);
       return getProfile(app.database, person);
     },
@@ -69,6 +73,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/bookmarks',
     {
+      config: { audience: 'member' },
       schema: {
         summary: 'Posts I saved that I may still see, newest first, 10 a page',
         tags: ['profile'],
@@ -77,7 +82,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       return listPostPage(app.database, person, {
         bookmarkedBy: person.id,
         cursor: request.query.cursor,

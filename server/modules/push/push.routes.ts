@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '#shared/errors';
 import { Ok } from '#shared/schemas/accounts';
 import { PushEndpointInput, PushPublicKey, PushSubscriptionInput } from '#shared/schemas/push';
-import { requireMember } from '../accounts/access.ts';
+import { member } from '../accounts/access.ts';
 import { removePushSubscription, savePushSubscription, vapidKeys } from './push.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -11,14 +11,14 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/push/public-key',
     {
+      config: { audience: 'member' },
       schema: {
         summary: "The server's VAPID public key, for PushManager.subscribe",
         tags: ['push'],
         response: { 200: PushPublicKey, ...errors },
       },
     },
-    async (request) => {
-      await requireMember(request);
+    async () => {
       const { publicKey } = await vapidKeys(app.database);
       return { publicKey };
     },
@@ -27,6 +27,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/push/subscription',
     {
+      config: { audience: 'member' },
       schema: {
         summary: "Keep this device's push subscription for me (added or refreshed)",
         tags: ['push'],
@@ -35,7 +36,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       await savePushSubscription(
         app.database,
         app.config,
@@ -50,6 +51,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/push/subscription',
     {
+      config: { audience: 'member' },
       schema: {
         summary: "Forget this device's push subscription (sign-out)",
         tags: ['push'],
@@ -58,7 +60,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await requireMember(request);
+      const person = member(request);
       await removePushSubscription(app.database, person, request.body.endpoint);
       return { ok: true as const };
     },

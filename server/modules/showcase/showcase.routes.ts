@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/showcase';
 import { AppError } from '../../lib/app-error.ts';
 import { PUBLIC_PAGE_CSP, publicBase } from '../../lib/public-page.ts';
-import { requireAdmin, requireStaff } from '../accounts/access.ts';
+import { member } from '../accounts/access.ts';
 import { readIdentity } from '../identity/identity.service.ts';
 import { goneSharePageHtml, sharePageHtml } from './share-page.ts';
 import {
@@ -29,6 +29,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/showcase',
     {
+      config: { audience: 'public' },
       schema: {
         summary: "Students' featured work, shown publicly while an admin has it on",
         tags: ['showcase'],
@@ -45,6 +46,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/posts/:postId/featured',
     {
+      config: { audience: 'staff' },
       schema: {
         summary: 'Choose a photo of an evaluation as featured work, or take it back (staff)',
         tags: ['showcase'],
@@ -54,7 +56,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = await requireStaff(request);
+      const staff = member(request);
       return featureWork(app.database, staff, request.params.postId, request.body);
     },
   );
@@ -62,14 +64,14 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/showcase',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Students who agreed to show their work publicly (admins)',
         tags: ['admin'],
         response: { 200: ShowcaseConsents, ...errors },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       return showcaseConsents(app.database);
     },
   );
@@ -83,7 +85,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
 export const sharePageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/s/:token',
-    { schema: { hide: true, params: ShareTokenParams } },
+    { config: { audience: 'public' }, schema: { hide: true, params: ShareTokenParams } },
     async (request, reply) => {
       const base = publicBase(app.config.publicUrl, request);
       const [work, identity] = await Promise.all([
@@ -104,7 +106,7 @@ export const sharePageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/s/:token/anh.jpg',
-    { schema: { hide: true, params: ShareTokenParams } },
+    { config: { audience: 'public' }, schema: { hide: true, params: ShareTokenParams } },
     async (request, reply) => {
       const jpeg = await sharedWorkPreview(app.database, app.mediaStore, request.params.token);
       if (!jpeg) throw new AppError('media_not_found', 404);

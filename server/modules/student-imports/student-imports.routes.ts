@@ -10,7 +10,7 @@ import {
   ImportPreview,
   ImportSummary,
 } from '#shared/schemas/student-imports';
-import { requireAdmin } from '../accounts/access.ts';
+import { member } from '../accounts/access.ts';
 import { readOneFile } from '../media/one-file.ts';
 import {
   commitImport,
@@ -35,14 +35,14 @@ export const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/student-imports',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'The latest imports of students, and whether each can be undone (admins)',
         tags,
         response: { 200: ImportList, ...errors },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       return listStudentImports(app.database);
     },
   );
@@ -50,6 +50,7 @@ export const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/student-imports',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Read a sheet of students (.xlsx or .csv, multipart field "file") (admins)',
         tags,
@@ -66,7 +67,7 @@ export const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = member(request);
       const file = await readOneFile(request, limits.importBytes, 'import_too_large');
       return uploadSheet(app.database, admin, {
         bytes: file.bytes,
@@ -78,6 +79,7 @@ export const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/student-imports/:importId/preview',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: "A sheet's rows read through the chosen columns, with what each does (admins)",
         tags,
@@ -87,7 +89,6 @@ export const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
       return previewImport(app.database, request.params.importId, request.body);
     },
   );
@@ -95,6 +96,7 @@ export const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/student-imports/:importId/commit',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: "Import a sheet's rows in one transaction (admins)",
         tags,
@@ -104,17 +106,13 @@ export const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      commitImport(
-        app.database,
-        await requireAdmin(request),
-        request.params.importId,
-        request.body,
-      ),
+      commitImport(app.database, member(request), request.params.importId, request.body),
   );
 
   app.post(
     '/admin/student-imports/:importId/undo',
     {
+      config: { audience: 'admin' },
       schema: {
         summary: 'Undo an import while nobody has edited what it added or changed (admins)',
         tags,
@@ -122,8 +120,7 @@ export const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ImportSummary, ...errors, 404: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request) =>
-      undoImport(app.database, await requireAdmin(request), request.params.importId),
+    async (request) => undoImport(app.database, member(request), request.params.importId),
   );
 
   // The workbooks an admin downloads: each built when asked, never cached (the export holds
@@ -152,14 +149,14 @@ export const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       workbook.url,
       {
+        config: { audience: 'admin' },
         schema: {
           summary: workbook.summary,
           tags,
           response: { 200: z.any().describe(XLSX), ...errors },
         },
       },
-      async (request, reply) => {
-        await requireAdmin(request);
+      async (_request, reply) => {
         return reply
           .type(XLSX)
           .header('cache-control', 'no-store')

@@ -18,8 +18,7 @@ import {
   StudentUpdate,
 } from '#shared/schemas/students';
 import { fileNamePart } from '#shared/text';
-import { AppError } from '../../lib/app-error.ts';
-import { requireReader, requireStaff } from '../accounts/access.ts';
+import { member, reader } from '../accounts/access.ts';
 import { listPostPage } from '../posts/posts.service.ts';
 import { classRoster } from './class-roster.service.ts';
 import { studentPortfolio } from './portfolio.service.ts';
@@ -43,6 +42,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students',
     {
+      config: { audience: 'reader' },
       schema: {
         summary:
           'Students by name, courses and order, 30 a page (staff; guests without contact data)',
@@ -52,7 +52,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { person } = await requireReader(request);
+      const person = reader(request);
       return listStudents(app.database, person, request.query);
     },
   );
@@ -60,6 +60,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/roster',
     {
+      config: { audience: 'staff' },
       schema: {
         summary:
           'Every student with her courses and current lessons, whom I am likely teaching now, and the active courses (staff; the post form keeps it for class offline)',
@@ -67,12 +68,13 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClassRoster, ...errors },
       },
     },
-    async (request) => classRoster(app.database, await requireStaff(request)),
+    async (request) => classRoster(app.database, member(request)),
   );
 
   app.post(
     '/students',
     {
+      config: { audience: 'staff' },
       schema: {
         summary: 'Add a student (staff): active, enrolled in the chosen courses',
         tags: ['students'],
@@ -81,7 +83,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const staff = await requireStaff(request);
+      const staff = member(request);
       return reply.status(201).send(await createStudent(app.database, staff, request.body));
     },
   );
@@ -89,6 +91,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/:studentId',
     {
+      config: { audience: 'reader' },
       schema: {
         summary: 'A student with courses and lesson progress (staff, or the student themself)',
         tags: ['students'],
@@ -97,7 +100,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { person } = await requireReader(request);
+      const person = reader(request);
       return getStudent(app.database, person, request.params.studentId);
     },
   );
@@ -105,6 +108,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/:studentId/evaluations',
     {
+      config: { audience: 'reader' },
       schema: {
         summary: 'Evaluations of a student I may see, newest first, 10 a page',
         tags: ['students'],
@@ -114,7 +118,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { person } = await requireReader(request);
+      const person = reader(request);
       // The same door as the student's page: staff, the student, guests.
       await getStudent(app.database, person, request.params.studentId);
       return listPostPage(app.database, person, {
@@ -127,6 +131,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/:studentId/portfolio',
     {
+      config: { audience: 'reader' },
       schema: {
         summary: "Every photo of a student's evaluations I may see, newest first",
         tags: ['students'],
@@ -135,7 +140,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { person } = await requireReader(request);
+      const person = reader(request);
       return studentPortfolio(app.database, person, request.params.studentId);
     },
   );
@@ -143,6 +148,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/:studentId/portfolio.zip',
     {
+      config: { audience: 'member' },
       schema: {
         summary:
           "A student's portfolio to keep: photos, evaluations and progress (herself, admins)",
@@ -152,8 +158,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { person } = await requireReader(request);
-      if (!person) throw new AppError('unauthenticated', 401);
+      const person = member(request);
       const { stream, studentName } = await portfolioArchive(
         app.database,
         app.mediaStore,
@@ -171,6 +176,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/:studentId/progress.csv',
     {
+      config: { audience: 'reader' },
       schema: {
         summary: "A student's progress as CSV (staff, or the student themself)",
         tags: ['students'],
@@ -179,7 +185,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { person } = await requireReader(request);
+      const person = reader(request);
       const { studentName, csv } = await studentProgressFile(
         app.database,
         person,
@@ -196,6 +202,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/students/:studentId',
     {
+      config: { audience: 'staff' },
       schema: {
         summary: "Edit a student's details and courses (staff)",
         tags: ['students'],
@@ -205,7 +212,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = await requireStaff(request);
+      const staff = member(request);
       return updateStudent(app.database, staff, request.params.studentId, request.body);
     },
   );
@@ -213,6 +220,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/students/:studentId',
     {
+      config: { audience: 'staff' },
       schema: {
         summary: 'Delete a student with their enrolments and progress (staff)',
         tags: ['students'],
@@ -221,7 +229,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = await requireStaff(request);
+      const staff = member(request);
       await deleteStudent(app.database, staff, request.params.studentId);
       return { deleted: true as const };
     },
@@ -230,6 +238,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/students/:studentId/block',
     {
+      config: { audience: 'staff' },
       schema: {
         summary: 'Block ("Bảo lưu") with a reason, or change the reason (staff)',
         tags: ['students'],
@@ -239,7 +248,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = await requireStaff(request);
+      const staff = member(request);
       return blockStudent(app.database, staff, request.params.studentId, request.body.reason);
     },
   );
@@ -247,6 +256,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/students/:studentId/unblock',
     {
+      config: { audience: 'staff' },
       schema: {
         summary: 'Unblock: "Đang học", ban info removed (staff)',
         tags: ['students'],
@@ -255,7 +265,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = await requireStaff(request);
+      const staff = member(request);
       return unblockStudent(app.database, staff, request.params.studentId);
     },
   );
@@ -263,6 +273,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/students/:studentId/progress/:lessonId',
     {
+      config: { audience: 'staff' },
       schema: {
         summary: 'Tick a lesson or write its summary (staff; a stale summary edit is refused)',
         tags: ['students'],
@@ -272,7 +283,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = await requireStaff(request);
+      const staff = member(request);
       const { studentId, lessonId } = request.params;
       return updateProgress(app.database, staff, studentId, lessonId, request.body);
     },
@@ -281,6 +292,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/students/:studentId/courses/:courseId/finished',
     {
+      config: { audience: 'staff' },
       schema: {
         summary:
           'Mark a student’s course finished after its last lesson, or not (staff); once all are, she is "Đã hoàn thành"',
@@ -291,7 +303,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = await requireStaff(request);
+      const staff = member(request);
       const { studentId, courseId } = request.params;
       return markCourseFinished(app.database, staff, studentId, courseId, request.body.finished);
     },
