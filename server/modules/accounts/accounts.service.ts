@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isLoggedActivity } from '../../policies/admin-tools.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { issueMailCharge, type MailCharge } from '../auth/mailer.ts';
-import type { SessionLookup } from '../auth/session-lookup.ts';
+import type { SessionLookup, SessionRows } from '../auth/session-lookup.ts';
 import { findPublicConfig } from '../config/config.repository.ts';
 import { openProposedCourse } from '../courses/courses.service.ts';
 import { announcePersonChange } from '../events/announce.ts';
@@ -88,39 +88,38 @@ export function accessRefusal(
 
 const MISSING_RULES = 'public_config is missing: migrations and defaults run at start';
 
+/** A session's row as the session lookup reads it: the session, its person, the access rules. */
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionWithPerson>>>;
+
 /**
- * Who is asking, from a request's headers, in one pass down the layers: the session cookie
- * (auth/session-lookup.ts), then the session's row with its person and the access rules (the
- * repository, or the row remembered of that session while nothing that could change it was told
- * since), then the rules of spec 6. A cookie better-auth has not verified before, or whose session
- * has ended or is due to be extended, is answered by better-auth instead.
+ * How the session lookup reads a session's row, and which rows it may answer from memory: a
+ * member's, who is let in (anyone else is read again, so an approval or a change of the rules
+ * is seen at once).
+ */
+export function sessionRows(database: AppDatabase): SessionRows<SessionRow> {
+  return {
+    read: async (token) => {
+      const row = await findSessionWithPerson(database.db, token);
+      if (!row) throw new Error(MISSING_RULES);
+      return row;
+    },
+    keeps: ({ person, rules }) => person !== undefined && accessRefusal(person, rules) === null,
+  };
+}
+
+/**
+ * Who is asking, from a request's headers: whose session the cookie carries (the session
+ * lookup, with the session's row when it read it), then the rules of spec 6.
  */
 export async function viewerOfRequest(
-  { database, sessions }: { database: AppDatabase; sessions: SessionLookup },
+  { database, sessions }: { database: AppDatabase; sessions: SessionLookup<SessionRow> },
   headers: IncomingHttpHeaders,
 ): Promise<Viewer> {
-  const remembered = sessions.remembered(headers);
-  if (remembered) {
-    type Found = NonNullable<Awaited<ReturnType<typeof findSessionWithPerson>>>;
-    const known = sessions.knownRow<Found>(remembered.token);
-    const generation = sessions.currentGeneration();
-    const found = known ?? (await findSessionWithPerson(database.db, remembered.token));
-    if (!found) throw new Error(MISSING_RULES);
-    if (found.session && sessions.holds(found.session)) {
-      sessions.keep(remembered);
-      const viewer = await viewerOf(database, found.session.userId, {
-        // Each request gets its own copy: a remembered row is shared by the session's requests.
-        person: found.person && { ...found.person },
-        rules: found.rules,
-      });
-      if (known === undefined && viewer.kind === 'member') {
-        sessions.learn(remembered.token, found, generation);
-      }
-      return viewer;
-    }
-    sessions.forget(remembered);
-  }
-  return viewerOfSignIn(database, await sessions.verify(headers));
+  const found = await sessions.find(headers);
+  if (found?.row === undefined) return viewerOfSignIn(database, found?.authUserId ?? null);
+  const { person, rules } = found.row;
+  // Each request gets its own copy: a remembered row is shared by the session's requests.
+  return viewerOf(database, found.authUserId, { person: person && { ...person }, rules });
 }
 
 /** The viewer behind a sign-in identity (as after a change to it), or anonymous when none. */

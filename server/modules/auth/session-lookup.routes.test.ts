@@ -189,7 +189,7 @@ describe(`a known session, answered without reading it again, on ${testDatabaseK
     t.app.sessions.forgetRows();
     expect(t.app.sessions.knownRow(token)).toBeUndefined();
     // A read that started before the change offers its now stale row: it is dropped.
-    t.app.sessions.learn(token, row, readAt);
+    t.app.sessions.learn(token, row!, readAt);
     expect(t.app.sessions.knownRow(token)).toBeUndefined();
   });
 

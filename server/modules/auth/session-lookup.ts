@@ -15,14 +15,35 @@ export interface RememberedCookie {
   token: string;
 }
 
+/** How the lookup reads a session's row, and which rows it may answer from memory. */
+export interface SessionRows<Row extends { session: SessionTimes | undefined }> {
+  /** The row of this session token (with whatever its reader needs beside it). */
+  read(token: string): Promise<Row>;
+  /** Whether a row may answer later requests from memory until a change is told. */
+  keeps(row: Row): boolean;
+}
+
+/** What a session's row says of the session itself: absent when it is gone. */
+export interface SessionTimes {
+  userId: string;
+  expiresAt: Date | string;
+}
+
+/** Whose session a request carries, and its row when the lookup read or remembered it. */
+export interface FoundSession<Row> {
+  authUserId: string;
+  /** The session's row, for the request alone; absent when better-auth answered instead. */
+  row?: Row;
+}
+
 /**
  * Whose session a request's cookie carries. better-auth's `getSession` verifies the cookie's
  * signature and reads the session on every call, and on the feed that machinery costs more than
  * the feed's own query. A signed cookie always carries the same token, so once
  * better-auth has verified a cookie this remembers which token it holds; later requests with
- * that cookie need only the session row (read with the person asking, `viewerOfRequest` in
- * accounts.service.ts), so a signed-out, revoked or expired session is refused at once, as
- * better-auth would. better-auth still answers everything else: unknown cookies, and a session
+ * that cookie need only the session row (read by the `SessionRows` it was made with, the person
+ * asking and the access rules beside it), so a signed-out, revoked or expired session is refused
+ * at once, as better-auth would. better-auth still answers everything else: unknown cookies, and a session
  * due to be extended (once a day) or past its end.
  *
  * A session's row is remembered too, for a member, so that a known session costs the request
@@ -30,19 +51,20 @@ export interface RememberedCookie {
  * sessions, people or the access rules (plugins/auth.ts), and rows are read again after
  * KNOWN_MS whatever happens.
  */
-export class SessionLookup {
+export class SessionLookup<Row extends { session: SessionTimes | undefined }> {
   /** Verified cookie value → the session token it carries. */
   private readonly tokens: LRUCache<string, string>;
   /**
    * Session token → what its row said when it was read, while no change may have touched it.
    * Its age is kept by the wall clock (KNOWN_MS), as the sessions' own times are.
    */
-  private readonly known: LRUCache<string, { row: unknown; readAt: number }>;
+  private readonly known: LRUCache<string, { row: Row; readAt: number }>;
   /** Counts forgettings: a row read before one is not remembered after it. */
   private generation = 0;
 
   private constructor(
     private readonly auth: Auth,
+    private readonly rows: SessionRows<Row>,
     private readonly cookieName: string,
     capacity: number,
   ) {
@@ -50,8 +72,35 @@ export class SessionLookup {
     this.known = new LRUCache({ max: capacity });
   }
 
-  static async create(auth: Auth, capacity = 10_000) {
-    return new SessionLookup(auth, await sessionCookieName(auth), capacity);
+  static async create<Row extends { session: SessionTimes | undefined }>(
+    auth: Auth,
+    rows: SessionRows<Row>,
+    capacity = 10_000,
+  ) {
+    return new SessionLookup(auth, rows, await sessionCookieName(auth), capacity);
+  }
+
+  /**
+   * Whose session a request carries, or null when none. A cookie verified before is answered
+   * from its session's row (remembered, or read) while the session holds; any other cookie, or
+   * one whose session ended or is due to be extended, by better-auth.
+   */
+  async find(headers: IncomingHttpHeaders): Promise<FoundSession<Row> | null> {
+    const remembered = this.remembered(headers);
+    if (remembered) {
+      const known = this.knownRow(remembered.token);
+      const generation = this.generation;
+      const row = known ?? (await this.rows.read(remembered.token));
+      if (row.session && this.holds(row.session)) {
+        this.keep(remembered);
+        if (known === undefined && this.rows.keeps(row))
+          this.learn(remembered.token, row, generation);
+        return { authUserId: row.session.userId, row };
+      }
+      this.forget(remembered);
+    }
+    const authUserId = await this.verify(headers);
+    return authUserId === null ? null : { authUserId };
   }
 
   /**
@@ -62,19 +111,15 @@ export class SessionLookup {
    */
   static readonly KNOWN_MS = 15_000;
 
-  /**
-   * The row read for this session token (with its person and the access rules) while no change
-   * since may have touched it, or undefined: the caller reads it and offers it to `learn` with
-   * the `generation` it had before reading.
-   */
-  knownRow<Row>(token: string): Row | undefined {
+  /** The row read for this session token while no change since may have touched it. */
+  knownRow(token: string): Row | undefined {
     const entry = this.known.get(token);
     if (entry === undefined) return undefined;
     if (Date.now() - entry.readAt >= SessionLookup.KNOWN_MS) {
       this.known.delete(token);
       return undefined;
     }
-    return entry.row as Row;
+    return entry.row;
   }
 
   /** Where forgetting stands: taken before a read, so a row read before a change is dropped. */
@@ -83,7 +128,7 @@ export class SessionLookup {
   }
 
   /** Remembers a session's row, unless something was forgotten since it was read. */
-  learn(token: string, row: unknown, readInGeneration: number) {
+  learn(token: string, row: Row, readInGeneration: number) {
     if (readInGeneration !== this.generation) return;
     this.known.set(token, { row, readAt: Date.now() });
   }
@@ -106,19 +151,19 @@ export class SessionLookup {
    * not ended and not yet due to be extended. better-auth extends a session once less than
    * SESSION_SECONDS - SESSION_REFRESH_SECONDS of it remain (which also comes before its end).
    */
-  holds(session: { expiresAt: Date | string }): boolean {
+  private holds(session: SessionTimes): boolean {
     const extendFrom =
       new Date(session.expiresAt).getTime() - (SESSION_SECONDS - SESSION_REFRESH_SECONDS) * 1000;
     return Date.now() < extendFrom;
   }
 
   /** A remembered cookie whose session held: kept as the most recently used. */
-  keep({ cookie, token }: RememberedCookie) {
+  private keep({ cookie, token }: RememberedCookie) {
     this.tokens.set(cookie, token);
   }
 
   /** A remembered cookie whose session did not hold: better-auth answers it from now on. */
-  forget({ cookie, token }: RememberedCookie) {
+  private forget({ cookie, token }: RememberedCookie) {
     this.tokens.delete(cookie);
     this.known.delete(token);
   }
@@ -128,7 +173,7 @@ export class SessionLookup {
    * answers it (verifying the signature, ending or extending the session); the cookie is
    * remembered when it is safe to.
    */
-  async verify(headers: IncomingHttpHeaders): Promise<string | null> {
+  private async verify(headers: IncomingHttpHeaders): Promise<string | null> {
     const cookie = sessionCookieOf(headers, this.cookieName);
     if (cookie === undefined) return null;
     const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
