@@ -33,6 +33,7 @@ import {
   signOutEveryone,
 } from '../modules/admin/recovery.service.ts';
 import { createAuth } from '../modules/auth/auth.ts';
+import { createVerifiedUser } from '../modules/auth/better-auth-internals.ts';
 import { createMailer, type MailCharge, smtpProblem } from '../modules/auth/mailer.ts';
 import { ensureConfigDefaults } from '../modules/config/config.repository.ts';
 import { createMediaStore } from '../modules/media/create-media-store.ts';
@@ -402,18 +403,9 @@ const COMMANDS: Record<string, Command> = {
           onSessionDeleted: async () => {},
         },
       });
-      const { internalAdapter } = await auth.$context;
-      const { person, created } = await grantAdmin(database, email, async (address, name) => {
-        const user = await internalAdapter.createUser(
-          {
-            email: address,
-            name,
-            emailVerified: true,
-          },
-          { method: 'admin' },
-        );
-        return user.id;
-      });
+      const { person, created } = await grantAdmin(database, email, (address, name) =>
+        createVerifiedUser(auth, address, name),
+      );
       io.out(
         say(created ? cli.admin.created : cli.admin.granted, { email: person.email ?? email }),
       );

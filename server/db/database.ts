@@ -7,7 +7,6 @@ import {
   Kysely,
   type LimitNode,
   Migrator,
-  PostgresAdapter,
   type PostgresCursor,
   PostgresDialect,
   type PostgresPool,
@@ -24,7 +23,7 @@ import pg from 'pg';
 import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
 import type { DatabaseConfig } from '../config.ts';
-import type { DatabaseKind } from './dialect.ts';
+import { type DatabaseKind, databaseKindOf } from './dialect.ts';
 import { type EventBus, InProcessBus, PostgresBus } from './event-bus.ts';
 import { migrations } from './migrations/index.ts';
 import { PREPARED_MARK } from './prepared.ts';
@@ -348,7 +347,7 @@ export async function holdingSchemaLock<T>(
   db: Kysely<Database>,
   work: (db: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work(db);
+  if (databaseKindOf(db) !== 'postgres') return work(db);
   return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
     try {

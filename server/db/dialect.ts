@@ -1,12 +1,28 @@
-import { PostgresAdapter, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
-/** Which engine a Kysely instance talks to, for the few statements that differ. */
-export function databaseKindOf(db: { getExecutor(): { adapter: unknown } }): DatabaseKind {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+/** What Kysely compiles a query with: every `Kysely`, transaction and connection. */
+type Compiles = Parameters<RawBuilder<unknown>['compile']>[0];
+
+const kinds = new WeakMap<object, DatabaseKind>();
+
+/**
+ * Which engine a Kysely instance talks to, for the few statements that differ, read through
+ * Kysely's public compile: PostgreSQL's compiler numbers its parameters (`$1`), SQLite's does
+ * not (`?`). `dialect.test.ts` checks it for both. Remembered per instance: the pool's instance
+ * answers every request.
+ */
+export function databaseKindOf(db: Compiles): DatabaseKind {
+  let kind = kinds.get(db);
+  if (kind === undefined) {
+    kind = sql`${0}`.compile(db).sql === '$1' ? 'postgres' : 'sqlite';
+    kinds.set(db, kind);
+  }
+  return kind;
 }
 
 /** A JSON array column as read: text on SQLite, already parsed on PostgreSQL. */
@@ -17,7 +33,7 @@ export type JsonArray<Row> = Row[] | string;
  * to; read the value with `readJsonArray`. Rows keep the subquery's order.
  */
 export function jsonArrayOf<Row>(
-  db: { getExecutor(): { adapter: unknown } },
+  db: Compiles,
   subquery: Parameters<typeof sqliteJsonArrayFrom<Row>>[0],
 ): RawBuilder<JsonArray<Row>> {
   // Kysely types both as parsed rows; SQLite's is text until read.

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely';
+import { databaseKindOf } from './dialect.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -96,7 +97,7 @@ export function preparedQuery<Values extends object, Row>(
   return async (db, values) => {
     const record = values as Record<string, unknown>;
     // The SQL differs between engines (one process may hold both in tests).
-    const key = `${db.getExecutor().adapter.constructor.name}|${shapeOf(record, inSql)}`;
+    const key = `${databaseKindOf(db)}|${shapeOf(record, inSql)}`;
     let entry = compiled.get(key);
     if (!entry) {
       const standIns = { object: {}, created: [] as StandIn[] };

@@ -10,6 +10,7 @@ import { setUpAcademy } from '../../test/academy.ts';
 import { instructorForm } from '../../test/sessions.ts';
 import { testDatabaseKind } from '../../test/test-database.ts';
 import {
+  createVerifiedUser,
   sentOnce,
   sessionCookieName,
   sessionCookieOf,
@@ -30,6 +31,23 @@ beforeAll(() => {
 });
 
 describe(`what the app relies on in better-auth, on ${testDatabaseKind()}`, () => {
+  it("creates a verified identity through its context's internal adapter, lower-casing the address", async () => {
+    const id = await createVerifiedUser(t.app.auth, 'Moi.Admin@Example.vn', 'Quản Trị Mới');
+    const row = await t.database.db
+      .selectFrom('user')
+      .select(['id', 'email', 'name', 'emailVerified'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: 'moi.admin@example.vn', name: 'Quản Trị Mới' });
+    expect(Boolean(row.emailVerified)).toBe(true);
+    const sessions = await t.database.db
+      .selectFrom('session')
+      .select('id')
+      .where('userId', '=', id)
+      .execute();
+    expect(sessions).toEqual([]);
+  });
+
   it("names the session cookie as better-auth's own context does", async () => {
     const name = await sessionCookieName(t.app.auth);
     expect(cookie.split('=')[0]).toBe(name);

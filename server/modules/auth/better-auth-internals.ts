@@ -1,7 +1,7 @@
 /*
  * What the app relies on in better-auth beyond `betterAuth()`, `auth.api` and `auth.handler`:
- * the storages its calls run in, the session cookie's name and the form of a signed cookie. They
- * are all here, and `better-auth-internals.routes.test.ts` (with `better-auth-internals.test.ts`
+ * the storages its calls run in, the session cookie's name, the form of a signed cookie and its
+ * internal adapter's `createUser` (the command line's `admin grant`). They are all here, and `better-auth-internals.routes.test.ts` (with `better-auth-internals.test.ts`
  * for the storages' counting) checks each against the installed better-auth, so an upgrade that
  * changes one fails there by name.
  */
@@ -83,4 +83,33 @@ export function sentOnce(headers: IncomingHttpHeaders, name: string): boolean {
 /** Whether a signed cookie's value carries `token`: better-call signs it as "<token>.<signature>". */
 export function signedCookieCarries(value: string, token: string): boolean {
   return value.startsWith(`${token}.`);
+}
+
+/**
+ * Creates a sign-in identity for an address, verified, without a password or a session: the
+ * command line's `admin grant` for an address nobody uses yet. better-auth's public API has no
+ * such call without its admin plugin (which would open user management over HTTP), so this goes
+ * through its context's internal adapter, as its own endpoints do.
+ */
+export async function createVerifiedUser(
+  auth: {
+    $context: Promise<{
+      internalAdapter: {
+        createUser(
+          user: { email: string; name: string; emailVerified: boolean },
+          source: { method: 'admin' },
+        ): Promise<{ id: string }>;
+      };
+    }>;
+  },
+  email: string,
+  name: string,
+): Promise<string> {
+  const { internalAdapter } = await auth.$context;
+  // The provisioning source its `validateUserInfo` gate reads: made by an administrator.
+  const user = await internalAdapter.createUser(
+    { email, name, emailVerified: true },
+    { method: 'admin' },
+  );
+  return user.id;
 }
