@@ -1,12 +1,12 @@
 import type { PersonCan } from '#shared/schemas/admin';
 import type { PersonRow } from '../db/schema.ts';
-import { isAdmin, isSelf, isStaff, type Who } from './who.ts';
+import { isAdmin, isSelf, isStaff, type RoleHolder, type Who } from './who.ts';
 
 /**
  * Only admins approve, block, merge and delete people, read the activity and error logs, see
  * approval requests, change the academy's settings, import and export, back up and restore (spec 6).
  */
-export function mayManageAcademy(who: Who): boolean {
+export function mayManageAcademy(who: RoleHolder): boolean {
   return isAdmin(who);
 }
 

@@ -7,12 +7,15 @@ import type { PersonRow } from '../db/schema.ts';
  */
 export type Who = Pick<PersonRow, 'id' | 'role'> | null;
 
+/** Whatever carries a role: a viewer, a person's row, an open event stream (a guest's has none). */
+export type RoleHolder = { role: PersonRow['role'] | null } | null | undefined;
+
 /** Staff are the academy's admins and instructors (spec 4): they teach, evaluate, manage students. */
-export function isStaff(who: { role: PersonRow['role'] | null } | null | undefined): boolean {
+export function isStaff(who: RoleHolder): boolean {
   return who?.role === 'admin' || who?.role === 'instructor';
 }
 
-export function isAdmin(who: Who): boolean {
+export function isAdmin(who: RoleHolder): boolean {
   return who?.role === 'admin';
 }
 

@@ -1,5 +1,6 @@
 import type { Audience } from '../../db/event-bus.ts';
 import type { Db, Role } from '../../db/schema.ts';
+import { mayManageAcademy } from '../../policies/admin-tools.ts';
 import { isStaff } from '../../policies/who.ts';
 import { findPostPeople, isPostVisibleTo, listPostMentions } from './events.repository.ts';
 
@@ -50,7 +51,8 @@ export async function resolveAudience(db: Db, audience: Audience): Promise<Audie
     case 'staff':
       return isStaff;
     case 'admins':
-      return (recipient) => recipient.role === 'admin';
+      // Approval requests and the logs are for those who manage the academy.
+      return mayManageAcademy;
     case 'people': {
       const ids = new Set(audience.ids);
       return (recipient) => recipient.personId !== null && ids.has(recipient.personId);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '#shared/schemas/events';
 import type { AppDatabase } from '../../db/database.ts';
 import type { BusMessage } from '../../db/event-bus.ts';
+import { mayManageAcademy } from '../../policies/admin-tools.ts';
 import { latestLogIds } from './events.repository.ts';
 import { type AudienceTest, type Recipient, resolveAudience } from './live-audience.ts';
 
@@ -227,7 +228,7 @@ export class LiveHub {
    * only while an admin is connected — and each process tells its own streams.
    */
   private async watchLogs() {
-    const admins = [...this.streams].filter((stream) => stream.role === 'admin');
+    const admins = [...this.streams].filter(mayManageAcademy);
     if (admins.length === 0) {
       this.lastLogIds = undefined;
       return;
