@@ -1,16 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { RedeemSignInLink } from '#shared/schemas/accounts';
 import { AppError } from '../../lib/app-error.ts';
+import { magicLinkEmail, magicLinkIdentifier } from '../auth/better-auth-internals.ts';
 import { authHeaders } from '../auth/client-address.ts';
 import { withMailCharge } from '../auth/mailer.ts';
 import { findVerification } from './accounts.repository.ts';
 import { chargeMail } from './accounts.service.ts';
-
-/** better-auth stores magic-link tokens as base64url SHA-256 (storeToken: 'hashed'). */
-function storedIdentifier(token: string): string {
-  return `magic-link:${createHash('sha256').update(token).digest('base64url')}`;
-}
 
 /**
  * Sends a sign-in link. The answer is the same whether or not the address has an account;
@@ -32,16 +27,12 @@ export async function redeemSignInLink(
   request: FastifyRequest,
   input: RedeemSignInLink,
 ): Promise<string[]> {
-  const row = await findVerification(request.server.database.db, storedIdentifier(input.token));
+  const row = await findVerification(request.server.database.db, magicLinkIdentifier(input.token));
   if (!row || new Date(row.expiresAt).getTime() <= Date.now()) {
     throw new AppError('invalid_link', 400);
   }
-  let linkEmail: string | undefined;
-  try {
-    linkEmail = (JSON.parse(row.value) as { email?: string }).email?.toLowerCase();
-  } catch {
-    throw new AppError('invalid_link', 400);
-  }
+  const linkEmail = magicLinkEmail(row.value);
+  if (linkEmail === undefined) throw new AppError('invalid_link', 400);
   if (linkEmail !== input.email) throw new AppError('email_mismatch', 400);
 
   const response = await request.server.auth.api.magicLinkVerify({

@@ -4,13 +4,17 @@ import {
   getCurrentDBAdapterAsyncLocalStorage,
   getRequestStateAsyncLocalStorage,
 } from '@better-auth/core/context';
+import { getSchema } from 'better-auth/db';
 import { fromNodeHeaders } from 'better-auth/node';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setUpAcademy } from '../../test/academy.ts';
-import { instructorForm } from '../../test/sessions.ts';
+import { instructorForm, requestLinkToken } from '../../test/sessions.ts';
 import { testDatabaseKind } from '../../test/test-database.ts';
+import { findVerification } from '../accounts/accounts.repository.ts';
 import {
   createVerifiedUser,
+  magicLinkEmail,
+  magicLinkIdentifier,
   sentOnce,
   sessionCookieName,
   sessionCookieOf,
@@ -22,7 +26,11 @@ import {
  * a real sign-in: an upgrade that breaks one fails here, under the assumption's name.
  */
 
-const { t, cookie: cookies } = setUpAcademy({
+const {
+  t,
+  mail,
+  cookie: cookies,
+} = setUpAcademy({
   owner: { email: 'owner@example.vn', form: instructorForm('Chủ Học Viện') },
 });
 let cookie: string;
@@ -46,6 +54,38 @@ describe(`what the app relies on in better-auth, on ${testDatabaseKind()}`, () =
       .where('userId', '=', id)
       .execute();
     expect(sessions).toEqual([]);
+  });
+
+  it('has in its schema every column of its tables the repositories read or write by SQL', () => {
+    // accounts.repository.ts: whose session a token is, identities by address, sign-outs,
+    // stale mappings; sign-in.service.ts: a pending magic link.
+    const readBySql = {
+      user: ['id', 'email', 'name', 'emailVerified'],
+      session: ['id', 'token', 'userId', 'expiresAt'],
+      verification: ['identifier', 'value', 'expiresAt'],
+    };
+    const schema = getSchema(t.app.auth.options);
+    for (const [table, columns] of Object.entries(readBySql)) {
+      const fields = schema[table]?.fields ?? {};
+      const known = new Set([
+        'id',
+        ...Object.entries(fields).map(([key, f]) => f.fieldName ?? key),
+      ]);
+      expect({ table, missing: columns.filter((column) => !known.has(column)) }).toEqual({
+        table,
+        missing: [],
+      });
+    }
+  });
+
+  it("keeps a magic link's token hashed under magic-link:, with the address in its value", async () => {
+    const token = await requestLinkToken(t.app, mail, 'Link.Here@example.vn');
+    const row = await findVerification(t.database.db, magicLinkIdentifier(token));
+    expect(row).toBeDefined();
+    expect(magicLinkEmail(row!.value)).toBe('link.here@example.vn');
+    expect(new Date(row!.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    expect(await findVerification(t.database.db, magicLinkIdentifier(`${token}x`))).toBeUndefined();
+    expect(magicLinkEmail('not json')).toBeUndefined();
   });
 
   it("names the session cookie as better-auth's own context does", async () => {

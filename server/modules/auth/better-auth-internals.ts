@@ -1,10 +1,12 @@
 /*
  * What the app relies on in better-auth beyond `betterAuth()`, `auth.api` and `auth.handler`:
- * the storages its calls run in, the session cookie's name, the form of a signed cookie and its
- * internal adapter's `createUser` (the command line's `admin grant`). They are all here, and `better-auth-internals.routes.test.ts` (with `better-auth-internals.test.ts`
+ * the storages its calls run in, the session cookie's name, the form of a signed cookie, how its
+ * magic-link plugin stores a link in `verification`, and its internal adapter's `createUser`
+ * (the command line's `admin grant`). They are all here, and `better-auth-internals.routes.test.ts` (with `better-auth-internals.test.ts`
  * for the storages' counting) checks each against the installed better-auth, so an upgrade that
  * changes one fails there by name.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   getCurrentAuthContextAsyncLocalStorage,
@@ -112,4 +114,22 @@ export async function createVerifiedUser(
     { method: 'admin' },
   );
   return user.id;
+}
+
+/**
+ * The `verification` row's identifier under which the magic-link plugin keeps a link's token:
+ * `magic-link:` and the token's base64url SHA-256 (`storeToken: 'hashed'`, auth.ts).
+ */
+export function magicLinkIdentifier(token: string): string {
+  return `magic-link:${createHash('sha256').update(token).digest('base64url')}`;
+}
+
+/** The address a stored magic link was sent to, from its row's JSON value; undefined if none. */
+export function magicLinkEmail(value: string): string | undefined {
+  try {
+    const email = (JSON.parse(value) as { email?: unknown }).email;
+    return typeof email === 'string' ? email.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
 }
