@@ -30,14 +30,14 @@ describe('skipping the items of a long list that are off screen', () => {
     render(<List count={6} />);
     const item = (index: number) => screen.getByText(`item-${index}`);
     // First: sizes are remembered, nothing skipped, so a restored scroll lands where it was.
-    expect(item(0).className).toBe('[contain-intrinsic-size:auto_420px]');
+    expect(item(0).className).toBe('isolate [contain-intrinsic-size:auto_420px]');
     expect(item(5).className).not.toContain('content-visibility');
     await waitFor(() => expect(item(5).className).toContain('[content-visibility:auto]'));
     // Skipping clips what an item paints to its box: the margin keeps the card's shadow.
     expect(item(3).className).toContain('[overflow-clip-margin:24px]');
     // Those on screen (0 to 2, within 800 px) never switch: the browser would call it a shift.
     for (const index of [0, 1, 2])
-      expect(item(index).className).toBe('[contain-intrinsic-size:auto_420px]');
+      expect(item(index).className).toBe('isolate [contain-intrinsic-size:auto_420px]');
     vi.restoreAllMocks();
   });
 });

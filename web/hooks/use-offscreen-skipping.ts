@@ -10,7 +10,11 @@ import { useEffect, useId, useRef, useState } from 'react';
  * (a layout shift). Items added later skip from their first frame.
  *
  * Skipping also clips what an item paints to its box: the clip margin gives the card's shadow
- * back. Tailwind sees the classes whole here.
+ * back. Each item is its own stacking context (`isolate`), later items above earlier ones, as
+ * skipping's paint containment already makes it in the browser: an item off screen, laid out by
+ * its estimate, then never reads as covering the next item's buttons to an accessibility check
+ * (axe's target size), which orders painting by the stacking rules it knows. Nothing inside an
+ * item draws beyond it: menus and sheets open in a portal. Tailwind sees the classes whole here.
  */
 export function useOffscreenSkipping(
   estimate: 'card' | 'row',
@@ -18,8 +22,8 @@ export function useOffscreenSkipping(
   const list = useId();
   const size =
     estimate === 'card'
-      ? '[contain-intrinsic-size:auto_420px]'
-      : '[contain-intrinsic-size:auto_120px]';
+      ? 'isolate [contain-intrinsic-size:auto_420px]'
+      : 'isolate [contain-intrinsic-size:auto_120px]';
   const skipping = `${size} [content-visibility:auto] [overflow-clip-margin:24px]`;
   // The items drawn before skipping started: they keep the class they were drawn with, and the
   // ones off screen at that moment are switched to skipping on the page itself. Rendering the

@@ -256,7 +256,7 @@ export default function LoginScreen() {
       </div>
       {config?.googleEnabled ? (
         <>
-          <div className="my-5 flex items-center gap-3 text-xs text-stone-400" aria-hidden="true">
+          <div className="my-5 flex items-center gap-3 text-xs text-stone-500" aria-hidden="true">
             <span className="h-px flex-1 bg-stone-200" />
             {t('screens.login.or')}
             <span className="h-px flex-1 bg-stone-200" />
