@@ -94,7 +94,12 @@ export async function audit(
         item.scoreDisplayMode !== 'informative' &&
         item.scoreDisplayMode !== 'manual',
     )
-    .map((item) => `${item.id} (${item.score})`);
+    .map((item) => {
+      // The first element an audit names, so a failure says where without the report.
+      const details = item.details as { items?: Array<{ node?: { snippet?: string } }> };
+      const where = details?.items?.[0]?.node?.snippet;
+      return `${item.id} (${item.score})${where ? ` at ${where.slice(0, 160)}` : ''}`;
+    });
   const millis = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
   return {
     finalUrl: result.lhr.finalDisplayedUrl,

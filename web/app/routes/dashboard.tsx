@@ -199,7 +199,7 @@ function Figures({ data }: { data: Dashboard }) {
             <ol className="flex flex-col gap-2">
               {data.topInstructors.map((row, index) => (
                 <li key={row.person.id} className="flex items-center gap-3">
-                  <span className="w-5 text-right text-sm font-semibold text-stone-400 tabular-nums">
+                  <span className="w-5 text-right text-sm font-semibold text-stone-500 tabular-nums">
                     {index + 1}
                   </span>
                   <Avatar name={row.person.name} url={row.person.avatarUrl} size={40} />

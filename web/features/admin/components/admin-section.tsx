@@ -21,7 +21,7 @@ export function AdminSection({
         <h2 id={headingId} className="text-sm font-semibold tracking-wide text-stone-500 uppercase">
           {title}
         </h2>
-        {hint ? <span className="text-xs text-stone-400">{hint}</span> : null}
+        {hint ? <span className="text-xs text-stone-500">{hint}</span> : null}
       </div>
       {children}
     </section>

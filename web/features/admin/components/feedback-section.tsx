@@ -36,7 +36,7 @@ function FeedbackRow({ item }: { item: Item }) {
           <p className="truncate text-sm font-semibold text-stone-800">
             {t('screens.adminTools.feedbackFrom', { name: item.author?.name ?? '—' })}
           </p>
-          <p className="text-xs text-stone-400">{formatRelativeTime(item.createdAt)}</p>
+          <p className="text-xs text-stone-500">{formatRelativeTime(item.createdAt)}</p>
         </div>
         <span
           className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${statusColours[item.status]}`}

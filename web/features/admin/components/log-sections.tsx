@@ -51,7 +51,7 @@ export function detailText(details: Record<string, unknown> | null): string {
 }
 
 function LoggedAt({ time }: { time: number }) {
-  return <RelativeTime time={time} className="text-xs text-stone-400" />;
+  return <RelativeTime time={time} className="text-xs text-stone-500" />;
 }
 
 function ActivityRow({ entry }: { entry: ActivityLogEntry }) {

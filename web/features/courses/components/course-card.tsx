@@ -35,7 +35,7 @@ function Cover({ course, className }: { course: CourseSummary; className: string
 
 function Instructors({ course }: { course: CourseSummary }) {
   if (course.instructors.length === 0) {
-    return <span className="text-xs text-stone-400">{t('screens.courses.noInstructors')}</span>;
+    return <span className="text-xs text-stone-500">{t('screens.courses.noInstructors')}</span>;
   }
   return (
     <span className="flex -space-x-2" title={course.instructors.map((p) => p.name).join(', ')}>

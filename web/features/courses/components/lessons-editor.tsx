@@ -88,7 +88,7 @@ export function LessonsEditor({
                   >
                     <GripVertical className="size-5" aria-hidden="true" />
                   </AriaButton>
-                  <span className="w-6 shrink-0 text-center text-sm font-semibold text-stone-400">
+                  <span className="w-6 shrink-0 text-center text-sm font-semibold text-stone-500">
                     {index + 1}
                   </span>
                   <input

@@ -87,7 +87,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
               {profile[field] ? (
                 shown(field, profile[field])
               ) : (
-                <span className="text-stone-400">{t('screens.profile.notGiven')}</span>
+                <span className="text-stone-500">{t('screens.profile.notGiven')}</span>
               )}
             </dd>
           </div>
