@@ -1,5 +1,4 @@
-import type { RawBuilder } from 'kysely';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 
@@ -13,7 +12,7 @@ const kinds = new WeakMap<object, DatabaseKind>();
 /**
  * Which engine a Kysely instance talks to, for the few statements that differ, read through
  * Kysely's public compile: PostgreSQL's compiler numbers its parameters (`$1`), SQLite's does
- * not (`?`). `dialect.test.ts` checks it for both. Remembered per instance: the pool's instance
+ * not (`?`). `dialect.db.test.ts` checks it for both. Remembered per instance: the pool's instance
  * answers every request.
  */
 export function databaseKindOf(db: Compiles): DatabaseKind {

@@ -114,34 +114,30 @@ export function registerAudiences(app: FastifyInstance): void {
   });
 }
 
-function admittedViewer(request: FastifyRequest): Viewer {
+/** Who is asking, on a route of any audience but `public`. */
+export function visitor(request: FastifyRequest): Viewer {
   const viewer = admitted.get(request);
   // A handler reading a viewer its route did not ask the edge for is a programming error.
   if (viewer === undefined) throw new Error(`${request.url}: its route resolves no viewer`);
   return viewer;
 }
 
-/** Who is asking, on a route of any audience but `public`. */
-export function visitor(request: FastifyRequest): Viewer {
-  return admittedViewer(request);
-}
-
 /** The sign-in without a profile, on a `newcomer` route. */
 export function newcomer(request: FastifyRequest): Extract<Viewer, { kind: 'new' }> {
-  const viewer = admittedViewer(request);
+  const viewer = visitor(request);
   if (viewer.kind !== 'new') throw new Error(`${request.url}: not a newcomer's route`);
   return viewer;
 }
 
 /** The member asking, or null for a guest, on a `reader` route. */
 export function reader(request: FastifyRequest): PersonRow | null {
-  const viewer = admittedViewer(request);
+  const viewer = visitor(request);
   return viewer.kind === 'member' ? viewer.person : null;
 }
 
 /** The person asking, on a `member`, `staff` or `admin` route. */
 export function member(request: FastifyRequest): PersonRow {
-  const viewer = admittedViewer(request);
+  const viewer = visitor(request);
   if (viewer.kind !== 'member') throw new Error(`${request.url}: not a member's route`);
   return viewer.person;
 }

@@ -2,9 +2,10 @@
  * What the app relies on in better-auth beyond `betterAuth()`, `auth.api` and `auth.handler`:
  * the storages its calls run in, the session cookie's name, the form of a signed cookie, how its
  * magic-link plugin stores a link in `verification`, and its internal adapter's `createUser`
- * (the command line's `admin grant`). They are all here, and `better-auth-internals.routes.test.ts` (with `better-auth-internals.test.ts`
- * for the storages' counting) checks each against the installed better-auth, so an upgrade that
- * changes one fails there by name.
+ * (the command line's `admin grant`). They are all here, and
+ * `better-auth-internals.routes.test.ts` (with `better-auth-internals.test.ts` for the storages'
+ * counting) checks each against the installed better-auth, so an upgrade that changes one fails
+ * there by name.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';

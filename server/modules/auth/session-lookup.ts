@@ -43,8 +43,8 @@ export interface FoundSession<Row> {
  * better-auth has verified a cookie this remembers which token it holds; later requests with
  * that cookie need only the session row (read by the `SessionRows` it was made with, the person
  * asking and the access rules beside it), so a signed-out, revoked or expired session is refused
- * at once, as better-auth would. better-auth still answers everything else: unknown cookies, and a session
- * due to be extended (once a day) or past its end.
+ * at once, as better-auth would. better-auth still answers everything else: unknown cookies, and
+ * a session due to be extended (once a day) or past its end.
  *
  * A session's row is remembered too, for a member, so that a known session costs the request
  * no round trip: every process forgets every remembered row when it hears of a change to
