@@ -37,6 +37,16 @@ interface AuditOptions {
   cpuSlowdownMultiplier?: number;
 }
 
+/** What a visit that keeps nothing clears before it opens the page. */
+const FIRST_VISIT_CLEARS = [
+  'file_systems',
+  'shader_cache',
+  'service_workers',
+  'cache_storage',
+  'local_storage',
+  'indexeddb',
+] as const;
+
 /**
  * One Lighthouse run on the mobile profile against a Chromium listening for DevTools on `port`
  * (the benchmark's scores, and the journey that holds accessibility and best practices to
@@ -63,6 +73,10 @@ export async function audit(
       logLevel: 'error',
       onlyCategories: categories,
       disableStorageReset: keepStorage,
+      // A visit that does not keep storage starts from nothing: Lighthouse's own reset leaves
+      // local storage and IndexedDB, where the app keeps who was signed in and her last answers,
+      // so a second "first visit" would be a returning one without its service worker.
+      ...(keepStorage ? {} : { clearStorageTypes: [...FIRST_VISIT_CLEARS] }),
       ...(cookie ? { extraHeaders: { cookie } } : {}),
       // Merged into the mobile profile's throttling: only the CPU changes.
       ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
