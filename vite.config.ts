@@ -40,14 +40,15 @@ function precompressed(): Plugin {
 }
 
 /**
- * What a first visit to the start screen runs, by source file: its routes (web/app/router.tsx)
- * and the guided tour that opens on it (web/features/tutorial/tutorial.tsx).
+ * What a first visit to the start screen runs, by source file: its routes (web/app/router.tsx).
+ * The guided tour that opens on it is not asked for here: it opens after the first screen is
+ * complete (web/features/tutorial/tutorial.tsx), and its files would share the connection with
+ * the feed's and its first photo's.
  */
 const START_SCREEN = [
   'web/app/layout/with-queries.tsx',
   'web/app/layout/signed-in-app.tsx',
   'web/app/routes/activity.tsx',
-  'web/features/tutorial/spotlight.tsx',
 ];
 
 /** The routes that open without the signed-in shell (web/app/router.tsx), and the entry. */
@@ -117,11 +118,13 @@ const SHARED_CHUNKS = [
 
 /**
  * The page starts the start screen's work itself, before any of the app's JavaScript has run:
- * - a small inline script, on a first visit to a signed-in route, asks for the start screen's
- *   chunks and for the first reads as soon as the splash has painted (asked earlier, they would
- *   share the connection with the styles the first paint waits for) (who is signed in, the feed's first page), which the
- *   API client takes instead of asking again (web/lib/early-reads.ts). It asks nothing while a
- *   sign-out is owed (web/lib/device-session.ts), so no answer of the last person arrives first.
+ * - a small inline script, on a first visit to a signed-in route, asks at once for the first
+ *   reads (who is signed in, the feed's first page: a few kilobytes), which the API client takes
+ *   instead of asking again (web/lib/early-reads.ts) and from which the entry asks for the
+ *   feed's first photo (web/lib/first-photo.ts); and for the start screen's chunks as soon as the
+ *   splash has painted (asked earlier, they would share the connection with the styles the first
+ *   paint waits for). It asks nothing while a sign-out is owed (web/lib/device-session.ts), so no
+ *   answer of the last person arrives first.
  * - the same script draws the academy's typeface when the service worker holds it (styles.css).
  * The server allows exactly this inline script by its hash (server/plugins/security.ts).
  */
@@ -164,7 +167,7 @@ function earlyStart(): Plugin {
         // worker's copy of the build's rather than the server's.
         const [logoHead, logoTail] = logoPath('@', 'icon-192').split('@');
         const academy = `try{var a=JSON.parse(localStorage.getItem(${JSON.stringify(ACADEMY_KEY)})||"null"),r=document.documentElement;if(a&&typeof a.name=="string"){document.title=a.name;if(/^#[0-9a-f]{6}$/.test(a.themeColor)){r.style.setProperty(${JSON.stringify(ACCENT_VARIABLE)},a.themeColor);r.setAttribute("data-academy-accent","")}if(/^[0-9a-f]{16}$/.test(a.logoVersion)){var i=document.querySelector("#root img");if(i)i.src=${JSON.stringify(logoHead)}+a.logoVersion+${JSON.stringify(logoTail)}}}}catch(x){}`;
-        const script = `(function(){${academy}try{var n=navigator.serviceWorker;if(n&&n.controller)document.documentElement.classList.add("academy-font")}catch(x){}try{var s=localStorage,m=s.getItem(${member}),h=location.hash.replace(/^#/,"")||"/activity";if(/^\\/(login|guest|onboarding|finishLogin)/.test(h)||s.getItem(${pending})||(m&&m!=="0"&&m!=="1"))return;var e=window.__hvEarlyReads={};requestAnimationFrame(function(){setTimeout(function(){var d=document,f=${files},g=function(p){e[p]=fetch("/api"+p,{credentials:"same-origin"})};g("/me");if(h==="/activity")g("/posts");for(var i=0;i<f.length;i++){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=f[i];d.head.appendChild(l)}})})}catch(x){}})()`;
+        const script = `(function(){${academy}try{var n=navigator.serviceWorker;if(n&&n.controller)document.documentElement.classList.add("academy-font")}catch(x){}try{var s=localStorage,m=s.getItem(${member}),h=location.hash.replace(/^#/,"")||"/activity";if(/^\\/(login|guest|onboarding|finishLogin)/.test(h)||s.getItem(${pending})||(m&&m!=="0"&&m!=="1"))return;var e=window.__hvEarlyReads={},g=function(p){e[p]=fetch("/api"+p,{credentials:"same-origin"})};g("/me");if(h==="/activity")g("/posts");requestAnimationFrame(function(){setTimeout(function(){var d=document,f=${files};for(var i=0;i<f.length;i++){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=f[i];d.head.appendChild(l)}})})}catch(x){}})()`;
         return html.replace('</head>', `<script>${script}</script></head>`);
       },
     },

@@ -7,12 +7,15 @@ import { UpdateOffer } from './components/overlays/new-version-modal.tsx';
 import { AppRouterProvider } from './hooks/router-now.tsx';
 // Kept from the first moment: the browser may offer installing before any screen has loaded.
 import './lib/install-prompt.ts';
+import { preloadFirstFeedPhoto } from './lib/first-photo.ts';
 import { reportClientError } from './lib/report-client-error.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 
 window.addEventListener('unhandledrejection', (event) =>
   reportClientError('window: unhandled rejection', event.reason),
 );
+
+preloadFirstFeedPhoto();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

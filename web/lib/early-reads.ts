@@ -23,6 +23,16 @@ export function takeEarlyRead(path: string): Promise<Response> | undefined {
   return performance.now() < FRESH_FOR_MS ? read : undefined;
 }
 
+/**
+ * The early answer to `GET /api{path}` without taking it, for a look at it before the API client
+ * takes it (first-photo.ts); its reader clones the response, synchronously on its arrival, before
+ * the client reads the body.
+ */
+export function peekEarlyRead(path: string): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return window.__hvEarlyReads?.[path];
+}
+
 /** Forgets every early answer not taken: a sign-out or another person's sign-in. */
 export function dropEarlyReads(): void {
   if (typeof window !== 'undefined') window.__hvEarlyReads = {};

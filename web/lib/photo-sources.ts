@@ -55,3 +55,14 @@ export function photoSources(photo: Photo): { src: string; srcSet?: string } {
     srcSet: [...candidates].map(([shown, address]) => `${address} ${shown}w`).join(', '),
   };
 }
+
+/**
+ * The width a feed card shows each of its `count` photos at, for choosing the variant: the feed's
+ * column (42rem less the card's and the page's padding) on wider screens, the screen less them
+ * on phones; half in the grid of two or more.
+ */
+export function feedPhotoSizes(count: number): string {
+  return count === 1
+    ? '(min-width: 48rem) 40rem, calc(100vw - 4rem)'
+    : '(min-width: 48rem) 20rem, calc(50vw - 2.25rem)';
+}

@@ -107,7 +107,7 @@ export const signedIn = {
       post: {
         title: 'Đăng bài và đánh giá',
         content:
-          'Bấm vào đây để đăng nhận xét cho học viên kèm ảnh và điểm, hoặc một bài đăng chung cho cả lớp. Mất mạng vẫn đăng được: bài chờ trên máy và tự gửi khi có mạng.',
+          'Bấm vào đây để đăng nhận xét cho học viên kèm ảnh và điểm, hoặc một bài đăng chung cho cả lớp.\n\nMất mạng vẫn đăng được: bài chờ trên máy và tự gửi khi có mạng.',
       },
       search: {
         title: 'Tìm nhanh',

@@ -8,7 +8,7 @@ import { RatingChip } from '../../../components/ui/rating-chip.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
 import { lazyComponent } from '../../../lib/lazy-module.ts';
-import { photoSources } from '../../../lib/photo-sources.ts';
+import { feedPhotoSizes, photoSources } from '../../../lib/photo-sources.ts';
 import { t } from '../../../lib/text.ts';
 import { PostActions, PostMenu } from './post-actions.tsx';
 
@@ -63,14 +63,6 @@ export function MentionText({
 }
 
 /**
- * The width each photo is shown at, for choosing its variant: the feed's column (42rem less
- * the card's and the page's padding) on wider screens, the screen less them on phones; half in
- * the grid of two or more.
- */
-const ONE_PHOTO_SIZES = '(min-width: 48rem) 40rem, calc(100vw - 4rem)';
-const GRID_PHOTO_SIZES = '(min-width: 48rem) 20rem, calc(50vw - 2.25rem)';
-
-/**
  * Up to four photos in a grid; the fourth says how many more there are. Each opens the viewer.
  * The first card's first photo is the screen's largest paint: it is asked for at once and first
  * (`priority`); the others when they come near the screen.
@@ -112,7 +104,7 @@ function PostPhotos({ post, priority }: { post: Post; priority: boolean }) {
             <img
               key={tries}
               {...photoSources(photo)}
-              sizes={shown.length === 1 ? ONE_PHOTO_SIZES : GRID_PHOTO_SIZES}
+              sizes={feedPhotoSizes(shown.length)}
               alt={t('posts.photo', { number: index + 1 })}
               width={photo.width ?? 800}
               height={photo.height ?? 600}
