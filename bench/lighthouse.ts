@@ -21,7 +21,7 @@ import { signInToDemoAcademy } from '../support/demo-academy.ts';
 import { audit, type LighthouseScores } from '../support/lighthouse.ts';
 import { cpuSlowdownFor, hostBenchmarkIndex, PHONES, type PhoneTier } from '../support/phone.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/provision.ts';
-import { startServer } from './served.ts';
+import { startServer, stopServer } from './served.ts';
 
 /** One page at one kind of visit: the median run (by performance) of `runs`. */
 export type Device = PhoneTier | '4x';
@@ -154,7 +154,7 @@ export async function measureLighthouse(
     return { rows, installabilityErrors };
   } finally {
     chrome.kill();
-    server.child.kill('SIGTERM');
+    await stopServer(server.child);
     await mail.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

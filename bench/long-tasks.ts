@@ -22,7 +22,7 @@ import { signInToDemoAcademy } from '../support/demo-academy.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/provision.ts';
 import { onMainThread, type TraceEvent, tasksOf } from '../support/trace.ts';
 import { returningPages } from './lighthouse.ts';
-import { startServer } from './served.ts';
+import { startServer, stopServer } from './served.ts';
 
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
@@ -269,7 +269,7 @@ export async function measureLongTasks(): Promise<LongTaskRow[]> {
     return rows;
   } finally {
     await browser.close();
-    server.child.kill('SIGTERM');
+    await stopServer(server.child);
     await mail.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

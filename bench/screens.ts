@@ -25,7 +25,7 @@ import { signInToDemoAcademy } from '../support/demo-academy.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/provision.ts';
 import { blockingMs, mainThreadTaskMs, type TraceEvent } from '../support/trace.ts';
 import { percentiles } from './engines.ts';
-import { startServer } from './served.ts';
+import { startServer, stopServer } from './served.ts';
 
 const CPU_SLOWDOWN = 4;
 
@@ -352,7 +352,7 @@ export async function measureScreens(visits = 3) {
     };
   } finally {
     await browser.close();
-    server.child.kill('SIGTERM');
+    await stopServer(server.child);
     await mail.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

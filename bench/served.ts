@@ -57,6 +57,17 @@ export async function startServer(
   }
 }
 
+/**
+ * Stops a server started here and waits for it to exit: its data folder may only be removed
+ * once it has closed its database (a folder removed under a running server fails its shutdown).
+ */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** autocannon in its own process (bench/load.ts), so the load generator does not share an event loop with the measurement. */
 export async function load(options: LoadOptions) {
   const { stdout } = await run(
