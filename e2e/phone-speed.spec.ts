@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Route } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures.ts';
+import { seedClass } from './support/fixtures-api.ts';
 import { photoFile } from './support/photos.ts';
 
 test('the feed opens still and with phone-sized photos: no layout shift, no 2048 px photo', async ({
@@ -138,4 +139,87 @@ test('the feed is read once when the app opens, and still hears what changed mea
   expect(created.status()).toBe(201);
   await busy.release();
   await expect(busy.visitor.getByRole('article').filter({ hasText: text })).toBeVisible();
+});
+
+test('a course, a student and a post opened for the first time never move the whole page', async ({
+  page,
+  newVisitor,
+}) => {
+  const created = await page.request.post('/api/posts', {
+    data: { kind: 'general', text: `Ôn lại bài vẽ hoa mai ${Date.now()}` },
+  });
+  expect(created.status()).toBe(201);
+  const { id: postId } = await created.json();
+  const me = (await (await page.request.get('/api/me')).json()).person;
+  const createdCourse = await page.request.post('/api/courses', {
+    data: {
+      name: `Vẽ hoa mai ${Date.now()}`,
+      lessons: ['Nền', 'Cánh hoa', 'Nhụy', 'Lá', 'Phủ bóng'].map((title) => ({ title })),
+      instructorIds: [me.id],
+    },
+  });
+  expect(createdCourse.status(), await createdCourse.text()).toBe(201);
+  const course = await createdCourse.json();
+  // Its students, with progress and evaluations: a student's page to open.
+  await seedClass(course.id, me.email);
+  const students = (await (await page.request.get('/api/students')).json()).students;
+  expect(students.length).toBeGreaterThan(0);
+
+  // A phone that has opened the feed before (the app's files and the feed kept), opening pages
+  // it has no answer for yet: each shows its placeholder, then the page.
+  const visitor = await newVisitor({
+    storageState: await page.context().storageState(),
+    serviceWorkers: 'allow',
+  });
+  await visitor.context().addInitScript(() => {
+    const shifts: Array<{ value: number; nodes: string[] }> = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: Array<{ node?: Node | null }>;
+        }
+      >) {
+        if (entry.hadRecentInput) continue;
+        const nodes = (entry.sources ?? []).map((source) => source.node?.nodeName ?? '?');
+        shifts.push({ value: entry.value, nodes });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await visitor.goto('/#/activity');
+  await expect(visitor.getByRole('article').first()).toBeVisible();
+  await visitor.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Over a class's Wi-Fi the page's answer comes after its first paint: the placeholder shows.
+  await visitor
+    .context()
+    .route(/\/api\/(courses|students|posts)\/[^/?]+(\?|$)/, async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await request.continue();
+    });
+  for (const route of [
+    `/courses/${course.id}`,
+    `/students/${students[0].id}`,
+    `/posts/${postId}`,
+  ]) {
+    const tab = await visitor.context().newPage();
+    await tab.goto(`/#${route}`);
+    await expect(tab.getByRole('heading').first()).toBeVisible();
+    await tab.waitForLoadState('networkidle');
+    await tab.waitForTimeout(500);
+    const shifts = await tab.evaluate(
+      () =>
+        (window as unknown as { layoutShifts: Array<{ value: number; nodes: string[] }> })
+          .layoutShifts,
+    );
+    // A placeholder's top margin collapsing through to <body> moved the whole page.
+    expect(
+      shifts.flatMap((shift) => shift.nodes),
+      `${route}: the page moved`,
+    ).not.toContain('BODY');
+    await tab.close();
+  }
 });

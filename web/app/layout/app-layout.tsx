@@ -172,7 +172,14 @@ export function AppLayout() {
           {entries('sidebar')}
         </nav>
       </aside>
-      <main id="main" tabIndex={-1} className="min-w-0 flex-1 pb-24 outline-none md:pb-10">
+      {/* Its own block formatting context: a screen's first element's top margin (a loading
+          placeholder's) stays inside it instead of collapsing through to <body>, which then moved
+          the whole page 24 px down and back as the screen replaced its placeholder. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flow-root min-w-0 flex-1 pb-24 outline-none md:pb-10"
+      >
         <GuestBanner />
         <InstallOffers signedIn={me?.state === 'member'} />
         <Outlet />
