@@ -1,47 +1,243 @@
 /**
- * Live updates at scale: N event streams open on the production server, then likes toggled one
- * after another; for each like, the time from sending it until each stream received its event,
- * and the servers' resident memory with the streams open. On SQLite one process; on PostgreSQL
- * (`postgresUrl`) several processes on one database, the streams spread over them and every like
- * sent to the first, so most events cross processes through LISTEN/NOTIFY.
+ * Live updates at scale: N event streams open on the production server, held as an academy's
+ * phones hold them (many people, a few streams each, behind many client addresses: bench/
+ * phones.ts), then likes toggled one after another; for each like, the time from sending it
+ * until each stream received its event. On SQLite one process; on PostgreSQL (`postgresUrl`)
+ * several processes on one database, the streams spread over them and every like sent to the
+ * first, so most events cross processes through LISTEN/NOTIFY.
+ *
+ * In the same run, the floor: as many bare Node servers (bench/floor-server.ts) holding the same
+ * number of streams from the same addresses, each writing the product's own event, serialised
+ * once, to all of them. Both are read by this one process, so what the client costs is in both.
+ *
+ * Memory: each server's resident memory idle (before the streams), with the streams open, and
+ * `settleMs` after they closed.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { signInInstructor } from '../server/test/sessions.ts';
 import { onPostgres, percentiles, rssMb, servingPid } from './engines.ts';
-import { startServer } from './served.ts';
+import { type Phone, requestFrom, signInPhones } from './phones.ts';
+import { startServer, stopServer } from './served.ts';
 
-interface Stream {
+/** A round waits this long for every stream before it counts the rest as missed. */
+const roundTimeoutMs = 10_000;
+
+interface StreamTarget {
+  url: string;
+  localAddress: string;
+  cookie?: string;
+}
+
+/**
+ * Streams open at once, each counting the events that carry `marker`; a round fires one event
+ * and waits until every stream has it (or the round's time is up).
+ */
+class Streams {
+  private readonly agent = new http.Agent({
+    keepAlive: false,
+    maxSockets: Number.POSITIVE_INFINITY,
+  });
+  private readonly requests: http.ClientRequest[] = [];
+  private counts: number[] = [];
+  private round = 0;
+  private roundStart = 0;
+  private arrivedThisRound = 0;
+  private allArrived: (() => void) | null = null;
+  readonly arrivals: number[] = [];
+  missed = 0;
+  /** The first event carrying the marker as the first stream read it, whole. */
+  sample: string | null = null;
+
+  constructor(private readonly marker: string) {}
+
+  async open(targets: StreamTarget[]): Promise<void> {
+    this.counts = new Array(targets.length).fill(0);
+    let sampleText = '';
+    await Promise.all(
+      targets.map(
+        (target, index) =>
+          new Promise<void>((resolve, reject) => {
+            const request = http.get(
+              target.url,
+              {
+                agent: this.agent,
+                localAddress: target.localAddress,
+                headers: target.cookie ? { cookie: target.cookie } : {},
+              },
+              (response) => {
+                if (response.statusCode !== 200) {
+                  let body = '';
+                  response.setEncoding('utf8');
+                  response.on('data', (chunk: string) => {
+                    body += chunk;
+                  });
+                  response.on('end', () =>
+                    reject(new Error(`stream ${index}: ${response.statusCode} ${body}`)),
+                  );
+                  return;
+                }
+                response.setEncoding('utf8');
+                response.on('data', (chunk: string) => {
+                  if (index === 0 && this.sample === null) {
+                    sampleText += chunk;
+                    const event = sampleText
+                      .split('\n\n')
+                      .find((block) => block.includes(this.marker));
+                    if (event !== undefined) this.sample = `${event}\n\n`;
+                  }
+                  if (!chunk.includes(this.marker)) return;
+                  this.counts[index]! += 1;
+                  if (this.counts[index] !== this.round) return;
+                  this.arrivals.push(performance.now() - this.roundStart);
+                  this.arrivedThisRound += 1;
+                  if (this.arrivedThisRound === targets.length) this.allArrived?.();
+                });
+                resolve();
+              },
+            );
+            request.on('error', reject);
+            this.requests.push(request);
+          }),
+      ),
+    );
+  }
+
+  /** Fires one event (`fire`) and waits for every stream to have it. */
+  async fire(fire: () => Promise<void>): Promise<void> {
+    this.round += 1;
+    this.arrivedThisRound = 0;
+    const arrived = new Promise<void>((resolve) => {
+      this.allArrived = resolve;
+    });
+    this.roundStart = performance.now();
+    await fire();
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      arrived.then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), roundTimeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!finished) this.missed += this.counts.length - this.arrivedThisRound;
+  }
+
+  close(): void {
+    for (const request of this.requests) request.destroy();
+    this.agent.destroy();
+  }
+}
+
+/** The streams' client addresses and people: stream `index` belongs to phone `index / per`. */
+function targetsOf(
+  urls: string[],
+  count: number,
+  phones: Phone[],
+  streamsPerPerson: number,
+  withCookies: boolean,
+): StreamTarget[] {
+  return Array.from({ length: count }, (_, index) => {
+    const phone = phones[Math.floor(index / streamsPerPerson)]!;
+    return {
+      url: `${urls[index % urls.length]}/events`,
+      localAddress: phone.localAddress,
+      ...(withCookies ? { cookie: phone.cookie } : {}),
+    };
+  });
+}
+
+async function startFloorServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = await new Promise<string[]>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`floor server exited: ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', (first) => resolve([first]));
+  });
+  return {
+    url: `http://127.0.0.1:${Number(line)}`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Each floor server's answer to /fire: how many streams it wrote the event to. */
+async function fireFloor(urls: string[], event: string): Promise<void> {
+  await Promise.all(
+    urls.map(async (url) => {
+      const answer = await fetch(`${url}/fire`, { method: 'POST', body: event });
+      if (!answer.ok) throw new Error(`floor fire: ${answer.status}`);
+      await answer.text();
+    }),
+  );
+}
+
+export interface LiveResult {
+  streams: number;
+  processes: number;
+  people: number;
+  clientAddresses: number;
   likes: number;
-  request: http.ClientRequest;
+  p50Ms: number;
+  p99Ms: number;
+  missed: number;
+  floorP50Ms: number;
+  floorP99Ms: number;
+  floorMissed: number;
+  /** The product's p99 over the floor's. */
+  p99OverFloor: number;
+  /** The largest of the servers' resident memory: idle, with the streams open, after. */
+  rssIdleMb: number;
+  rssOpenMb: number;
+  rssAfterMb: number;
 }
 
 export async function measureLive(
   streamCount = 1_000,
   likeRounds = 30,
-  options: { postgresUrl?: string; processes?: number } = {},
-) {
+  options: {
+    postgresUrl?: string;
+    processes?: number;
+    streamsPerPerson?: number;
+    settleMs?: number;
+  } = {},
+): Promise<LiveResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-live-'));
   const mail = await startMailCatcher();
   const servers: Array<Awaited<ReturnType<typeof startServer>>> = [];
+  const floors: Array<Awaited<ReturnType<typeof startFloorServer>>> = [];
   const processes = options.postgresUrl ? (options.processes ?? 2) : 1;
-  for (let index = 0; index < processes; index += 1) {
-    // One after the other: the first migrates the database.
-    servers.push(
-      await startServer({
-        DATA_DIR: dir,
-        SMTP_URL: mail.url,
-        ...(options.postgresUrl ? { DATABASE_URL: options.postgresUrl } : {}),
-      }),
-    );
-  }
-  const server = servers[0]!;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-  const streams: Stream[] = [];
+  const streamsPerPerson = options.streamsPerPerson ?? 4;
+  const settleMs = options.settleMs ?? Number(process.env.BENCH_LIVE_SETTLE_MS ?? 60_000);
+  const marker = '"post.liked"';
+  let product: Streams | null = null;
+  let floor: Streams | null = null;
   try {
+    for (let index = 0; index < processes; index += 1) {
+      // One after the other: the first migrates the database.
+      // Each process a data folder of its own, as each machine of a chain has (one folder is
+      // one server's: the second refuses it).
+      const data = path.join(dir, `server-${index}`);
+      fs.mkdirSync(data);
+      servers.push(
+        await startServer({
+          DATA_DIR: data,
+          SMTP_URL: mail.url,
+          ...(options.postgresUrl ? { DATABASE_URL: options.postgresUrl } : {}),
+        }),
+      );
+    }
+    const server = servers[0]!;
     const { cookie } = await signInInstructor(server.url, mail);
     const created = await fetch(`${server.url}/api/posts`, {
       method: 'POST',
@@ -51,92 +247,90 @@ export async function measureLive(
     if (!created.ok) throw new Error(`post failed: ${await created.text()}`);
     const { id: postId } = (await created.json()) as { id: string };
 
-    let roundStart = 0;
-    let round = 0;
-    const arrivals: number[] = [];
-    let waiting: (() => void) | null = null;
-    let arrivedThisRound = 0;
-    const opened = Array.from(
-      { length: streamCount },
-      (_, index) =>
-        new Promise<void>((resolve, reject) => {
-          const stream: Stream = { likes: 0, request: undefined as never };
-          stream.request = http.get(
-            `${servers[index % servers.length]!.url}/api/events`,
-            { agent, headers: { cookie } },
-            (response) => {
-              if (response.statusCode !== 200) reject(new Error(`stream ${response.statusCode}`));
-              response.setEncoding('utf8');
-              response.on('data', (chunk: string) => {
-                if (!chunk.includes('"post.liked"')) return;
-                stream.likes += 1;
-                if (stream.likes !== round) return;
-                arrivals.push(performance.now() - roundStart);
-                arrivedThisRound += 1;
-                if (arrivedThisRound === streamCount) waiting?.();
-              });
-              resolve();
-            },
-          );
-          stream.request.on('error', reject);
-          streams.push(stream);
-        }),
-    );
-    await Promise.all(opened);
+    const people = Math.ceil(streamCount / streamsPerPerson);
+    const phones = await signInPhones(server.url, mail, cookie, people, { streamsPerPerson });
     const rss = () => Math.max(...servers.map((each) => rssMb(servingPid(each.child.pid!))));
     const rssIdle = rss();
 
-    for (round = 1; round <= likeRounds; round += 1) {
-      arrivedThisRound = 0;
-      const allArrived = new Promise<void>((resolve) => {
-        waiting = resolve;
+    product = new Streams(marker);
+    const apiUrls = servers.map((each) => `${each.url}/api`);
+    await product.open(targetsOf(apiUrls, streamCount, phones, streamsPerPerson, true));
+    const liker = phones[0]!;
+    for (let round = 1; round <= likeRounds; round += 1) {
+      await product.fire(async () => {
+        const liked = await requestFrom(`${server.url}/api/posts/${postId}/like`, {
+          method: 'PUT',
+          headers: { cookie: liker.cookie, origin: server.url },
+          body: { liked: round % 2 === 1 },
+          localAddress: liker.localAddress,
+        });
+        if (liked.status !== 200) throw new Error(`like failed: ${liked.status} ${liked.body}`);
       });
-      roundStart = performance.now();
-      const liked = await fetch(`${server.url}/api/posts/${postId}/like`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', cookie, origin: server.url },
-        body: JSON.stringify({ liked: round % 2 === 1 }),
-      });
-      if (!liked.ok) throw new Error(`like failed: ${await liked.text()}`);
-      await Promise.race([
-        allArrived,
-        new Promise((_, reject) =>
-          setTimeout(
-            () => reject(new Error(`round ${round}: ${arrivedThisRound} arrived`)),
-            10_000,
-          ),
-        ),
-      ]);
     }
-    const latency = percentiles(arrivals);
+    const rssOpen = rss();
+    const event = product.sample;
+    const productArrivals = product.arrivals;
+    const productMissed = product.missed;
+    product.close();
+    product = null;
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const rssAfter = rss();
+    if (event === null) throw new Error('no like event arrived to serve the floor');
+
+    for (let index = 0; index < processes; index += 1) floors.push(await startFloorServer());
+    floor = new Streams(marker);
+    const floorUrls = floors.map((each) => each.url);
+    await floor.open(targetsOf(floorUrls, streamCount, phones, streamsPerPerson, false));
+    for (let round = 1; round <= likeRounds; round += 1) {
+      await floor.fire(() => fireFloor(floorUrls, event));
+    }
+    const productLatency = percentiles(productArrivals);
+    const floorLatency = percentiles(floor.arrivals);
     return {
       streams: streamCount,
       processes,
+      people,
+      clientAddresses: new Set(phones.map((phone) => phone.localAddress)).size,
       likes: likeRounds,
-      p50Ms: latency.p50Ms,
-      p99Ms: latency.p99Ms,
-      rssMb: Math.max(rssIdle, rss()),
+      p50Ms: productLatency.p50Ms,
+      p99Ms: productLatency.p99Ms,
+      missed: productMissed,
+      floorP50Ms: floorLatency.p50Ms,
+      floorP99Ms: floorLatency.p99Ms,
+      floorMissed: floor.missed,
+      p99OverFloor: Math.round((productLatency.p99Ms / floorLatency.p99Ms) * 100) / 100,
+      rssIdleMb: rssIdle,
+      rssOpenMb: rssOpen,
+      rssAfterMb: rssAfter,
     };
   } finally {
-    for (const stream of streams) stream.request.destroy();
-    agent.destroy();
-    for (const each of servers) {
-      each.child.kill('SIGTERM');
-      await new Promise((r) => each.child.once('exit', r));
-    }
+    product?.close();
+    floor?.close();
+    for (const each of floors) await each.stop();
+    for (const each of servers) await stopServer(each.child);
     await mail.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** The same on PostgreSQL with two processes sharing a fresh database. */
-export function measureLiveOnPostgres(streamCount = 1_000, likeRounds = 30) {
+export function measureLiveOnPostgres(
+  streamCount = 1_000,
+  likeRounds = 30,
+  options: { streamsPerPerson?: number; settleMs?: number } = {},
+) {
   return onPostgres('live', (postgresUrl) =>
-    measureLive(streamCount, likeRounds, { postgresUrl, processes: 2 }),
+    measureLive(streamCount, likeRounds, { ...options, postgresUrl, processes: 2 }),
   );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.dir(await measureLive(), { depth: 3 });
-  console.dir(await measureLiveOnPostgres(), { depth: 3 });
+  const streams = Number(process.env.BENCH_LIVE_STREAMS ?? 1_000);
+  const rounds = Number(process.env.BENCH_LIVE_ROUNDS ?? 30);
+  if (process.env.BENCH_LIVE_ENGINE !== 'postgres') {
+    console.dir(await measureLive(streams, rounds), { depth: 3 });
+  }
+  if (process.env.BENCH_LIVE_ENGINE !== 'sqlite') {
+    console.dir(await measureLiveOnPostgres(streams, rounds), { depth: 3 });
+  }
 }
