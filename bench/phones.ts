@@ -9,9 +9,9 @@
  * so a connection made from one of them reaches the server with that address as its peer.
  */
 import http from 'node:http';
-import { limits } from '../shared/limits.ts';
 import type { MailCatcher } from '../server/test/mail-catcher.ts';
 import { cookieHeader, studentForm } from '../server/test/sessions.ts';
+import { limits } from '../shared/limits.ts';
 
 export interface Phone {
   /** The person's session cookie. */
@@ -39,7 +39,12 @@ interface Answer {
 /** One HTTP request from `localAddress`, its whole answer read. */
 export function requestFrom(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: unknown; localAddress: string },
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    localAddress: string;
+  },
 ): Promise<Answer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
@@ -149,13 +154,14 @@ export async function signInPhones(
     );
     const pending = expectOk(
       'pending list',
-      await requestFrom(
-        `${url}/api/admin/people?view=pending&q=${encodeURIComponent(email)}`,
-        { headers: admin, localAddress: '127.0.0.1' },
-      ),
+      await requestFrom(`${url}/api/admin/people?view=pending&q=${encodeURIComponent(email)}`, {
+        headers: admin,
+        localAddress: '127.0.0.1',
+      }),
     );
-    const person = (JSON.parse(pending.body) as { people: Array<{ id: string; email: string }> })
-      .people.find((each) => each.email === email);
+    const person = (
+      JSON.parse(pending.body) as { people: Array<{ id: string; email: string }> }
+    ).people.find((each) => each.email === email);
     if (!person) throw new Error(`${email} is not waiting for approval`);
     expectOk(
       'approval',

@@ -5,6 +5,7 @@
  * (unloaded latency).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
@@ -29,7 +30,10 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, 'scripts/start.mjs'], {
+  // BENCH_SERVER_FLAGS="--trace-gc …": V8's and Node's flags for the server (NODE_OPTIONS
+  // admits few of V8's).
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...profile, ...flags, 'scripts/start.mjs'], {
     cwd,
     env: {
       ...process.env,
@@ -42,7 +46,15 @@ export async function startServer(
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_STDOUT=<file> keeps what the server prints (its log lines, and V8's own
+    // traces such as --trace-gc given in NODE_OPTIONS), to see where its memory goes.
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_STDOUT
+        ? fs.openSync(process.env.BENCH_SERVER_STDOUT, 'a')
+        : 'ignore',
+      'inherit',
+    ],
   });
   let exited = false;
   child.once('exit', () => {

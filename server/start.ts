@@ -6,6 +6,7 @@ import { removeStaleSnapshots } from './backup/backup.ts';
 import { holdDataDir } from './backup/data-dir-lock.ts';
 import { type Config, ConfigError, runtimeProblem } from './config.ts';
 import { type AppDatabase, migrateToLatest, openDatabase } from './db/database.ts';
+import { returnMemoryWhenIdle } from './lib/memory-return.ts';
 import { takeInheritedSocket } from './lib/socket-activation.ts';
 import { writeProbe } from './lib/write-probe.ts';
 import { scheduleLogPruning } from './modules/admin/log-pruning.ts';
@@ -108,9 +109,11 @@ export async function startServer(
   }
   const stopBackups = scheduleNightlyBackups(database, config, app.log, app.mediaStore);
   const stopPruning = scheduleLogPruning(database, config.logs, app.log);
+  const stopMemoryReturn = returnMemoryWhenIdle(app);
   app.addHook('onClose', async () => {
     stopBackups();
     stopPruning();
+    stopMemoryReturn();
   });
   const inherited = takeInheritedSocket();
   if (inherited === undefined) {
