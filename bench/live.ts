@@ -210,6 +210,8 @@ export async function measureLive(
     processes?: number;
     streamsPerPerson?: number;
     settleMs?: number;
+    /** How long the servers rest after the sign-ins before their idle memory is read. */
+    restMs?: number;
   } = {},
 ): Promise<LiveResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-bench-live-'));
@@ -250,6 +252,9 @@ export async function measureLive(
     const people = Math.ceil(streamCount / streamsPerPerson);
     const phones = await signInPhones(server.url, mail, cookie, people, { streamsPerPerson });
     const rss = () => Math.max(...servers.map((each) => rssMb(servingPid(each.child.pid!))));
+    // Idle: at rest after the sign-ins, once each server has given back what they grew
+    // (server/lib/memory-return.ts waits 15 s).
+    await new Promise((resolve) => setTimeout(resolve, options.restMs ?? 25_000));
     const rssIdle = rss();
 
     product = new Streams(marker);

@@ -1,10 +1,12 @@
 /**
  * `npm run bench:soak`: the load test of docs/security.md. The production server on SQLite,
- * filled with the demo academy; 1,000 event streams held open; then an open-loop 250 requests/s of
- * a realistic mix (feed pages, post pages, likes, comments, search; 15 % writes) for SOAK_SECONDS (300 by
- * default), while the server's memory is sampled every 10 s. Prints the error rate, the latency
- * percentiles and the memory over time, and writes bench/results-soak.json.
- * Targets: errors < 0.1 %, p95 < 300 ms, memory flat.
+ * filled with the demo academy; 1,000 event streams held open by 250 people's phones; then an
+ * open-loop 250 requests/s of a realistic mix (feed pages, post pages, likes, comments, search;
+ * 15 % writes) for SOAK_SECONDS (300 by default), while the server's memory is sampled every 10 s;
+ * then the streams close and the memory is read once more a minute later. Prints the error rate,
+ * the latency percentiles and the memory over time, and writes bench/results-soak.json.
+ * Targets: errors < 0.1 %, p95 < 300 ms; memory flat (with SOAK_SECONDS=1800, the last ten
+ * minutes' mean within 5 % of minutes 10–20's) and, a minute after the load, within 20 % of idle.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,11 +16,14 @@ import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { signInToDemoAcademy } from '../support/demo-academy.ts';
 import { machine, percentiles, rssMb, servingPid } from './engines.ts';
 import { type LoopRequest, openLoop } from './open-loop.ts';
-import { startServer } from './served.ts';
+import { signInPhones } from './phones.ts';
+import { startServer, stopServer } from './served.ts';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 300);
 const rate = 250;
 const streamCount = Number(process.env.SOAK_STREAMS ?? 1_000);
+/** Longer than the server waits before it gives back a load's memory (server/lib/memory-return.ts). */
+const restMs = 25_000;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-soak-'));
 const mail = await startMailCatcher();
@@ -39,27 +44,34 @@ try {
     : '/api/posts';
   const searches = ['nguyen', 'Nguyễn Thị', 'lan', 've mong', 'hoa'];
 
+  // The streams as an academy's phones hold them: people of their own, four streams each,
+  // five people behind each client address (bench/phones.ts), within the server's caps.
+  const phones = await signInPhones(server.url, mail, cookie, Math.ceil(streamCount / 4), {
+    streamsPerPerson: 4,
+  });
+  // Idle: at rest after the sign-ins, once the server has given back what they grew.
+  await new Promise((resolve) => setTimeout(resolve, restMs));
+  const rssIdle = rssMb(serverPid);
   let streamEvents = 0;
   await Promise.all(
-    Array.from(
-      { length: streamCount },
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const request = http.get(
-            `${server.url}/api/events`,
-            { agent, headers: { cookie } },
-            (response) => {
-              if (response.statusCode !== 200) reject(new Error(`stream ${response.statusCode}`));
-              response.on('data', () => {
-                streamEvents += 1;
-              });
-              resolve();
-            },
-          );
-          request.on('error', reject);
-          streams.push(request);
-        }),
-    ),
+    Array.from({ length: streamCount }, (_, index) => {
+      const phone = phones[Math.floor(index / 4)]!;
+      return new Promise<void>((resolve, reject) => {
+        const request = http.get(
+          `${server.url}/api/events`,
+          { agent, localAddress: phone.localAddress, headers: { cookie: phone.cookie } },
+          (response) => {
+            if (response.statusCode !== 200) reject(new Error(`stream ${response.statusCode}`));
+            response.on('data', () => {
+              streamEvents += 1;
+            });
+            resolve();
+          },
+        );
+        request.on('error', reject);
+        streams.push(request);
+      });
+    }),
   );
   const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
   const anyPost =
@@ -129,6 +141,10 @@ try {
   });
   clearInterval(sampler);
   memory.push({ atSeconds: seconds, rssMb: rssMb(serverPid) });
+  // The load over and the phones gone: what the server holds a minute later.
+  for (const stream of streams.splice(0)) stream.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 60_000));
+  const rssReturned = rssMb(serverPid);
 
   const total = timings.length + failures;
   const failed =
@@ -137,6 +153,16 @@ try {
   const latency = percentiles(timings);
   const firstMinute = memory.filter((sample) => sample.atSeconds <= 60).at(-1)!.rssMb;
   const last = memory.at(-1)!.rssMb;
+  /** The mean of the samples from minute `from` to minute `to`, or null past the run. */
+  const meanBetween = (from: number, to: number) => {
+    const samples = memory.filter(
+      (sample) => sample.atSeconds >= from * 60 && sample.atSeconds <= to * 60,
+    );
+    if (seconds < to * 60 || samples.length === 0) return null;
+    return Math.round(samples.reduce((sum, sample) => sum + sample.rssMb, 0) / samples.length);
+  };
+  const minutes10to20 = meanBetween(10, 20);
+  const lastTenMinutes = meanBetween(seconds / 60 - 10, seconds / 60);
   const summary = {
     machine,
     date: new Date().toISOString(),
@@ -152,6 +178,10 @@ try {
     rssAfterFirstMinuteMb: firstMinute,
     rssAtEndMb: last,
     rssMaxMb: Math.max(...memory.map((sample) => sample.rssMb)),
+    rssIdleMb: rssIdle,
+    rssMinutes10to20Mb: minutes10to20,
+    rssLastTenMinutesMb: lastTenMinutes,
+    rssMinuteAfterMb: rssReturned,
     memory,
   };
   console.info(`machine: ${machine}`);
@@ -169,6 +199,12 @@ try {
       `${firstMinute} → ${last} MB (${summary.rssMaxMb})`,
       'flat',
     ],
+    [
+      'server RSS minutes 10–20 → last 10 minutes (mean)',
+      minutes10to20 === null ? 'run 30 minutes to see' : `${minutes10to20} → ${lastTenMinutes} MB`,
+      'within 5 %',
+    ],
+    ['server RSS idle → a minute after the load', `${rssIdle} → ${rssReturned} MB`, 'within 20 %'],
   ]);
   fs.writeFileSync(
     path.join(import.meta.dirname, 'results-soak.json'),
@@ -177,8 +213,7 @@ try {
 } finally {
   for (const stream of streams) stream.destroy();
   agent.destroy();
-  server.child.kill('SIGTERM');
-  await new Promise((resolve) => server.child.once('exit', resolve));
+  await stopServer(server.child);
   await mail.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
