@@ -11,7 +11,8 @@
  *   (BENCH_PEER_SQLITE=0 leaves it out);
  * - measures the feed's first and later page, like toggles, name search and health in
  *   interleaved rounds (the order rotating each round), counting each database's transactions
- *   (`pg_stat_database`) per request, and prints the ratios.
+ *   (`pg_stat_database`) per request, and prints the ratios;
+ * - reads each server's memory at rest, at its peak through the rounds and a minute after.
  * BENCH_PEER_POSTS, BENCH_PEER_ROUNDS and BENCH_PEER_SECONDS shrink it for a quick look.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -26,7 +27,7 @@ import { nameSearchColumns } from '../server/db/search-columns.ts';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { createPostgresDatabase } from '../server/test/test-database.ts';
 import { freePort, startPostgresCluster } from '../support/provision.ts';
-import { machine } from './engines.ts';
+import { machine, rssMb, servingPid } from './engines.ts';
 import { countRows, feedBenchSize, likeCountsOff, seedFeedAcademy } from './feed.ts';
 import { load, signInStaff, startServer } from './served.ts';
 
@@ -373,11 +374,16 @@ export async function measurePeer() {
       SMTP_URL: mail.url,
     });
     children.push(product.child);
+    const pids: Partial<Record<'product' | 'parse' | 'sqlite', number>> = {
+      product: servingPid(product.child.pid!),
+    };
     const cookie = await signInStaff(product.url, mail, database.db, 'instructor');
 
     const parsePort = await freePort();
     const parse = `http://127.0.0.1:${parsePort}`;
-    children.push(await startParse(parseDb.url, parsePort));
+    const parseChild = await startParse(parseDb.url, parsePort);
+    children.push(parseChild);
+    pids.parse = parseChild.pid!;
     await loadParse(parse, productDb.url, parseDb.url);
     // The same academy on the embedded SQLite, unless BENCH_PEER_SQLITE=0.
     let onSqlite: { url: string; cookie: string; postIds: string[]; laterQuery: string } | null =
@@ -389,6 +395,7 @@ export async function measurePeer() {
         const sqlitePostIds = await seedProduct(sqlite);
         const server = await startServer({ DATA_DIR: sqliteDir, SMTP_URL: mail.url });
         children.push(server.child);
+        pids.sqlite = servingPid(server.child.pid!);
         const sqliteCookie = await signInStaff(server.url, mail, sqlite.db, 'instructor');
         onSqlite = {
           url: server.url,
@@ -531,6 +538,20 @@ export async function measurePeer() {
     for (const target of targets) await load({ ...target.options, duration: 2 });
     // What the like storm set off (notifications, push) is done before the first count.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
+    // Memory: each server at rest (after a rest longer than the product's wait before it gives
+    // back a load's memory, server/lib/memory-return.ts), its peak sampled every second through
+    // the rounds, and a minute after the last.
+    const systems = Object.keys(pids) as Array<keyof typeof pids>;
+    const rssOf = (system: keyof typeof pids) => rssMb(pids[system]!);
+    await new Promise((resolve) => setTimeout(resolve, 25_000));
+    const memory = Object.fromEntries(
+      systems.map((system) => [system, { idleMb: rssOf(system), peakMb: 0, minuteAfterMb: 0 }]),
+    ) as Record<keyof typeof pids, { idleMb: number; peakMb: number; minuteAfterMb: number }>;
+    const sampler = setInterval(() => {
+      for (const system of systems) {
+        memory[system].peakMb = Math.max(memory[system].peakMb, rssOf(system));
+      }
+    }, 1_000);
     const results = new Map<Target, Measured[]>(targets.map((target) => [target, []]));
     for (let round = 0; round < rounds; round += 1) {
       const order = targets.map((_, index) => targets[(index + round * 3) % targets.length]!);
@@ -549,6 +570,9 @@ export async function measurePeer() {
       }
       console.info(`round ${round + 1} of ${rounds} done`);
     }
+    clearInterval(sampler);
+    await new Promise((resolve) => setTimeout(resolve, 60_000));
+    for (const system of systems) memory[system].minuteAfterMb = rssOf(system);
     const median = (values: number[]) =>
       [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const rows = [...new Set(targets.map((target) => target.request))].map((request) => {
@@ -581,6 +605,7 @@ export async function measurePeer() {
       rounds,
       seconds,
       rows,
+      memory,
       likeCountsOff: await likeCountsOff(database.db),
       sqliteLikeCountsOff: onSqlite ? await sqliteLikeCountsOff(sqliteDir) : null,
     };
@@ -604,6 +629,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `${result.machine}; ${result.people} people, ${result.posts} posts, ${result.likes} likes, ${result.comments} comments; ${result.rounds} interleaved rounds of ${result.seconds} s, ${connections} connections; seeded in ${result.seedSeconds} s`,
   );
   console.table(result.rows);
+  console.info('server RSS, MB: at rest / peak through the rounds / a minute after');
+  console.table(result.memory);
   console.info(
     `like counts off after the storms: PostgreSQL ${result.likeCountsOff}, SQLite ${result.sqliteLikeCountsOff ?? '—'}`,
   );

@@ -22,6 +22,7 @@ import { startServer, stopServer } from './served.ts';
 const seconds = Number(process.env.SOAK_SECONDS ?? 300);
 const rate = 250;
 const streamCount = Number(process.env.SOAK_STREAMS ?? 1_000);
+const postCount = Number(process.env.SOAK_POSTS ?? 200);
 /** Longer than the server waits before it gives back a load's memory (server/lib/memory-return.ts). */
 const restMs = 25_000;
 
@@ -38,7 +39,21 @@ try {
     posts: Array<{ id: string }>;
     nextCursor: string | null;
   };
+  // The likes, comments and post pages go to SOAK_POSTS posts (200 by default), not only the
+  // first page's ten: at 12 comments a second, ten posts would gather thousands of comments each
+  // within the half hour, and every comment list would return them all (a post's comments come
+  // whole), so a long run would measure ever larger answers rather than the server over time.
+  // Spread over 200, a post gathers about a hundred in 30 minutes.
   const postIds = feed.posts.map((post) => post.id);
+  for (let index = postIds.length; index < postCount; index += 1) {
+    const created = await fetch(`${server.url}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: server.url },
+      body: JSON.stringify({ kind: 'general', text: `Bài đăng đo tải ${index + 1}` }),
+    });
+    if (!created.ok) throw new Error(`post failed: ${await created.text()}`);
+    postIds.push(((await created.json()) as { id: string }).id);
+  }
   const laterPage = feed.nextCursor
     ? `/api/posts?cursor=${encodeURIComponent(feed.nextCursor)}`
     : '/api/posts';
