@@ -8,7 +8,8 @@
  *
  * In the same run, the floor: as many bare Node servers (bench/floor-server.ts) holding the same
  * number of streams from the same addresses, each writing the product's own event, serialised
- * once, to all of them. Both are read by this one process, so what the client costs is in both.
+ * once, to all of them, a floor round after each like. Both are read by this one process, so
+ * what the client costs is in both.
  *
  * Memory: each server's resident memory idle (before the streams), with the streams open, and
  * `settleMs` after they closed.
@@ -257,9 +258,16 @@ export async function measureLive(
     await new Promise((resolve) => setTimeout(resolve, options.restMs ?? 25_000));
     const rssIdle = rss();
 
+    // The product's and the floor's streams open side by side and their rounds alternate, so
+    // both meet the machine in the same state (a run of one after the other measured each in
+    // its own minute). The floor writes the event the product sent in the first round.
     product = new Streams(marker);
+    floor = new Streams(marker);
+    for (let index = 0; index < processes; index += 1) floors.push(await startFloorServer());
     const apiUrls = servers.map((each) => `${each.url}/api`);
+    const floorUrls = floors.map((each) => each.url);
     await product.open(targetsOf(apiUrls, streamCount, phones, streamsPerPerson, true));
+    await floor.open(targetsOf(floorUrls, streamCount, phones, streamsPerPerson, false));
     const liker = phones[0]!;
     for (let round = 1; round <= likeRounds; round += 1) {
       await product.fire(async () => {
@@ -271,24 +279,17 @@ export async function measureLive(
         });
         if (liked.status !== 200) throw new Error(`like failed: ${liked.status} ${liked.body}`);
       });
+      const event = product.sample;
+      if (event === null) throw new Error('no like event arrived to serve the floor');
+      await floor.fire(() => fireFloor(floorUrls, event));
     }
     const rssOpen = rss();
-    const event = product.sample;
     const productArrivals = product.arrivals;
     const productMissed = product.missed;
     product.close();
     product = null;
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     const rssAfter = rss();
-    if (event === null) throw new Error('no like event arrived to serve the floor');
-
-    for (let index = 0; index < processes; index += 1) floors.push(await startFloorServer());
-    floor = new Streams(marker);
-    const floorUrls = floors.map((each) => each.url);
-    await floor.open(targetsOf(floorUrls, streamCount, phones, streamsPerPerson, false));
-    for (let round = 1; round <= likeRounds; round += 1) {
-      await floor.fire(() => fireFloor(floorUrls, event));
-    }
     const productLatency = percentiles(productArrivals);
     const floorLatency = percentiles(floor.arrivals);
     return {
