@@ -23,7 +23,7 @@ import { createInterface } from 'node:readline';
 import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { signInInstructor } from '../server/test/sessions.ts';
 import { onPostgres, percentiles, rssMb, servingPid } from './engines.ts';
-import { type Phone, requestFrom, signInPhones } from './phones.ts';
+import { openStream, type Phone, requestFrom, signInPhones } from './phones.ts';
 import { startServer, stopServer } from './served.ts';
 
 /** A round waits this long for every stream before it counts the rest as missed. */
@@ -60,52 +60,23 @@ class Streams {
   async open(targets: StreamTarget[]): Promise<void> {
     this.counts = new Array(targets.length).fill(0);
     let sampleText = '';
-    await Promise.all(
-      targets.map(
-        (target, index) =>
-          new Promise<void>((resolve, reject) => {
-            const request = http.get(
-              target.url,
-              {
-                agent: this.agent,
-                localAddress: target.localAddress,
-                headers: target.cookie ? { cookie: target.cookie } : {},
-              },
-              (response) => {
-                if (response.statusCode !== 200) {
-                  let body = '';
-                  response.setEncoding('utf8');
-                  response.on('data', (chunk: string) => {
-                    body += chunk;
-                  });
-                  response.on('end', () =>
-                    reject(new Error(`stream ${index}: ${response.statusCode} ${body}`)),
-                  );
-                  return;
-                }
-                response.setEncoding('utf8');
-                response.on('data', (chunk: string) => {
-                  if (index === 0 && this.sample === null) {
-                    sampleText += chunk;
-                    const event = sampleText
-                      .split('\n\n')
-                      .find((block) => block.includes(this.marker));
-                    if (event !== undefined) this.sample = `${event}\n\n`;
-                  }
-                  if (!chunk.includes(this.marker)) return;
-                  this.counts[index]! += 1;
-                  if (this.counts[index] !== this.round) return;
-                  this.arrivals.push(performance.now() - this.roundStart);
-                  this.arrivedThisRound += 1;
-                  if (this.arrivedThisRound === targets.length) this.allArrived?.();
-                });
-                resolve();
-              },
-            );
-            request.on('error', reject);
-            this.requests.push(request);
-          }),
-      ),
+    const onChunk = (index: number) => (chunk: string) => {
+      if (index === 0 && this.sample === null) {
+        sampleText += chunk;
+        const event = sampleText.split('\n\n').find((block) => block.includes(this.marker));
+        if (event !== undefined) this.sample = `${event}\n\n`;
+      }
+      if (!chunk.includes(this.marker)) return;
+      this.counts[index]! += 1;
+      if (this.counts[index] !== this.round) return;
+      this.arrivals.push(performance.now() - this.roundStart);
+      this.arrivedThisRound += 1;
+      if (this.arrivedThisRound === targets.length) this.allArrived?.();
+    };
+    this.requests.push(
+      ...(await Promise.all(
+        targets.map((target, index) => openStream(target.url, target, this.agent, onChunk(index))),
+      )),
     );
   }
 
@@ -157,9 +128,9 @@ async function startFloorServer(): Promise<{ url: string; stop: () => Promise<vo
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [line] = await new Promise<string[]>((resolve, reject) => {
+  const line = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`floor server exited: ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (first) => resolve([first]));
+    createInterface({ input: child.stdout! }).once('line', resolve);
   });
   return {
     url: `http://127.0.0.1:${Number(line)}`,
@@ -172,7 +143,7 @@ async function startFloorServer(): Promise<{ url: string; stop: () => Promise<vo
   };
 }
 
-/** Each floor server's answer to /fire: how many streams it wrote the event to. */
+/** Has every floor server write `event` to all its streams, and waits for each to have done it. */
 async function fireFloor(urls: string[], event: string): Promise<void> {
   await Promise.all(
     urls.map(async (url) => {

@@ -78,6 +78,43 @@ export function requestFrom(
   });
 }
 
+/**
+ * Opens one event stream at `url` from `from`'s address (with its cookie, when it has one) and
+ * hands each chunk to `onChunk`; resolves once the stream is open, rejects with the server's
+ * answer when it is refused.
+ */
+export function openStream(
+  url: string,
+  from: { localAddress: string; cookie?: string },
+  agent: http.Agent,
+  onChunk: (chunk: string) => void,
+): Promise<http.ClientRequest> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      {
+        agent,
+        localAddress: from.localAddress,
+        headers: from.cookie ? { cookie: from.cookie } : {},
+      },
+      (response) => {
+        response.setEncoding('utf8');
+        if (response.statusCode !== 200) {
+          let body = '';
+          response.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          response.on('end', () => reject(new Error(`stream: ${response.statusCode} ${body}`)));
+          return;
+        }
+        response.on('data', onChunk);
+        resolve(request);
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
 function expectOk(what: string, answer: Answer): Answer {
   if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${answer.body}`);
   return answer;

@@ -47,7 +47,7 @@ export async function startServer(
       NODE_ENV: 'production',
     },
     // BENCH_SERVER_STDOUT=<file> keeps what the server prints (its log lines, and V8's own
-    // traces such as --trace-gc given in NODE_OPTIONS), to see where its memory goes.
+    // traces such as --trace-gc given in BENCH_SERVER_FLAGS), to see where its memory goes.
     stdio: [
       'ignore',
       process.env.BENCH_SERVER_STDOUT

@@ -16,13 +16,14 @@ import { startMailCatcher } from '../server/test/mail-catcher.ts';
 import { signInToDemoAcademy } from '../support/demo-academy.ts';
 import { machine, percentiles, rssMb, servingPid } from './engines.ts';
 import { type LoopRequest, openLoop } from './open-loop.ts';
-import { signInPhones } from './phones.ts';
+import { openStream, signInPhones } from './phones.ts';
 import { startServer, stopServer } from './served.ts';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 300);
 const rate = 250;
 const streamCount = Number(process.env.SOAK_STREAMS ?? 1_000);
 const postCount = Number(process.env.SOAK_POSTS ?? 200);
+const streamsPerPerson = 4;
 /** Longer than the server waits before it gives back a load's memory (server/lib/memory-return.ts). */
 const restMs = 25_000;
 
@@ -61,32 +62,30 @@ try {
 
   // The streams as an academy's phones hold them: people of their own, four streams each,
   // five people behind each client address (bench/phones.ts), within the server's caps.
-  const phones = await signInPhones(server.url, mail, cookie, Math.ceil(streamCount / 4), {
-    streamsPerPerson: 4,
-  });
+  const phones = await signInPhones(
+    server.url,
+    mail,
+    cookie,
+    Math.ceil(streamCount / streamsPerPerson),
+    { streamsPerPerson },
+  );
   // Idle: at rest after the sign-ins, once the server has given back what they grew.
   await new Promise((resolve) => setTimeout(resolve, restMs));
   const rssIdle = rssMb(serverPid);
   let streamEvents = 0;
-  await Promise.all(
-    Array.from({ length: streamCount }, (_, index) => {
-      const phone = phones[Math.floor(index / 4)]!;
-      return new Promise<void>((resolve, reject) => {
-        const request = http.get(
+  streams.push(
+    ...(await Promise.all(
+      Array.from({ length: streamCount }, (_, index) =>
+        openStream(
           `${server.url}/api/events`,
-          { agent, localAddress: phone.localAddress, headers: { cookie: phone.cookie } },
-          (response) => {
-            if (response.statusCode !== 200) reject(new Error(`stream ${response.statusCode}`));
-            response.on('data', () => {
-              streamEvents += 1;
-            });
-            resolve();
+          phones[Math.floor(index / streamsPerPerson)]!,
+          agent,
+          () => {
+            streamEvents += 1;
           },
-        );
-        request.on('error', reject);
-        streams.push(request);
-      });
-    }),
+        ),
+      ),
+    )),
   );
   const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
   const anyPost =
