@@ -86,6 +86,8 @@ export async function buildServer() {
     entryPoints: {
       main: path.join(root, 'server/main.ts'),
       cli: path.join(root, 'server/cli/main.ts'),
+      // The SQLite search's worker thread (server/modules/search/search-thread.ts).
+      'search-worker': path.join(root, 'server/modules/search/search.worker.ts'),
     },
     outdir: path.dirname(serverBundle),
     outExtension: { '.js': '.mjs' },

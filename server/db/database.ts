@@ -43,6 +43,10 @@ export interface AppDatabase {
   events: EventBus;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /** SQLite: the database's file, which other threads open to read it (WAL lets them). */
+  file: string | null;
+  /** Runs `hook` as the database closes, before its connection: what was opened beside it. */
+  onClose(hook: () => Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -216,6 +220,33 @@ function statementName(text: string, generation: number): string {
   return generation === 0 ? name : `${name}_${generation}`;
 }
 
+/** Hooks run as a database closes, newest first, then the database itself. */
+function closing(finish: () => Promise<void>) {
+  const hooks: Array<() => Promise<void>> = [];
+  return {
+    onClose: (hook: () => Promise<void>) => {
+      hooks.push(hook);
+    },
+    close: async () => {
+      for (const hook of hooks.splice(0).reverse()) await hook();
+      await finish();
+    },
+  };
+}
+
+/**
+ * A read-only connection to an SQLite database another connection writes, for a worker thread:
+ * WAL mode lets it read while the server writes, each statement seeing the last commit.
+ */
+export function openSqliteReader(file: string): Pick<AppDatabase, 'db' | 'close'> {
+  const connection = new SQLite(file, { readonly: true, fileMustExist: true });
+  connection.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new AppSqliteDialect({ database: withStatementCache(connection) }),
+  });
+  return { db, close: () => db.destroy() };
+}
+
 export function openDatabase(config: DatabaseConfig): AppDatabase {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -234,13 +265,14 @@ export function openDatabase(config: DatabaseConfig): AppDatabase {
       db,
       kind: 'sqlite',
       events,
+      file: config.file,
       ping: async () => {
         await sql`select 1`.execute(db);
       },
-      close: async () => {
+      ...closing(async () => {
         await events.close();
         await db.destroy();
-      },
+      }),
     };
   }
   const pool = new pg.Pool({
@@ -258,13 +290,14 @@ export function openDatabase(config: DatabaseConfig): AppDatabase {
     db,
     kind: 'postgres',
     events,
+    file: null,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: async () => {
+    ...closing(async () => {
       await events.close();
       await db.destroy();
-    },
+    }),
   };
 }
 

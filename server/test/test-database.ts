@@ -18,8 +18,6 @@ export interface TestDatabase extends AppDatabase {
   dispose(): Promise<void>;
   /** The PostgreSQL database's address, for a second server process on the same data. */
   url?: string;
-  /** The SQLite database's file, to read it from a second connection. */
-  file?: string;
 }
 
 /**
@@ -37,7 +35,6 @@ export async function createTestDatabase(
     if (migrate) await prepare(database);
     return {
       ...database,
-      file,
       dispose: async () => {
         await database.close();
         fs.rmSync(dir, { recursive: true, force: true });

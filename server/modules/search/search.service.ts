@@ -6,6 +6,7 @@ import { courseVisibility } from '../../policies/course.ts';
 import { maySearchStudents } from '../../policies/student.ts';
 import { avatarUrl } from '../media/avatar.ts';
 import { searchKinds } from './search.repository.ts';
+import { searchOnThread } from './search-thread.ts';
 
 /** How many of each kind the search box shows: enough to choose from on a phone. */
 export const searchLimits = { courses: 5, lessons: 8, students: 8 } as const;
@@ -24,10 +25,14 @@ export async function search(
   const needle = { folded: foldForSearch(query), lower: lowerForSearch(query) };
   if (needle.folded === '') return emptyResults;
   const visibility = courseVisibility(viewer);
-  const { courses, lessons, students } = await searchKinds(database.db, needle, visibility, {
+  const limits = {
     ...searchLimits,
     students: maySearchStudents(viewer) ? searchLimits.students : 0,
-  });
+  };
+  const { courses, lessons, students } =
+    database.file === null
+      ? await searchKinds(database.db, needle, visibility, limits)
+      : await searchOnThread(database, database.file, { needle, visibility, limits });
   return {
     courses: courses.map((course) => ({
       id: course.id,
