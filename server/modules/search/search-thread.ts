@@ -32,14 +32,17 @@ function poolOf(database: AppDatabase, file: string) {
       // One thread leaves the other cores to the event loop; a second one only helps where
       // there are cores to spare.
 
-      minThreads: 1,
+      // None kept: a thread holds a heap of its own (tens of MB after a burst of searches),
+      // which an idle server gives back by letting the thread go.
+      minThreads: 0,
       maxThreads: Math.min(2, Math.max(1, availableParallelism() - 1)),
       // Searches in flight per thread: better-sqlite3 answers each at once, so they run one
       // after another, but the next ones are already there when one finishes rather than a
       // message away (under load it answers markedly more searches a second than with one).
       concurrentTasksPerWorker: 16,
-      // An idle server lets its thread go (its memory with it); the next search starts one.
-      idleTimeout: 5 * 60_000,
+      // Let go after 30 s without a search, within the minute a server has to give a load's
+      // memory back; the next search starts a thread first (bench/README.md says what it costs).
+      idleTimeout: 30_000,
       recordTiming: false,
     });
     // A thread that fails outside a search (it could not open the file) rejects the searches
