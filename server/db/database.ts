@@ -238,13 +238,12 @@ function closing(finish: () => Promise<void>) {
  * A read-only connection to an SQLite database another connection writes, for a worker thread:
  * WAL mode lets it read while the server writes, each statement seeing the last commit.
  */
-export function openSqliteReader(file: string): Pick<AppDatabase, 'db' | 'close'> {
+export function openSqliteReader(file: string): Kysely<Database> {
   const connection = new SQLite(file, { readonly: true, fileMustExist: true });
   connection.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({
+  return new Kysely<Database>({
     dialect: new AppSqliteDialect({ database: withStatementCache(connection) }),
   });
-  return { db, close: () => db.destroy() };
 }
 
 export function openDatabase(config: DatabaseConfig): AppDatabase {

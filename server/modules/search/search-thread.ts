@@ -29,12 +29,11 @@ function poolOf(database: AppDatabase, file: string) {
     const created = new Piscina<SearchTask, SearchHits>({
       ...workerFile(),
       workerData: { file },
-      // One thread leaves the other cores to the event loop; a second one only helps where
-      // there are cores to spare.
-
       // None kept: a thread holds a heap of its own (tens of MB after a burst of searches),
       // which an idle server gives back by letting the thread go.
       minThreads: 0,
+      // One thread leaves the other cores to the event loop; a second one only helps where
+      // there are cores to spare.
       maxThreads: Math.min(2, Math.max(1, availableParallelism() - 1)),
       // Searches in flight per thread: better-sqlite3 answers each at once, so they run one
       // after another, but the next ones are already there when one finishes rather than a
@@ -60,11 +59,10 @@ function poolOf(database: AppDatabase, file: string) {
 
 /** The search, on the SQLite database's worker thread. */
 export function searchOnThread(
-  database: AppDatabase,
-  file: string,
+  database: AppDatabase & { file: string },
   task: SearchTask,
 ): Promise<SearchHits> {
-  return poolOf(database, file).run(task);
+  return poolOf(database, database.file).run(task);
 }
 
 /** How many searches the database's worker thread has answered; null with none started. */

@@ -8,6 +8,9 @@ import { avatarUrl } from '../media/avatar.ts';
 import { searchKinds } from './search.repository.ts';
 import { searchOnThread } from './search-thread.ts';
 
+const hasFile = (database: AppDatabase): database is AppDatabase & { file: string } =>
+  database.file !== null;
+
 /** How many of each kind the search box shows: enough to choose from on a phone. */
 export const searchLimits = { courses: 5, lessons: 8, students: 8 } as const;
 
@@ -29,10 +32,9 @@ export async function search(
     ...searchLimits,
     students: maySearchStudents(viewer) ? searchLimits.students : 0,
   };
-  const { courses, lessons, students } =
-    database.file === null
-      ? await searchKinds(database.db, needle, visibility, limits)
-      : await searchOnThread(database, database.file, { needle, visibility, limits });
+  const { courses, lessons, students } = hasFile(database)
+    ? await searchOnThread(database, { needle, visibility, limits })
+    : await searchKinds(database.db, needle, visibility, limits);
   return {
     courses: courses.map((course) => ({
       id: course.id,

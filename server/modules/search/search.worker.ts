@@ -11,11 +11,11 @@ import { type SearchHits, type SearchNeedle, searchKinds } from './search.reposi
 export interface SearchTask {
   needle: SearchNeedle;
   visibility: CourseVisibility;
-  limits: { courses: number; lessons: number; students: number };
+  limits: Parameters<typeof searchKinds>[3];
 }
 
 const reader = openSqliteReader((workerData as { file: string }).file);
 
 export default function searchTask(task: SearchTask): Promise<SearchHits> {
-  return searchKinds(reader.db, task.needle, task.visibility, task.limits);
+  return searchKinds(reader, task.needle, task.visibility, task.limits);
 }
