@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ICON_SIZES } from './shared/app-icons.ts';
 import { ACADEMY_KEY, ACCENT_VARIABLE, logoPath } from './shared/identity.ts';
@@ -45,10 +45,11 @@ function precompressed(): Plugin {
  * complete (web/features/tutorial/tutorial.tsx), and its files would share the connection with
  * the feed's and its first photo's.
  */
+const START_ROUTE = 'web/app/routes/activity.tsx';
 const START_SCREEN = [
   'web/app/layout/with-queries.tsx',
   'web/app/layout/signed-in-app.tsx',
-  'web/app/routes/activity.tsx',
+  START_ROUTE,
 ];
 
 /** The routes that open without the signed-in shell (web/app/router.tsx), and the entry. */
@@ -86,6 +87,61 @@ function withoutShell(context: ChunkingContext): Set<string> {
 }
 
 /**
+ * Set by the build for its own planning pass (startScreenModules): the chunks as the bundler
+ * cuts them by itself, nothing written.
+ */
+const PLANNING = process.env.HV_CHUNK_PLAN === '1';
+
+/**
+ * The modules a first visit to the start screen loads past the entry, as the bundler would cut
+ * them into chunks by itself (its chunks hold only what tree-shaking kept, where a module's
+ * imports would bring in every module a package's or a feature's index re-exports). A planning
+ * build (nothing written) finds them: the chunks the start screen's routes import statically,
+ * less the entry's, less any a screen outside the signed-in shell loads (those would carry the
+ * start screen's code to /login), less the start route's own chunk, which stays the screen's own
+ * as every screen's does.
+ */
+async function startScreenModules(): Promise<Set<string>> {
+  process.env.HV_CHUNK_PLAN = '1';
+  let output: Rolldown.RolldownOutput;
+  try {
+    const result = await build({
+      configFile: fileURLToPath(import.meta.url),
+      logLevel: 'silent',
+    });
+    if (!('output' in result)) throw new Error('chunk plan: no build output');
+    output = result;
+  } finally {
+    delete process.env.HV_CHUNK_PLAN;
+  }
+  const chunks = output.output.filter((file) => file.type === 'chunk');
+  const root = fileURLToPath(new URL('./', import.meta.url));
+  const holding = (source: string) => {
+    const chunk = chunks.find((candidate) => candidate.moduleIds.includes(path.join(root, source)));
+    if (!chunk) throw new Error(`chunk plan: no chunk for ${source}`);
+    return chunk;
+  };
+  const closure = (file: string, seen = new Set<string>()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) {
+      closure(imported, seen);
+    }
+    return seen;
+  };
+  const elsewhere = new Set<string>();
+  for (const source of WITHOUT_SHELL) closure(holding(source).fileName, elsewhere);
+  const start = new Set<string>();
+  for (const source of START_SCREEN) closure(holding(source).fileName, start);
+  start.delete(holding(START_ROUTE).fileName);
+  return new Set(
+    chunks
+      .filter((chunk) => start.has(chunk.fileName) && !elsewhere.has(chunk.fileName))
+      .flatMap((chunk) => chunk.moduleIds),
+  );
+}
+
+/**
  * Two chunks for what every signed-in screen shares, instead of one per set of screens that
  * share a module: left to itself the bundler cut a first visit to the feed into about fifty
  * chunks, which a phone on weak Wi-Fi fetches six at a time over HTTP/1.1 (and each with its
@@ -94,8 +150,9 @@ function withoutShell(context: ChunkingContext): Set<string> {
  *   nothing outside the shell loads: small modules every screen reads through, and the loading
  *   placeholder every screen shows (a chunk of its own would be one more request per screen);
  * - TanStack Query, which only the signed-in app uses.
- * Components stay where the bundler puts them: a shared chunk of them would carry every
- * screen's dialogs and React Aria onto each screen. Each group holds only the modules it names
+ * Other components stay where the bundler puts them (the start screen's go in its own chunk,
+ * below): a shared chunk of them would carry every screen's dialogs and React Aria onto each
+ * screen. Each group holds only the modules it names
  * (`includeDependenciesRecursively: false`), so React and the entry's modules stay in the entry
  * and /login loads neither group (scripts/size-budget.ts).
  */
@@ -150,7 +207,10 @@ function earlyStart(): Plugin {
         closure(entry.fileName, entryFiles);
         const startFiles = new Set<string>();
         for (const source of START_SCREEN) {
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(source));
+          // The shell's modules are in the start screen's chunk (startScreenModules).
+          const chunk = chunks.find((candidate) =>
+            candidate.moduleIds.some((id) => id.endsWith(source)),
+          );
           if (!chunk) throw new Error(`early start: no chunk for ${source}`);
           closure(chunk.fileName, startFiles);
         }
@@ -174,134 +234,155 @@ function earlyStart(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: 'web',
-  publicDir: 'public',
-  build: {
-    outDir: '../dist/web',
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-    // No <link rel=modulepreload> appended from JavaScript for each dependency of a lazy chunk:
-    // on a slowed phone those appends cost more main-thread time than the waterfall they save,
-    // and a returning phone has every chunk in the service worker's cache
-    // (scripts/size-budget.ts fails a build that has them again).
-    modulePreload: false,
-    // dist/web/.vite/manifest.json: which files each screen needs (scripts/size-budget.ts).
-    manifest: true,
-    rolldownOptions: {
-      output: { codeSplitting: { groups: SHARED_CHUNKS } },
-      treeshake: {
-        // A feature's modules do nothing when imported but define things, so a feature's
-        // index.ts (decision 0011) brings into a chunk only what that chunk uses of it.
-        moduleSideEffects: [{ test: /\/web\/features\/.+\.tsx?$/, sideEffects: false }],
+export default defineConfig(async ({ command }) => {
+  const start = command === 'build' && !PLANNING ? await startScreenModules() : new Set<string>();
+  return {
+    root: 'web',
+    publicDir: 'public',
+    build: {
+      outDir: '../dist/web',
+      emptyOutDir: !PLANNING,
+      write: !PLANNING,
+      target: 'es2022',
+      sourcemap: false,
+      // No <link rel=modulepreload> appended from JavaScript for each dependency of a lazy chunk:
+      // on a slowed phone those appends cost more main-thread time than the waterfall they save,
+      // and a returning phone has every chunk in the service worker's cache
+      // (scripts/size-budget.ts fails a build that has them again).
+      modulePreload: false,
+      // dist/web/.vite/manifest.json: which files each screen needs (scripts/size-budget.ts).
+      manifest: !PLANNING,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              ...SHARED_CHUNKS,
+              // One chunk for what the start screen loads past the entry and its own route's
+              // chunk, taken from the shared groups too (the higher priority): a first visit
+              // fetches a handful of files rather than forty, and every other signed-in screen
+              // loads the same shell with it.
+              {
+                name: (id: string) => (start.has(id) ? 'start' : null),
+                priority: 1,
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
+        },
+        treeshake: {
+          // A feature's modules do nothing when imported but define things, so a feature's
+          // index.ts (decision 0011) brings into a chunk only what that chunk uses of it.
+          moduleSideEffects: [{ test: /\/web\/features\/.+\.tsx?$/, sideEffects: false }],
+        },
       },
     },
-  },
-  resolve: {
-    alias: [
-      {
-        // React Router 7's package exports name only its development build (with its developer
-        // warnings on) for every condition (remix-run/react-router#14102); the production build
-        // beside it differs only in turning them off, which lets the minifier drop them.
-        find: /^react-router$/,
-        replacement: fileURLToPath(
-          new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
-        ),
-      },
-    ],
-  },
-  server: {
-    proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
-  },
-  plugins: [
-    react(),
-    tailwindcss(),
-    earlyStart(),
-    precompressed(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: '.',
-      filename: 'sw.ts',
-      injectRegister: false,
-      registerType: 'prompt',
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
-        // The install dialog's pictures are fetched by the browser when it offers installing.
-        globIgnores: ['screenshots/**'],
-      },
-      manifest: {
-        id: '/',
-        name: vi.app.fullName,
-        short_name: vi.app.name,
-        description: vi.app.tagline,
-        lang: 'vi',
-        dir: 'ltr',
-        start_url: '/#/activity',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        theme_color: themeColor,
-        background_color: '#FAFAF9',
-        categories: ['education'],
-        // Photos shared from the gallery or the camera open the post form with them (web/sw.ts).
-        share_target: {
-          action: '/share-target',
-          method: 'POST',
-          enctype: 'multipart/form-data',
-          params: { files: [{ name: 'photos', accept: ['image/*'] }] },
+    resolve: {
+      alias: [
+        {
+          // React Router 7's package exports name only its development build (with its developer
+          // warnings on) for every condition (remix-run/react-router#14102); the production build
+          // beside it differs only in turning them off, which lets the minifier drop them.
+          find: /^react-router$/,
+          replacement: fileURLToPath(
+            new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+          ),
         },
-        // Long-press on the installed icon: write a post, or open the students.
-        shortcuts: [
-          {
-            name: vi.screens.activity.create,
-            url: '/#/activity?compose=1',
-            icons: [{ src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
-          },
-          {
-            name: vi.nav.students,
-            url: '/#/students',
-            icons: [{ src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
-          },
+      ],
+    },
+    server: {
+      proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
+    },
+    plugins: PLANNING
+      ? [react(), tailwindcss()]
+      : [
+          react(),
+          tailwindcss(),
+          earlyStart(),
+          precompressed(),
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: '.',
+            filename: 'sw.ts',
+            injectRegister: false,
+            registerType: 'prompt',
+            injectManifest: {
+              globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
+              // The install dialog's pictures are fetched by the browser when it offers installing.
+              globIgnores: ['screenshots/**'],
+            },
+            manifest: {
+              id: '/',
+              name: vi.app.fullName,
+              short_name: vi.app.name,
+              description: vi.app.tagline,
+              lang: 'vi',
+              dir: 'ltr',
+              start_url: '/#/activity',
+              scope: '/',
+              display: 'standalone',
+              orientation: 'portrait',
+              theme_color: themeColor,
+              background_color: '#FAFAF9',
+              categories: ['education'],
+              // Photos shared from the gallery or the camera open the post form with them (web/sw.ts).
+              share_target: {
+                action: '/share-target',
+                method: 'POST',
+                enctype: 'multipart/form-data',
+                params: { files: [{ name: 'photos', accept: ['image/*'] }] },
+              },
+              // Long-press on the installed icon: write a post, or open the students.
+              shortcuts: [
+                {
+                  name: vi.screens.activity.create,
+                  url: '/#/activity?compose=1',
+                  icons: [{ src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+                },
+                {
+                  name: vi.nav.students,
+                  url: '/#/students',
+                  icons: [{ src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+                },
+              ],
+              // The richer install dialog (scripts/make-store-screenshots.ts draws them).
+              screenshots: [
+                {
+                  src: 'screenshots/feed-narrow.webp',
+                  sizes: '390x844',
+                  type: 'image/webp',
+                  form_factor: 'narrow',
+                  label: vi.app.screenshotFeed,
+                },
+                {
+                  src: 'screenshots/feed-wide.webp',
+                  sizes: '1440x900',
+                  type: 'image/webp',
+                  form_factor: 'wide',
+                  label: vi.app.screenshotFeed,
+                },
+              ],
+              icons: [
+                ...ICON_SIZES.map((size) => ({
+                  src: `icons/icon-${size}.png`,
+                  sizes: `${size}x${size}`,
+                  type: 'image/png',
+                  purpose: 'any',
+                })),
+                {
+                  src: 'icons/maskable-192.png',
+                  sizes: '192x192',
+                  type: 'image/png',
+                  purpose: 'maskable',
+                },
+                {
+                  src: 'icons/maskable-512.png',
+                  sizes: '512x512',
+                  type: 'image/png',
+                  purpose: 'maskable',
+                },
+              ],
+            },
+          }),
         ],
-        // The richer install dialog (scripts/make-store-screenshots.ts draws them).
-        screenshots: [
-          {
-            src: 'screenshots/feed-narrow.webp',
-            sizes: '390x844',
-            type: 'image/webp',
-            form_factor: 'narrow',
-            label: vi.app.screenshotFeed,
-          },
-          {
-            src: 'screenshots/feed-wide.webp',
-            sizes: '1440x900',
-            type: 'image/webp',
-            form_factor: 'wide',
-            label: vi.app.screenshotFeed,
-          },
-        ],
-        icons: [
-          ...ICON_SIZES.map((size) => ({
-            src: `icons/icon-${size}.png`,
-            sizes: `${size}x${size}`,
-            type: 'image/png',
-            purpose: 'any',
-          })),
-          {
-            src: 'icons/maskable-192.png',
-            sizes: '192x192',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-          {
-            src: 'icons/maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
-    }),
-  ],
+  };
 });
