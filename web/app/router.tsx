@@ -75,7 +75,10 @@ export const router = createHashRouter([
           { path: 'showcase', lazy: screen(() => import('./routes/showcase.tsx')) },
           {
             path: '/',
-            lazy: async () => ({ Component: (await loadSignedInApp()).SignedInApp }),
+            lazy: async () => {
+              const { SignedInApp, loader } = await loadSignedInApp();
+              return { Component: SignedInApp, loader };
+            },
             children: [
               { index: true, element: <Navigate to="/activity" replace /> },
               { path: 'activity', lazy: screen(() => import('./routes/activity.tsx')) },

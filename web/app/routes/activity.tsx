@@ -19,6 +19,7 @@ import { OutboxList } from '../../features/posts/components/outbox-list.tsx';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { useScreenTour } from '../../features/tutorial/tutorial.tsx';
 import { useScreenParams, useSearchText } from '../../hooks/use-screen-params.ts';
+import { peekEarlyRead } from '../../lib/early-reads.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { takeSharedPhotos } from '../../lib/shared-photos.ts';
 import { t } from '../../lib/text.ts';
@@ -41,11 +42,14 @@ function feedFilters(params: URLSearchParams, q = params.get('q') ?? ''): FeedFi
 
 /**
  * Runs as soon as this screen's code is in, before the signed-in layout renders it: a member
- * coming back gets the feed's first page fetched alongside the rest, not after it. It does not
- * wait for the answer (the screen shows its own loading state).
+ * coming back gets the feed's first page fetched alongside the rest, not after it, and a first
+ * visit takes the page's own early read of it (vite.config.ts, earlyStart), so the screen's
+ * first render has its cards. It does not wait for the answer (the screen shows its own loading
+ * state).
  */
 export function loader({ request }: LoaderFunctionArgs): null {
-  if (memberHint.isSet()) prefetchFeed(queryClient, feedFilters(new URL(request.url).searchParams));
+  if (memberHint.isSet() || peekEarlyRead('/posts') !== undefined)
+    prefetchFeed(queryClient, feedFilters(new URL(request.url).searchParams));
   return null;
 }
 

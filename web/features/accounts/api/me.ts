@@ -14,9 +14,19 @@ import {
 export const meQueryKey = ['me'] as const;
 export const publicConfigQueryKey = ['public-config'] as const;
 
+const meQuery = { queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 };
+
 /** Who this browser is signed in as; the guard and the navigation read it. */
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
+  return useQuery(meQuery);
+}
+
+/**
+ * Starts asking who this is before the signed-in layout renders, so that its guard has the
+ * answer on its first render rather than a render later (errors wait for the guard).
+ */
+export function prefetchMe(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(meQuery);
 }
 
 /**
