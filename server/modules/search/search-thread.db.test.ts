@@ -5,7 +5,7 @@ import { insertTestPerson } from '../../test/factories/people.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { searchKinds } from './search.repository.ts';
 import { search, searchLimits } from './search.service.ts';
-import { searchesOnThread } from './search-thread.ts';
+import { searchesOnThread, searchThreadIdle, searchThreads } from './search-thread.ts';
 
 let database: TestDatabase;
 let admin: PersonRow;
@@ -76,6 +76,36 @@ describe('the search off the event loop', () => {
     const found = await Promise.all(queries.map((query) => search(database, admin, query)));
     for (const [index, result] of found.entries()) {
       expect(result.students[0]?.name).toBe(queries[index]);
+    }
+  });
+
+  it('lets its thread go after a while without a search, and starts one for the next', async () => {
+    const other = await createTestDatabase();
+    const idle = searchThreadIdle.ms;
+    searchThreadIdle.ms = 300;
+    try {
+      await insertTestPerson(other.db, {
+        id: 'student-x',
+        name: 'Vũ Thu Hà',
+        role: 'student',
+        status: 'active',
+      });
+      expect((await search(other, admin, 'thu hà')).students.map((s) => s.id)).toEqual([
+        'student-x',
+      ]);
+      if (other.kind !== 'sqlite') {
+        expect(searchThreads(other)).toBeNull();
+        return;
+      }
+      expect(searchThreads(other)).toBe(1);
+      await expect.poll(() => searchThreads(other), { timeout: 5_000 }).toBe(0);
+      expect((await search(other, admin, 'thu ha')).students.map((s) => s.id)).toEqual([
+        'student-x',
+      ]);
+      expect(searchesOnThread(other)).toBe(2);
+    } finally {
+      searchThreadIdle.ms = idle;
+      await other.dispose();
     }
   });
 

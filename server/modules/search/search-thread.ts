@@ -23,6 +23,13 @@ function workerFile(): { filename: string; execArgv: string[] } {
 
 const pools = new WeakMap<AppDatabase, Piscina<SearchTask, SearchHits>>();
 
+/**
+ * How long a thread waits without a search before it goes: 30 s, within the minute a server
+ * has to give a load's memory back (the next search starts a thread first; bench/README.md says
+ * what that costs). Read when a database's pool starts; its test shortens it.
+ */
+export const searchThreadIdle = { ms: 30_000 };
+
 function poolOf(database: AppDatabase, file: string) {
   let pool = pools.get(database);
   if (!pool) {
@@ -39,9 +46,7 @@ function poolOf(database: AppDatabase, file: string) {
       // after another, but the next ones are already there when one finishes rather than a
       // message away (under load it answers markedly more searches a second than with one).
       concurrentTasksPerWorker: 16,
-      // Let go after 30 s without a search, within the minute a server has to give a load's
-      // memory back; the next search starts a thread first (bench/README.md says what it costs).
-      idleTimeout: 30_000,
+      idleTimeout: searchThreadIdle.ms,
       recordTiming: false,
     });
     // A thread that fails outside a search (it could not open the file) rejects the searches
@@ -63,6 +68,11 @@ export function searchOnThread(
   task: SearchTask,
 ): Promise<SearchHits> {
   return poolOf(database, database.file).run(task);
+}
+
+/** How many threads the database's searches have now; null with none ever started. */
+export function searchThreads(database: AppDatabase): number | null {
+  return pools.get(database)?.threads.length ?? null;
 }
 
 /** How many searches the database's worker thread has answered; null with none started. */
