@@ -182,7 +182,8 @@ const SHARED_CHUNKS = [
  *   splash has painted (asked earlier, they would share the connection with the styles the first
  *   paint waits for). It asks nothing while a sign-out is owed (web/lib/device-session.ts), so no
  *   answer of the last person arrives first.
- * - the same script draws the academy's typeface when the service worker holds it (styles.css).
+ * - the same script draws the academy's typeface when the service worker holds it (styles.css),
+ *   and asks for its files at once.
  * The server allows exactly this inline script by its hash (server/plugins/security.ts).
  */
 function earlyStart(): Plugin {
@@ -220,6 +221,14 @@ function earlyStart(): Plugin {
         // anything asked for here. The chunks are asked for at low priority, after the entry and
         // the styles the first paint waits for.
         const files = JSON.stringify([...startFiles].map((file) => `/${file}`));
+        // The academy's typeface, when the service worker holds it: asked for as the page is
+        // read, so its files are in before the first layout. Found only by that layout, they
+        // arrived after it and every line of the screen was laid out again for them.
+        const fonts = JSON.stringify(
+          Object.values(bundle)
+            .filter((file) => file.type === 'asset' && file.fileName.endsWith('.woff2'))
+            .map((file) => `/${file.fileName}`),
+        );
         const member = JSON.stringify(MEMBER_HINT_KEY);
         const pending = JSON.stringify(SIGN_OUT_PENDING_KEY);
         // The academy as this device last heard it (web/lib/academy.ts keeps it): its name, its
@@ -227,7 +236,7 @@ function earlyStart(): Plugin {
         // worker's copy of the build's rather than the server's.
         const [logoHead, logoTail] = logoPath('@', 'icon-192').split('@');
         const academy = `try{var a=JSON.parse(localStorage.getItem(${JSON.stringify(ACADEMY_KEY)})||"null"),r=document.documentElement;if(a&&typeof a.name=="string"){document.title=a.name;if(/^#[0-9a-f]{6}$/.test(a.themeColor)){r.style.setProperty(${JSON.stringify(ACCENT_VARIABLE)},a.themeColor);r.setAttribute("data-academy-accent","")}if(/^[0-9a-f]{16}$/.test(a.logoVersion)){var i=document.querySelector("#root img");if(i)i.src=${JSON.stringify(logoHead)}+a.logoVersion+${JSON.stringify(logoTail)}}}}catch(x){}`;
-        const script = `(function(){${academy}try{var n=navigator.serviceWorker;if(n&&n.controller)document.documentElement.classList.add("academy-font")}catch(x){}try{var s=localStorage,m=s.getItem(${member}),h=location.hash.replace(/^#/,"")||"/activity";if(/^\\/(login|guest|onboarding|finishLogin)/.test(h)||s.getItem(${pending})||(m&&m!=="0"&&m!=="1"))return;var e=window.__hvEarlyReads={},g=function(p){e[p]=fetch("/api"+p,{credentials:"same-origin"})};g("/me");if(h==="/activity")g("/posts");requestAnimationFrame(function(){setTimeout(function(){var d=document,f=${files};for(var i=0;i<f.length;i++){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=f[i];d.head.appendChild(l)}})})}catch(x){}})()`;
+        const script = `(function(){${academy}try{var n=navigator.serviceWorker;if(n&&n.controller){document.documentElement.classList.add("academy-font");for(var j=0,t=${fonts};j<t.length;j++){var k=document.createElement("link");k.rel="preload";k.as="font";k.type="font/woff2";k.crossOrigin="";k.href=t[j];document.head.appendChild(k)}}}catch(x){}try{var s=localStorage,m=s.getItem(${member}),h=location.hash.replace(/^#/,"")||"/activity";if(/^\\/(login|guest|onboarding|finishLogin)/.test(h)||s.getItem(${pending})||(m&&m!=="0"&&m!=="1"))return;var e=window.__hvEarlyReads={},g=function(p){e[p]=fetch("/api"+p,{credentials:"same-origin"})};g("/me");if(h==="/activity")g("/posts");requestAnimationFrame(function(){setTimeout(function(){var d=document,f=${files};for(var i=0;i<f.length;i++){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=f[i];d.head.appendChild(l)}})})}catch(x){}})()`;
         return html.replace('</head>', `<script>${script}</script></head>`);
       },
     },

@@ -214,6 +214,13 @@ async function traced(context: BrowserContext, page: Page, url: string): Promise
   await page.locator('main h1, main article').first().waitFor({ timeout: 30_000 });
   await page.waitForTimeout(4000);
   const trace = await browser.stopTracing();
+  // BENCH_LONG_TASKS_TRACES=<dir> keeps each trace (DevTools' Performance panel opens it).
+  const keep = process.env.BENCH_LONG_TASKS_TRACES;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    const name = new URL(url).hash.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+    fs.writeFileSync(path.join(keep, `${name}-${Date.now()}.json`), trace);
+  }
   // The navigation's own first event marks the start; tasks before it belong to the last page.
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const navigation = events
