@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpAcademy } from '../../test/academy.ts';
 import { insertTestPerson } from '../../test/factories/people.ts';
 import { instructorForm, studentForm } from '../../test/sessions.ts';
+import { listPostPage } from './posts.service.ts';
 
 const academy = setUpAcademy({
   admin: { email: 'admin@example.vn', form: instructorForm('Trần Thu Hà') },
@@ -472,6 +473,11 @@ describe('posts: likes, bookmarks, privacy', () => {
     expect(mine.map((p: { id: string }) => p.id)).toEqual([postId]);
     expect(mine[0]).toMatchObject({ likedByMe: true, bookmarkedByMe: true });
     expect((await call('teacher', 'GET', '/api/posts?bookmarked=1')).json().posts).toEqual([]);
+    // A guest (guest mode) has no bookmarks to filter by, wherever the page is asked for.
+    await expect(listPostPage(t.database, null, { bookmarked: true })).rejects.toMatchObject({
+      code: 'unauthenticated',
+      statusCode: 401,
+    });
     const toldByStudent = async () =>
       (
         await t.database.db

@@ -70,16 +70,24 @@ export async function requireVisiblePost(
   };
 }
 
-/** One page of the posts a viewer may see, newest first, and where the next page starts. */
+/**
+ * One page of the posts a viewer may see, newest first, and where the next page starts;
+ * `bookmarked` keeps the viewer's own saved posts (a guest has none to filter by).
+ */
 export async function listPostPage(
   database: AppDatabase,
   viewer: Who,
-  filter: Omit<PostListFilter, 'viewerId' | 'before' | 'limit'> & { cursor?: string | undefined },
+  filter: Omit<PostListFilter, 'viewerId' | 'before' | 'limit' | 'bookmarkedBy'> & {
+    cursor?: string | undefined;
+    bookmarked?: boolean | undefined;
+  },
 ): Promise<PostPage> {
-  const { cursor, ...rest } = filter;
+  const { cursor, bookmarked, ...rest } = filter;
+  if (bookmarked && !viewer) throw new AppError('unauthenticated', 401);
   // One more than a page tells whether another page follows without a count.
   const rows = await listPostRows(database.db, {
     ...rest,
+    bookmarkedBy: bookmarked ? viewer?.id : undefined,
     viewerId: viewer?.id ?? null,
     before: decodeKeyset(cursor),
     limit: POST_PAGE_SIZE + 1,

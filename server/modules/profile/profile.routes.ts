@@ -84,7 +84,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const person = member(request);
       return listPostPage(app.database, person, {
-        bookmarkedBy: person.id,
+        bookmarked: true,
         cursor: request.query.cursor,
       });
     },
