@@ -86,6 +86,26 @@ function withoutShell(context: ChunkingContext): Set<string> {
   return seen;
 }
 
+type BuiltChunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'moduleIds'>;
+
+/** A built chunk's file and every file it imports statically: what loads before it can run. */
+function chunkClosure(chunks: BuiltChunk[], file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) {
+    chunkClosure(chunks, imported, seen);
+  }
+  return seen;
+}
+
+/** The file of the built chunk that holds a source file of the app (by its path from here). */
+function chunkHolding(chunks: BuiltChunk[], source: string): string {
+  const id = fileURLToPath(new URL(source, import.meta.url));
+  const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+  if (!chunk) throw new Error(`no built chunk holds ${source}`);
+  return chunk.fileName;
+}
+
 /**
  * Set by the build for its own planning pass (startScreenModules): the chunks as the bundler
  * cuts them by itself, nothing written.
@@ -115,25 +135,11 @@ async function startScreenModules(): Promise<Set<string>> {
     delete process.env.HV_CHUNK_PLAN;
   }
   const chunks = output.output.filter((file) => file.type === 'chunk');
-  const root = fileURLToPath(new URL('./', import.meta.url));
-  const holding = (source: string) => {
-    const chunk = chunks.find((candidate) => candidate.moduleIds.includes(path.join(root, source)));
-    if (!chunk) throw new Error(`chunk plan: no chunk for ${source}`);
-    return chunk;
-  };
-  const closure = (file: string, seen = new Set<string>()) => {
-    if (seen.has(file)) return seen;
-    seen.add(file);
-    for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) {
-      closure(imported, seen);
-    }
-    return seen;
-  };
   const elsewhere = new Set<string>();
-  for (const source of WITHOUT_SHELL) closure(holding(source).fileName, elsewhere);
+  for (const source of WITHOUT_SHELL) chunkClosure(chunks, chunkHolding(chunks, source), elsewhere);
   const start = new Set<string>();
-  for (const source of START_SCREEN) closure(holding(source).fileName, start);
-  start.delete(holding(START_ROUTE).fileName);
+  for (const source of START_SCREEN) chunkClosure(chunks, chunkHolding(chunks, source), start);
+  start.delete(chunkHolding(chunks, START_ROUTE));
   return new Set(
     chunks
       .filter((chunk) => start.has(chunk.fileName) && !elsewhere.has(chunk.fileName))
@@ -196,24 +202,13 @@ function earlyStart(): Plugin {
         const bundle = context.bundle;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-        const closure = (file: string, seen: Set<string>) => {
-          if (seen.has(file)) return;
-          seen.add(file);
-          const chunk = chunks.find((candidate) => candidate.fileName === file);
-          for (const imported of chunk?.imports ?? []) closure(imported, seen);
-        };
         const entry = chunks.find((chunk) => chunk.isEntry);
         if (!entry) throw new Error('early start: no entry chunk');
-        const entryFiles = new Set<string>();
-        closure(entry.fileName, entryFiles);
+        const entryFiles = chunkClosure(chunks, entry.fileName);
         const startFiles = new Set<string>();
+        // The shell's modules are in the start screen's chunk (startScreenModules).
         for (const source of START_SCREEN) {
-          // The shell's modules are in the start screen's chunk (startScreenModules).
-          const chunk = chunks.find((candidate) =>
-            candidate.moduleIds.some((id) => id.endsWith(source)),
-          );
-          if (!chunk) throw new Error(`early start: no chunk for ${source}`);
-          closure(chunk.fileName, startFiles);
+          chunkClosure(chunks, chunkHolding(chunks, source), startFiles);
         }
         for (const file of entryFiles) startFiles.delete(file);
         // A returning member's phone has the app's files in its service worker and her last
