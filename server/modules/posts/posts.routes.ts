@@ -20,7 +20,6 @@ import {
   PostPage,
   PostUpdate,
 } from '#shared/schemas/posts';
-import { foldForSearch } from '#shared/text';
 import { member, reader } from '../accounts/access.ts';
 import {
   addComment,
@@ -62,7 +61,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
         studentId,
         kind,
         bookmarked: Boolean(bookmarked),
-        nameContains: q ? foldForSearch(q) || undefined : undefined,
+        q,
       });
     },
   );

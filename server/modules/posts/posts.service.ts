@@ -72,22 +72,28 @@ export async function requireVisiblePost(
 
 /**
  * One page of the posts a viewer may see, newest first, and where the next page starts;
- * `bookmarked` keeps the viewer's own saved posts (a guest has none to filter by).
+ * `bookmarked` keeps the viewer's own saved posts (a guest has none to filter by), `q` those
+ * whose author or tagged person's name holds the text, diacritics and case aside.
  */
 export async function listPostPage(
   database: AppDatabase,
   viewer: Who,
-  filter: Omit<PostListFilter, 'viewerId' | 'before' | 'limit' | 'bookmarkedBy'> & {
+  filter: Omit<
+    PostListFilter,
+    'viewerId' | 'before' | 'limit' | 'bookmarkedBy' | 'nameContains'
+  > & {
     cursor?: string | undefined;
     bookmarked?: boolean | undefined;
+    q?: string | undefined;
   },
 ): Promise<PostPage> {
-  const { cursor, bookmarked, ...rest } = filter;
+  const { cursor, bookmarked, q, ...rest } = filter;
   if (bookmarked && !viewer) throw new AppError('unauthenticated', 401);
   // One more than a page tells whether another page follows without a count.
   const rows = await listPostRows(database.db, {
     ...rest,
     bookmarkedBy: bookmarked ? viewer?.id : undefined,
+    nameContains: q ? foldForSearch(q) || undefined : undefined,
     viewerId: viewer?.id ?? null,
     before: decodeKeyset(cursor),
     limit: POST_PAGE_SIZE + 1,
