@@ -282,6 +282,11 @@ export default defineConfig(async ({ command }) => {
     },
     resolve: {
       alias: [
+        // HV_REACT_PROFILING=1: React's profiling build, whose scheduler marks each render, commit
+        // and effects pass in a trace by lane (bench/long-tasks.ts prints them). Never shipped.
+        ...(process.env.HV_REACT_PROFILING
+          ? [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }]
+          : []),
         {
           // React Router 7's package exports name only its development build (with its developer
           // warnings on) for every condition (remix-run/react-router#14102); the production build

@@ -7,7 +7,9 @@
  * `npx vite build --sourcemap` first; without maps it names the built chunk).
  *
  * `npm run bench:long-tasks` prints the table; BENCH_LONG_TASKS_ONLY=<text> keeps the pages whose
- * route contains it. Visits: /activity first (signed in, nothing stored, the tour opens), then
+ * route contains it. Built with React's profiling build (`HV_REACT_PROFILING=1 npx vite build
+ * --sourcemap`), it also lists React's own passes of 10 ms or more, by lane: a render in the
+ * blocking lane cannot yield, one in the transition lane yields every few milliseconds. Visits: /activity first (signed in, nothing stored, the tour opens), then
  * every screen an instructor returns to with the app installed and the tours done.
  */
 import fs from 'node:fs';
@@ -58,10 +60,22 @@ export interface LongTask {
   parts: Array<[string, number]>;
 }
 
+/** A pass of React's work as its profiling build marks it in a trace (its "Scheduler ⚛" track). */
+export interface ReactPass {
+  startMs: number;
+  durationMs: number;
+  /** Blocking, Transition, Suspense or Idle. */
+  lane: string;
+  /** Render, Commit, Remaining Effects, Update Blocked, … */
+  pass: string;
+}
+
 export interface LongTaskRow {
   page: string;
   visit: 'first' | 'returning';
   tasks: LongTask[];
+  /** Empty unless the build is React's profiling build. */
+  reactPasses: ReactPass[];
   /** Each task's time past 50 ms, summed (Lighthouse's total blocking time, unsimulated). */
   blockingMs: number;
 }
@@ -196,8 +210,44 @@ function longTasks(trace: Buffer, sinceUs: number): LongTask[] {
   });
 }
 
+const REACT_PASS_MS = 10;
+
+/** React's passes of 10 ms or more since `sinceUs` (none unless its profiling build runs). */
+function reactPasses(events: ProfileTraceEvent[], sinceUs: number): ReactPass[] {
+  return events
+    .flatMap((event) => {
+      const data = (
+        event.args as {
+          data?: {
+            trackGroup?: string;
+            track?: string;
+            message?: string;
+            start?: number;
+            end?: number;
+          };
+        }
+      )?.data;
+      if (event.name !== 'TimeStamp' || data?.trackGroup !== 'Scheduler ⚛') return [];
+      const { start = 0, end = 0, track = '', message = '' } = data;
+      if (start < sinceUs || (end - start) / 1000 < REACT_PASS_MS) return [];
+      return [
+        {
+          startMs: Math.round((start - sinceUs) / 1000),
+          durationMs: Math.round((end - start) / 1000),
+          lane: track,
+          pass: message,
+        },
+      ];
+    })
+    .sort((a, b) => a.startMs - b.startMs);
+}
+
 /** Opens `url` in `page` under a trace, and waits for two still seconds after the screen shows. */
-async function traced(context: BrowserContext, page: Page, url: string): Promise<LongTask[]> {
+async function traced(
+  context: BrowserContext,
+  page: Page,
+  url: string,
+): Promise<{ tasks: LongTask[]; reactPasses: ReactPass[] }> {
   const devtools = await context.newCDPSession(page);
   await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const browser = context.browser()!;
@@ -227,7 +277,10 @@ async function traced(context: BrowserContext, page: Page, url: string): Promise
     .filter((event) => event.name === 'navigationStart' || event.name === 'TracingStartedInBrowser')
     .map((event) => event.ts)
     .sort((a, b) => b - a)[0];
-  return longTasks(trace, navigation ?? 0);
+  return {
+    tasks: longTasks(trace, navigation ?? 0),
+    reactPasses: reactPasses(events as ProfileTraceEvent[], navigation ?? 0),
+  };
 }
 
 export async function measureLongTasks(): Promise<LongTaskRow[]> {
@@ -237,9 +290,13 @@ export async function measureLongTasks(): Promise<LongTaskRow[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const only = process.env.BENCH_LONG_TASKS_ONLY ?? '';
   const rows: LongTaskRow[] = [];
-  const row = (page: string, visit: LongTaskRow['visit'], tasks: LongTask[]) => {
+  const row = (
+    page: string,
+    visit: LongTaskRow['visit'],
+    { tasks, reactPasses }: Awaited<ReturnType<typeof traced>>,
+  ) => {
     const blockingMs = tasks.reduce((sum, task) => sum + task.durationMs - LONG_TASK_MS, 0);
-    rows.push({ page, visit, tasks, blockingMs });
+    rows.push({ page, visit, tasks, blockingMs, reactPasses });
   };
   try {
     const cookie = await signInToDemoAcademy(server.url, mail);
@@ -294,6 +351,9 @@ export function printLongTasks(rows: LongTaskRow[]) {
         .join(', ');
       console.info(`  @${task.startMs} ms  ${task.durationMs} ms: ${parts}`);
     }
+    if (row.reactPasses.length > 0) console.info('  React (profiling build):');
+    for (const pass of row.reactPasses)
+      console.info(`  @${pass.startMs} ms  ${pass.durationMs} ms: ${pass.lane} ${pass.pass}`);
   }
 }
 
