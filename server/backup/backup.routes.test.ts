@@ -4,14 +4,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import tar from 'tar-stream';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../cli/cli.ts';
 import { openDatabase } from '../db/database.ts';
+import { backUp, backupDownloadWait } from '../modules/admin/maintenance.service.ts';
 import { academyTrio, setUpAcademy } from '../test/academy.ts';
 import { createPostgresDatabase, testDatabaseKind } from '../test/test-database.ts';
 import { BackupError, type BackupManifest, restoreBackup } from './backup.ts';
@@ -513,5 +514,69 @@ describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
     }
     await restoreBackup(archive, target);
     expect(fs.existsSync(path.join(target, 'academy.sqlite'))).toBe(true);
+  });
+});
+
+describe(`one backup download at a time, on ${testDatabaseKind()}`, () => {
+  // The folder the database copy is taken into, which earlier tests make when run alone.
+  beforeAll(() => fs.mkdirSync(dataDir, { recursive: true }));
+  const admin = () =>
+    t.database.db
+      .selectFrom('people')
+      .selectAll()
+      .where('role', '=', 'admin')
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+  const takeOne = async () => backUp(t.database, await admin(), t.app.config, t.app.mediaStore);
+
+  it('holds a second download until the first is sent, refuses it past the wait, and lets the next in once the first is dropped', async () => {
+    const wait = backupDownloadWait.ms;
+    backupDownloadWait.ms = 200;
+    try {
+      // Built and not yet read: the one slot is taken.
+      const first = await takeOne();
+      await expect(takeOne()).rejects.toMatchObject({ code: 'backup_busy', statusCode: 409 });
+      const refused = await download();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        error: {
+          code: 'backup_busy',
+          message:
+            'Một bản sao lưu khác đang được tải xuống từ máy chủ này. Hãy đợi bản đó xong rồi thử lại.',
+        },
+      });
+
+      // A download that waits gets its turn as soon as the one before it is dropped.
+      const waiting = takeOne();
+      setTimeout(() => first.stream.destroy(), 50);
+      const second = await waiting;
+      second.stream.resume();
+      await finished(second.stream);
+
+      // Sent in full, it frees the slot for the admin's next download.
+      const third = await download();
+      expect(third.statusCode).toBe(200);
+      expect(gunzipSync(third.rawPayload).length).toBeGreaterThan(0);
+    } finally {
+      backupDownloadWait.ms = wait;
+    }
+  });
+
+  it('frees the slot when building the backup fails', async () => {
+    const wait = backupDownloadWait.ms;
+    backupDownloadWait.ms = 200;
+    const names = vi.spyOn(t.app.mediaStore, 'names').mockImplementationOnce(() => {
+      throw new Error('the photo store is unreachable');
+    });
+    try {
+      await expect(takeOne()).rejects.toThrow();
+      expect(names).toHaveBeenCalled();
+      const next = await takeOne();
+      next.stream.resume();
+      await finished(next.stream);
+    } finally {
+      names.mockRestore();
+      backupDownloadWait.ms = wait;
+    }
   });
 });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { vi } from '#shared/locales/vi';
 import { cli } from '#shared/locales/vi/cli';
@@ -61,10 +61,66 @@ export async function cleanUp(
 }
 
 /**
+ * How long a download waits for the one before it to finish before it is refused. Long enough
+ * for a dropped download's copy to be let go (the server learns of the drop a moment after the
+ * phone or script leaves); a download still being sent is not waited out. Tests shorten it.
+ */
+export const backupDownloadWait = { ms: 5_000 };
+
+/** The download each academy's database is building or sending on this server, while it lasts. */
+const downloadsInFlight = new WeakMap<AppDatabase, Promise<void>>();
+
+/**
+ * The server's one download slot of this academy, or `backup_busy` once the wait runs out. Each
+ * download copies the whole database into the data folder and reads every photo: a second tab,
+ * a second admin or a script must not multiply that on the disk the academy writes to.
+ */
+async function takeDownloadSlot(database: AppDatabase): Promise<() => void> {
+  const deadline = Date.now() + backupDownloadWait.ms;
+  for (let busy = downloadsInFlight.get(database); busy; busy = downloadsInFlight.get(database)) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new AppError('backup_busy', 409);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([busy, new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+    clearTimeout(timer);
+  }
+  let release = () => {};
+  downloadsInFlight.set(
+    database,
+    new Promise<void>((resolve) => {
+      release = () => {
+        downloadsInFlight.delete(database);
+        resolve();
+      };
+    }),
+  );
+  return release;
+}
+
+/**
  * A backup for an admin to download, recorded in the activity log: the database copy and the
  * photos, on either engine (on PostgreSQL a pg_dump archive, taken into the data folder first).
+ * One at a time per server (`takeDownloadSlot`): the slot is held until the file has been sent
+ * or the download dropped.
  */
 export async function backUp(
+  database: AppDatabase,
+  admin: PersonRow,
+  config: Pick<Config, 'dataDir' | 'database'>,
+  store: MediaStore,
+): Promise<{ stream: Readable; fileName: string }> {
+  const release = await takeDownloadSlot(database);
+  try {
+    const backup = await buildDownload(database, admin, config, store);
+    finished(backup.stream).then(release, release);
+    return backup;
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function buildDownload(
   database: AppDatabase,
   admin: PersonRow,
   config: Pick<Config, 'dataDir' | 'database'>,

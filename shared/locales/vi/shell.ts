@@ -211,6 +211,8 @@ export const shell = {
     merge_target_pending: 'Hồ sơ được chọn cũng đang chờ duyệt. Hãy chọn hồ sơ học viên đã có.',
     feedback_not_found: 'Không tìm thấy góp ý.',
     backup_failed: 'Không tạo được bản sao lưu: {{reason}}',
+    backup_busy:
+      'Một bản sao lưu khác đang được tải xuống từ máy chủ này. Hãy đợi bản đó xong rồi thử lại.',
     logo_unreadable:
       'Không đọc được ảnh biểu tượng. Hãy chọn một ảnh PNG, JPEG hoặc WebP (ảnh SVG không được nhận).',
     logo_too_large: 'Ảnh biểu tượng quá lớn: tối đa 5 MB và 5000 × 5000 điểm ảnh.',
