@@ -66,4 +66,9 @@ export const limits = {
   importZipEntries: 500,
   /** How long an uploaded sheet waits for its import before it is thrown away. */
   importDraftHours: 24,
+  /**
+   * How long an import can be undone. What it keeps to undo with holds people's details as they
+   * were before it; by then the class has met, and people's records are theirs to correct.
+   */
+  importUndoDays: 30,
 } as const;

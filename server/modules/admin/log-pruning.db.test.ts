@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { forgetUnusedDrafts } from '../student-imports/student-imports.service.ts';
+import { forgetOldUndo, forgetUnusedDrafts } from '../student-imports/student-imports.service.ts';
 import { pruneLogs } from './log-pruning.ts';
 
 /*
@@ -93,5 +93,46 @@ describe('forgetting the sheets of unfinished imports', () => {
     expect(await forgetUnusedDrafts(database, now)).toBe(1);
     const left = await db.selectFrom('student_imports').select('id').orderBy('id').execute();
     expect(left.map((r) => r.id)).toEqual(['new-draft', 'old-import']);
+  });
+});
+
+describe('forgetting what old imports kept to undo with', () => {
+  it('lets go of the undo record of imports past 30 days, and keeps younger ones', async () => {
+    const { db } = database;
+    const row = (id: string, status: 'imported' | 'undone', age: number) => ({
+      id,
+      created_by: 'someone',
+      file_name: `${id}.csv`,
+      status,
+      headers: '[]',
+      cells: '[]',
+      summary: '{}',
+      undo: status === 'imported' ? '{"stamp":1,"created":[],"updated":[],"courses":[]}' : null,
+      created_at: now - age,
+      imported_at: now - age,
+      undone_at: status === 'undone' ? now : null,
+    });
+    await db
+      .insertInto('student_imports')
+      .values([
+        row('undo-old', 'imported', 31 * DAY),
+        row('undo-young', 'imported', 29 * DAY),
+        row('undo-done', 'undone', 40 * DAY),
+      ])
+      .execute();
+    expect(await forgetOldUndo(database, now)).toBe(1);
+    const kept = await db
+      .selectFrom('student_imports')
+      .select(['id', 'status', 'undo'])
+      .where('id', 'in', ['undo-old', 'undo-young', 'undo-done'])
+      .orderBy('id')
+      .execute();
+    expect(kept.map(({ id, status, undo }) => [id, status, undo !== null])).toEqual([
+      ['undo-done', 'undone', false],
+      ['undo-old', 'imported', false],
+      ['undo-young', 'imported', true],
+    ]);
+    // Nothing left to forget the second time.
+    expect(await forgetOldUndo(database, now)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
-import { forgetUnusedDrafts } from '../student-imports/student-imports.service.ts';
+import { forgetOldUndo, forgetUnusedDrafts } from '../student-imports/student-imports.service.ts';
 import { pruneLogTable } from './logs.repository.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,7 +26,8 @@ export async function pruneLogs(
 
 /**
  * Prunes a minute after start, then every few hours, and forgets the sheets of imports nobody
- * finished; the returned function stops it.
+ * finished and the undo records of imports past their undo window; the returned function stops
+ * it.
  */
 export function scheduleLogPruning(
   database: AppDatabase,
@@ -39,6 +40,8 @@ export function scheduleLogPruning(
       if (pruned.activity + pruned.errors > 0) log.info(pruned, 'old log rows removed');
       const drafts = await forgetUnusedDrafts(database);
       if (drafts > 0) log.info({ drafts }, 'unfinished import sheets removed');
+      const undo = await forgetOldUndo(database);
+      if (undo > 0) log.info({ imports: undo }, 'undo records of old imports removed');
     } catch (error) {
       log.error({ err: error }, 'pruning the logs failed');
     }

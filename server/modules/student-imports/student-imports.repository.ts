@@ -43,6 +43,21 @@ export async function markImported(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Lets go of what the imports done before `before` kept to undo with (people's old details);
+ * they stay in the list as imported, no longer undoable.
+ */
+export async function forgetUndoBefore(db: Db, before: number): Promise<number> {
+  const result = await db
+    .updateTable('student_imports')
+    .set({ undo: null })
+    .where('status', '=', 'imported')
+    .where('imported_at', '<', before)
+    .where('undo', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Imported → undone; what it kept to undo with is let go (it holds people's old details). */
 export async function markUndone(db: Db, id: string, now: number): Promise<boolean> {
   const result = await db

@@ -15,6 +15,7 @@ import {
 } from '../../../support/sheets.ts';
 import { academyTrio, setUpAcademy } from '../../test/academy.ts';
 import { multipartBody } from '../../test/multipart.ts';
+import { forgetOldUndo } from './student-imports.service.ts';
 
 /*
  * Students from a spreadsheet: the columns matched from Vietnamese headers, a preview naming each
@@ -300,6 +301,43 @@ describe('importing, and undoing it', () => {
       'Không thể hoàn tác lần nhập này: Nguyễn Thị Học Viên 202 đã được sửa sau lần nhập.',
     );
     expect(await studentsNamed('Học Viên 201')).toHaveLength(1);
+  });
+
+  it('cannot be undone after 30 days, and then keeps nobody’s old details', async () => {
+    const preview = (
+      await upload(await xlsxOf([HEADERS, ...classList(221, 2, ['Vẽ nổi'])]), 'old.xlsx')
+    ).json();
+    const base = `/api/admin/student-imports/${preview.importId}`;
+    await call('admin', 'POST', `${base}/commit`, { mapping: preview.mapping });
+    const day = 24 * 60 * 60 * 1000;
+    await t.database.db
+      .updateTable('student_imports')
+      .set({ imported_at: Date.now() - 31 * day })
+      .where('id', '=', preview.importId)
+      .execute();
+    const reason = 'đã quá 30 ngày kể từ lần nhập.';
+    const listed = async () =>
+      (await call('admin', 'GET', '/api/admin/student-imports'))
+        .json()
+        .imports.find((item: { id: string }) => item.id === preview.importId);
+    expect((await listed()).undoBlocked).toBe(reason);
+    const undo = await call('admin', 'POST', `${base}/undo`);
+    expect(undo.statusCode).toBe(409);
+    expect(errorOf(undo).message).toBe(`Không thể hoàn tác lần nhập này: ${reason}`);
+    expect(await studentsNamed('Học Viên 221')).toHaveLength(1);
+
+    // The nightly pruning lets go of the old details; the import still lists, still not undoable.
+    expect(await forgetOldUndo(t.database)).toBeGreaterThanOrEqual(1);
+    const row = await t.database.db
+      .selectFrom('student_imports')
+      .select(['status', 'undo'])
+      .where('id', '=', preview.importId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'imported', undo: null });
+    expect(await listed()).toMatchObject({ status: 'imported', undoBlocked: reason });
+    expect(errorOf(await call('admin', 'POST', `${base}/undo`)).message).toBe(
+      `Không thể hoàn tác lần nhập này: ${reason}`,
+    );
   });
 
   it('refuses to import a sheet whose every row has a problem', async () => {

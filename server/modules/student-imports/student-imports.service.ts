@@ -37,6 +37,7 @@ import {
   deleteStaleDrafts,
   enrolledCourseIds,
   findImport,
+  forgetUndoBefore,
   type ImportRow,
   insertImport,
   lessonsInUse,
@@ -124,6 +125,22 @@ async function planSheet(
  */
 export function forgetUnusedDrafts(database: AppDatabase, now = Date.now()): Promise<number> {
   return deleteStaleDrafts(database.db, now - limits.importDraftHours * HOUR);
+}
+
+/**
+ * Forgets what the imports older than `importUndoDays` kept to undo with: people's details as
+ * they were before, kept no longer than an undo can be asked for.
+ */
+export function forgetOldUndo(database: AppDatabase, now = Date.now()): Promise<number> {
+  return forgetUndoBefore(database.db, undoDeadline(now));
+}
+
+const undoDeadline = (now: number) => now - limits.importUndoDays * 24 * HOUR;
+
+/** Why an import that ran cannot be undone for its age, or null while it is young enough. */
+function tooOld(row: Pick<ImportRow, 'imported_at' | 'undo'>, now: number): string | null {
+  if (row.undo !== null && Number(row.imported_at) >= undoDeadline(now)) return null;
+  return fillPlaceholders(text.undoBlocked.expired, { days: String(limits.importUndoDays) });
 }
 
 /** Reads an uploaded sheet and keeps it as a draft for a day; answers its first preview. */
@@ -610,7 +627,9 @@ export async function undoImport(
     const refuse = (reason: string) =>
       new AppError('import_not_undoable', 409, { values: { reason } });
     if (row.status === 'undone') throw refuse(text.undoBlocked.undone);
-    if (row.status !== 'imported' || !row.undo) throw refuse(text.undoBlocked.notImported);
+    if (row.status !== 'imported') throw refuse(text.undoBlocked.notImported);
+    const expired = tooOld(row, Date.now());
+    if (expired || !row.undo) throw refuse(expired ?? text.undoBlocked.notImported);
     const undo = JSON.parse(row.undo) as ImportUndo;
     const blocker = await undoBlocker(trx, undo);
     if (blocker) throw refuse(blocker);
@@ -647,15 +666,17 @@ export async function undoImport(
 /** The latest imports, each with whether it can still be undone and, if not, why. */
 export async function listStudentImports(database: AppDatabase): Promise<ImportList> {
   const rows = await listImports(database.db, 10);
+  const now = Date.now();
   const imports = await Promise.all(
     rows.map(async (row): Promise<ImportSummary> => {
       const tally = JSON.parse(row.summary ?? '{}') as Partial<ImportTally>;
       const undoBlocked =
         row.status === 'undone'
           ? text.undoBlocked.undone
-          : row.undo
-            ? await undoBlocker(database.db, JSON.parse(row.undo) as ImportUndo)
-            : text.undoBlocked.notImported;
+          : row.status !== 'imported'
+            ? text.undoBlocked.notImported
+            : (tooOld(row, now) ??
+              (await undoBlocker(database.db, JSON.parse(row.undo!) as ImportUndo)));
       return summaryOf(
         row,
         tally,

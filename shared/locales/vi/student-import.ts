@@ -146,6 +146,7 @@ export const studentImport = {
       courseUsed: 'khóa học "{{name}}" đã được sửa, có thêm học viên hoặc có bài đăng.',
       lessonUsed: 'bài học "{{name}}" đã có tiến độ hoặc bài đăng.',
       undone: 'lần nhập đã được hoàn tác.',
+      expired: 'đã quá {{days}} ngày kể từ lần nhập.',
       notImported: 'lần nhập chưa được thực hiện.',
     },
   },
