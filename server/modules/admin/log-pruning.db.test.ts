@@ -66,22 +66,25 @@ describe('pruning the logs', () => {
   });
 });
 
+/** An import record `age` ms old; one that ran keeps an (empty) undo record unless undone. */
+const importRow = (id: string, status: 'draft' | 'imported' | 'undone', age: number) => ({
+  id,
+  created_by: 'someone',
+  file_name: `${id}.csv`,
+  status,
+  headers: '[]',
+  cells: '[]',
+  summary: status === 'draft' ? null : '{}',
+  undo: status === 'imported' ? '{"stamp":1,"created":[],"updated":[],"courses":[]}' : null,
+  created_at: now - age,
+  imported_at: status === 'draft' ? null : now - age,
+  undone_at: status === 'undone' ? now : null,
+});
+
 describe('forgetting the sheets of unfinished imports', () => {
   it('drops drafts past a day, keeps newer drafts and every import that ran', async () => {
     const { db } = database;
-    const row = (id: string, status: 'draft' | 'imported', age: number) => ({
-      id,
-      created_by: 'someone',
-      file_name: `${id}.csv`,
-      status,
-      headers: '[]',
-      cells: '[]',
-      summary: null,
-      undo: null,
-      created_at: now - age,
-      imported_at: status === 'imported' ? now - age : null,
-      undone_at: null,
-    });
+    const row = importRow;
     await db
       .insertInto('student_imports')
       .values([
@@ -99,19 +102,7 @@ describe('forgetting the sheets of unfinished imports', () => {
 describe('forgetting what old imports kept to undo with', () => {
   it('lets go of the undo record of imports past 30 days, and keeps younger ones', async () => {
     const { db } = database;
-    const row = (id: string, status: 'imported' | 'undone', age: number) => ({
-      id,
-      created_by: 'someone',
-      file_name: `${id}.csv`,
-      status,
-      headers: '[]',
-      cells: '[]',
-      summary: '{}',
-      undo: status === 'imported' ? '{"stamp":1,"created":[],"updated":[],"courses":[]}' : null,
-      created_at: now - age,
-      imported_at: now - age,
-      undone_at: status === 'undone' ? now : null,
-    });
+    const row = importRow;
     await db
       .insertInto('student_imports')
       .values([
