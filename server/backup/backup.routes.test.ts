@@ -562,6 +562,55 @@ describe(`one backup download at a time, on ${testDatabaseKind()}`, () => {
     }
   });
 
+  it('lets go of the slot when the admin leaves while her download waits for it', async () => {
+    const wait = backupDownloadWait.ms;
+    backupDownloadWait.ms = 3_000;
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const backupsLogged = async () =>
+      (
+        await t.database.db
+          .selectFrom('activity_logs')
+          .select('id')
+          .where('action', '=', 'maintenance.backup')
+          .execute()
+      ).length;
+    const before = await backupsLogged();
+    try {
+      const first = await takeOne();
+      // She asks while the first is being sent, then closes the page before her turn.
+      const request = http.get({
+        host: '127.0.0.1',
+        port,
+        path: '/api/admin/backup',
+        headers: { cookie: cookie.admin },
+      });
+      request.on('error', () => undefined);
+      // Her request is on the server before she leaves (a busy machine may take a moment).
+      const connections = () =>
+        new Promise<number>((resolve) =>
+          t.app.server.getConnections((_error, count) => resolve(count)),
+        );
+      for (let tries = 0; tries < 40 && (await connections()) === 0; tries += 1) await pause(50);
+      await pause(200);
+      request.destroy();
+      await pause(50);
+      first.stream.destroy();
+      // Her download, built for nobody once the slot is free, is dropped: the next one gets in
+      // well within the wait instead of being refused.
+      const started = Date.now();
+      const next = await takeOne();
+      expect(Date.now() - started).toBeLessThan(3_000);
+      next.stream.resume();
+      await finished(next.stream);
+      // Hers was built in between (the first, hers, the next): the slot passed through it.
+      expect(await backupsLogged()).toBe(before + 3);
+    } finally {
+      backupDownloadWait.ms = wait;
+    }
+  });
+
   it('frees the slot when building the backup fails', async () => {
     const wait = backupDownloadWait.ms;
     backupDownloadWait.ms = 200;
