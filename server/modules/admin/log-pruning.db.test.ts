@@ -84,13 +84,12 @@ const importRow = (id: string, status: 'draft' | 'imported' | 'undone', age: num
 describe('forgetting the sheets of unfinished imports', () => {
   it('drops drafts past a day, keeps newer drafts and every import that ran', async () => {
     const { db } = database;
-    const row = importRow;
     await db
       .insertInto('student_imports')
       .values([
-        row('old-draft', 'draft', 25 * 60 * 60 * 1000),
-        row('new-draft', 'draft', 60 * 60 * 1000),
-        row('old-import', 'imported', 30 * DAY),
+        importRow('old-draft', 'draft', 25 * 60 * 60 * 1000),
+        importRow('new-draft', 'draft', 60 * 60 * 1000),
+        importRow('old-import', 'imported', 30 * DAY),
       ])
       .execute();
     expect(await forgetUnusedDrafts(database, now)).toBe(1);
@@ -102,13 +101,12 @@ describe('forgetting the sheets of unfinished imports', () => {
 describe('forgetting what old imports kept to undo with', () => {
   it('lets go of the undo record of imports past 30 days, and keeps younger ones', async () => {
     const { db } = database;
-    const row = importRow;
     await db
       .insertInto('student_imports')
       .values([
-        row('undo-old', 'imported', 31 * DAY),
-        row('undo-young', 'imported', 29 * DAY),
-        row('undo-done', 'undone', 40 * DAY),
+        importRow('undo-old', 'imported', 31 * DAY),
+        importRow('undo-young', 'imported', 29 * DAY),
+        importRow('undo-done', 'undone', 40 * DAY),
       ])
       .execute();
     expect(await forgetOldUndo(database, now)).toBe(1);

@@ -137,12 +137,6 @@ export function forgetOldUndo(database: AppDatabase, now = Date.now()): Promise<
 
 const undoDeadline = (now: number) => now - limits.importUndoDays * 24 * HOUR;
 
-/** Why an import that ran cannot be undone for its age, or null while it is young enough. */
-function tooOld(row: Pick<ImportRow, 'imported_at' | 'undo'>, now: number): string | null {
-  if (row.undo !== null && Number(row.imported_at) >= undoDeadline(now)) return null;
-  return fillPlaceholders(text.undoBlocked.expired, { days: String(limits.importUndoDays) });
-}
-
 /** Reads an uploaded sheet and keeps it as a draft for a day; answers its first preview. */
 export async function uploadSheet(
   database: AppDatabase,
@@ -581,6 +575,27 @@ async function announceImport(database: AppDatabase, undo: ImportUndo): Promise<
 }
 
 /**
+ * Whether an import can be undone now: its record to undo with, or why not. It must have run,
+ * not been undone, be within `importUndoDays`, and what it touched be as it left it
+ * (`undoBlocker`).
+ */
+async function undoableNow(
+  db: Db,
+  row: Pick<ImportRow, 'status' | 'imported_at' | 'undo'>,
+  now: number,
+): Promise<{ undo: ImportUndo } | { reason: string }> {
+  if (row.status === 'undone') return { reason: text.undoBlocked.undone };
+  if (row.status !== 'imported') return { reason: text.undoBlocked.notImported };
+  if (row.undo === null || Number(row.imported_at) < undoDeadline(now)) {
+    const days = String(limits.importUndoDays);
+    return { reason: fillPlaceholders(text.undoBlocked.expired, { days }) };
+  }
+  const undo = JSON.parse(row.undo) as ImportUndo;
+  const blocker = await undoBlocker(db, undo);
+  return blocker ? { reason: blocker } : { undo };
+}
+
+/**
  * Why an import can no longer be undone, or null while it can: everyone it added or changed,
  * and every course it added, must be as it left them. Someone edited since, a student it added
  * has progress, posts or a sign-in, a course it added has lessons or other students: undoing
@@ -624,15 +639,11 @@ export async function undoImport(
     await lockAccountChanges(trx, database.kind);
     const row = await findImport(trx, id);
     if (!row) throw new AppError('import_not_found', 404);
-    const refuse = (reason: string) =>
-      new AppError('import_not_undoable', 409, { values: { reason } });
-    if (row.status === 'undone') throw refuse(text.undoBlocked.undone);
-    if (row.status !== 'imported') throw refuse(text.undoBlocked.notImported);
-    const expired = tooOld(row, Date.now());
-    if (expired || !row.undo) throw refuse(expired ?? text.undoBlocked.notImported);
-    const undo = JSON.parse(row.undo) as ImportUndo;
-    const blocker = await undoBlocker(trx, undo);
-    if (blocker) throw refuse(blocker);
+    const undoable = await undoableNow(trx, row, Date.now());
+    if ('reason' in undoable) {
+      throw new AppError('import_not_undoable', 409, { values: { reason: undoable.reason } });
+    }
+    const { undo } = undoable;
 
     const now = Date.now();
     for (const personId of undo.created) await deletePersonRow(trx, personId);
@@ -670,13 +681,8 @@ export async function listStudentImports(database: AppDatabase): Promise<ImportL
   const imports = await Promise.all(
     rows.map(async (row): Promise<ImportSummary> => {
       const tally = JSON.parse(row.summary ?? '{}') as Partial<ImportTally>;
-      const undoBlocked =
-        row.status === 'undone'
-          ? text.undoBlocked.undone
-          : row.status !== 'imported'
-            ? text.undoBlocked.notImported
-            : (tooOld(row, now) ??
-              (await undoBlocker(database.db, JSON.parse(row.undo!) as ImportUndo)));
+      const undoable = await undoableNow(database.db, row, now);
+      const undoBlocked = 'reason' in undoable ? undoable.reason : null;
       return summaryOf(
         row,
         tally,
