@@ -9,8 +9,10 @@
  * `npm run bench:long-tasks` prints the table; BENCH_LONG_TASKS_ONLY=<text> keeps the pages whose
  * route contains it. Built with React's profiling build (`HV_REACT_PROFILING=1 npx vite build
  * --sourcemap`), it also lists React's own passes of 10 ms or more, by lane: a render in the
- * blocking lane cannot yield, one in the transition lane yields every few milliseconds. Visits: /activity first (signed in, nothing stored, the tour opens), then
- * every screen an instructor returns to with the app installed and the tours done.
+ * blocking lane cannot yield, one in the transition lane yields every few milliseconds.
+ *
+ * Visits: /activity first (signed in, nothing stored, the tour opens), then every screen an
+ * instructor returns to with the app installed and the tours done.
  */
 import fs from 'node:fs';
 import os from 'node:os';
