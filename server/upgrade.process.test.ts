@@ -15,45 +15,61 @@ import { testDatabaseKind } from './test/test-database.ts';
  * Academies made by earlier releases (their migrations, an admin granted and their demo academy;
  * `server/test/fixtures/README.md` says how), upgraded with `hoc-vien upgrade` as the README says:
  * a backup first, each step said, every row kept, nothing pending after, and the doctor content.
- * v0.1.0 is the oldest an academy may still run; v0.3.0 also finished one student's course, and
- * v0.4.0 (the last release) issued her a certificate and has her consent to show her work: the
- * upgrade must keep each.
+ * v0.1.0 is the oldest an academy may still run; v0.3.0 also finished one student's course,
+ * v0.4.0 issued her a certificate and has her consent to show her work, and v0.5.0 (the last
+ * release) also has the academy's own name: the upgrade must keep each. A release is named by its
+ * last step, so its entry holds as later releases add theirs; until they do, the last release's
+ * academy needs no upgrade and must say so.
  */
 interface Release {
   version: string;
-  /** How many steps its database has, and the first one it lacks. */
+  /** How many steps its database has, and the last of them. */
   steps: number;
-  firstPending: string;
+  lastStep: string;
   /** What the fixture holds beyond the demo academy: finished courses, consents, certificates. */
   finished: number;
   consented: number;
   certificates: number;
+  /** Academies named by an admin (`academy_identity`, from v0.5.0). */
+  named: number;
 }
 
 const RELEASES: Release[] = [
   {
     version: '0.1.0',
     steps: 5,
-    firstPending: '0006-spent-ids',
+    lastStep: '0005-fold-more-letters',
     finished: 0,
     consented: 0,
     certificates: 0,
+    named: 0,
   },
   {
     version: '0.3.0',
     steps: 7,
-    firstPending: '0008-scheduled-runs',
+    lastStep: '0007-course-finished',
     finished: 1,
     consented: 0,
     certificates: 0,
+    named: 0,
   },
   {
     version: '0.4.0',
     steps: 10,
-    firstPending: '0011-spend-demo-post-ids',
+    lastStep: '0010-certificates',
     finished: 1,
     consented: 1,
     certificates: 1,
+    named: 0,
+  },
+  {
+    version: '0.5.0',
+    steps: 14,
+    lastStep: '0014-student-imports',
+    finished: 1,
+    consented: 1,
+    certificates: 1,
+    named: 1,
   },
 ];
 
@@ -135,23 +151,31 @@ describe.each(RELEASES)('upgrading an academy made by v$version', (release) => {
     const before = await counts();
     expect(before.posts).toBe(25);
     expect(before.people).toBeGreaterThan(10);
+    const steps = Object.keys(migrations);
+    expect(steps.indexOf(release.lastStep)).toBe(release.steps - 1);
+    const pending = steps.slice(release.steps);
 
     const status = await hocVien(['migrate', '--status']);
-    expect(status.out).toContain(`Đang chờ: ${release.firstPending}`);
+    expect(status.out).toContain(`Đã chạy: ${release.lastStep}`);
+    if (pending.length > 0) expect(status.out).toContain(`Đang chờ: ${pending[0]}`);
+    else expect(status.out).not.toContain('Đang chờ');
 
     const upgrade = await hocVien(['upgrade']);
     expect(upgrade.err).toBe('');
     expect(upgrade.code).toBe(0);
-    const pending = Object.keys(migrations).filter((name) => name >= release.firstPending);
-    expect(upgrade.out).toContain(
-      `cơ sở dữ liệu đã có ${release.steps} bước, còn ${pending.length} bước cần chạy`,
-    );
-    for (const name of pending)
-      expect(upgrade.out).toMatch(new RegExp(`Bước ${name}: xong \\(\\d+ ms\\)`));
-    const backup = upgrade.out.match(/Đã sao lưu trước khi nâng cấp: (.+)$/m)?.[1] ?? '';
-    expect(fs.existsSync(backup)).toBe(true);
-    expect(fs.statSync(backup).mode & 0o777).toBe(0o600);
-    expect(backup).toMatch(testDatabaseKind() === 'postgres' ? /\.dump$/ : /\.tar\.gz$/);
+    if (pending.length > 0) {
+      expect(upgrade.out).toContain(
+        `cơ sở dữ liệu đã có ${release.steps} bước, còn ${pending.length} bước cần chạy`,
+      );
+      for (const name of pending)
+        expect(upgrade.out).toMatch(new RegExp(`Bước ${name}: xong \\(\\d+ ms\\)`));
+      const backup = upgrade.out.match(/Đã sao lưu trước khi nâng cấp: (.+)$/m)?.[1] ?? '';
+      expect(fs.existsSync(backup)).toBe(true);
+      expect(fs.statSync(backup).mode & 0o777).toBe(0o600);
+      expect(backup).toMatch(testDatabaseKind() === 'postgres' ? /\.dump$/ : /\.tar\.gz$/);
+    } else {
+      expect(upgrade.out).toContain('không cần nâng cấp');
+    }
 
     expect(await counts()).toEqual(before);
     const database = openDatabase(loadConfig(env).database);
@@ -175,6 +199,11 @@ describe.each(RELEASES)('upgrading an academy made by v$version', (release) => {
       expect(
         await number(sql`select count(*) as n from enrolments where finished_at is not null`),
       ).toBe(release.finished);
+      expect(
+        await number(
+          sql`select count(*) as n from academy_identity where name = 'Học viện Nail Hoa Mai'`,
+        ),
+      ).toBe(release.named);
     } finally {
       await database.close();
     }
