@@ -131,6 +131,45 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('a release, installed for produ
     expect(doctor.stdout, doctor.stderr).toContain('Mọi thứ ổn');
   }, 60_000);
 
+  it('serves with the service’s settings file: hoc-vien --env-file FILE serve', async () => {
+    // What an operator runs by hand to see the server start as systemd would start it.
+    const port = await freePort();
+    const file = path.join(work, 'service.env');
+    fs.writeFileSync(
+      file,
+      [
+        'NODE_ENV=production',
+        'HOST=127.0.0.1',
+        `PORT=${port}`,
+        `DATA_DIR=${path.join(work, 'data-env-file')}`,
+        'MAIL_FROM=Học viện Hoa Mai <no-reply@hoamai.example.vn>',
+        'LOG_LEVEL=warn',
+      ].join('\n'),
+    );
+    const child = spawn(path.join(release, 'bin/hoc-vien'), ['--env-file', file, 'serve'], {
+      cwd: '/',
+      env: { PATH: barePath },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    try {
+      const health = await untilHealthy(`http://127.0.0.1:${port}`).catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${output}`);
+      });
+      expect(health).toMatchObject({ status: 'ok', db: 'sqlite', version });
+      expect(fs.existsSync(path.join(work, 'data-env-file', 'academy.sqlite'))).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(0);
+    }
+  }, 60_000);
+
   it('holds only what runs: no build or test tool, no source', () => {
     for (const tool of ['vite', 'esbuild', 'tsx', 'vitest', 'react', '@playwright/test']) {
       expect(fs.existsSync(path.join(release, 'node_modules', tool)), tool).toBe(false);

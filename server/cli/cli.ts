@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorMessage } from '#shared/errors';
@@ -17,6 +18,7 @@ import {
   openDatabase,
 } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
+import { appRoot } from '../lib/app-root.ts';
 import { chargeMail, statusLabel } from '../modules/accounts/accounts.service.ts';
 import { generateDemoData, wipeDemoData } from '../modules/admin/demo-data.service.ts';
 import {
@@ -223,6 +225,17 @@ async function withDatabase<T>(
 }
 
 const COMMANDS: Record<string, Command> = {
+  /**
+   * `hoc-vien --env-file FILE serve`: the server with the service's settings file, as systemd
+   * starts it. A plain `hoc-vien serve` never gets here: the launcher starts the server before
+   * this bundle loads. The server's start script reads its settings from this process and stays
+   * until the server ends, so this command never returns.
+   */
+  async serve(_args, { env }) {
+    Object.assign(process.env, env);
+    await import(pathToFileURL(path.join(appRoot, 'scripts', 'start.mjs')).href);
+    return new Promise<number>(() => {});
+  },
   async media(args, { env, io }) {
     const { positionals, values } = options(args, { to: { type: 'string' } });
     if (positionals[0] !== 'migrate') {
