@@ -346,6 +346,53 @@ test('a comment’s author edits and deletes it from its menu; a reply’s actio
   expect(left.comments).toHaveLength(0);
 });
 
+test(
+  'a long discussion opens on its latest twenty threads; earlier ones come at a tap',
+  BOTH_SIZES,
+  async ({ page }) => {
+    const tag = unique();
+    const created = await page.request.post('/api/posts', {
+      data: { kind: 'general', text: `Hỏi đáp về sơn gel ${tag}` },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+    const commentOn = async (text: string, parentId: string | null) => {
+      const answer = await page.request.post(`/api/posts/${id}/comments`, {
+        data: { text, parentId },
+      });
+      expect(answer.status()).toBe(201);
+      return (await answer.json()).id as string;
+    };
+    // 23 comments, the first with a reply: three threads and the reply are the earlier four.
+    const first = await commentOn(`Câu hỏi 1 ${tag}`, null);
+    await commentOn(`Trả lời câu 1 ${tag}`, first);
+    for (let index = 2; index <= 23; index += 1) await commentOn(`Câu hỏi ${index} ${tag}`, null);
+
+    await page.goto(`/#/posts/${id}`);
+    const comments = page.getByTestId('comment');
+    await expect(comments).toHaveCount(20);
+    await expect(comments.first()).toContainText(`Câu hỏi 4 ${tag}`);
+    const earlier = page.getByRole('button', { name: 'Xem 4 bình luận trước' });
+    await expect(earlier).toBeVisible();
+
+    // Her own comment joins the end; the oldest one drawn stays.
+    await page.getByRole('textbox', { name: 'Viết bình luận…' }).fill(`Cảm ơn cả lớp ${tag}`);
+    await page.getByRole('button', { name: 'Gửi' }).click();
+    await expect(comments).toHaveCount(21);
+    await expect(comments.last()).toContainText(`Cảm ơn cả lớp ${tag}`);
+    await expect(comments.first()).toContainText(`Câu hỏi 4 ${tag}`);
+    // She scrolls back up to the discussion's start.
+    await earlier.scrollIntoViewIfNeeded();
+    await screenshot(page, 'comments-earlier');
+
+    await earlier.click();
+    await expect(comments).toHaveCount(25);
+    await expect(comments.first()).toContainText(`Câu hỏi 1 ${tag}`);
+    await expect(comments.first().getByTestId('comment')).toContainText(`Trả lời câu 1 ${tag}`);
+    await expect(page.getByRole('button', { name: /bình luận trước/ })).toHaveCount(0);
+  },
+);
+
 test('the composer keeps what was typed: it asks before closing, counts, keeps a photo chosen offline', async ({
   page,
   allowProblems,

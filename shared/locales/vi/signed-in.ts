@@ -283,6 +283,7 @@ export const signedIn = {
     thread: {
       title: 'Bình luận',
       empty: 'Chưa có bình luận nào.',
+      earlier: 'Xem {{count}} bình luận trước',
       write: 'Viết bình luận…',
       reply: 'Trả lời',
       replyTo: 'Trả lời {{name}}',

@@ -62,9 +62,56 @@ function renderThread(comments: Comment[], role: 'instructor' | 'admin' = 'instr
   });
   queryClient.setQueryData(commentsQueryKey(POST_ID), { comments });
   renderInApp(<CommentThread postId={POST_ID} />, queryClient);
+  return queryClient;
 }
 
 describe('a post’s comment thread', () => {
+  it('draws the latest twenty threads, and twenty earlier ones at each tap', () => {
+    const many = Array.from({ length: 45 }, (_, index) => comment(index + 1));
+    renderThread(many);
+    expect(screen.getAllByTestId('comment')).toHaveLength(20);
+    expect(screen.getByText('Bình luận số 45')).toBeTruthy();
+    expect(screen.getByText('Bình luận số 26')).toBeTruthy();
+    expect(screen.queryByText('Bình luận số 25')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Xem 25 bình luận trước' }));
+    expect(screen.getAllByTestId('comment')).toHaveLength(40);
+    fireEvent.click(screen.getByRole('button', { name: 'Xem 5 bình luận trước' }));
+    expect(screen.getAllByTestId('comment')).toHaveLength(45);
+    expect(screen.getByText('Bình luận số 1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /bình luận trước/ })).toBeNull();
+  });
+
+  it('keeps replies with their thread and counts them among the earlier comments', () => {
+    // Two earlier threads, each with a reply, and a reply to that reply under the first.
+    const list = [
+      comment(1),
+      comment(2, 'comment-1'),
+      comment(3, 'comment-2'),
+      comment(4),
+      comment(5, 'comment-4'),
+      ...Array.from({ length: 20 }, (_, index) => comment(index + 6)),
+    ];
+    renderThread(list);
+    expect(screen.getAllByTestId('comment')).toHaveLength(20);
+    fireEvent.click(screen.getByRole('button', { name: 'Xem 5 bình luận trước' }));
+    const first = screen.getByText('Bình luận số 1').closest('li')!;
+    expect(first.textContent).toContain('Bình luận số 2');
+    expect(first.textContent).toContain('Bình luận số 3');
+    expect(first.textContent).not.toContain('Bình luận số 5');
+  });
+
+  it('does not push out the oldest thread shown when a new comment arrives', async () => {
+    const many = Array.from({ length: 30 }, (_, index) => comment(index + 1));
+    const queryClient = renderThread(many);
+    expect(screen.getByText('Bình luận số 11')).toBeTruthy();
+    queryClient.setQueryData(commentsQueryKey(POST_ID), { comments: [...many, comment(31)] });
+    await screen.findByText('Bình luận số 31');
+    expect(screen.getByText('Bình luận số 11')).toBeTruthy();
+    expect(screen.getAllByTestId('comment')).toHaveLength(21);
+    expect(screen.getByRole('button', { name: 'Xem 10 bình luận trước' })).toBeTruthy();
+  });
+
   it('does not draw the comments again as a comment is typed', () => {
     renderThread([comment(1), comment(2, 'comment-1'), comment(3), comment(4, 'comment-3')]);
     expect(screen.getAllByTestId('comment')).toHaveLength(4);

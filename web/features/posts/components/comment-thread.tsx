@@ -195,26 +195,57 @@ const CommentItem = memo(function CommentItem({
   );
 });
 
-/** Every reply under the top-level comment it belongs to, in time order. */
+/**
+ * Every reply under the top-level comment it belongs to, in time order, in one pass: a long
+ * discussion's replies are each walked up once. A reply whose top-level comment is gone is left
+ * out, as it has nowhere to be shown.
+ */
 function threads(comments: Comment[]) {
   const byId = new Map(comments.map((comment) => [comment.id, comment]));
-  const root = (comment: Comment): Comment => {
+  const rootOf = new Map<string, string>();
+  const root = (comment: Comment): string => {
+    const path: Comment[] = [];
     let current = comment;
-    while (current.parentId && byId.has(current.parentId)) current = byId.get(current.parentId)!;
-    return current;
+    let found = rootOf.get(current.id);
+    while (found === undefined && current.parentId && byId.has(current.parentId)) {
+      path.push(current);
+      current = byId.get(current.parentId)!;
+      found = rootOf.get(current.id);
+    }
+    const top = found ?? current.id;
+    for (const walked of path) rootOf.set(walked.id, top);
+    rootOf.set(current.id, top);
+    return top;
   };
-  const top = comments.filter((comment) => !comment.parentId);
-  return top.map((comment) => ({
-    comment,
-    replies: comments.filter((other) => other.parentId && root(other).id === comment.id),
-  }));
+  const repliesOf = new Map<string, Comment[]>();
+  for (const comment of comments) {
+    if (!comment.parentId) continue;
+    const top = root(comment);
+    const replies = repliesOf.get(top);
+    if (replies) replies.push(comment);
+    else repliesOf.set(top, [comment]);
+  }
+  return comments
+    .filter((comment) => !comment.parentId)
+    .map((comment) => ({ comment, replies: repliesOf.get(comment.id) ?? NO_REPLIES }));
 }
+
+/**
+ * Top-level comments (with their replies) drawn at first, the latest ones, and added by each tap
+ * on "earlier": a discussion can run to hundreds of comments, and a phone lays out every one it
+ * draws before the page answers.
+ */
+const THREADS_AT_A_TIME = 20;
 
 /** A post's discussion: comments with their replies, likes, and a box to write one. */
 export function CommentThread({ postId }: { postId: string }) {
   const member = useMember();
   const comments = useComments(postId);
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
+  // The oldest thread drawn, by id, so that a comment arriving at the end never pushes out the
+  // one she is reading at the top: the latest ones when the discussion first shows, earlier ones
+  // by her choice.
+  const [firstShown, setFirstShown] = useState<string | null>(null);
   const commentBox = useRef<HTMLTextAreaElement>(null);
   // The text is the form's; whom it answers is the reply chosen (`replyTo`).
   const form = useForm<{ text: string }>({
@@ -242,6 +273,16 @@ export function CommentThread({ postId }: { postId: string }) {
     () => (comments.data ? threads(comments.data.comments) : []),
     [comments.data],
   );
+  const firstAtOpen = useRef<string | null>(null);
+  if (firstAtOpen.current === null && list.length > 0)
+    firstAtOpen.current = list[Math.max(0, list.length - THREADS_AT_A_TIME)]!.comment.id;
+  const anchor = firstShown ?? firstAtOpen.current;
+  const anchorAt = anchor === null ? -1 : list.findIndex(({ comment }) => comment.id === anchor);
+  const hidden = anchorAt >= 0 ? anchorAt : Math.max(0, list.length - THREADS_AT_A_TIME);
+  const shown = hidden === 0 ? list : list.slice(hidden);
+  const hiddenComments = list
+    .slice(0, hidden)
+    .reduce((sum, thread) => sum + 1 + thread.replies.length, 0);
   // The state setters and the box's ref are stable, so this is too, and the comments need not
   // re-render. The box may be far below the comment answered: it comes into view with the focus
   // (and a phone's keyboard), the caret after the mention.
@@ -269,8 +310,17 @@ export function CommentThread({ postId }: { postId: string }) {
       {comments.data && list.length === 0 ? (
         <p className="text-sm text-stone-500">{t('posts.thread.empty')}</p>
       ) : null}
+      {hidden > 0 ? (
+        <Button
+          variant="secondary"
+          className="self-start"
+          onClick={() => setFirstShown(list[Math.max(0, hidden - THREADS_AT_A_TIME)]!.comment.id)}
+        >
+          {t('posts.thread.earlier', { count: hiddenComments })}
+        </Button>
+      ) : null}
       <ul className="flex flex-col gap-4">
-        {list.map(({ comment, replies }) => (
+        {shown.map(({ comment, replies }) => (
           <CommentItem key={comment.id} comment={comment} replies={replies} onReply={reply} />
         ))}
       </ul>
