@@ -1,9 +1,19 @@
+import type { Page } from '@playwright/test';
 import { BOTH_SIZES, expect, isPhone, navigation, screenshot, test } from './fixtures.ts';
 import { activeInstructor } from './support/accounts.ts';
 import { holdChunk } from './support/held-chunks.ts';
 import { photoFile } from './support/photos.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 7);
+
+/** A comment on post `id` (or a reply to `parentId`) sent as the signed-in person; its id. */
+async function commentOn(page: Page, id: string, text: string, parentId: string | null) {
+  const answer = await page.request.post(`/api/posts/${id}/comments`, {
+    data: { text, parentId },
+  });
+  expect(answer.status()).toBe(201);
+  return (await answer.json()).id as string;
+}
 
 test(
   'an instructor writes an evaluation with a mention, two photos and a rating; the tagged instructor likes it, replies and saves it',
@@ -298,15 +308,8 @@ test('a comment’s author edits and deletes it from its menu; a reply’s actio
   });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
-  const commentOn = async (text: string, parentId: string | null) => {
-    const answer = await page.request.post(`/api/posts/${id}/comments`, {
-      data: { text, parentId },
-    });
-    expect(answer.status()).toBe(201);
-    return (await answer.json()).id as string;
-  };
-  const first = await commentOn(`Nhớ mang cọ bản dẹt ${tag}`, null);
-  await commentOn(`Và giũa móng ${tag}`, first);
+  const first = await commentOn(page, id, `Nhớ mang cọ bản dẹt ${tag}`, null);
+  await commentOn(page, id, `Và giũa móng ${tag}`, first);
 
   await page.goto(`/#/posts/${id}`);
   const comments = page.getByTestId('comment');
@@ -356,17 +359,11 @@ test(
     });
     expect(created.status()).toBe(201);
     const { id } = await created.json();
-    const commentOn = async (text: string, parentId: string | null) => {
-      const answer = await page.request.post(`/api/posts/${id}/comments`, {
-        data: { text, parentId },
-      });
-      expect(answer.status()).toBe(201);
-      return (await answer.json()).id as string;
-    };
     // 23 comments, the first with a reply: three threads and the reply are the earlier four.
-    const first = await commentOn(`Câu hỏi 1 ${tag}`, null);
-    await commentOn(`Trả lời câu 1 ${tag}`, first);
-    for (let index = 2; index <= 23; index += 1) await commentOn(`Câu hỏi ${index} ${tag}`, null);
+    const first = await commentOn(page, id, `Câu hỏi 1 ${tag}`, null);
+    await commentOn(page, id, `Trả lời câu 1 ${tag}`, first);
+    for (let index = 2; index <= 23; index += 1)
+      await commentOn(page, id, `Câu hỏi ${index} ${tag}`, null);
 
     await page.goto(`/#/posts/${id}`);
     const comments = page.getByTestId('comment');

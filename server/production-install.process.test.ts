@@ -39,6 +39,39 @@ function evalModule(cwd: string, code: string) {
   });
 }
 
+/**
+ * Starts a server (`command args`) and waits until it answers its health on `port`. `stop`
+ * sends SIGTERM and expects a clean exit; what the server printed comes with a failure to start.
+ */
+async function serveUntilHealthy(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+  port: number,
+) {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  try {
+    const health = await untilHealthy(`http://127.0.0.1:${port}`);
+    return {
+      health,
+      output: () => output,
+      stop: async () => {
+        child.kill('SIGTERM');
+        expect(await exited(child)).toBe(0);
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${String(error)}\n${output}`);
+  }
+}
+
 beforeAll(() => {
   if (testDatabaseKind() !== 'sqlite') return;
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'hv-release-'));
@@ -90,36 +123,29 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('a release, installed for produ
       ).not.toBe(0);
     }
     const port = await freePort();
-    const child = spawn(path.join(release, 'bin/hoc-vien'), ['serve'], {
-      cwd: '/',
-      env: {
-        PATH: barePath,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: path.join(work, 'data-bare'),
-        LOG_LEVEL: 'warn',
+    const server = await serveUntilHealthy(
+      path.join(release, 'bin/hoc-vien'),
+      ['serve'],
+      {
+        cwd: '/',
+        env: {
+          PATH: barePath,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: path.join(work, 'data-bare'),
+          LOG_LEVEL: 'warn',
+        },
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+      port,
+    );
     try {
-      const health = await untilHealthy(`http://127.0.0.1:${port}`).catch((error: unknown) => {
-        throw new Error(`${String(error)}\n${output}`);
-      });
       // The release's own Node (the default line's), not this test's.
-      expect(health).toMatchObject({ status: 'ok', db: 'sqlite', version });
+      expect(server.health).toMatchObject({ status: 'ok', db: 'sqlite', version });
       const post = await fetch(`http://127.0.0.1:${port}/api/public-config`);
       expect(post.status).toBe(200);
     } finally {
-      child.kill('SIGTERM');
-      expect(await exited(child)).toBe(0);
+      await server.stop();
     }
     const run = (args: string[]) =>
       spawnSync(path.join(release, 'bin/hoc-vien'), args, {
@@ -146,27 +172,17 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('a release, installed for produ
         'LOG_LEVEL=warn',
       ].join('\n'),
     );
-    const child = spawn(path.join(release, 'bin/hoc-vien'), ['--env-file', file, 'serve'], {
-      cwd: '/',
-      env: { PATH: barePath },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    const server = await serveUntilHealthy(
+      path.join(release, 'bin/hoc-vien'),
+      ['--env-file', file, 'serve'],
+      { cwd: '/', env: { PATH: barePath } },
+      port,
+    );
     try {
-      const health = await untilHealthy(`http://127.0.0.1:${port}`).catch((error: unknown) => {
-        throw new Error(`${String(error)}\n${output}`);
-      });
-      expect(health).toMatchObject({ status: 'ok', db: 'sqlite', version });
+      expect(server.health).toMatchObject({ status: 'ok', db: 'sqlite', version });
       expect(fs.existsSync(path.join(work, 'data-env-file', 'academy.sqlite'))).toBe(true);
     } finally {
-      child.kill('SIGTERM');
-      expect(await exited(child)).toBe(0);
+      await server.stop();
     }
   }, 60_000);
 
@@ -187,38 +203,31 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('a release, installed for produ
     async (line) => {
       const node = provisionNode(line);
       const port = await freePort();
-      const child = spawn(node, ['scripts/start.mjs'], {
-        cwd: release,
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: path.join(release, `data-${line}`),
-          LOG_LEVEL: 'warn',
+      const server = await serveUntilHealthy(
+        node,
+        ['scripts/start.mjs'],
+        {
+          cwd: release,
+          env: {
+            PATH: process.env.PATH,
+            NODE_ENV: 'production',
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            DATA_DIR: path.join(release, `data-${line}`),
+            LOG_LEVEL: 'warn',
+          },
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
+        port,
+      );
       try {
-        const health = await untilHealthy(`http://127.0.0.1:${port}`).catch((error: unknown) => {
-          throw new Error(`${String(error)}\n${output}`);
-        });
-        expect(health).toMatchObject({ status: 'ok', db: 'sqlite', version });
+        expect(server.health).toMatchObject({ status: 'ok', db: 'sqlite', version });
         const page = await fetch(`http://127.0.0.1:${port}/`);
         expect(page.status).toBe(200);
         expect(await page.text()).toContain('Học viện');
       } finally {
-        child.kill('SIGTERM');
-        expect(await exited(child)).toBe(0);
+        await server.stop();
       }
-      expect(output).not.toMatch(/Cannot find (module|package)|Building/);
+      expect(server.output()).not.toMatch(/Cannot find (module|package)|Building/);
     },
     60_000,
   );
