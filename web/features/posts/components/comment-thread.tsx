@@ -279,7 +279,7 @@ export function CommentThread({ postId }: { postId: string }) {
   const anchor = firstShown ?? firstAtOpen.current;
   const anchorAt = anchor === null ? -1 : list.findIndex(({ comment }) => comment.id === anchor);
   const hidden = anchorAt >= 0 ? anchorAt : Math.max(0, list.length - THREADS_AT_A_TIME);
-  const shown = hidden === 0 ? list : list.slice(hidden);
+  const shown = list.slice(hidden);
   const hiddenComments = list
     .slice(0, hidden)
     .reduce((sum, thread) => sum + 1 + thread.replies.length, 0);
