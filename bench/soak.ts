@@ -42,9 +42,8 @@ try {
   };
   // The likes, comments and post pages go to SOAK_POSTS posts (200 by default), not only the
   // first page's ten: at 12 comments a second, ten posts would gather thousands of comments each
-  // within the half hour, and every comment list would return them all (a post's comments come
-  // whole), so a long run would measure ever larger answers rather than the server over time.
-  // Spread over 200, a post gathers about a hundred in 30 minutes.
+  // within the half hour, and a class spreads its comments over many posts. Spread over 200, a
+  // post gathers about a hundred in 30 minutes (a discussion is read 20 threads at a time).
   const postIds = feed.posts.map((post) => post.id);
   for (let index = postIds.length; index < postCount; index += 1) {
     const created = await fetch(`${server.url}/api/posts`, {
@@ -98,7 +97,7 @@ try {
   const feedPage = { method: 'GET' as const, path: () => '/api/posts' };
   const nextPage = { method: 'GET' as const, path: () => laterPage };
   const postPage = { method: 'GET' as const, path: anyPost() };
-  const comments = { method: 'GET' as const, path: anyPost('/comments') };
+  const comments = { method: 'GET' as const, path: anyPost('/comment-threads') };
   const search = {
     method: 'GET' as const,
     path: () => `/api/search?q=${encodeURIComponent(pick(searches))}`,

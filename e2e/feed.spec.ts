@@ -345,7 +345,7 @@ test('a comment’s author edits and deletes it from its menu; a reply’s actio
   await page.getByRole('alertdialog').getByRole('button', { name: 'Xóa' }).click();
   await expect(comments).toHaveCount(0);
   await expect(page.getByText('Chưa có bình luận nào.')).toBeVisible();
-  const left = await (await page.request.get(`/api/posts/${id}/comments`)).json();
+  const left = await (await page.request.get(`/api/posts/${id}/comment-threads`)).json();
   expect(left.comments).toHaveLength(0);
 });
 
@@ -365,7 +365,14 @@ test(
     for (let index = 2; index <= 23; index += 1)
       await commentOn(page, id, `Câu hỏi ${index} ${tag}`, null);
 
+    // The server sends the latest twenty threads, not the whole discussion.
+    const opened = page.waitForResponse((response) =>
+      response.url().includes(`/api/posts/${id}/comment-threads`),
+    );
     await page.goto(`/#/posts/${id}`);
+    const sent = await (await opened).json();
+    expect(sent.comments).toHaveLength(20);
+    expect(sent.earlier.comments).toBe(4);
     const comments = page.getByTestId('comment');
     await expect(comments).toHaveCount(20);
     await expect(comments.first()).toContainText(`Câu hỏi 4 ${tag}`);

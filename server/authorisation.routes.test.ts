@@ -887,6 +887,20 @@ const table: Row[] = [
   },
   {
     method: 'GET',
+    url: '/api/posts/:postId/comment-threads',
+    expect: {
+      anonymous: 401,
+      guest: 404,
+      new: 403,
+      pending: 403,
+      blocked: 403,
+      student: 404,
+      instructor: 404,
+      admin: 404,
+    },
+  },
+  {
+    method: 'GET',
     url: '/api/posts/:postId/comments',
     expect: {
       anonymous: 401,

@@ -85,6 +85,11 @@ const table: Row[] = [
   },
   { method: 'GET', url: '/api/posts/:postId/comments', expect: postCells(seeing(200)) },
   {
+    method: 'GET',
+    url: '/api/posts/:postId/comment-threads',
+    expect: postCells(seeing(200)),
+  },
+  {
     method: 'POST',
     url: '/api/posts/:postId/comments',
     payload: { text: 'Đã xem' },
@@ -172,7 +177,7 @@ async function canOf(
   const post = await call(viewer, 'GET', `/api/posts/${postId}`);
   expect(post.statusCode, post.body).toBe(200);
   if (object === 'post') return post.json().can;
-  const comments = await call(viewer, 'GET', `/api/posts/${postId}/comments`);
+  const comments = await call(viewer, 'GET', `/api/posts/${postId}/comment-threads`);
   return comments.json().comments.find((comment: { id: string }) => comment.id === commentId).can;
 }
 
@@ -180,7 +185,7 @@ async function canOf(
 async function expectUnchanged({ postId, commentId, author, commenter }: Objects) {
   const post = await call(author, 'GET', `/api/posts/${postId}`);
   expect(post.json()).toMatchObject({ text: `Bài của ${author}`, likeCount: 0, commentCount: 1 });
-  const comments = await call(author, 'GET', `/api/posts/${postId}/comments`);
+  const comments = await call(author, 'GET', `/api/posts/${postId}/comment-threads`);
   expect(comments.json().comments).toEqual([
     expect.objectContaining({ id: commentId, text: `Ý của ${commenter}`, likeCount: 0 }),
   ]);

@@ -19,13 +19,22 @@ export function decodeKeyset(cursor: string | undefined): Keyset | undefined {
   return { createdAt: Number(cursor.slice(0, dot)), id: cursor.slice(dot + 1) };
 }
 
+type KeyedTable = 'posts' | 'notifications' | 'comments';
+
 /**
  * The rows of `table` strictly after the keyset in newest-first order. Written as a row-value
  * comparison, which both engines read as a range of the (created_at, id) index; the equivalent
  * `a < x or (a = x and b < y)` made PostgreSQL scan the index from the newest row and filter.
  */
-export function olderThan(table: 'posts' | 'notifications', keyset: Keyset): RawBuilder<boolean> {
+export function olderThan(table: KeyedTable, keyset: Keyset): RawBuilder<boolean> {
   const createdAt = sql.ref(`${table}.created_at`);
   const id = sql.ref(`${table}.id`);
   return sql<boolean>`((${createdAt}, ${id}) < (${keyset.createdAt}, ${keyset.id}))`;
+}
+
+/** The rows of `table` at the keyset or before it in newest-first order: it and every newer one. */
+export function notOlderThan(table: KeyedTable, keyset: Keyset): RawBuilder<boolean> {
+  const createdAt = sql.ref(`${table}.created_at`);
+  const id = sql.ref(`${table}.id`);
+  return sql<boolean>`((${createdAt}, ${id}) >= (${keyset.createdAt}, ${keyset.id}))`;
 }

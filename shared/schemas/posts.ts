@@ -231,6 +231,22 @@ export type Comment = z.infer<typeof Comment>;
 export const CommentList = z.object({ comments: z.array(Comment) });
 export type CommentList = z.infer<typeof CommentList>;
 
+/** Which threads of a discussion: the latest ones, or every one from a thread on (`from`). */
+export const CommentThreadsQuery = z.strictObject({ from: PageCursor.optional() });
+
+/**
+ * A window of a post's discussion: whole threads (a top-level comment and every reply under it),
+ * oldest first. `from` names the window's oldest thread, to ask for the same window again with
+ * what arrived since; `earlier` says how many comments lie in threads before it, and the `from`
+ * that shows the next threads back with these.
+ */
+export const CommentThreads = z.object({
+  comments: z.array(Comment),
+  from: PageCursor.nullable(),
+  earlier: z.object({ comments: z.number().int(), from: PageCursor }).nullable(),
+});
+export type CommentThreads = z.infer<typeof CommentThreads>;
+
 export const MentionCandidatesQuery = z.strictObject({
   q: z.string().trim().max(100, { message: shell.validation.searchTooLong }).default(''),
 });

@@ -8407,8 +8407,144 @@ export interface paths {
       };
     };
   };
+  "/posts/{postId}/comment-threads": {
+    /** The latest threads of a post I may see, or every thread from one on (`from`), oldest first */
+    get: {
+      parameters: {
+        query?: {
+          from?: string;
+        };
+        path: {
+          postId: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              comments: ({
+                  id: string;
+                  postId: string;
+                  parentId: string | null;
+                  author: {
+                    id: string;
+                    name: string;
+                    avatarUrl: string;
+                  };
+                  text: string;
+                  mentions: ({
+                      id: string;
+                      /** @enum {string} */
+                      role: "admin" | "instructor" | "student";
+                      name: string;
+                    })[];
+                  likeCount: number;
+                  likedByMe: boolean;
+                  createdAt: number;
+                  updatedAt: number;
+                  can: {
+                    edit: boolean;
+                    delete: boolean;
+                  };
+                })[];
+              from: string | null;
+              earlier: {
+                comments: number;
+                from: string;
+              } | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                message: string;
+                details?: ({
+                    path: (string | number)[];
+                    message: string;
+                  })[];
+                requestId?: string;
+              };
+            };
+          };
+        };
+      };
+    };
+  };
   "/posts/{postId}/comments": {
-    /** All comments of a post I may see, oldest first */
+    /**
+     * All comments of a post I may see, oldest first
+     * @deprecated
+     * @description The 0.5.0 app's call, kept while phones still run it; the app reads a discussion by its threads.
+     */
     get: {
       parameters: {
         path: {

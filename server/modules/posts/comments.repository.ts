@@ -1,15 +1,111 @@
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, NotNull } from 'kysely';
+import { type Keyset, notOlderThan, olderThan } from '../../db/keyset.ts';
 import type { Database, Db } from '../../db/schema.ts';
 
-export type WhichComments = { postId: string } | { commentId: string };
+/**
+ * Which threads of a discussion: the latest `latest` ones, or every one from the thread at
+ * `from` on. A thread is a top-level comment with every reply under it, at any depth.
+ */
+export type ThreadWindow = { latest: number } | { from: Keyset };
 
-/** The condition that picks a post's comments, or one comment. */
-function chosen(where: WhichComments) {
+export type WhichComments =
+  | { postId: string }
+  | { commentId: string }
+  | { postId: string; threads: ThreadWindow };
+
+/**
+ * The ids of every comment in the window's threads: its top-level comments, then the replies
+ * under them, level by level (a recursive query, as a reply may answer a reply).
+ */
+function commentsInThreads(db: Db, postId: string, window: ThreadWindow) {
+  return db
+    .withRecursive('shown(id)', (creator) =>
+      creator
+        .selectFrom('comments')
+        .select('comments.id')
+        .where('comments.post_id', '=', postId)
+        .where('comments.parent_id', 'is', null)
+        .where((eb) =>
+          'from' in window
+            ? notOlderThan('comments', window.from)
+            : eb('comments.id', 'in', (inner) =>
+                inner
+                  .selectFrom('comments as started')
+                  .select('started.id')
+                  .where('started.post_id', '=', postId)
+                  .where('started.parent_id', 'is', null)
+                  .orderBy('started.created_at', 'desc')
+                  .orderBy('started.id', 'desc')
+                  .limit(window.latest),
+              ),
+        )
+        .unionAll((union) =>
+          union
+            .selectFrom('comments')
+            .innerJoin('shown', 'shown.id', 'comments.parent_id')
+            .select('comments.id'),
+        ),
+    )
+    .selectFrom('shown')
+    .select('shown.id');
+}
+
+/** The condition that picks a post's comments, the comments of some of its threads, or one. */
+function chosen(db: Db, where: WhichComments) {
   return (eb: ExpressionBuilder<Database, 'comments'>) =>
-    'postId' in where
-      ? eb('comments.post_id', '=', where.postId)
-      : eb('comments.id', '=', where.commentId);
+    'commentId' in where
+      ? eb('comments.id', '=', where.commentId)
+      : 'threads' in where
+        ? eb.and([
+            eb('comments.post_id', '=', where.postId),
+            eb('comments.id', 'in', commentsInThreads(db, where.postId, where.threads)),
+          ])
+        : eb('comments.post_id', '=', where.postId);
+}
+
+/**
+ * Up to `count` top-level comments of a post older than `before`, newest first: the threads a
+ * reader would see next by going back.
+ */
+export function listThreadStartsBefore(db: Db, postId: string, before: Keyset, count: number) {
+  return db
+    .selectFrom('comments')
+    .select(['comments.created_at', 'comments.id'])
+    .where('comments.post_id', '=', postId)
+    .where('comments.parent_id', 'is', null)
+    .where(olderThan('comments', before))
+    .orderBy('comments.created_at', 'desc')
+    .orderBy('comments.id', 'desc')
+    .limit(count)
+    .execute();
+}
+
+/** How many comments lie in the threads that start before `before`, replies included. */
+export async function countCommentsInThreadsBefore(
+  db: Db,
+  postId: string,
+  before: Keyset,
+): Promise<number> {
+  const row = await db
+    .withRecursive('earlier(id)', (creator) =>
+      creator
+        .selectFrom('comments')
+        .select('comments.id')
+        .where('comments.post_id', '=', postId)
+        .where('comments.parent_id', 'is', null)
+        .where(olderThan('comments', before))
+        .unionAll((union) =>
+          union
+            .selectFrom('comments')
+            .innerJoin('earlier', 'earlier.id', 'comments.parent_id')
+            .select('comments.id'),
+        ),
+    )
+    .selectFrom('earlier')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The chosen comments, oldest first, with their authors and whether the viewer likes each. */
@@ -41,7 +137,7 @@ export function listCommentRows(db: Db, viewerId: string | null, where: WhichCom
         )
         .as('liked_by_me'),
     )
-    .where(chosen(where))
+    .where(chosen(db, where))
     .orderBy('comments.created_at')
     .orderBy('comments.id')
     .execute();
@@ -61,7 +157,7 @@ export function listCommentMentions(db: Db, where: WhichComments) {
       .select(['mentions.comment_id', 'people.id', 'people.role', 'people.name'])
       // A comment's mentions carry its post: the index on mentions.post_id finds them.
       .whereRef('mentions.post_id', '=', 'comments.post_id')
-      .where(chosen(where))
+      .where(chosen(db, where))
       // Joined to its comment, so never null.
       .$narrowType<{ comment_id: NotNull }>()
       .execute()

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Comment } from '#shared/schemas/posts';
+import type { Comment, CommentThreads } from '#shared/schemas/posts';
 import type { AppDatabase } from '../../db/database.ts';
+import { decodeKeyset, encodeKeyset } from '../../db/keyset.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,13 +13,15 @@ import {
   type NewNotification,
 } from '../notifications/notifications.repository.ts';
 import { announceNotifications } from '../notifications/notifications.service.ts';
-import type { WhichComments } from './comments.repository.ts';
+import type { ThreadWindow, WhichComments } from './comments.repository.ts';
 import {
+  countCommentsInThreadsBefore,
   deleteCommentRow,
   findComment,
   insertComment,
   listCommentMentions,
   listCommentRows,
+  listThreadStartsBefore,
   recountComments,
   replaceCommentMentions,
   updateCommentText,
@@ -35,6 +38,51 @@ export async function listComments(
 ): Promise<Comment[]> {
   await requireVisiblePost(database, viewer?.id ?? null, postId);
   return readComments(database, viewer, { postId });
+}
+
+/**
+ * How many threads a discussion shows at first, and how many more each step back adds: a
+ * discussion can run to thousands of comments, and a phone on weak Wi-Fi waits for, and lays
+ * out, every one it is sent.
+ */
+export const THREADS_AT_A_TIME = 20;
+
+/**
+ * A window of a post's discussion: the latest threads, or every thread from `fromCursor` on
+ * (the window a reader has open, with what arrived since; a thread's top-level comment is gone,
+ * the threads after it). Says how many comments lie in earlier threads, and where the next step
+ * back starts.
+ */
+export async function listCommentThreads(
+  database: AppDatabase,
+  viewer: Who,
+  postId: string,
+  fromCursor: string | undefined,
+): Promise<CommentThreads> {
+  await requireVisiblePost(database, viewer?.id ?? null, postId);
+  const from = decodeKeyset(fromCursor);
+  const window: ThreadWindow = from ? { from } : { latest: THREADS_AT_A_TIME };
+  const comments = await readComments(database, viewer, { postId, threads: window });
+  // Top-level comments are in time order among themselves, so the first one is the oldest.
+  const oldest = comments.find((comment) => comment.parentId === null);
+  const before = oldest ? { createdAt: oldest.createdAt, id: oldest.id } : from;
+  const starts = before
+    ? await listThreadStartsBefore(database.db, postId, before, THREADS_AT_A_TIME)
+    : [];
+  const furthest = starts.at(-1);
+  return {
+    comments,
+    from: oldest
+      ? encodeKeyset({ created_at: oldest.createdAt, id: oldest.id })
+      : (fromCursor ?? null),
+    earlier:
+      before && furthest
+        ? {
+            comments: await countCommentsInThreadsBefore(database.db, postId, before),
+            from: encodeKeyset({ created_at: Number(furthest.created_at), id: furthest.id }),
+          }
+        : null,
+  };
 }
 
 async function readComments(

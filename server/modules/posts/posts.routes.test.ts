@@ -631,3 +631,143 @@ describe('comments', () => {
     expect((await call('student', 'GET', `/api/posts/${postId}`)).json().commentCount).toBe(2);
   });
 });
+
+describe('comments: a discussion by its threads', () => {
+  let postId = '';
+  /** Thread n's top-level comment (1 the oldest), made at minute n. */
+  const started: string[] = [];
+  const minute = 60_000;
+  const base = Date.UTC(2026, 10, 1);
+  const cursorOf = (n: number) => `${base + n * minute}.${started[n]}`;
+  const threads = (url: string, as: 'student' | 'teacher' = 'student') =>
+    call(as, 'GET', `/api/posts/${postId}/comment-threads${url}`);
+  const texts = (body: { comments: Array<{ text: string }> }) =>
+    body.comments.map((comment) => comment.text);
+
+  beforeAll(async () => {
+    postId = (
+      await call('teacher', 'POST', '/api/posts', { kind: 'general', text: 'Thảo luận dài' })
+    ).json().id;
+    const rows = [];
+    for (let n = 1; n <= 45; n += 1) {
+      started[n] = crypto.randomUUID();
+      rows.push({ id: started[n]!, parent: null, text: `Ý ${n}`, at: base + n * minute });
+    }
+    // Thread 30 has a reply and a reply to that reply; thread 3 is answered long after.
+    const reply30 = crypto.randomUUID();
+    rows.push(
+      { id: reply30, parent: started[30]!, text: 'Đáp 30', at: base + 30 * minute + 1 },
+      { id: crypto.randomUUID(), parent: reply30, text: 'Đáp đáp 30', at: base + 30 * minute + 2 },
+      { id: crypto.randomUUID(), parent: started[3]!, text: 'Đáp 3 muộn', at: base + 50 * minute },
+    );
+    await t.database.db
+      .insertInto('comments')
+      .values(
+        rows.map((row) => ({
+          id: row.id,
+          post_id: postId,
+          author_id: ids.teacher,
+          parent_id: row.parent,
+          text: row.text,
+          created_at: row.at,
+          updated_at: row.at,
+        })),
+      )
+      .execute();
+  });
+
+  it('opens on the latest 20 threads with every reply under them, and counts what lies before', async () => {
+    const response = await threads('');
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    const expected = [];
+    for (let n = 26; n <= 45; n += 1) {
+      expected.push(`Ý ${n}`);
+      if (n === 30) expected.push('Đáp 30', 'Đáp đáp 30');
+    }
+    expect(texts(body)).toEqual(expected);
+    // Threads 1 to 25 and the late reply to thread 3; the next step back starts at thread 6.
+    expect(body.from).toBe(cursorOf(26));
+    expect(body.earlier).toEqual({ comments: 26, from: cursorOf(6) });
+  });
+
+  it('steps back 20 threads at a time, to the first, with the late reply in its thread', async () => {
+    const back = (await threads(`?from=${cursorOf(6)}`)).json();
+    expect(texts(back)).toHaveLength(40 + 2);
+    expect(texts(back)[0]).toBe('Ý 6');
+    expect(back.earlier).toEqual({ comments: 6, from: cursorOf(1) });
+    const all = (await threads(`?from=${cursorOf(1)}`)).json();
+    expect(texts(all).slice(0, 5)).toEqual(['Ý 1', 'Ý 2', 'Ý 3', 'Ý 4', 'Ý 5']);
+    expect(texts(all).at(-1)).toBe('Đáp 3 muộn');
+    expect(texts(all)).toHaveLength(48);
+    expect(all).toMatchObject({ from: cursorOf(1), earlier: null });
+  });
+
+  it('asked again from its oldest thread, a window keeps it and adds what arrived', async () => {
+    const open = (await threads('')).json();
+    const added = await call('student', 'POST', `/api/posts/${postId}/comments`, {
+      text: `Mới, gửi @[cô Anh](${ids.teacher})`,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await call('teacher', 'PUT', `/api/comments/${added.json().id}/like`, { liked: true });
+    const again = (await threads(`?from=${open.from}`)).json();
+    expect(texts(again)[0]).toBe('Ý 26');
+    expect(again.comments.at(-1)).toMatchObject({
+      id: added.json().id,
+      mentions: [{ id: ids.teacher, name: 'Lê Minh Anh' }],
+      likeCount: 1,
+      likedByMe: false,
+    });
+    expect((await threads(`?from=${open.from}`, 'teacher')).json().comments.at(-1).likedByMe).toBe(
+      true,
+    );
+    expect(again.earlier).toEqual(open.earlier);
+    // The latest 20 now start a thread later.
+    expect((await threads('')).json().from).toBe(cursorOf(27));
+    expect((await call('admin', 'DELETE', `/api/comments/${added.json().id}`)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('a window whose oldest thread was deleted starts at the next one; an empty post has none', async () => {
+    const gone = await call('admin', 'DELETE', `/api/comments/${started[45]}`);
+    expect(gone.statusCode).toBe(200);
+    const after = (await threads(`?from=${cursorOf(45)}`)).json();
+    expect(after).toEqual({
+      comments: [],
+      from: cursorOf(45),
+      earlier: { comments: 47, from: cursorOf(25) },
+    });
+    const quiet = (
+      await call('teacher', 'POST', '/api/posts', { kind: 'general', text: 'Yên ắng' })
+    ).json();
+    expect((await call('student', 'GET', `/api/posts/${quiet.id}/comment-threads`)).json()).toEqual(
+      { comments: [], from: null, earlier: null },
+    );
+  });
+
+  it('refuses a bad window in Vietnamese and shows nothing of a post one may not see', async () => {
+    for (const query of [
+      '?from=abc',
+      '?from=1.x',
+      '?from=1.00000000-0000-0000-0000-00000000000g',
+    ]) {
+      const response = await threads(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.body, query).toContain('Vị trí trang không hợp lệ. Vui lòng tải lại.');
+    }
+    for (const query of ['?latest=5', `?from=${cursorOf(1)}&from=${cursorOf(2)}`]) {
+      const response = await threads(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.message, query).toBe('Dữ liệu không hợp lệ.');
+    }
+    await hideTeachersPosts(true);
+    try {
+      const hidden = await threads('');
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().error.message).toBe('Không tìm thấy bài viết.');
+    } finally {
+      await hideTeachersPosts(false);
+    }
+  });
+});

@@ -9,6 +9,8 @@ import {
   CommentIdParams,
   CommentInput,
   CommentList,
+  CommentThreads,
+  CommentThreadsQuery,
   FeedQuery,
   LikeInput,
   LikeState,
@@ -26,6 +28,7 @@ import {
   deleteComment,
   editComment,
   listComments,
+  listCommentThreads,
   setCommentLike,
 } from './comments.service.ts';
 import {
@@ -192,11 +195,33 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/posts/:postId/comment-threads',
+    {
+      config: { audience: 'reader' },
+      schema: {
+        summary:
+          'The latest threads of a post I may see, or every thread from one on (`from`), oldest first',
+        tags: ['posts'],
+        params: PostIdParams,
+        querystring: CommentThreadsQuery,
+        response: { 200: CommentThreads, ...errors },
+      },
+    },
+    async (request) => {
+      const person = reader(request);
+      return listCommentThreads(app.database, person, request.params.postId, request.query.from);
+    },
+  );
+
+  app.get(
     '/posts/:postId/comments',
     {
       config: { audience: 'reader' },
       schema: {
         summary: 'All comments of a post I may see, oldest first',
+        description:
+          "The 0.5.0 app's call, kept while phones still run it; the app reads a discussion by its threads.",
+        deprecated: true,
         tags: ['posts'],
         params: PostIdParams,
         response: { 200: CommentList, ...errors },

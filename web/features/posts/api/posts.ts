@@ -9,9 +9,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type {
   Comment,
-  CommentList,
+  CommentThreads,
   FeedFilters,
   LikeState,
   Post,
@@ -73,13 +74,52 @@ export function usePost(id: string) {
   });
 }
 
-export function useComments(postId: string, enabled = true) {
+/**
+ * A post's discussion, a window of its threads: the latest ones at first. Asked again (a comment
+ * written, one arriving live), it is asked from its oldest thread on, so that what arrives never
+ * pushes out what she is reading; `useEarlierComments` moves that oldest thread back.
+ */
+export function useComments(postId: string) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: commentsQueryKey(postId),
-    queryFn: ({ signal }) =>
-      answer(api.GET('/posts/{postId}/comments', { params: { path: { postId } }, signal })),
-    enabled,
+    queryFn: ({ signal }) => {
+      const from = queryClient.getQueryData<CommentThreads>(commentsQueryKey(postId))?.from;
+      return answer(
+        api.GET('/posts/{postId}/comment-threads', {
+          params: { path: { postId }, query: { from: from ?? undefined } },
+          signal,
+        }),
+      );
+    },
   });
+}
+
+/**
+ * The steps of a discussion's window: `showEarlier` adds the threads before it (as many as the
+ * server gives a step), keeping what is shown until they come; `forget` sends the window back to
+ * the latest threads for the next time the discussion is read (she has left it).
+ */
+export function useEarlierComments(postId: string) {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const key = commentsQueryKey(postId);
+    const moveFrom = (pick: (held: CommentThreads) => string | null) => {
+      const held = queryClient.getQueryData<CommentThreads>(key);
+      if (held) queryClient.setQueryData<CommentThreads>(key, { ...held, from: pick(held) });
+      return held !== undefined;
+    };
+    return {
+      showEarlier: () => {
+        if (moveFrom((held) => held.earlier?.from ?? held.from))
+          void queryClient.refetchQueries({ queryKey: key, exact: true });
+      },
+      forget: () => {
+        if (moveFrom(() => null))
+          void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+      },
+    };
+  }, [queryClient, postId]);
 }
 
 /** My saved posts, newest saved first. */
@@ -303,9 +343,9 @@ function patchCachedComment(
   patch: Partial<Comment>,
 ): () => void {
   const key = commentsQueryKey(comment.postId);
-  const before = queryClient.getQueryData<CommentList>(key);
+  const before = queryClient.getQueryData<CommentThreads>(key);
   if (before)
-    queryClient.setQueryData<CommentList>(key, {
+    queryClient.setQueryData<CommentThreads>(key, {
       ...before,
       comments: before.comments.map((item) =>
         item.id === comment.id ? { ...item, ...patch } : item,

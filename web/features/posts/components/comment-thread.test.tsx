@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Comment } from '#shared/schemas/posts';
+import type { Comment, CommentThreads } from '#shared/schemas/posts';
 import { formatDateTime } from '../../../lib/relative-time.ts';
 import { renderInApp } from '../../../test/render-in-app.tsx';
 import { meQueryKey } from '../../accounts/index.ts';
@@ -44,7 +44,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderThread(comments: Comment[], role: 'instructor' | 'admin' = 'instructor') {
+/** The cursor of comment n, as the server writes one (its time, then its id). */
+const cursor = (index: number) =>
+  `${1_790_000_000_000 + index}.00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+
+function renderThread(
+  comments: Comment[],
+  role: 'instructor' | 'admin' = 'instructor',
+  window: Omit<CommentThreads, 'comments'> = { from: null, earlier: null },
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
@@ -60,56 +68,78 @@ function renderThread(comments: Comment[], role: 'instructor' | 'admin' = 'instr
     },
     can: { manageUsers: false, seeInstructors: true, teach: true },
   });
-  queryClient.setQueryData(commentsQueryKey(POST_ID), { comments });
-  renderInApp(<CommentThread postId={POST_ID} />, queryClient);
-  return queryClient;
+  queryClient.setQueryData(commentsQueryKey(POST_ID), { comments, ...window });
+  const { unmount } = renderInApp(<CommentThread postId={POST_ID} />, queryClient);
+  return { queryClient, unmount };
 }
 
-describe('a post’s comment thread', () => {
-  it('draws the latest twenty threads, and twenty earlier ones at each tap', () => {
-    const many = Array.from({ length: 45 }, (_, index) => comment(index + 1));
-    renderThread(many);
-    expect(screen.getAllByTestId('comment')).toHaveLength(20);
-    expect(screen.getByText('Bình luận số 45')).toBeTruthy();
-    expect(screen.getByText('Bình luận số 26')).toBeTruthy();
-    expect(screen.queryByText('Bình luận số 25')).toBeNull();
+/** The server's answers, one per request, and the requests' addresses. */
+function answerReads(answers: CommentThreads[]) {
+  const asked: URL[] = [];
+  vi.stubGlobal('fetch', async (request: Request) => {
+    asked.push(new URL(request.url));
+    const answer = answers.shift();
+    return answer
+      ? new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } })
+      : new Promise(() => {});
+  });
+  return asked;
+}
 
+const numbered = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => comment(from + index));
+
+describe('a post’s comment thread', () => {
+  it('offers the earlier comments the server counts, and adds the threads it answers', async () => {
+    renderThread(numbered(26, 45), 'instructor', {
+      from: cursor(26),
+      earlier: { comments: 25, from: cursor(6) },
+    });
+    expect(screen.getAllByTestId('comment')).toHaveLength(20);
+    const asked = answerReads([
+      { comments: numbered(6, 45), from: cursor(6), earlier: { comments: 5, from: cursor(1) } },
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Xem 25 bình luận trước' }));
+    await screen.findByRole('button', { name: 'Xem 5 bình luận trước' });
+    expect(asked.map((url) => [url.pathname, url.searchParams.get('from')])).toEqual([
+      [`/api/posts/${POST_ID}/comment-threads`, cursor(6)],
+    ]);
     expect(screen.getAllByTestId('comment')).toHaveLength(40);
-    fireEvent.click(screen.getByRole('button', { name: 'Xem 5 bình luận trước' }));
-    expect(screen.getAllByTestId('comment')).toHaveLength(45);
-    expect(screen.getByText('Bình luận số 1')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /bình luận trước/ })).toBeNull();
+    expect(screen.getByText('Bình luận số 6')).toBeTruthy();
   });
 
-  it('keeps replies with their thread and counts them among the earlier comments', () => {
-    // Two earlier threads, each with a reply, and a reply to that reply under the first.
-    const list = [
+  it('reads the discussion again from its oldest thread shown, and from the latest once left', async () => {
+    const { queryClient, unmount } = renderThread(numbered(11, 30), 'instructor', {
+      from: cursor(11),
+      earlier: { comments: 10, from: cursor(1) },
+    });
+    const asked = answerReads([
+      { comments: numbered(11, 31), from: cursor(11), earlier: { comments: 10, from: cursor(1) } },
+    ]);
+    await queryClient.invalidateQueries({ queryKey: commentsQueryKey(POST_ID) });
+    await screen.findByText('Bình luận số 31');
+    expect(screen.getByText('Bình luận số 11')).toBeTruthy();
+    expect(asked.map((url) => url.searchParams.get('from'))).toEqual([cursor(11)]);
+
+    unmount();
+    renderInApp(<CommentThread postId={POST_ID} />, queryClient);
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]!.searchParams.has('from')).toBe(false);
+  });
+
+  it('keeps every reply with its thread, a reply to a reply too', () => {
+    renderThread([
       comment(1),
       comment(2, 'comment-1'),
       comment(3, 'comment-2'),
       comment(4),
       comment(5, 'comment-4'),
-      ...Array.from({ length: 20 }, (_, index) => comment(index + 6)),
-    ];
-    renderThread(list);
-    expect(screen.getAllByTestId('comment')).toHaveLength(20);
-    fireEvent.click(screen.getByRole('button', { name: 'Xem 5 bình luận trước' }));
+    ]);
     const first = screen.getByText('Bình luận số 1').closest('li')!;
     expect(first.textContent).toContain('Bình luận số 2');
     expect(first.textContent).toContain('Bình luận số 3');
     expect(first.textContent).not.toContain('Bình luận số 5');
-  });
-
-  it('does not push out the oldest thread shown when a new comment arrives', async () => {
-    const many = Array.from({ length: 30 }, (_, index) => comment(index + 1));
-    const queryClient = renderThread(many);
-    expect(screen.getByText('Bình luận số 11')).toBeTruthy();
-    queryClient.setQueryData(commentsQueryKey(POST_ID), { comments: [...many, comment(31)] });
-    await screen.findByText('Bình luận số 31');
-    expect(screen.getByText('Bình luận số 11')).toBeTruthy();
-    expect(screen.getAllByTestId('comment')).toHaveLength(21);
-    expect(screen.getByRole('button', { name: 'Xem 10 bình luận trước' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /bình luận trước/ })).toBeNull();
   });
 
   it('does not draw the comments again as a comment is typed', () => {

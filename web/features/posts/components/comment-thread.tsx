@@ -13,7 +13,7 @@ import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { t } from '../../../lib/text.ts';
 import { write } from '../../../lib/write.ts';
 import { useMember } from '../../accounts/index.ts';
-import { useAddComment, useCommentChanges, useComments } from '../api/posts.ts';
+import { useAddComment, useCommentChanges, useComments, useEarlierComments } from '../api/posts.ts';
 import { MentionTextField } from './mention-textarea.tsx';
 import { MentionText } from './post-card.tsx';
 
@@ -230,22 +230,14 @@ function threads(comments: Comment[]) {
     .map((comment) => ({ comment, replies: repliesOf.get(comment.id) ?? NO_REPLIES }));
 }
 
-/**
- * Top-level comments (with their replies) drawn at first, the latest ones, and added by each tap
- * on "earlier": a discussion can run to hundreds of comments, and a phone lays out every one it
- * draws before the page answers.
- */
-const THREADS_AT_A_TIME = 20;
-
 /** A post's discussion: comments with their replies, likes, and a box to write one. */
 export function CommentThread({ postId }: { postId: string }) {
   const member = useMember();
   const comments = useComments(postId);
+  const { showEarlier, forget } = useEarlierComments(postId);
+  // Back on this discussion later, she sees its latest threads, not the window she left.
+  useEffect(() => forget, [forget]);
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
-  // The oldest thread drawn, by id, so that a comment arriving at the end never pushes out the
-  // one she is reading at the top: the latest ones when the discussion first shows, earlier ones
-  // by her choice.
-  const [firstShown, setFirstShown] = useState<string | null>(null);
   const commentBox = useRef<HTMLTextAreaElement>(null);
   // The text is the form's; whom it answers is the reply chosen (`replyTo`).
   const form = useForm<{ text: string }>({
@@ -273,16 +265,10 @@ export function CommentThread({ postId }: { postId: string }) {
     () => (comments.data ? threads(comments.data.comments) : []),
     [comments.data],
   );
-  const firstAtOpen = useRef<string | null>(null);
-  if (firstAtOpen.current === null && list.length > 0)
-    firstAtOpen.current = list[Math.max(0, list.length - THREADS_AT_A_TIME)]!.comment.id;
-  const anchor = firstShown ?? firstAtOpen.current;
-  const anchorAt = anchor === null ? -1 : list.findIndex(({ comment }) => comment.id === anchor);
-  const hidden = anchorAt >= 0 ? anchorAt : Math.max(0, list.length - THREADS_AT_A_TIME);
-  const shown = list.slice(hidden);
-  const hiddenComments = list
-    .slice(0, hidden)
-    .reduce((sum, thread) => sum + 1 + thread.replies.length, 0);
+  const earlier = comments.data?.earlier ?? null;
+  // The window moved back and its threads are on their way (not while a read is held offline).
+  const steppingBack =
+    comments.isFetching && earlier !== null && comments.data?.from === earlier.from;
   // The state setters and the box's ref are stable, so this is too, and the comments need not
   // re-render. The box may be far below the comment answered: it comes into view with the focus
   // (and a phone's keyboard), the caret after the mention.
@@ -310,17 +296,18 @@ export function CommentThread({ postId }: { postId: string }) {
       {comments.data && list.length === 0 ? (
         <p className="text-sm text-stone-500">{t('posts.thread.empty')}</p>
       ) : null}
-      {hidden > 0 ? (
+      {earlier ? (
         <Button
           variant="secondary"
           className="self-start"
-          onClick={() => setFirstShown(list[Math.max(0, hidden - THREADS_AT_A_TIME)]!.comment.id)}
+          busy={steppingBack}
+          onClick={showEarlier}
         >
-          {t('posts.thread.earlier', { count: hiddenComments })}
+          {t('posts.thread.earlier', { count: earlier.comments })}
         </Button>
       ) : null}
       <ul className="flex flex-col gap-4">
-        {shown.map(({ comment, replies }) => (
+        {list.map(({ comment, replies }) => (
           <CommentItem key={comment.id} comment={comment} replies={replies} onReply={reply} />
         ))}
       </ul>
