@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 
@@ -45,4 +45,21 @@ export function jsonArrayOf<Row>(
 
 export function readJsonArray<Row>(value: JsonArray<Row>): Row[] {
   return typeof value === 'string' ? (JSON.parse(value) as Row[]) : value;
+}
+
+/**
+ * Whether `column` holds one of the ids a subquery answers, each looked up by its index. On
+ * PostgreSQL as `= any(array(…))`: the planner cannot tell how many rows a recursive query
+ * answers, guesses thousands, and with `in` would read the whole table into a hash to match a
+ * handful; the array is computed once and looked up one id at a time. SQLite looks up an `in`
+ * list's ids by the index already.
+ */
+export function idAmong(
+  db: Compiles,
+  column: string,
+  ids: Expression<{ id: string }>,
+): RawBuilder<boolean> {
+  return databaseKindOf(db) === 'postgres'
+    ? sql<boolean>`${sql.ref(column)} = any(array${ids})`
+    : sql<boolean>`${sql.ref(column)} in ${ids}`;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, NotNull } from 'kysely';
+import { idAmong } from '../../db/dialect.ts';
 import { type Keyset, notOlderThan, olderThan } from '../../db/keyset.ts';
 import type { Database, Db } from '../../db/schema.ts';
 
@@ -22,24 +23,23 @@ function commentsInThreads(db: Db, postId: string, window: ThreadWindow) {
   return db
     .withRecursive('shown(id)', (creator) =>
       creator
-        .selectFrom('comments')
-        .select('comments.id')
-        .where('comments.post_id', '=', postId)
-        .where('comments.parent_id', 'is', null)
-        .where((eb) =>
-          'from' in window
-            ? notOlderThan('comments', window.from)
-            : eb('comments.id', 'in', (inner) =>
-                inner
-                  .selectFrom('comments as started')
-                  .select('started.id')
-                  .where('started.post_id', '=', postId)
-                  .where('started.parent_id', 'is', null)
-                  .orderBy('started.created_at', 'desc')
-                  .orderBy('started.id', 'desc')
-                  .limit(window.latest),
-              ),
-        )
+        // Through a subquery: the first part of a compound query takes no limit of its own.
+        .selectFrom((inner) => {
+          const starts = inner
+            .selectFrom('comments')
+            .select('comments.id')
+            .where('comments.post_id', '=', postId)
+            .where('comments.parent_id', 'is', null);
+          return (
+            'from' in window
+              ? starts.where(notOlderThan('comments', window.from))
+              : starts
+                  .orderBy('comments.created_at', 'desc')
+                  .orderBy('comments.id', 'desc')
+                  .limit(window.latest)
+          ).as('started');
+        })
+        .select('started.id')
         .unionAll((union) =>
           union
             .selectFrom('comments')
@@ -57,10 +57,9 @@ function chosen(db: Db, where: WhichComments) {
     'commentId' in where
       ? eb('comments.id', '=', where.commentId)
       : 'threads' in where
-        ? eb.and([
-            eb('comments.post_id', '=', where.postId),
-            eb('comments.id', 'in', commentsInThreads(db, where.postId, where.threads)),
-          ])
+        ? // By id alone: the threads are the post's already, and each is looked up, not searched
+          // for among all of the post's comments.
+          idAmong(db, 'comments.id', commentsInThreads(db, where.postId, where.threads))
         : eb('comments.post_id', '=', where.postId);
 }
 
@@ -79,33 +78,6 @@ export function listThreadStartsBefore(db: Db, postId: string, before: Keyset, c
     .orderBy('comments.id', 'desc')
     .limit(count)
     .execute();
-}
-
-/** How many comments lie in the threads that start before `before`, replies included. */
-export async function countCommentsInThreadsBefore(
-  db: Db,
-  postId: string,
-  before: Keyset,
-): Promise<number> {
-  const row = await db
-    .withRecursive('earlier(id)', (creator) =>
-      creator
-        .selectFrom('comments')
-        .select('comments.id')
-        .where('comments.post_id', '=', postId)
-        .where('comments.parent_id', 'is', null)
-        .where(olderThan('comments', before))
-        .unionAll((union) =>
-          union
-            .selectFrom('comments')
-            .innerJoin('earlier', 'earlier.id', 'comments.parent_id')
-            .select('comments.id'),
-        ),
-    )
-    .selectFrom('earlier')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** The chosen comments, oldest first, with their authors and whether the viewer likes each. */

@@ -15,7 +15,6 @@ import {
 import { announceNotifications } from '../notifications/notifications.service.ts';
 import type { ThreadWindow, WhichComments } from './comments.repository.ts';
 import {
-  countCommentsInThreadsBefore,
   deleteCommentRow,
   findComment,
   insertComment,
@@ -59,7 +58,7 @@ export async function listCommentThreads(
   postId: string,
   fromCursor: string | undefined,
 ): Promise<CommentThreads> {
-  await requireVisiblePost(database, viewer?.id ?? null, postId);
+  const { commentCount } = await requireVisiblePost(database, viewer?.id ?? null, postId);
   const from = decodeKeyset(fromCursor);
   const window: ThreadWindow = from ? { from } : { latest: THREADS_AT_A_TIME };
   const comments = await readComments(database, viewer, { postId, threads: window });
@@ -75,13 +74,15 @@ export async function listCommentThreads(
     from: oldest
       ? encodeKeyset({ created_at: oldest.createdAt, id: oldest.id })
       : (fromCursor ?? null),
-    earlier:
-      before && furthest
-        ? {
-            comments: await countCommentsInThreadsBefore(database.db, postId, before),
-            from: encodeKeyset({ created_at: Number(furthest.created_at), id: furthest.id }),
-          }
-        : null,
+    // The window holds every thread from its oldest on, so every other comment of the post is
+    // in an earlier thread. The count was read just before the window: a comment written
+    // between them is not in it, so the earlier threads found count at least one each.
+    earlier: furthest
+      ? {
+          comments: Math.max(starts.length, commentCount - comments.length),
+          from: encodeKeyset({ created_at: Number(furthest.created_at), id: furthest.id }),
+        }
+      : null,
   };
 }
 

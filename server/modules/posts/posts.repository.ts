@@ -148,13 +148,16 @@ const visiblePostAuthor = preparedQuery(
   (db: Db, { viewerId, postId }: { viewerId: string | null; postId: string }) =>
     db
       .selectFrom('posts')
-      .select('posts.author_id')
+      .select(['posts.author_id', 'posts.comment_count'])
       .select(visiblePosts(null).as('seen_by_guests'))
       .where('posts.id', '=', postId)
       .where(visiblePosts(viewerId)),
 );
 
-/** A post's author, and whether a guest could see it, if the post exists and the viewer may. */
+/**
+ * A post's author, its comment count, and whether a guest could see it, if the post exists and
+ * the viewer may.
+ */
 export async function findVisiblePostAuthor(db: Db, viewerId: string | null, postId: string) {
   const [row] = await visiblePostAuthor(db, { viewerId, postId });
   return row;

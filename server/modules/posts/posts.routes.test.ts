@@ -674,6 +674,12 @@ describe('comments: a discussion by its threads', () => {
         })),
       )
       .execute();
+    // The count kept with them, as a comment written through the app keeps it.
+    await t.database.db
+      .updateTable('posts')
+      .set({ comment_count: rows.length })
+      .where('id', '=', postId)
+      .execute();
   });
 
   it('opens on the latest 20 threads with every reply under them, and counts what lies before', async () => {

@@ -61,11 +61,12 @@ export async function requireVisiblePost(
   database: AppDatabase,
   viewerId: string | null,
   postId: string,
-): Promise<{ authorId: string; audience: Audience }> {
+): Promise<{ authorId: string; audience: Audience; commentCount: number }> {
   const row = await findVisiblePostAuthor(database.db, viewerId, postId);
   if (!row) throw new AppError('post_not_found', 404);
   return {
     authorId: row.author_id,
+    commentCount: Number(row.comment_count),
     audience: postAudienceKnown(postId, Boolean(row.seen_by_guests)),
   };
 }
