@@ -127,6 +127,31 @@ describe('a post’s comment thread', () => {
     expect(asked[1]!.searchParams.has('from')).toBe(false);
   });
 
+  it('reads a discussion whole from a server that has no windows (0.5.0, mid-upgrade)', async () => {
+    const { queryClient } = renderThread([comment(1)]);
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      const url = new URL(request.url);
+      asked.push(url.pathname);
+      return url.pathname.endsWith('/comment-threads')
+        ? new Response(
+            JSON.stringify({ error: { code: 'route_not_found', message: 'Không tìm thấy.' } }),
+            { status: 404, headers: { 'content-type': 'application/json' } },
+          )
+        : new Response(JSON.stringify({ comments: numbered(1, 25) }), {
+            headers: { 'content-type': 'application/json' },
+          });
+    });
+    await queryClient.invalidateQueries({ queryKey: commentsQueryKey(POST_ID) });
+    await screen.findByText('Bình luận số 25');
+    expect(screen.getAllByTestId('comment')).toHaveLength(25);
+    expect(screen.queryByRole('button', { name: /bình luận trước/ })).toBeNull();
+    expect(asked).toEqual([
+      `/api/posts/${POST_ID}/comment-threads`,
+      `/api/posts/${POST_ID}/comments`,
+    ]);
+  });
+
   it('keeps every reply with its thread, a reply to a reply too', () => {
     renderThread([
       comment(1),
