@@ -242,8 +242,10 @@ export const CommentThreadsQuery = z.strictObject({ from: PageCursor.optional() 
  */
 export const CommentThreads = z.object({
   comments: z.array(Comment),
-  from: PageCursor.nullable(),
-  earlier: z.object({ comments: z.number().int(), from: PageCursor }).nullable(),
+  // Plain text here: the answer is written, not checked, and a cursor is checked when it
+  // comes back (`CommentThreadsQuery`).
+  from: z.string().nullable(),
+  earlier: z.object({ comments: z.number().int(), from: z.string() }).nullable(),
 });
 export type CommentThreads = z.infer<typeof CommentThreads>;
 

@@ -47,10 +47,10 @@ export async function listComments(
 export const THREADS_AT_A_TIME = 20;
 
 /**
- * A window of a post's discussion: the latest threads, or every thread from `fromCursor` on
- * (the window a reader has open, with what arrived since; a thread's top-level comment is gone,
- * the threads after it). Says how many comments lie in earlier threads, and where the next step
- * back starts.
+ * A window of a post's discussion: the latest threads, or every thread from `fromCursor` on,
+ * which is the window a reader has open with what arrived since (from the next thread on when
+ * that one was deleted). Says how many comments lie in earlier threads, and where the next
+ * step back starts.
  */
 export async function listCommentThreads(
   database: AppDatabase,
