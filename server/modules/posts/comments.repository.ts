@@ -80,8 +80,11 @@ export function listThreadStartsBefore(db: Db, postId: string, before: Keyset, c
     .execute();
 }
 
-/** The chosen comments, oldest first, with their authors and whether the viewer likes each. */
-export function listCommentRows(db: Db, viewerId: string | null, where: WhichComments) {
+/**
+ * The query for the chosen comments, oldest first, with their authors and whether the viewer
+ * likes each (`listCommentRows` runs it; its plan is checked in comments.repository.db.test.ts).
+ */
+export function commentRowsQuery(db: Db, viewerId: string | null, where: WhichComments) {
   return db
     .selectFrom('comments')
     .innerJoin('people as author', 'author.id', 'comments.author_id')
@@ -111,16 +114,19 @@ export function listCommentRows(db: Db, viewerId: string | null, where: WhichCom
     )
     .where(chosen(db, where))
     .orderBy('comments.created_at')
-    .orderBy('comments.id')
-    .execute();
+    .orderBy('comments.id');
+}
+
+export function listCommentRows(db: Db, viewerId: string | null, where: WhichComments) {
+  return commentRowsQuery(db, viewerId, where).execute();
 }
 
 /**
- * The people the chosen comments mention. Chosen by the same condition as the comments, not by
- * a list of their ids: a list makes a statement of a new shape for every number of comments,
- * and the statement cache would keep each one.
+ * The query for the people the chosen comments mention. Chosen by the same condition as the
+ * comments, not by a list of their ids: a list makes a statement of a new shape for every number
+ * of comments, and the statement cache would keep each one.
  */
-export function listCommentMentions(db: Db, where: WhichComments) {
+export function commentMentionsQuery(db: Db, where: WhichComments) {
   return (
     db
       .selectFrom('mentions')
@@ -132,8 +138,11 @@ export function listCommentMentions(db: Db, where: WhichComments) {
       .where(chosen(db, where))
       // Joined to its comment, so never null.
       .$narrowType<{ comment_id: NotNull }>()
-      .execute()
   );
+}
+
+export function listCommentMentions(db: Db, where: WhichComments) {
+  return commentMentionsQuery(db, where).execute();
 }
 
 export async function replaceCommentMentions(
