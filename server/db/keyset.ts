@@ -22,19 +22,18 @@ export function decodeKeyset(cursor: string | undefined): Keyset | undefined {
 type KeyedTable = 'posts' | 'notifications' | 'comments';
 
 /**
- * The rows of `table` strictly after the keyset in newest-first order. Written as a row-value
- * comparison, which both engines read as a range of the (created_at, id) index; the equivalent
- * `a < x or (a = x and b < y)` made PostgreSQL scan the index from the newest row and filter.
+ * The keyset against `table`'s (created_at, id), as a row-value comparison, which both engines
+ * read as a range of the (created_at, id) index; the equivalent `a < x or (a = x and b < y)`
+ * made PostgreSQL scan the index from the newest row and filter.
  */
-export function olderThan(table: KeyedTable, keyset: Keyset): RawBuilder<boolean> {
+function compared(table: KeyedTable, operator: '<' | '>=', keyset: Keyset): RawBuilder<boolean> {
   const createdAt = sql.ref(`${table}.created_at`);
   const id = sql.ref(`${table}.id`);
-  return sql<boolean>`((${createdAt}, ${id}) < (${keyset.createdAt}, ${keyset.id}))`;
+  return sql<boolean>`((${createdAt}, ${id}) ${sql.raw(operator)} (${keyset.createdAt}, ${keyset.id}))`;
 }
 
+/** The rows of `table` strictly after the keyset in newest-first order. */
+export const olderThan = (table: KeyedTable, keyset: Keyset) => compared(table, '<', keyset);
+
 /** The rows of `table` at the keyset or before it in newest-first order: it and every newer one. */
-export function notOlderThan(table: KeyedTable, keyset: Keyset): RawBuilder<boolean> {
-  const createdAt = sql.ref(`${table}.created_at`);
-  const id = sql.ref(`${table}.id`);
-  return sql<boolean>`((${createdAt}, ${id}) >= (${keyset.createdAt}, ${keyset.id}))`;
-}
+export const notOlderThan = (table: KeyedTable, keyset: Keyset) => compared(table, '>=', keyset);

@@ -77,18 +77,18 @@ async function planOf(query: Compilable) {
 }
 
 describe(`a discussion's window on ${testDatabaseKind()}`, () => {
-  const latest: WhichComments = { postId: '', threads: { latest: 20 } };
+  const latest = (): WhichComments => ({ postId, threads: { latest: 20 } });
 
   it('finds the latest 20 threads with their replies', async () => {
-    const rows = await listCommentRows(database.db, viewerId, { ...latest, postId });
+    const rows = await listCommentRows(database.db, viewerId, latest());
     expect(rows.filter((row) => row.parent_id === null)).toHaveLength(20);
     expect(rows).toHaveLength(27);
   });
 
   it('looks its comments and their mentions up by id, never reading the table through', async () => {
     for (const query of [
-      commentRowsQuery(database.db, viewerId, { ...latest, postId }),
-      commentMentionsQuery(database.db, { ...latest, postId }),
+      commentRowsQuery(database.db, viewerId, latest()),
+      commentMentionsQuery(database.db, latest()),
     ]) {
       const plan = await planOf(query);
       expect(plan).toMatch(/comments_pkey|sqlite_autoindex_comments_1/);

@@ -71,9 +71,7 @@ export async function listCommentThreads(
   const furthest = starts.at(-1);
   return {
     comments,
-    from: oldest
-      ? encodeKeyset({ created_at: oldest.createdAt, id: oldest.id })
-      : (fromCursor ?? null),
+    from: before ? encodeKeyset({ created_at: before.createdAt, id: before.id }) : null,
     // The window holds every thread from its oldest on, so every other comment of the post is
     // in an earlier thread. The count was read just before the window: a comment written
     // between them is not in it, so the earlier threads found count at least one each.
