@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { cli } from '#shared/locales/vi/cli';
+import { fillPlaceholders } from '#shared/text';
 import { buildApp } from './app.ts';
 import { removeStaleSnapshots } from './backup/backup.ts';
 import { holdDataDir } from './backup/data-dir-lock.ts';
 import { type Config, ConfigError, runtimeProblem } from './config.ts';
 import { type AppDatabase, migrateToLatest, openDatabase } from './db/database.ts';
+import { AcademyBusyError, describeHolders, holdPresence } from './db/presence.ts';
 import { returnMemoryWhenIdle } from './lib/memory-return.ts';
 import { takeInheritedSocket } from './lib/socket-activation.ts';
 import { writeProbe } from './lib/write-probe.ts';
@@ -32,6 +35,29 @@ async function backUpBeforeSteps(config: Config, database: AppDatabase): Promise
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(
       `The database has steps to run, and no backup could be taken first, so nothing was changed: ${reason}\nFix that and start again, or run "hoc-vien upgrade --no-backup" to go on without one.`,
+    );
+  }
+}
+
+/**
+ * Marks this server live on the academy's PostgreSQL database for as long as it runs, so that
+ * no restore replaces the database under it, wherever the restore is run (db/presence.ts).
+ * Refused while a restore holds the database; a server that finds one holding it after its
+ * connection dropped stops at once.
+ */
+async function markLive(url: string, releaseDataDir: () => void): Promise<() => Promise<void>> {
+  try {
+    return await holdPresence(url, {
+      onLost: () => {
+        console.error(cli.restore.lostToRestore);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    releaseDataDir();
+    if (!(error instanceof AcademyBusyError)) throw error;
+    throw new ConfigError(
+      fillPlaceholders(cli.restore.startRefused, { holders: describeHolders(error.holders) }),
     );
   }
 }
@@ -74,6 +100,8 @@ export async function startServer(
     if (photos) console.warn(photos);
   }
   await removeStaleSnapshots(config.dataDir);
+  const leavePresence =
+    config.database.kind === 'postgres' ? await markLive(config.database.url, release) : undefined;
   const database = openDatabase(config.database);
   // A new database is made in one line; an upgraded one is backed up first and says each step.
   let upgrading = false;
@@ -87,7 +115,10 @@ export async function startServer(
       if (upgrading) await backUpBeforeSteps(config, database);
     },
   ).catch(async (error: unknown) => {
-    if (error instanceof ConfigError) await database.close();
+    if (error instanceof ConfigError) {
+      await database.close();
+      await leavePresence?.();
+    }
     throw error;
   });
   if (!upgrading && steps.length > 0) {
@@ -142,6 +173,7 @@ export async function startServer(
       await metrics?.close();
       await app.close();
       await database.close();
+      await leavePresence?.();
       release();
     },
   };

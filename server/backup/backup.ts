@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough, type Readable, Transform } from 'node:stream';
+import { PassThrough, type Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import SQLite from 'better-sqlite3';
@@ -77,6 +77,13 @@ export const ACCESS_TABLES = [
 ];
 
 const MEDIA_NAME = /^media\/([a-f0-9]{64})(-md|-sm)?\.webp$/;
+
+/**
+ * A photo's smaller copy (`…-md.webp`, `…-sm.webp`). A restore never takes one from the file:
+ * only a photo's own bytes can be checked against its name, so its variants are made again
+ * from it when first asked for (media.storage.ts).
+ */
+export const isPhotoVariant = (name: string) => /-(md|sm)\.webp$/.test(name);
 
 type BackupMessage = Exclude<keyof typeof vi.backup, 'usage' | 'restored' | 'failed'>;
 const say = (key: BackupMessage, values: Record<string, string> = {}) =>
@@ -408,7 +415,11 @@ export async function unpackBackup(archive: string, into: string): Promise<Backu
     }
     seen.add(name);
     const hash = createHash('sha256');
-    pipeline(stream, hashing(hash), fs.createWriteStream(path.join(into, name))).then(
+    // A variant is checked against the manifest like every entry, then dropped (isPhotoVariant).
+    const sink = isPhotoVariant(name)
+      ? new Writable({ write: (_chunk, _encoding, done) => done() })
+      : fs.createWriteStream(path.join(into, name));
+    pipeline(stream, hashing(hash), sink).then(
       () => {
         if (hash.digest('hex') !== entry.sha256) refuse(new BackupError(say('tampered', { name })));
         next();
@@ -621,6 +632,7 @@ export async function restoreBackup(archive: string, dataDir: string, store?: Me
     const bucket = store && store.kind !== 'local' ? store : undefined;
     if (bucket) {
       for (const name of manifest.media) {
+        if (isPhotoVariant(name)) continue;
         await bucket.put(name, await fsp.readFile(path.join(staging, 'media', name)));
       }
     }

@@ -8,8 +8,9 @@ import { formatBytes } from '#shared/format';
 import { vi } from '#shared/locales/vi';
 import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
-import { restoreBackup } from '../backup/backup.ts';
+import { isPhotoVariant, restoreBackup } from '../backup/backup.ts';
 import { openOffsiteBackups } from '../backup/offsite.ts';
+import { restorePostgresBackup, restorePostgresDumpFile } from '../backup/postgres-restore.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import {
   type AppDatabase,
@@ -24,8 +25,6 @@ import { generateDemoData, wipeDemoData } from '../modules/admin/demo-data.servi
 import {
   BackupFolderError,
   backUpBeforeUpgrade,
-  restorePostgresBackup,
-  restorePostgresDump,
   takeBackup,
 } from '../modules/admin/maintenance.service.ts';
 import {
@@ -497,7 +496,7 @@ const COMMANDS: Record<string, Command> = {
         async (database) => {
           try {
             if (file.endsWith('.dump')) {
-              await restorePostgresDump(database, url, file, { replace });
+              await restorePostgresDumpFile(database, url, file, dataDir, { replace });
               io.out(say(cli.restore.pgRestored, { file: archive, photos: photoPlace(config) }));
             } else {
               const store = await createMediaStore(media);
@@ -507,7 +506,7 @@ const COMMANDS: Record<string, Command> = {
               io.out(
                 say(cli.restore.pgRestoredWithPhotos, {
                   file: archive,
-                  media: String(manifest.media.length),
+                  media: String(manifest.media.filter((name) => !isPhotoVariant(name)).length),
                   photos: photoPlace(config),
                 }),
               );
@@ -532,7 +531,7 @@ const COMMANDS: Record<string, Command> = {
     io.out(
       say(vi.backup.restored, {
         createdAt: manifest.createdAt,
-        media: String(manifest.media.length),
+        media: String(manifest.media.filter((name) => !isPhotoVariant(name)).length),
         dataDir,
         kept,
       }),

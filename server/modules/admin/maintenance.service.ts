@@ -1,5 +1,4 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -12,15 +11,12 @@ import type { CleanupResult } from '#shared/schemas/admin';
 import { fillPlaceholders } from '#shared/text';
 import {
   ACCESS_TABLES,
-  BACKUP_DUMP_NAME,
-  type BackupManifest,
   createBackup,
   createDumpBackup,
   downloadsFolder,
-  holdForRestore,
-  unpackBackup,
 } from '../../backup/backup.ts';
 import { openOffsiteBackups } from '../../backup/offsite.ts';
+import { findPgTool } from '../../backup/postgres-restore.ts';
 import type { Config } from '../../config.ts';
 import { type AppDatabase, migrationStatus } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
@@ -30,7 +26,6 @@ import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts'
 import { createMediaStore } from '../media/create-media-store.ts';
 import { cleanUpUnreferencedMedia } from '../media/media.cleanup.ts';
 import type { MediaStore } from '../media/media.store.ts';
-import { emptyPostgresSchema, holdsAcademy } from './academy-presence.repository.ts';
 import { lastScheduledOutcomes, NIGHTLY_BACKUP_JOB } from './scheduled-runs.repository.ts';
 
 const execFileAsync = promisify(execFile);
@@ -156,63 +151,7 @@ function backupFileName(at: Date, extension = 'tar.gz') {
   return `hoc-vien-${stamp.replace('.', '-')}.${extension}`;
 }
 
-/** pg_dump on PATH, or the newest of Debian's PostgreSQL installs. */
-function findPgTool(tool: 'pg_dump' | 'pg_restore'): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, tool);
-    if (dir && fs.existsSync(candidate)) return candidate;
-  }
-  const debian = '/usr/lib/postgresql';
-  const versions = fs.existsSync(debian) ? fs.readdirSync(debian).sort((a, b) => +b - +a) : [];
-  for (const version of versions) {
-    const candidate = path.join(debian, version, 'bin', tool);
-    if (fs.existsSync(candidate)) return candidate;
-  }
-  return null;
-}
-
 const findPgDump = () => findPgTool('pg_dump');
-
-/**
- * Puts a `pg_dump` archive (`hoc-vien backup` on PostgreSQL, or the upgrade's) back into the
- * database `databaseUrl` names, which must hold no academy yet: a new machine's empty database.
- * `replace` is a rollback's (`hoc-vien rollback`, with every server of the academy stopped): what
- * the database holds is removed first, then the archive put in its place. The steps of a newer
- * release run at the next start, after its own backup.
- */
-export async function restorePostgresDump(
-  database: AppDatabase,
-  databaseUrl: string,
-  file: string,
-  { replace = false }: { replace?: boolean } = {},
-): Promise<void> {
-  const pgRestore = findPgTool('pg_restore');
-  if (!pgRestore) throw new BackupFolderError(cli.restore.noPgRestore);
-  if (!fs.existsSync(file)) {
-    throw new BackupFolderError(fillPlaceholders(cli.restore.missingFile, { file }));
-  }
-  if (replace) await emptyPostgresSchema(database.db);
-  else if (await holdsAcademy(database.db)) throw new BackupFolderError(cli.restore.notEmpty);
-  const restored = spawnSync(
-    pgRestore,
-    [
-      '--no-owner',
-      '--no-privileges',
-      '--exit-on-error',
-      '--single-transaction',
-      `--dbname=${databaseUrl}`,
-      file,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (restored.status !== 0) {
-    throw new BackupFolderError(
-      fillPlaceholders(cli.restore.pgRestoreFailed, {
-        reason: (restored.stderr || restored.error?.message || '').trim().split('\n')[0] ?? '',
-      }),
-    );
-  }
-}
 
 /**
  * The backup an upgrade takes before it changes the database: the usual .tar.gz on SQLite;
@@ -399,41 +338,6 @@ async function packWithPhotos(database: AppDatabase, dump: string, store: MediaS
     await fsp.rm(partial, { force: true });
     await fsp.rm(dump, { force: true });
     throw error;
-  }
-}
-
-/**
- * Restores a PostgreSQL academy's .tar.gz backup (its pg_dump archive and its photos) into the
- * database `databaseUrl` names and the photo store: refused while a server holds the data
- * folder; checked whole before anything changes; the photos written first (their names are
- * their content, so nothing is overwritten), then the database as `restorePostgresDump` does.
- */
-export async function restorePostgresBackup(
-  database: AppDatabase,
-  databaseUrl: string,
-  archive: string,
-  dataDir: string,
-  store: MediaStore,
-  { replace = false }: { replace?: boolean } = {},
-): Promise<BackupManifest> {
-  const release = await holdForRestore(dataDir);
-  const staging = path.join(dataDir, `.restore-${randomUUID()}`);
-  try {
-    const manifest = await unpackBackup(archive, staging);
-    if (manifest.database !== BACKUP_DUMP_NAME) throw new BackupFolderError(vi.backup.sqliteBackup);
-    if (!replace && (await holdsAcademy(database.db))) {
-      throw new BackupFolderError(cli.restore.notEmpty);
-    }
-    for (const name of manifest.media) {
-      await store.put(name, await fsp.readFile(path.join(staging, 'media', name)));
-    }
-    await restorePostgresDump(database, databaseUrl, path.join(staging, BACKUP_DUMP_NAME), {
-      replace,
-    });
-    return manifest;
-  } finally {
-    await fsp.rm(staging, { recursive: true, force: true });
-    release();
   }
 }
 

@@ -66,12 +66,21 @@ function shrink(main: Buffer, longSide: number, quality: number): Promise<Buffer
     .toBuffer();
 }
 
+/** A photo's two variants, the same whether made at its upload or again later. */
+const mediumOf = (main: Buffer) => shrink(main, limits.imageMediumLongSide, 80);
+const smallOf = (main: Buffer) => shrink(main, limits.imageSmallLongSide, 75);
+
 /**
  * The medium variant of a photo stored before variants of that size existed (or restored from a
  * backup that did not carry it), made from the stored photo; in the same two slots as uploads.
  */
 export function mediumVariantOf(main: Buffer): Promise<Buffer> {
-  return imageSlots(() => shrink(main, limits.imageMediumLongSide, 80));
+  return imageSlots(() => mediumOf(main));
+}
+
+/** The small variant of a stored photo, as an upload makes it; in the same two slots. */
+export function smallVariantOf(main: Buffer): Promise<Buffer> {
+  return imageSlots(() => smallOf(main));
 }
 
 /**
@@ -124,8 +133,8 @@ async function processNow(file: string): Promise<ProcessedImage> {
       })
       .webp({ quality: 82, effort: 3 })
       .toBuffer({ resolveWithObject: true });
-    const medium = await shrink(main, limits.imageMediumLongSide, 80);
-    const small = await shrink(main, limits.imageSmallLongSide, 75);
+    const medium = await mediumOf(main);
+    const small = await smallOf(main);
     return { main, medium, small, width: info.width, height: info.height };
   } catch {
     throw new AppError('upload_corrupt', 422);

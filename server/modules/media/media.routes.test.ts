@@ -153,6 +153,18 @@ describe.each(['local', 's3'] as const)('photos kept in the %s store', (store) =
       );
     });
 
+    it('makes the small variant again from the photo, as its upload made it', async () => {
+      const response = await upload(await canvas(3000, 4000).jpeg().toBuffer());
+      const { public_id: id } = response.json();
+      const made = await storedFile(`${id}-sm.webp`);
+      expect(made).toBeDefined();
+      // A restore brings the photo alone (its variants cannot be checked against its name).
+      await t.app.mediaStore.remove(`${id}-sm.webp`);
+      const served = await t.app.inject({ method: 'GET', url: `/media/${id}-sm.webp` });
+      expect(served.statusCode).toBe(200);
+      expect(Buffer.from(served.rawPayload).equals(made!)).toBe(true);
+    });
+
     it('answers 404 for the medium variant of a photo that is not stored', async () => {
       const served = await t.app.inject({ method: 'GET', url: `/media/${'a'.repeat(64)}-md.webp` });
       expect(served.statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { AppError } from '../../lib/app-error.ts';
-import { mediumVariantOf, type ProcessedImage } from './image-processing.ts';
+import { mediumVariantOf, type ProcessedImage, smallVariantOf } from './image-processing.ts';
 import {
   type ByteRange,
   type MediaObject,
@@ -47,8 +47,7 @@ export async function storeImage(store: MediaStore, image: ProcessedImage): Prom
 
 /**
  * A stored photo or variant by its name (already checked against MEDIA_NAME), or undefined when
- * it is not stored. A missing medium variant of a stored photo is made from the photo (photos
- * stored before the variant existed, or restored from an older backup).
+ * it is not stored. A missing variant of a stored photo is made from the photo (`madeVariant`).
  */
 export async function storedMedia(
   store: MediaStore,
@@ -57,33 +56,38 @@ export async function storedMedia(
 ): Promise<MediaObject | undefined> {
   try {
     const stored = await store.open(name, range);
-    if (stored || !(await madeMedium(store, name))) return stored;
+    if (stored || !(await madeVariant(store, name))) return stored;
     return await store.open(name, range);
   } catch (error) {
     asStoreError(error);
   }
 }
 
-/** The size of a stored photo or variant (a missing medium variant made as above), or undefined. */
+/** The size of a stored photo or variant (a missing variant made as above), or undefined. */
 export async function storedMediaSize(
   store: MediaStore,
   name: string,
 ): Promise<number | undefined> {
   try {
     const size = await store.size(name);
-    if (size !== undefined || !(await madeMedium(store, name))) return size;
+    if (size !== undefined || !(await madeVariant(store, name))) return size;
     return await store.size(name);
   } catch (error) {
     asStoreError(error);
   }
 }
 
-/** Makes the medium variant `name` from its stored photo; false when there is no photo. */
-async function madeMedium(store: MediaStore, name: string): Promise<boolean> {
-  if (!name.endsWith('-md.webp')) return false;
+/**
+ * Makes the variant `name` (medium or small) from its stored photo; false when it names no
+ * variant or there is no photo. Photos stored before a variant existed, and every restored
+ * photo (a restore never takes variants from the backup), get theirs here.
+ */
+async function madeVariant(store: MediaStore, name: string): Promise<boolean> {
+  const size = name.endsWith('-md.webp') ? 'medium' : name.endsWith('-sm.webp') ? 'small' : null;
+  if (!size) return false;
   const main = await store.read(mediaFileNames(name.slice(0, 64)).main);
   if (!main) return false;
-  await store.put(name, await mediumVariantOf(main));
+  await store.put(name, await (size === 'medium' ? mediumVariantOf(main) : smallVariantOf(main)));
   return true;
 }
 

@@ -69,6 +69,12 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     notEmpty:
       'Cơ sở dữ liệu này đã có dữ liệu của một học viện: chỉ khôi phục vào một cơ sở dữ liệu mới, trống (DATABASE_URL). (This database already holds an academy: restore into a new, empty one.)',
     pgRestoreFailed: 'pg_restore không khôi phục được: {{reason}}',
+    serversLive:
+      'Máy chủ của học viện đang chạy trên cơ sở dữ liệu này: {{servers}}. Hãy dừng mọi máy chủ (trên mọi máy) rồi chạy lại. (Servers of the academy are live on this database: stop every one first.)',
+    startRefused:
+      'Đang khôi phục bản sao lưu vào cơ sở dữ liệu này ({{holders}}): máy chủ chưa khởi động, hãy chờ khôi phục xong. (A restore holds the database: the server does not start until it ends.)',
+    lostToRestore:
+      'Một lần khôi phục đã giữ cơ sở dữ liệu khi máy chủ mất kết nối tới nó: máy chủ dừng lại. (A restore took the database while this server was disconnected: stopping.)',
     missingFile: 'Không có tệp {{file}}.',
     pgRestored:
       'Đã khôi phục {{file}} vào cơ sở dữ liệu PostgreSQL. Ảnh không nằm trong bản sao lưu này: chúng ở {{photos}}. (Restored; photos are not in this backup.)',
