@@ -1,8 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, NGINX_PATH } from '../support/provision.ts';
@@ -34,6 +35,8 @@ let work: string;
 let mail: MailCatcher;
 let s3: TestS3Server;
 let dropDatabase = async () => {};
+let databaseUrl = '';
+let nightly = '';
 let hosts: Array<{ url: string; child: ChildProcess; output: () => string }>;
 let nginx: ChildProcess;
 let base: string;
@@ -87,6 +90,7 @@ beforeAll(async () => {
   s3 = await startS3Server();
   const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'hv_hosts');
   dropDatabase = database.drop;
+  databaseUrl = database.url;
   const ports = [await freePort(), await freePort()];
   const proxyPort = await freePort();
   base = `http://127.0.0.1:${proxyPort}`;
@@ -239,6 +243,7 @@ describe.skipIf(!runs)('two servers, one PostgreSQL, one bucket, behind nginx', 
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const taken = dumps();
     expect(taken).toHaveLength(1);
+    nightly = taken[0]!;
     // A pg_dump archive of the academy, readable by the server's user only.
     expect(fs.readFileSync(taken[0]!).subarray(0, 5).toString()).toBe('PGDMP');
     expect(fs.statSync(taken[0]!).mode & 0o777).toBe(0o600);
@@ -254,6 +259,20 @@ describe.skipIf(!runs)('two servers, one PostgreSQL, one bucket, behind nginx', 
     }
   }, 60_000);
 
+  it('refuses a restore from a third machine while both hosts serve, naming each, changing nothing', async () => {
+    const before = await fingerprint();
+    const refused = restoreFromElsewhere(nightly);
+    expect(refused.status, refused.stderr).toBe(1);
+    expect(refused.stderr).toContain('Máy chủ của học viện đang chạy trên cơ sở dữ liệu này');
+    expect(refused.stderr.match(/hoc-vien server \S+ pid \d+/g)).toHaveLength(2);
+    expect(await fingerprint()).toEqual(before);
+    // Both hosts still know the instructor's session.
+    for (const host of hosts) {
+      const me = await request(`${host.url}/api/me`, 'GET', { headers: { cookie } });
+      expect(JSON.parse(me.body.toString()).state).toBe('member');
+    }
+  });
+
   it('goes on serving through nginx when one host is killed with -9', async () => {
     hosts[0]!.child.kill('SIGKILL');
     await exited(hosts[0]!.child);
@@ -266,4 +285,62 @@ describe.skipIf(!runs)('two servers, one PostgreSQL, one bucket, behind nginx', 
     const { secure_url: url } = JSON.parse(uploaded.body.toString());
     expect((await request(`${hosts[1]!.url}${url}`)).status).toBe(200);
   });
+
+  it('still refuses the restore with one host left, and restores once every host is stopped', async () => {
+    // The killed host's lock went with its connection: only the live one is named.
+    const refused = restoreFromElsewhere(nightly);
+    expect(refused.status, refused.stderr).toBe(1);
+    expect(refused.stderr.match(/hoc-vien server \S+ pid \d+/g)).toHaveLength(1);
+    hosts[1]!.child.kill('SIGTERM');
+    await exited(hosts[1]!.child);
+    const restored = restoreFromElsewhere(nightly);
+    expect(restored.status, restored.stderr).toBe(0);
+    // The night's academy: its post is there; the photo uploaded after it is not.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const posts = await client.query(`select count(*)::int as n from posts where text = $1`, [
+        'Lịch lớp sáng nay',
+      ]);
+      expect(posts.rows[0].n).toBe(1);
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
 });
+
+/** `hoc-vien restore --replace` from another machine's data folder, on the academy's database. */
+function restoreFromElsewhere(file: string) {
+  return spawnSync(process.execPath, ['dist/server/cli.mjs', 'restore', '--replace', file], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(work, 'third-machine'),
+      LOG_LEVEL: 'silent',
+    },
+    encoding: 'utf8',
+  });
+}
+
+/** Every table's row count and a hash of its rows: the academy, to compare before and after. */
+async function fingerprint(): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      `select tablename as name from pg_tables where schemaname = current_schema() order by 1`,
+    );
+    const print: Record<string, string> = {};
+    for (const { name } of tables.rows) {
+      const { rows } = await client.query(
+        `select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as hash
+           from "${name}" t`,
+      );
+      print[name] = `${rows[0].n}:${rows[0].hash ?? '-'}`;
+    }
+    return print;
+  } finally {
+    await client.end();
+  }
+}
