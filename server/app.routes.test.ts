@@ -125,6 +125,11 @@ describe('the app shell of the server', () => {
           responseTime: expect.any(Number),
         }),
       ]);
+      // A balancer's health checks are no journal lines while they pass.
+      const health = await logged.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      const healthId = health.headers['x-request-id'];
+      expect(lines.map((line) => JSON.parse(line)).filter((l) => l.reqId === healthId)).toEqual([]);
     } finally {
       await logged.close();
     }

@@ -132,7 +132,18 @@ class OneLinePerRequest extends LogController {
   ) {
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    // A balancer's health check every few seconds would be most of the journal: an ok answer
+    // is written at debug, a failing one at info like every other request.
+    else if (request.routeOptions.config.quietWhenOk && reply.statusCode < 400) {
+      reply.log.debug(line, 'request completed');
+    } else reply.log.info(line, 'request completed');
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answers that succeed are logged at debug, not info (the health check). */
+    quietWhenOk?: boolean;
   }
 }
 

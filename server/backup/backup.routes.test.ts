@@ -15,7 +15,13 @@ import { openDatabase } from '../db/database.ts';
 import { backUp, backupDownloadWait } from '../modules/admin/maintenance.service.ts';
 import { academyTrio, setUpAcademy } from '../test/academy.ts';
 import { createPostgresDatabase, testDatabaseKind } from '../test/test-database.ts';
-import { BackupError, type BackupManifest, isPhotoVariant, restoreBackup } from './backup.ts';
+import {
+  BackupError,
+  type BackupManifest,
+  isPhotoVariant,
+  KEEP_BEFORE_RESTORE,
+  restoreBackup,
+} from './backup.ts';
 import { holdDataDir } from './data-dir-lock.ts';
 
 interface ArchiveEntry {
@@ -436,6 +442,22 @@ describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
       { name: 'auth_secret', value: 'the-running-secret' },
     ]);
     restored.close();
+
+    // Restored into again and again, the folder keeps the newest academies it replaced only.
+    const keptBefore = () =>
+      fs
+        .readdirSync(target)
+        .filter((name) => name.startsWith('before-restore-'))
+        .sort();
+    const first = keptBefore();
+    const removed: string[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      removed.push(...(await restoreBackup(file, target)).removed);
+    }
+    expect(keptBefore()).toHaveLength(KEEP_BEFORE_RESTORE);
+    expect(removed.map((each) => path.basename(each))).toContain(first[0]);
+    expect(fs.existsSync(path.join(target, 'academy.sqlite'))).toBe(true);
   });
 
   it('refuses a backup whose entries do not match its manifest, or whose schema was changed', async () => {

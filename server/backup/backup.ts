@@ -85,7 +85,10 @@ const MEDIA_NAME = /^media\/([a-f0-9]{64})(-md|-sm)?\.webp$/;
  */
 export const isPhotoVariant = (name: string) => /-(md|sm)\.webp$/.test(name);
 
-type BackupMessage = Exclude<keyof typeof vi.backup, 'usage' | 'restored' | 'failed'>;
+type BackupMessage = Exclude<
+  keyof typeof vi.backup,
+  'usage' | 'restored' | 'failed' | 'prunedKept'
+>;
 const say = (key: BackupMessage, values: Record<string, string> = {}) =>
   fillPlaceholders(vi.backup[key], values);
 
@@ -615,6 +618,25 @@ export async function holdForRestore(dataDir: string): Promise<() => void> {
   }
 }
 
+/** How many of the academies a restore replaced stay in the data folder (`before-restore-…`). */
+export const KEEP_BEFORE_RESTORE = 2;
+
+/**
+ * Removes all but the newest `KEEP_BEFORE_RESTORE` academies kept by restores: each is a whole
+ * database with its photos, and a data folder restored into now and then would hold them all.
+ * Returns the folders removed.
+ */
+async function pruneKeptBeforeRestore(dataDir: string): Promise<string[]> {
+  const kept = (await fsp.readdir(dataDir))
+    .filter((name) => /^before-restore-[0-9T-]+Z$/.test(name))
+    .sort();
+  const removed = kept.slice(0, Math.max(0, kept.length - KEEP_BEFORE_RESTORE));
+  for (const name of removed) {
+    await fsp.rm(path.join(dataDir, name), { recursive: true, force: true });
+  }
+  return removed.map((name) => path.join(dataDir, name));
+}
+
 /**
  * Restores a backup into `dataDir`. Refused while a server holds the data folder (writes it
  * acknowledged afterwards would be lost). Unpacked and checked beside the data first, then the
@@ -659,7 +681,8 @@ export async function restoreBackup(archive: string, dataDir: string, store?: Me
     await fsp.chmod(restored, 0o600);
     await fsp.rename(restored, database);
     if (!bucket) await fsp.rename(path.join(staging, 'media'), path.join(dataDir, 'media'));
-    return { manifest, kept };
+    const removed = await pruneKeptBeforeRestore(dataDir);
+    return { manifest, kept, removed };
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
     release();

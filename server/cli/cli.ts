@@ -8,7 +8,7 @@ import { formatBytes } from '#shared/format';
 import { vi } from '#shared/locales/vi';
 import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
-import { isPhotoVariant, restoreBackup } from '../backup/backup.ts';
+import { isPhotoVariant, KEEP_BEFORE_RESTORE, restoreBackup } from '../backup/backup.ts';
 import { openOffsiteBackups } from '../backup/offsite.ts';
 import { restorePostgresBackup, restorePostgresDumpFile } from '../backup/postgres-restore.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
@@ -536,6 +536,14 @@ const COMMANDS: Record<string, Command> = {
         kept,
       }),
     );
+    if (restored.removed.length > 0) {
+      io.out(
+        say(vi.backup.prunedKept, {
+          count: String(restored.removed.length),
+          keep: String(KEEP_BEFORE_RESTORE),
+        }),
+      );
+    }
     return 0;
   },
 

@@ -370,6 +370,14 @@ export interface AuthSessionTable {
   expiresAt: string | Date;
 }
 
+export interface AuthRateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch. */
+  lastRequest: number;
+}
+
 /** An import of students from a spreadsheet: its sheet while a draft, then what it did. */
 export interface StudentImportsTable {
   id: string;
@@ -426,6 +434,7 @@ export interface Database {
   session: AuthSessionTable;
   verification: AuthVerificationTable;
   account: AuthAccountTable;
+  rateLimit: AuthRateLimitTable;
 }
 
 /** What a repository function runs on: the database or a transaction in progress. */

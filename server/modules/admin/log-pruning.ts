@@ -1,10 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
+import { pruneExpiredAccess } from '../auth/expired-access.repository.ts';
+import { pruneNotifications } from '../notifications/notifications.repository.ts';
 import { forgetOldUndo, forgetUnusedDrafts } from '../student-imports/student-imports.service.ts';
 import { pruneLogTable } from './logs.repository.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Notifications are kept this long, and at most this many each (README, "Running for years"). */
+export const NOTIFICATION_KEEP_DAYS = 180;
+export const NOTIFICATIONS_PER_PERSON = 500;
+/** Rate-limit windows last a minute; a row untouched for a day counts nothing any more. */
+const RATE_LIMIT_KEEP_MS = DAY;
 /** How often the logs are pruned: a few times a day is enough to keep them near their limits. */
 const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -25,6 +32,23 @@ export async function pruneLogs(
 }
 
 /**
+ * What grows with every sign-in and every event, kept within its limits: notifications past
+ * their days or beyond each person's newest, sessions and sign-in links past their end,
+ * rate-limit rows no window counts any more.
+ */
+export async function pruneRetained(database: AppDatabase, now = Date.now()) {
+  const notifications = await pruneNotifications(database.db, {
+    before: now - NOTIFICATION_KEEP_DAYS * DAY,
+    keepEach: NOTIFICATIONS_PER_PERSON,
+  });
+  const access = await pruneExpiredAccess(database.db, {
+    now,
+    rateLimitBefore: now - RATE_LIMIT_KEEP_MS,
+  });
+  return { notifications, ...access };
+}
+
+/**
  * Prunes a minute after start, then every few hours, and forgets the sheets of imports nobody
  * finished and the undo records of imports past their undo window; the returned function stops
  * it.
@@ -38,6 +62,10 @@ export function scheduleLogPruning(
     try {
       const pruned = await pruneLogs(database, logs);
       if (pruned.activity + pruned.errors > 0) log.info(pruned, 'old log rows removed');
+      const retained = await pruneRetained(database);
+      if (Object.values(retained).some((count) => count > 0)) {
+        log.info(retained, 'old notifications, sessions and rate-limit rows removed');
+      }
       const drafts = await forgetUnusedDrafts(database);
       if (drafts > 0) log.info({ drafts }, 'unfinished import sheets removed');
       const undo = await forgetOldUndo(database);

@@ -8,7 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
-      config: { audience: 'public' },
+      config: { audience: 'public', quietWhenOk: true },
       schema: {
         summary: 'Liveness, database and disk check',
         tags: ['system'],

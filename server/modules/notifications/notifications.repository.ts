@@ -168,3 +168,39 @@ export async function moveNotificationsReadAt(db: Db, personId: string, now: num
     .where('notifications_read_at', '<', now)
     .execute();
 }
+
+/**
+ * Removes notifications older than `before`, then each person's beyond her newest `keepEach`;
+ * returns how many went. What a person reads of her notifications is their newest pages.
+ */
+export async function pruneNotifications(
+  db: Db,
+  { before, keepEach }: { before: number; keepEach: number },
+): Promise<number> {
+  const old = await db
+    .deleteFrom('notifications')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  const beyond = await db
+    .deleteFrom('notifications')
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom(
+          db
+            .selectFrom('notifications')
+            .select([
+              'id',
+              sql<number>`row_number() over (partition by recipient_id order by created_at desc, id desc)`.as(
+                'place',
+              ),
+            ])
+            .as('ranked'),
+        )
+        .select('ranked.id')
+        .where('ranked.place', '>', keepEach),
+    )
+    .executeTakeFirst();
+  return Number(old.numDeletedRows) + Number(beyond.numDeletedRows);
+}

@@ -60,6 +60,8 @@ export const signedIn = {
     restored:
       'Đã khôi phục bản sao lưu lúc {{createdAt}} ({{media}} ảnh) vào {{dataDir}}. Dữ liệu cũ được giữ ở {{kept}}.',
     failed: 'Khôi phục thất bại, dữ liệu hiện tại không bị thay đổi. {{reason}}',
+    prunedKept:
+      'Đã xoá {{count}} bản dữ liệu cũ hơn do các lần khôi phục trước giữ lại (giữ {{keep}} bản mới nhất).',
     diskFull: 'Ổ đĩa đã đầy ({{folder}}). Hãy xoá bớt tệp hoặc chọn BACKUP_DIR ở ổ đĩa khác.',
     folderDenied: 'Máy chủ không có quyền ghi vào {{folder}}.',
     folderUnusable: 'Không dùng được {{folder}} làm thư mục sao lưu (ở đó có một tệp cùng tên).',
