@@ -99,6 +99,19 @@ beforeAll(async () => {
   const schedule = [soon.getHours(), soon.getMinutes(), soon.getSeconds()]
     .map((part) => String(part).padStart(2, '0'))
     .join(':');
+  // Each host serves a web app of its own release, as during a one-at-a-time upgrade.
+  const webRoots = ['a1b2', 'c3d4'].map((hash, index) => {
+    const web = path.join(work, `web-${index}`);
+    fs.mkdirSync(path.join(web, 'assets'), { recursive: true });
+    fs.writeFileSync(
+      path.join(web, 'index.html'),
+      `<!doctype html><script type="module" src="/assets/index-${hash}.js"></script><link rel="stylesheet" href="/assets/index-${hash}.css">`,
+    );
+    for (const file of [`index-${hash}.js`, `index-${hash}.css`, `course-${hash}.js`]) {
+      fs.writeFileSync(path.join(web, 'assets', file), `/* ${file} */`);
+    }
+    return web;
+  });
   hosts = ports.map((port, index) => ({
     url: `http://127.0.0.1:${port}`,
     ...spawnServer({
@@ -110,6 +123,7 @@ beforeAll(async () => {
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       BACKUP_SCHEDULE: schedule,
+      WEB_ROOT: webRoots[index],
       ...s3.env,
     }),
   }));
@@ -185,6 +199,23 @@ describe.skipIf(!runs)('two servers, one PostgreSQL, one bucket, behind nginx', 
       const folder = path.join(work, `host-${index}`, 'media');
       expect(fs.existsSync(folder) ? fs.readdirSync(folder) : []).toEqual([]);
     }
+  });
+
+  it('serves every page of either release whole through nginx, its files wherever they are', async () => {
+    const missing: string[] = [];
+    for (let load = 0; load < 10; load += 1) {
+      const page = await request(`${base}/`);
+      expect(page.status).toBe(200);
+      const files = [...page.body.toString().matchAll(/\/assets\/[a-z]+-([a-z0-9]+)\.(js|css)/g)];
+      expect(files.length).toBe(2);
+      const hash = files[0]![1]!;
+      // The page's own files, and a screen it loads later, each asked for as a browser would.
+      for (const url of [...files.map((file) => file[0]), `/assets/course-${hash}.js`]) {
+        const served = await request(`${base}${url}`);
+        if (served.status !== 200) missing.push(`${url} ${served.status}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('carries a post made through one host to a live stream open on the other', async () => {

@@ -48,6 +48,22 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
         );
     });
   }
+  const earlier = earlierReleasesWebRoots(webRoot);
+  if (earlier.length > 0) {
+    // A page of the release before (a tab opened before the upgrade, or a page another server
+    // of the chain sent during a one-at-a-time upgrade) asks for its own hashed files here.
+    app.get('/assets/*', { schema: { hide: true } }, async (request, reply) => {
+      const name = (request.params as { '*': string })['*'];
+      if (ASSET_NAME.test(name)) {
+        for (const root of [webRoot, ...earlier]) {
+          if (fs.existsSync(path.join(root, 'assets', name))) {
+            return reply.sendFile(`assets/${name}`, root);
+          }
+        }
+      }
+      return reply.callNotFound();
+    });
+  }
   await app.register(fastifyStatic, {
     root: webRoot,
     prefix: '/',
@@ -56,12 +72,32 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {
-      const relative = path.relative(webRoot, filePath).split(path.sep).join('/');
-      res.header(
-        'cache-control',
-        relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      const hashed = path.basename(path.dirname(filePath)) === 'assets';
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return true;
+}
+
+/** A built file's name under /assets: hashed by the build, flat, nothing to climb out with. */
+const ASSET_NAME = /^[A-Za-z0-9_.-]+$/;
+const RELEASE_NAME = /^hoc-vien-.+-linux-x64$/;
+
+/**
+ * The web roots of the other releases kept beside this one (`/opt/hoc-vien/releases/…`, where
+ * `hoc-vien upgrade` keeps the release before), newest first; none when this web root is not
+ * a release's.
+ */
+export function earlierReleasesWebRoots(webRoot: string): string[] {
+  const release = path.resolve(webRoot, '..', '..');
+  if (path.relative(release, webRoot) !== path.join('dist', 'web')) return [];
+  if (!RELEASE_NAME.test(path.basename(release))) return [];
+  const releases = path.dirname(release);
+  return fs
+    .readdirSync(releases, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && RELEASE_NAME.test(entry.name))
+    .map((entry) => path.join(releases, entry.name))
+    .filter((other) => other !== release && fs.existsSync(path.join(other, 'dist/web/assets')))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
+    .map((other) => path.join(other, 'dist/web'));
 }
