@@ -128,13 +128,90 @@ export function makeRelease({
   for (const file of ['LICENSE', 'package.json']) {
     fs.copyFileSync(path.join(nodePackage, file), path.join(stage, 'node', file));
   }
+  nameOwnRelease(path.join(stage, 'README.md'), name);
+  writeFileHashes(stage);
   const archive = path.join(out, `${name}.tar.gz`);
-  fs.rmSync(archive, { force: true });
-  execFileSync('tar', ['czf', archive, '--owner=0', '--group=0', '-C', out, name]);
-  const sha256 = createHash('sha256').update(fs.readFileSync(archive)).digest('hex');
-  fs.writeFileSync(`${archive}.sha256`, `${sha256}  ${path.basename(archive)}\n`);
+  packReproducibly(stage, archive, commitTime());
   fs.rmSync(stage, { recursive: true, force: true });
   return archive;
+}
+
+/** The time of the commit the release is made from (seconds): every file's time in it. */
+function commitTime() {
+  try {
+    const seconds = execFileSync('git', ['log', '-1', '--format=%ct'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    return Number.parseInt(seconds.trim(), 10) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The release's README names the release's own file in its install steps, not the release
+ * the checkout's README was last written for.
+ */
+function nameOwnRelease(readme, name) {
+  const release = /hoc-vien-\d+\.\d+\.\d+(?:-[\w.]+)?\+[0-9a-f]{12}-linux-x64/g;
+  const text = fs.readFileSync(readme, 'utf8');
+  const named = text
+    .split('\n')
+    .map((line) =>
+      /^\s*(sha256sum -c|tar xzf|ln -sfn) /.test(line) ? line.replace(release, name) : line,
+    )
+    .join('\n');
+  fs.writeFileSync(readme, named);
+}
+
+/**
+ * `SHA256SUMS` at the release's root: every file's hash, sorted, as `sha256sum -c` reads it
+ * (run inside the release folder), so an installed release can be checked file by file.
+ */
+function writeFileHashes(stage) {
+  const lines = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) {
+        const hash = createHash('sha256').update(fs.readFileSync(full)).digest('hex');
+        lines.push(`${hash}  ${path.relative(stage, full).split(path.sep).join('/')}`);
+      }
+    }
+  };
+  walk(stage);
+  lines.sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1));
+  fs.writeFileSync(path.join(stage, 'SHA256SUMS'), `${lines.join('\n')}\n`);
+}
+
+/**
+ * Packs `stage` into `archive` so that the same files give the same bytes: entries sorted by
+ * name, every time the commit's, owners and modes fixed, gzip without its own name and time.
+ * Writes the SHA-256 beside it.
+ */
+export function packReproducibly(stage, archive, time) {
+  fs.rmSync(archive, { force: true });
+  execFileSync('tar', [
+    '--sort=name',
+    `--mtime=@${time}`,
+    '--owner=0',
+    '--group=0',
+    '--numeric-owner',
+    '--mode=u+rw,go=u-w',
+    '--format=gnu',
+    '-I',
+    'gzip -n -9',
+    '-cf',
+    archive,
+    '-C',
+    path.dirname(stage),
+    path.basename(stage),
+  ]);
+  const sha256 = createHash('sha256').update(fs.readFileSync(archive)).digest('hex');
+  fs.writeFileSync(`${archive}.sha256`, `${sha256}  ${path.basename(archive)}\n`);
+  return sha256;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -85,6 +85,11 @@ describe(`the server process on ${testDatabaseKind()}`, () => {
     expect(restore.status).toBe(1);
     expect(restore.stderr).toContain('Học viện đang chạy trên thư mục dữ liệu này');
 
+    // A second server on the same folder is refused in words, naming the first.
+    const second = startServer({ PORT: String(await freePort()), DATABASE_URL: databaseUrl ?? '' });
+    expect(await exited(second.child)).toBe(1);
+    expect(second.output()).toContain(`đang được tiến trình ${child.pid} dùng (máy chủ)`);
+
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
     expect(output()).toContain('shutting down');

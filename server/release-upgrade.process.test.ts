@@ -39,8 +39,8 @@ let direct: string;
 let proxied: string;
 let env: NodeJS.ProcessEnv;
 let dropDatabase = async () => {};
-const versions: Record<'A' | 'B' | 'C', string> = { A: '', B: '', C: '' };
-const names: Record<'A' | 'B' | 'C', string> = { A: '', B: '', C: '' };
+const versions: Record<'A' | 'B' | 'C' | 'D', string> = { A: '', B: '', C: '', D: '' };
+const names: Record<'A' | 'B' | 'C' | 'D', string> = { A: '', B: '', C: '', D: '' };
 
 /** Packs `dir` as a release artifact named for it, with its .sha256, into `downloads`. */
 function pack(dir: string): string {
@@ -162,6 +162,13 @@ net.Server.prototype.listen = function (...args) {
 ${fs.readFileSync(bundle, 'utf8')}`,
     );
   });
+  const archiveD = derive(dirA, '0.9.2', (dir) => {
+    // Exits as it starts, before it listens: every health request waits on the socket.
+    const bundle = path.join(dir, 'dist/server/main.mjs');
+    fs.writeFileSync(bundle, `process.exit(1);\n${fs.readFileSync(bundle, 'utf8')}`);
+  });
+  names.D = path.basename(archiveD, '.tar.gz');
+  versions.D = versions.A.replace(/^[^+]+/, '0.9.2');
   names.B = path.basename(archiveB, '.tar.gz');
   names.C = path.basename(archiveC, '.tar.gz');
   versions.B = versions.A.replace(/^[^+]+/, '0.9.0');
@@ -185,6 +192,7 @@ ${fs.readFileSync(bundle, 'utf8')}`,
     HV_STOPPED: path.join(work, 'stopped'),
     HV_END: path.join(work, 'end'),
     HV_PIDFILE: path.join(work, 'server.pid'),
+    HV_STARTS: path.join(work, 'starts'),
   };
   const bin = path.join(work, 'bin');
   fs.mkdirSync(bin);
@@ -205,6 +213,7 @@ case "$action" in
   start) rm -f "$HV_STOPPED" ;;
   restart) rm -f "$HV_STOPPED"; stop_server ;;
   reset-failed) ;;
+  show) n=$(wc -l < "$HV_STARTS" 2>/dev/null || echo 1); echo "NRestarts=$((n - 1))"; echo "ActiveState=active" ;;
   *) echo "unknown action $action" >&2; exit 1 ;;
 esac
 `,
@@ -218,6 +227,7 @@ esac
   };
   const loop = `while [ ! -e "$HV_END" ]; do
     if [ -e "$HV_STOPPED" ]; then sleep 0.05; continue; fi
+    echo started >> "$HV_STARTS"
     sh -c 'echo $$ > "$HV_PIDFILE"; LISTEN_PID=$$ exec "$HV_CURRENT/bin/hoc-vien" serve'
     sleep 0.2
   done`;
@@ -302,6 +312,27 @@ describe.skipIf(!ready)('hoc-vien upgrade <artifact> and rollback, under systemd
     expect(people).toBeGreaterThan(3);
   }, 420_000);
 
+  it('rolls back within seconds from a release that exits before it answers', async () => {
+    const started = Date.now();
+    const run = await hocVien([
+      'upgrade',
+      path.join(downloads, `${names.D}.tar.gz`),
+      '--current',
+      current,
+      '--health-url',
+      `${direct}/api/health`,
+      '--wait',
+      '300',
+    ]);
+    const seconds = (Date.now() - started) / 1000;
+    expect(run.out).toContain('không khoẻ: máy chủ đã tự khởi động lại');
+    expect(run.out).toContain(`Đã quay lại ${versions.A}`);
+    expect(run.code).toBe(1);
+    expect(seconds).toBeLessThan(30);
+    expect(fs.readlinkSync(current)).toBe(path.join(releases, names.A));
+    expect((await health()).version).toBe(versions.A);
+  }, 120_000);
+
   it('upgrades to a sound release and rolls back by command, through nginx with no failed request', async () => {
     const peopleBefore = await countPeople();
     let upgrade: { code: number | null; out: string } = { code: null, out: '' };
@@ -316,18 +347,21 @@ describe.skipIf(!ready)('hoc-vien upgrade <artifact> and rollback, under systemd
       ]);
     });
     expect(upgrade.out).toContain(`Xong: ${versions.B} đang chạy và khoẻ`);
-    expect(upgrade.code).toBe(0);
-    expect(fs.readlinkSync(current)).toBe(path.join(releases, names.B));
-    expect((await health()).version).toBe(versions.B);
-    expect(answers.length).toBeGreaterThan(20);
-    expect(answers.filter((status) => status !== 200)).toEqual([]);
-    // Both releases stay side by side.
+    // Only the release now running and the one before stay: the two rolled back from go.
+    expect(upgrade.out).toContain(`Đã xoá các phiên bản cũ hơn`);
+    expect(upgrade.out).toContain(names.C);
+    expect(upgrade.out).toContain(names.D);
     expect(
       fs
         .readdirSync(releases)
         .filter((name) => !name.startsWith('.'))
         .sort(),
-    ).toEqual([names.A, names.B, names.C].sort());
+    ).toEqual([names.A, names.B].sort());
+    expect(upgrade.code).toBe(0);
+    expect(fs.readlinkSync(current)).toBe(path.join(releases, names.B));
+    expect((await health()).version).toBe(versions.B);
+    expect(answers.length).toBeGreaterThan(20);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
 
     let rollback: { code: number | null; out: string } = { code: null, out: '' };
     const during = await polling(`${proxied}/api/health`, async () => {

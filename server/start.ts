@@ -5,7 +5,7 @@ import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
 import { buildApp } from './app.ts';
 import { removeStaleSnapshots } from './backup/backup.ts';
-import { holdDataDir } from './backup/data-dir-lock.ts';
+import { DataDirBusyError, holdDataDir } from './backup/data-dir-lock.ts';
 import { type Config, ConfigError, runtimeProblem } from './config.ts';
 import { type AppDatabase, migrateToLatest, openDatabase } from './db/database.ts';
 import { AcademyBusyError, describeHolders, holdPresence } from './db/presence.ts';
@@ -35,6 +35,19 @@ async function backUpBeforeSteps(config: Config, database: AppDatabase): Promise
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(
       `The database has steps to run, and no backup could be taken first, so nothing was changed: ${reason}\nFix that and start again, or run "hoc-vien upgrade --no-backup" to go on without one.`,
+    );
+  }
+}
+
+/** Holds the data folder, or says in words which process holds it. */
+function holdDataDirOrSay(dataDir: string): () => void {
+  try {
+    return holdDataDir(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    const role = error.holder.role === 'restore' ? 'khôi phục' : 'máy chủ';
+    throw new ConfigError(
+      fillPlaceholders(cli.dataDirBusy, { dataDir, pid: String(error.holder.pid), role }),
     );
   }
 }
@@ -94,7 +107,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const problem = runtimeProblem();
   if (problem) throw new ConfigError(problem);
-  const release = holdDataDir(config.dataDir);
+  const release = holdDataDirOrSay(config.dataDir);
   if (config.media.kind === 'local') {
     const photos = photoFolderProblem(config.dataDir);
     if (photos) console.warn(photos);

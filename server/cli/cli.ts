@@ -189,13 +189,16 @@ function releaseOptions(
   // The release this command runs from: bin/hoc-vien.mjs's folder's parent.
   const script = process.argv[1];
   const running = script ? path.dirname(path.dirname(fs.realpathSync(script))) : undefined;
+  const service = typeof values.service === 'string' ? values.service : 'hoc-vien';
   return {
     current: path.resolve(
       typeof values.current === 'string' ? values.current : defaultCurrentLink(running),
     ),
-    service: typeof values.service === 'string' ? values.service : 'hoc-vien',
+    service,
     healthUrl:
-      typeof values['health-url'] === 'string' ? values['health-url'] : defaultHealthUrl(config),
+      typeof values['health-url'] === 'string'
+        ? values['health-url']
+        : defaultHealthUrl(config, service),
     waitMs: wait * 1000,
     steadyMs: 5000,
     config,

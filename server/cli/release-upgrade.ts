@@ -54,14 +54,45 @@ interface UpgradeRecord {
 const say = fillPlaceholders;
 /** How many times the service may start again while its health is awaited. */
 const RESTARTS_ALLOWED = 3;
+/** A health request waits no longer: behind the socket, a server that is not there never answers. */
+const HEALTH_TIMEOUT_MS = 3_000;
 const RECORD = '.last-upgrade.json';
 const ARTIFACT = /^(hoc-vien-.+-linux-x64)\.tar\.gz$/;
+const RELEASE_FOLDER = /^hoc-vien-.+-linux-x64$/;
 
 class Refused extends Error {}
 
-/** The default health address: the service's own port on this machine. */
-export function defaultHealthUrl(config: Config): string {
-  return `http://127.0.0.1:${config.port}/api/health`;
+/**
+ * The default health address: where the service's socket unit listens (deploy/hoc-vien.socket,
+ * which says the address, not PORT), else the service's own port on this machine.
+ */
+export function defaultHealthUrl(config: Config, service = 'hoc-vien'): string {
+  const address = socketAddress(service);
+  return `http://${address ?? `127.0.0.1:${config.port}`}/api/health`;
+}
+
+/** `host:port` of the service's socket unit's first stream, as systemd reports it. */
+export function socketAddress(service: string): string | undefined {
+  const run = spawnSync(
+    'systemctl',
+    ['show', `${service}.socket`, '--property=Listen', '--value'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (run.error || run.status !== 0) return undefined;
+  return listenedAddress(run.stdout);
+}
+
+/**
+ * The address in systemd's `Listen=` value ("127.0.0.1:3000 (Stream)", "[::1]:3000 (Stream)",
+ * "3000 (Stream)" for every address), or undefined for none or a Unix socket.
+ */
+export function listenedAddress(listen: string): string | undefined {
+  const stream = /^(\S+) \(Stream\)$/m.exec(listen.trim())?.[1];
+  if (!stream || stream.startsWith('/')) return undefined;
+  if (/^\d+$/.test(stream)) return `127.0.0.1:${stream}`;
+  return stream.replace(/^0\.0\.0\.0:/, '127.0.0.1:').replace(/^\[::\]:/, '[::1]:');
 }
 
 /**
@@ -162,6 +193,14 @@ async function upgrade(artifact: string, options: ReleaseOptions): Promise<numbe
     systemctl('restart', options.service) ?? (await steadilyHealthy(version, options));
   if (problem === undefined) {
     out(say(cli.release.healthy, { version, old }));
+    const removed = removeOtherReleases(releases, [target, old]);
+    if (removed.length > 0) {
+      out(
+        say(cli.release.removedReleases, {
+          names: removed.map((dir) => path.basename(dir)).join(', '),
+        }),
+      );
+    }
     return 0;
   }
   options.err(say(cli.release.unhealthy, { version, reason: problem }));
@@ -242,6 +281,26 @@ function runningRelease(options: ReleaseOptions): string {
 function requireSystemctl(service: string): void {
   const found = spawnSync('systemctl', ['--version'], { encoding: 'utf8' });
   if (found.error) throw new Refused(say(cli.release.noSystemctl, { service }));
+}
+
+/**
+ * The unit's automatic restarts so far and whether systemd gave up on it, or undefined where
+ * systemctl cannot tell (then health alone decides).
+ */
+function unitState(service: string): { restarts: number; failed: boolean } | undefined {
+  const run = spawnSync('systemctl', ['show', service, '--property=NRestarts,ActiveState'], {
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) return undefined;
+  const values = new Map(
+    run.stdout
+      .split('\n')
+      .map((line) => line.split('='))
+      .filter((pair): pair is [string, string] => pair.length === 2),
+  );
+  const restarts = Number(values.get('NRestarts'));
+  if (!Number.isSafeInteger(restarts)) return undefined;
+  return { restarts, failed: values.get('ActiveState') === 'failed' };
 }
 
 /** Runs `systemctl action units…`; undefined when it went through, else what it said. */
@@ -377,6 +436,22 @@ function migrationStatusOf(
   throw new Refused(say(cli.release.databaseProblem, { reason: lastLine(run) }));
 }
 
+/**
+ * Removes every release folder in `releases` but `keep` (the one now running and the one
+ * before, which `rollback` goes back to and whose web files open tabs still ask for); each is
+ * a whole app with its own Node. Returns the folders removed.
+ */
+function removeOtherReleases(releases: string, keep: string[]): string[] {
+  const removed: string[] = [];
+  for (const entry of fs.readdirSync(releases, { withFileTypes: true })) {
+    const dir = path.join(releases, entry.name);
+    if (!entry.isDirectory() || !RELEASE_FOLDER.test(entry.name) || keep.includes(dir)) continue;
+    fs.rmSync(dir, { recursive: true, force: true });
+    removed.push(dir);
+  }
+  return removed;
+}
+
 /** Points the link at `target` in one step (a new link renamed over the old). */
 function pointCurrentAt(current: string, target: string): void {
   const next = `${current}.next-${process.pid}`;
@@ -408,12 +483,20 @@ async function steadilyHealthy(
   let lastStarted: number | undefined;
   let restarts = 0;
   let last = '—';
+  const firstRestarts = unitState(options.service)?.restarts;
   while (Date.now() < deadline) {
+    // What systemd knows first: a release that exits before it answers is started again and
+    // again (or given up on) while each health request waits on the socket.
+    const unit = unitState(options.service);
+    if (unit?.failed) return say(cli.release.unitFailed, { service: options.service });
+    if (unit && firstRestarts !== undefined) {
+      restarts = Math.max(restarts, unit.restarts - firstRestarts);
+    }
     // A release started again and again is not well, however long the wait.
     if (restarts >= RESTARTS_ALLOWED) {
       return say(cli.release.restartedTimes, { count: String(restarts) });
     }
-    const answer = await fetch(healthUrl, { signal: AbortSignal.timeout(10_000) })
+    const answer = await fetch(healthUrl, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
       .then(async (response) => {
         const body = (await response.json().catch(() => ({}))) as {
           version?: string;

@@ -26,12 +26,14 @@ export function isStorageFull(error: unknown): boolean {
  */
 export class StorageWatch {
   private lastFullAt = 0;
+  private freeAtFailure: number | null = null;
 
   constructor(private readonly dataDir: string) {}
 
   /** A write failed for want of space. */
   noteFull(now = Date.now()): void {
     this.lastFullAt = now;
+    this.freeAtFailure = this.freeBytes();
   }
 
   /** The free bytes of the data folder's file system, or null when it cannot be read. */
@@ -46,7 +48,13 @@ export class StorageWatch {
 
   state(now = Date.now()): { state: DiskState; freeBytes: number | null } {
     const freeBytes = this.freeBytes();
-    const failedLately = now - this.lastFullAt < FULL_AFTER_FAILURE_MS;
+    // Space freed since the failure (on the data folder's disk) ends it at once: the operator
+    // who cleared the disk sees the server take writes again, not a minute later.
+    const freedSince =
+      freeBytes !== null &&
+      this.freeAtFailure !== null &&
+      freeBytes >= this.freeAtFailure + DISK_FULL_BYTES;
+    const failedLately = now - this.lastFullAt < FULL_AFTER_FAILURE_MS && !freedSince;
     if (failedLately || (freeBytes !== null && freeBytes < DISK_FULL_BYTES)) {
       return { state: 'full', freeBytes };
     }

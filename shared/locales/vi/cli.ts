@@ -60,6 +60,8 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
       'hoc-vien media migrate --to s3|local\n  Chép mọi ảnh từ kho ảnh hiện có sang kho kia (--to s3: từ <DATA_DIR>/media vào bucket S3_*; --to local: ngược lại), đọc lại từng tệp và so mã SHA-256. Chạy lại được: tệp đã có và đúng thì bỏ qua, nên một lần chạy bị ngắt sẽ tiếp tục. Ứng dụng vẫn chạy trong lúc chép; chép xong thì đổi MEDIA_STORE và khởi động lại, rồi chạy lại lệnh một lần nữa để chép những ảnh mới tải lên trong lúc đó.\n  Copies every photo from one store to the other (--to s3: from <DATA_DIR>/media into the S3_* bucket; --to local: the other way), reading each file back and comparing its SHA-256. Resumable: files already there and equal are skipped, so an interrupted run goes on. The app keeps running meanwhile; when done, switch MEDIA_STORE and restart, then run it once more for the photos uploaded meanwhile.',
     mail: 'hoc-vien mail test <email>\n  Gửi một thư thử qua SMTP_URL để kiểm tra cấu hình thư.\n  Sends a test e-mail through SMTP_URL to check the mail settings.',
   },
+  dataDirBusy:
+    'Thư mục dữ liệu {{dataDir}} đang được tiến trình {{pid}} dùng ({{role}}): hãy dừng nó trước, hoặc cho máy chủ này một DATA_DIR riêng. (The data folder is in use by process {{pid}}: stop it first, or give this server a DATA_DIR of its own.)',
   unknownCommand: 'Không có lệnh "{{command}}". Gõ hoc-vien --help để xem các lệnh.',
   missingArgument: 'Thiếu {{what}}. Gõ hoc-vien {{command}} --help để xem cách dùng.',
   badOption: 'Tuỳ chọn không hợp lệ: {{reason}}',
@@ -161,6 +163,9 @@ Thêm --help sau một lệnh để xem chi tiết. (Add --help after a command 
     serviceFailed: 'systemctl {{action}} {{service}} không thành công: {{reason}}',
     restarted: 'máy chủ vừa khởi động lại',
     restartedTimes: 'máy chủ đã tự khởi động lại {{count}} lần trong lúc chờ',
+    removedReleases:
+      'Đã xoá các phiên bản cũ hơn (chỉ giữ phiên bản đang chạy và phiên bản trước đó): {{names}}',
+    unitFailed: 'systemd đã dừng dịch vụ {{service}} vì nó hỏng liên tục',
     stillStarting: 'sau {{seconds}} giây vẫn chưa khoẻ (lần cuối: {{last}})',
     oldRuns:
       'Phiên bản cũ chạy được trên cơ sở dữ liệu đã nâng cấp (bước {{names}}): không cần khôi phục bản sao lưu, không mất gì đã ghi.',
