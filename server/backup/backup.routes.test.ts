@@ -456,6 +456,21 @@ describe.runIf(testDatabaseKind() === 'sqlite')('backup and restore', () => {
       removed.push(...(await restoreBackup(file, target)).removed);
     }
     expect(keptBefore()).toHaveLength(KEEP_BEFORE_RESTORE);
+
+    // Run as root into a folder the service's user owns, what it writes is that user's.
+    if (process.getuid?.() === 0) {
+      const owned = path.join(work, 'owned-by-service');
+      fs.mkdirSync(owned);
+      fs.chownSync(owned, 65534, 65534);
+      await restoreBackup(file, owned);
+      await restoreBackup(file, owned);
+      for (const name of fs.readdirSync(owned)) {
+        expect(fs.statSync(path.join(owned, name)).uid, name).toBe(65534);
+      }
+      for (const name of fs.readdirSync(path.join(owned, 'media'))) {
+        expect(fs.statSync(path.join(owned, 'media', name)).uid, name).toBe(65534);
+      }
+    }
     expect(removed.map((each) => path.basename(each))).toContain(first[0]);
     expect(fs.existsSync(path.join(target, 'academy.sqlite'))).toBe(true);
   });

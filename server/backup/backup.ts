@@ -13,6 +13,7 @@ import { vi } from '#shared/locales/vi';
 import { fillPlaceholders } from '#shared/text';
 import type { AppDatabase } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
+import { ownLikeDataDir } from '../lib/data-owner.ts';
 import { LocalMediaStore, type MediaStore } from '../modules/media/media.store.ts';
 import { DataDirBusyError, holdDataDir } from './data-dir-lock.ts';
 
@@ -682,6 +683,7 @@ export async function restoreBackup(archive: string, dataDir: string, store?: Me
     await fsp.rename(restored, database);
     if (!bucket) await fsp.rename(path.join(staging, 'media'), path.join(dataDir, 'media'));
     const removed = await pruneKeptBeforeRestore(dataDir);
+    ownLikeDataDir(dataDir, database, kept, ...(bucket ? [] : [path.join(dataDir, 'media')]));
     return { manifest, kept, removed };
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });

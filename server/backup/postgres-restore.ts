@@ -9,6 +9,7 @@ import { fillPlaceholders } from '#shared/text';
 import type { AppDatabase } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { AcademyLiveError, describeHolders, holdAcademyAlone } from '../db/presence.ts';
+import { ownLikeDataDir } from '../lib/data-owner.ts';
 import { holdsAcademy } from '../modules/admin/academy-presence.repository.ts';
 import type { MediaStore } from '../modules/media/media.store.ts';
 import {
@@ -313,6 +314,7 @@ export async function restorePostgresBackup(
       if (isPhotoVariant(name)) continue;
       await store.put(name, await fsp.readFile(path.join(staging, 'media', name)));
     }
+    if (store.kind === 'local') ownLikeDataDir(dataDir, path.join(dataDir, 'media'));
     await restorePostgresDump(database, databaseUrl, path.join(staging, BACKUP_DUMP_NAME), {
       replace,
       manifest,

@@ -21,6 +21,7 @@ import type { Config } from '../../config.ts';
 import { type AppDatabase, migrationStatus } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ownLikeDataDir } from '../../lib/data-owner.ts';
 import { deleteStaleMappings } from '../accounts/accounts.repository.ts';
 import { insertActivityLog } from '../activity-logs/activity-logs.repository.ts';
 import { createMediaStore } from '../media/create-media-store.ts';
@@ -318,7 +319,18 @@ export async function dumpToFolder(
   for (const name of removed) await fsp.rm(path.join(folder, name), { force: true });
   const bytes = (await fsp.stat(file)).size;
   await recordBackupOutcome(dataDir, { success: { at: Date.now(), bytes, file } });
+  ownBackupLikeDataDir(dataDir, folder);
   return { file, bytes, removed };
+}
+
+/**
+ * A backup written as root (`hoc-vien backup` from a root shell) into the data folder is the
+ * server's user's, as the nightly one is: the server prunes and downloads it later.
+ */
+function ownBackupLikeDataDir(dataDir: string, folder: string): void {
+  const inside = path.relative(path.resolve(dataDir), path.resolve(folder));
+  const within = inside !== '' && !inside.startsWith('..') && !path.isAbsolute(inside);
+  ownLikeDataDir(dataDir, path.join(dataDir, 'backup-status.json'), ...(within ? [folder] : []));
 }
 
 /** Packs the pg_dump archive `dump` with the photos of `store` beside it, under the same time. */
@@ -377,6 +389,7 @@ export async function backUpToFolder(
   for (const name of removed) await fsp.rm(path.join(folder, name), { force: true });
   const bytes = (await fsp.stat(file)).size;
   await recordBackupOutcome(dataDir, { success: { at: Date.now(), bytes, file } });
+  ownBackupLikeDataDir(dataDir, folder);
   return { file, bytes, removed };
 }
 
