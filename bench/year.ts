@@ -21,7 +21,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /** A busy academy: people, and what each day brings. */
 const PEOPLE = 320;
 const PER_DAY = {
-  notifications: 6_000,
+  notifications: 3_000,
   sessions: 120,
   links: 150,
   rateLimitKeys: 400,

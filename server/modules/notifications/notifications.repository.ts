@@ -170,8 +170,10 @@ export async function moveNotificationsReadAt(db: Db, personId: string, now: num
 }
 
 /**
- * Removes notifications older than `before`, then each person's beyond her newest `keepEach`;
- * returns how many went. What a person reads of her notifications is their newest pages.
+ * Removes notifications older than `before`, then each person's older than her newest
+ * `keepEach` (those of one instant with the last kept stay too); returns how many went. What a
+ * person reads of her notifications is their newest pages. Each person over the limit is one
+ * statement on the recipient's index, so no statement reads the whole table at once.
  */
 export async function pruneNotifications(
   db: Db,
@@ -181,26 +183,29 @@ export async function pruneNotifications(
     .deleteFrom('notifications')
     .where('created_at', '<', before)
     .executeTakeFirst();
-  const beyond = await db
-    .deleteFrom('notifications')
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom(
-          db
-            .selectFrom('notifications')
-            .select([
-              'id',
-              sql<number>`row_number() over (partition by recipient_id order by created_at desc, id desc)`.as(
-                'place',
-              ),
-            ])
-            .as('ranked'),
-        )
-        .select('ranked.id')
-        .where('ranked.place', '>', keepEach),
-    )
-    .executeTakeFirst();
-  return Number(old.numDeletedRows) + Number(beyond.numDeletedRows);
+  let removed = Number(old.numDeletedRows);
+  const over = await db
+    .selectFrom('notifications')
+    .select('recipient_id')
+    .groupBy('recipient_id')
+    .having((eb) => eb.fn.countAll(), '>', keepEach)
+    .execute();
+  for (const { recipient_id: recipient } of over) {
+    const last = await db
+      .selectFrom('notifications')
+      .select('created_at')
+      .where('recipient_id', '=', recipient)
+      .orderBy('created_at', 'desc')
+      .offset(keepEach - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (!last) continue;
+    const gone = await db
+      .deleteFrom('notifications')
+      .where('recipient_id', '=', recipient)
+      .where('created_at', '<', last.created_at)
+      .executeTakeFirst();
+    removed += Number(gone.numDeletedRows);
+  }
+  return removed;
 }
