@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { academyTrio, setUpAcademy } from '../../test/academy.ts';
 import { testDatabaseKind } from '../../test/test-database.ts';
+import { notificationRows } from '../notifications/notifications.repository.ts';
 import { NOTIFICATION_KEEP_DAYS, NOTIFICATIONS_PER_PERSON, pruneRetained } from './log-pruning.ts';
 
 /*
@@ -19,17 +20,7 @@ describe('pruning what grows', () => {
     const { db } = t.database;
     const now = Date.now();
     const row = (recipient: string, created: number) => ({
-      id: randomUUID(),
-      recipient_id: recipient,
-      type: 'post_liked',
-      actor_id: null,
-      post_id: null,
-      comment_id: null,
-      course_id: null,
-      subject_person_id: null,
-      feedback_id: null,
-      read_at: null,
-      created_at: created,
+      ...notificationRows([{ recipientId: recipient, type: 'post_liked' }], created).rows[0]!,
     });
     const many = NOTIFICATIONS_PER_PERSON + 10;
     const rows = [
