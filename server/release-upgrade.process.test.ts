@@ -76,17 +76,25 @@ function derive(from: string, version: string, change: (dir: string) => void = (
 
 /** Runs `hoc-vien …` from the release `current` points at, as root would on the server. */
 function hocVien(args: string[], launcher = path.join(current, 'bin/hoc-vien')) {
-  return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(launcher, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('exit', (code) => resolve({ code, out }));
-  });
+  return new Promise<{ code: number | null; out: string; saidAt: (text: string) => number }>(
+    (resolve) => {
+      const child = spawn(launcher, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      // When each piece was said, for a test to time the steps.
+      const said: Array<{ at: number; upTo: number }> = [];
+      const take = (chunk: Buffer) => {
+        out += chunk.toString();
+        said.push({ at: Date.now(), upTo: out.length });
+      };
+      child.stdout.on('data', take);
+      child.stderr.on('data', take);
+      const saidAt = (text: string) => {
+        const index = out.indexOf(text);
+        return index < 0 ? Number.NaN : (said.find((each) => each.upTo > index)?.at ?? Number.NaN);
+      };
+      child.once('exit', (code) => resolve({ code, out, saidAt }));
+    },
+  );
 }
 
 async function health(): Promise<{ version?: string }> {
@@ -325,10 +333,14 @@ describe.skipIf(!ready)('hoc-vien upgrade <artifact> and rollback, under systemd
       '300',
     ]);
     const seconds = (Date.now() - started) / 1000;
-    expect(run.out).toContain('không khoẻ: máy chủ đã tự khởi động lại');
+    expect(run.out).toContain('không khoẻ: máy chủ đã tự khởi động lại 2 lần');
     expect(run.out).toContain(`Đã quay lại ${versions.A}`);
     expect(run.code).toBe(1);
-    expect(seconds).toBeLessThan(30);
+    // Seen as not starting within seconds; back on A, healthy for its steady spell, soon after
+    // (a loaded two-core host starts each release slower than an idle one).
+    const decided = (run.saidAt('không khoẻ') - started) / 1000;
+    expect(decided).toBeLessThan(20);
+    expect(seconds).toBeLessThan(40);
     expect(fs.readlinkSync(current)).toBe(path.join(releases, names.A));
     expect((await health()).version).toBe(versions.A);
   }, 120_000);

@@ -55,7 +55,7 @@ const say = fillPlaceholders;
 /** How many times the service may start again while its health is awaited. */
 const RESTARTS_ALLOWED = 3;
 /** A health request waits no longer: behind the socket, a server that is not there never answers. */
-const HEALTH_TIMEOUT_MS = 3_000;
+const HEALTH_TIMEOUT_MS = 2_000;
 const RECORD = '.last-upgrade.json';
 const ARTIFACT = /^(hoc-vien-.+-linux-x64)\.tar\.gz$/;
 const RELEASE_FOLDER = /^hoc-vien-.+-linux-x64$/;
@@ -492,8 +492,10 @@ async function steadilyHealthy(
     if (unit && firstRestarts !== undefined) {
       restarts = Math.max(restarts, unit.restarts - firstRestarts);
     }
-    // A release started again and again is not well, however long the wait.
-    if (restarts >= RESTARTS_ALLOWED) {
+    // A release started again and again is not well, however long the wait; one that has not
+    // answered once and that systemd has already started again twice will not start.
+    const neverAnswered = lastStarted === undefined;
+    if (restarts >= RESTARTS_ALLOWED || (neverAnswered && restarts >= 2)) {
       return say(cli.release.restartedTimes, { count: String(restarts) });
     }
     const answer = await fetch(healthUrl, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
