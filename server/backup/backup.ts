@@ -62,7 +62,7 @@ const REQUIRED_TABLES = ['people', 'courses', 'posts', 'kysely_migration'];
  * better-auth's tables, created by its own schema code at start (so not by the migrations):
  * allowed in a backup by name; any trigger or view must be one the migrations make.
  */
-const AUTH_TABLES = new Set(['user', 'session', 'account', 'verification', 'rateLimit']);
+export const AUTH_TABLES = new Set(['user', 'session', 'account', 'verification', 'rateLimit']);
 
 /**
  * What a backup must not carry: a file that holds live sessions, sign-in links or the server's
@@ -460,8 +460,8 @@ export async function unpackBackup(archive: string, into: string): Promise<Backu
   return manifest;
 }
 
-/** The migrations a backup's database holds are ones this code knows, in its order. */
-function checkMigrations(applied: string[]) {
+/** The migrations a backup's database holds are ones this code knows, in its order; the last. */
+export function checkMigrations(applied: string[]) {
   const known = Object.keys(migrations).sort();
   const last = applied.at(-1);
   if (!last || applied.some((name, index) => known[index] !== name)) {

@@ -7,15 +7,16 @@ import { vi } from '#shared/locales/vi';
 import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
 import type { AppDatabase } from '../db/database.ts';
-import { migrations } from '../db/migrations/index.ts';
 import { AcademyLiveError, describeHolders, holdAcademyAlone } from '../db/presence.ts';
 import { ownLikeDataDir } from '../lib/data-owner.ts';
 import { holdsAcademy } from '../modules/admin/academy-presence.repository.ts';
 import type { MediaStore } from '../modules/media/media.store.ts';
 import {
+  AUTH_TABLES,
   BACKUP_DUMP_NAME,
   BackupError,
   type BackupManifest,
+  checkMigrations,
   holdForRestore,
   isPhotoVariant,
   unpackBackup,
@@ -181,9 +182,6 @@ function lastError(stderr: string): string {
   return line.replace(/^psql:[^:]*:\d+:\s*/, '').trim();
 }
 
-/** better-auth's tables: made by its own code at start, so allowed by name, with their keys. */
-const AUTH_TABLES = new Set(['user', 'session', 'account', 'verification', 'rateLimit']);
-
 /**
  * What the copy holds that this release's migrations (up to the copy's last) do not make, or
  * lacks of what they do: empty when the copy is exactly an academy's. better-auth's tables are
@@ -210,13 +208,11 @@ export function schemaDifferences(copy: SchemaEntry[], expected: SchemaEntry[]):
   return differences;
 }
 
-/** The copy's migrations are a prefix of this release's; the last of them. */
+/** The copy's migrations are a prefix of this release's (and the manifest's); the last. */
 function lastKnownMigration(applied: string[], manifest?: BackupManifest): string {
-  const known = Object.keys(migrations).sort();
-  const last = applied.at(-1);
-  const knownPrefix = last !== undefined && applied.every((name, index) => known[index] === name);
-  if (!knownPrefix || (manifest && manifest.migrations.join() !== applied.join())) {
-    throw new BackupError(say(vi.backup.unknownSchema, { name: last ?? '—' }));
+  const last = checkMigrations(applied);
+  if (manifest && manifest.migrations.join() !== applied.join()) {
+    throw new BackupError(say(vi.backup.unknownSchema, { name: last }));
   }
   return last;
 }

@@ -52,16 +52,12 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
   if (earlier.length > 0) {
     // A page of the release before (a tab opened before the upgrade, or a page another server
     // of the chain sent during a one-at-a-time upgrade) asks for its own hashed files here.
+    // Hashed files never change: where each is found is read once, at start.
+    const rootOf = hashedFilesOf([webRoot, ...earlier]);
     app.get('/assets/*', { schema: { hide: true } }, async (request, reply) => {
       const name = (request.params as { '*': string })['*'];
-      if (ASSET_NAME.test(name)) {
-        for (const root of [webRoot, ...earlier]) {
-          if (fs.existsSync(path.join(root, 'assets', name))) {
-            return reply.sendFile(`assets/${name}`, root);
-          }
-        }
-      }
-      return reply.callNotFound();
+      const root = rootOf.get(name);
+      return root ? reply.sendFile(`assets/${name}`, root) : reply.callNotFound();
     });
   }
   await app.register(fastifyStatic, {
@@ -79,8 +75,19 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
   return true;
 }
 
-/** A built file's name under /assets: hashed by the build, flat, nothing to climb out with. */
-const ASSET_NAME = /^[A-Za-z0-9_.-]+$/;
+/**
+ * Each hashed file under the web roots' /assets, with the first root that has it: this
+ * release's own before the others. Only plain names of plain files: nothing to climb out with.
+ */
+function hashedFilesOf(roots: string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const root of roots) {
+    for (const entry of fs.readdirSync(path.join(root, 'assets'), { withFileTypes: true })) {
+      if (entry.isFile() && !found.has(entry.name)) found.set(entry.name, root);
+    }
+  }
+  return found;
+}
 const RELEASE_NAME = /^hoc-vien-.+-linux-x64$/;
 
 /**
