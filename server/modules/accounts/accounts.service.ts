@@ -38,6 +38,7 @@ import {
   lockAccountChanges,
   type PersonWithAccessRules,
   pruneAttempts,
+  pruneExpiredAccess,
   recordAttempt,
   updatePersonEmailByAuthUser,
 } from './accounts.repository.ts';
@@ -375,4 +376,12 @@ export async function chargeMail(
     throw new AppError('rate_limited', 429);
   }
   return issueMailCharge(sender.email);
+}
+
+/** Rate-limit windows last a minute; a row untouched for a day counts nothing any more. */
+const RATE_LIMIT_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** Forgets sessions and sign-in links past their end and rate-limit rows no window counts. */
+export function forgetExpiredAccess(database: AppDatabase, now = Date.now()) {
+  return pruneExpiredAccess(database.db, { now, rateLimitBefore: now - RATE_LIMIT_KEEP_MS });
 }

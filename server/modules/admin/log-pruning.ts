@@ -1,17 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/database.ts';
-import { pruneExpiredAccess } from '../auth/expired-access.repository.ts';
-import { pruneNotifications } from '../notifications/notifications.repository.ts';
+import { forgetExpiredAccess } from '../accounts/accounts.service.ts';
+import { forgetOldNotifications } from '../notifications/notifications.service.ts';
 import { forgetOldUndo, forgetUnusedDrafts } from '../student-imports/student-imports.service.ts';
 import { pruneLogTable } from './logs.repository.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-/** Notifications are kept this long, and at most this many each (README, "Running for years"). */
-export const NOTIFICATION_KEEP_DAYS = 180;
-export const NOTIFICATIONS_PER_PERSON = 500;
-/** Rate-limit windows last a minute; a row untouched for a day counts nothing any more. */
-const RATE_LIMIT_KEEP_MS = DAY;
 /** How often the logs are pruned: a few times a day is enough to keep them near their limits. */
 const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -37,15 +32,8 @@ export async function pruneLogs(
  * rate-limit rows no window counts any more.
  */
 export async function pruneRetained(database: AppDatabase, now = Date.now()) {
-  const notifications = await pruneNotifications(database.db, {
-    before: now - NOTIFICATION_KEEP_DAYS * DAY,
-    keepEach: NOTIFICATIONS_PER_PERSON,
-  });
-  const access = await pruneExpiredAccess(database.db, {
-    now,
-    rateLimitBefore: now - RATE_LIMIT_KEEP_MS,
-  });
-  return { notifications, ...access };
+  const notifications = await forgetOldNotifications(database, now);
+  return { notifications, ...(await forgetExpiredAccess(database, now)) };
 }
 
 /**

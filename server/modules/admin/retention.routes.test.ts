@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { academyTrio, setUpAcademy } from '../../test/academy.ts';
 import { testDatabaseKind } from '../../test/test-database.ts';
 import { notificationRows } from '../notifications/notifications.repository.ts';
-import { NOTIFICATION_KEEP_DAYS, NOTIFICATIONS_PER_PERSON, pruneRetained } from './log-pruning.ts';
+import {
+  NOTIFICATION_KEEP_DAYS,
+  NOTIFICATIONS_PER_PERSON,
+} from '../notifications/notifications.service.ts';
+import { pruneRetained } from './log-pruning.ts';
 
 /*
  * What grows with every event and sign-in stays within its limits, on both engines: each

@@ -17,6 +17,7 @@ import {
   countUnreadNotifications,
   listNotificationRows,
   moveNotificationsReadAt,
+  pruneNotifications,
   shownNotificationIds,
 } from './notifications.repository.ts';
 
@@ -127,4 +128,17 @@ export async function markRead(database: AppDatabase, person: PersonRow): Promis
     { kind: 'people', ids: [person.id] },
   );
   return { unread: 0, readAt: Math.max(now, Number(person.notifications_read_at)) };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Notifications are kept this long, and at most this many each (README, "Configuration"). */
+export const NOTIFICATION_KEEP_DAYS = 180;
+export const NOTIFICATIONS_PER_PERSON = 500;
+
+/** Forgets notifications past their days and beyond each person's newest; how many went. */
+export function forgetOldNotifications(database: AppDatabase, now = Date.now()): Promise<number> {
+  return pruneNotifications(database.db, {
+    before: now - NOTIFICATION_KEEP_DAYS * DAY,
+    keepEach: NOTIFICATIONS_PER_PERSON,
+  });
 }
