@@ -69,6 +69,29 @@ async function holders(client: pg.Client): Promise<LiveHolder[]> {
 }
 
 /**
+ * A connection holding the presence lock, shared for a server, alone for a restore; when the
+ * lock is not to be had, the connection is closed and `refused` thrown with who holds it.
+ */
+async function lockedConnection(
+  url: string,
+  role: 'server' | 'restore',
+  refused: (holders: LiveHolder[]) => Error,
+): Promise<pg.Client> {
+  const client = await connect(url, role);
+  try {
+    const lock = role === 'server' ? 'pg_try_advisory_lock_shared' : 'pg_try_advisory_lock';
+    const { rows } = await client.query<{ held: boolean }>(`select ${lock}($1) as held`, [
+      PRESENCE_LOCK,
+    ]);
+    if (!rows[0]?.held) throw refused(await holders(client));
+    return client;
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+}
+
+/**
  * Marks this server live on the database at `url` until the returned function is called. Throws
  * `AcademyBusyError` while a restore holds the academy. When the connection is lost (PostgreSQL
  * restarted, the network dropped), it is made again; `onLost` is told when that finds a restore
@@ -82,17 +105,7 @@ export async function holdPresence(
   let client: pg.Client;
   let timer: NodeJS.Timeout | undefined;
   const take = async () => {
-    const next = await connect(url, 'server');
-    try {
-      const { rows } = await next.query<{ held: boolean }>(
-        'select pg_try_advisory_lock_shared($1) as held',
-        [PRESENCE_LOCK],
-      );
-      if (!rows[0]?.held) throw new AcademyBusyError(await holders(next));
-    } catch (error) {
-      await next.end().catch(() => {});
-      throw error;
-    }
+    const next = await lockedConnection(url, 'server', (found) => new AcademyBusyError(found));
     next.once('end', () => {
       if (!closed) timer = setTimeout(again, retryMs);
     });
@@ -128,17 +141,7 @@ export class AcademyLiveError extends Error {
  * Returns how to let go.
  */
 export async function holdAcademyAlone(url: string): Promise<() => Promise<void>> {
-  const client = await connect(url, 'restore');
-  try {
-    const { rows } = await client.query<{ held: boolean }>(
-      'select pg_try_advisory_lock($1) as held',
-      [PRESENCE_LOCK],
-    );
-    if (!rows[0]?.held) throw new AcademyLiveError(await holders(client));
-  } catch (error) {
-    await client.end().catch(() => {});
-    throw error;
-  }
+  const client = await lockedConnection(url, 'restore', (found) => new AcademyLiveError(found));
   return async () => {
     await client.end().catch(() => {});
   };
