@@ -272,8 +272,7 @@ export async function restorePostgresDump(
   try {
     await dropRestoreSchemas(database.db);
     if (!replace && (await holdsAcademy(database.db))) throw new BackupError(cli.restore.notEmpty);
-    const first = await academySchema(database.db);
-    await ensureExtensions(database.db, first.schema);
+    await ensureExtensions(database.db);
     const academy = await academySchema(database.db);
     await restoreBeside({ pgRestore, psql }, databaseUrl, file, academy, copy);
     await checkCopy(database, academy.schema, copy, manifest);

@@ -21,8 +21,9 @@ export async function academySchema(db: Db): Promise<{ schema: string; extension
 }
 
 /** The extensions the migrations make, made beforehand in the academy's schema. */
-export async function ensureExtensions(db: Db, schema: string): Promise<void> {
-  await sql`create extension if not exists pg_trgm with schema ${sql.id(schema)}`.execute(db);
+export async function ensureExtensions(db: Db): Promise<void> {
+  // Without a schema named, an extension is made in the connection's current one: the academy's.
+  await sql`create extension if not exists pg_trgm`.execute(db);
 }
 
 /** Drops what earlier restores left beside the academy (a restore stopped by a crash). */

@@ -6,6 +6,7 @@ import { cli } from '#shared/locales/vi/cli';
 import { fillPlaceholders } from '#shared/text';
 import type { Config } from '../config.ts';
 import { readUpgradeBackup } from '../modules/admin/maintenance.service.ts';
+import { lastLine, socketAddress, systemctl, unitState } from './systemd.ts';
 
 /*
  * `hoc-vien upgrade <artifact>` and `hoc-vien rollback`, on one server run by systemd with its
@@ -20,6 +21,8 @@ import { readUpgradeBackup } from '../modules/admin/maintenance.service.ts';
  * before its steps (written down in DATA_DIR/upgrade-backup.json). Unless the new release then
  * answers healthy, under its own version, for a steady spell within the wait, the same command
  * rolls back: stop, `current` back, the backup restored when any step ran, start, health.
+ * One procedure in one file (the steps share the record and the options); what it asks of
+ * systemd is in systemd.ts.
  */
 
 /** What an upgrade or a rollback is told, with what the service's settings say. */
@@ -69,30 +72,6 @@ class Refused extends Error {}
 export function defaultHealthUrl(config: Config, service = 'hoc-vien'): string {
   const address = socketAddress(service);
   return `http://${address ?? `127.0.0.1:${config.port}`}/api/health`;
-}
-
-/** `host:port` of the service's socket unit's first stream, as systemd reports it. */
-export function socketAddress(service: string): string | undefined {
-  const run = spawnSync(
-    'systemctl',
-    ['show', `${service}.socket`, '--property=Listen', '--value'],
-    {
-      encoding: 'utf8',
-    },
-  );
-  if (run.error || run.status !== 0) return undefined;
-  return listenedAddress(run.stdout);
-}
-
-/**
- * The address in systemd's `Listen=` value ("127.0.0.1:3000 (Stream)", "[::1]:3000 (Stream)",
- * "3000 (Stream)" for every address), or undefined for none or a Unix socket.
- */
-export function listenedAddress(listen: string): string | undefined {
-  const stream = /^(\S+) \(Stream\)$/m.exec(listen.trim())?.[1];
-  if (!stream || stream.startsWith('/')) return undefined;
-  if (/^\d+$/.test(stream)) return `127.0.0.1:${stream}`;
-  return stream.replace(/^0\.0\.0\.0:/, '127.0.0.1:').replace(/^\[::\]:/, '[::1]:');
 }
 
 /**
@@ -281,44 +260,6 @@ function runningRelease(options: ReleaseOptions): string {
 function requireSystemctl(service: string): void {
   const found = spawnSync('systemctl', ['--version'], { encoding: 'utf8' });
   if (found.error) throw new Refused(say(cli.release.noSystemctl, { service }));
-}
-
-/**
- * The unit's automatic restarts so far and whether systemd gave up on it, or undefined where
- * systemctl cannot tell (then health alone decides).
- */
-function unitState(service: string): { restarts: number; failed: boolean } | undefined {
-  const run = spawnSync('systemctl', ['show', service, '--property=NRestarts,ActiveState'], {
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) return undefined;
-  const values = new Map(
-    run.stdout
-      .split('\n')
-      .map((line) => line.split('='))
-      .filter((pair): pair is [string, string] => pair.length === 2),
-  );
-  const restarts = Number(values.get('NRestarts'));
-  if (!Number.isSafeInteger(restarts)) return undefined;
-  return { restarts, failed: values.get('ActiveState') === 'failed' };
-}
-
-/** Runs `systemctl action units…`; undefined when it went through, else what it said. */
-function systemctl(action: string, ...units: string[]): string | undefined {
-  const run = spawnSync('systemctl', [action, ...units], { encoding: 'utf8' });
-  if (run.status === 0) return undefined;
-  return say(cli.release.serviceFailed, {
-    action,
-    service: units.join(' '),
-    reason: lastLine(run),
-  });
-}
-
-function lastLine(run: SpawnSyncReturns<string>): string {
-  const text = `${run.stderr ?? ''}\n${run.stdout ?? ''}`.trim();
-  return (
-    text.split('\n').filter(Boolean).pop() ?? run.error?.message ?? `exit ${String(run.status)}`
-  );
 }
 
 function verifyChecksum(artifact: string): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listenedAddress } from './release-upgrade.ts';
+import { listenedAddress } from './systemd.ts';
 
 describe('the health address an upgrade asks', () => {
   it.each([
